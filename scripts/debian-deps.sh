@@ -1,0 +1,36 @@
+# Sourced by scripts/run and scripts/test: installs missing Debian packages
+# when running as root, otherwise names exactly what to install.
+
+# need_debs PKG...: make sure every package is installed.
+need_debs() {
+    local missing=()
+    for pkg in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$pkg")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+        echo "installing Debian packages: ${missing[*]}" >&2
+        # Refresh the package lists only when apt cannot find a package.
+        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; then
+            apt-get update -qq
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+        fi
+    else
+        echo "tactus needs these Debian packages: ${missing[*]}" >&2
+        echo "install them with: sudo apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+}
+
+# Build dependencies of the crate: cpal (ALSA) and the tts crate
+# (speech-dispatcher bindings generated with libclang).
+BUILD_DEBS=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev)
+# Run-time speech synthesis for what no clip covers (optional at run time).
+RUN_DEBS=(speech-dispatcher speech-dispatcher-espeak-ng)
+
+if ! command -v cargo >/dev/null; then
+    echo "tactus needs a Rust toolchain (cargo, Rust 1.95 or newer): see https://rustup.rs" >&2
+    exit 1
+fi

@@ -1,0 +1,1 @@
+//! Tactile and electronic boards over serial: drivers, inference, simulator.

@@ -1,0 +1,7 @@
+//! The `tactus` command line.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

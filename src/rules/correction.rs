@@ -1,0 +1,186 @@
+//! Which squares of a physical board differ from the game, and how to say
+//! the fix (D.2.9 rulings, following the opponent's move on the tactile
+//! board). Used by the reconcile ruling and by the board follower alike.
+
+use serde::{Serialize, Serializer};
+use shakmaty::{Bitboard, Board, Piece, Square};
+
+use super::announce::push_square;
+use super::token::{Token, Word};
+
+/// One square where a board differs from the position it should show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SquareFix {
+    #[serde(serialize_with = "ser_square")]
+    pub square: Square,
+    /// What belongs there (`None`: the square must be empty).
+    #[serde(serialize_with = "ser_piece")]
+    pub expected: Option<Piece>,
+    /// What is there now (`None`: empty).
+    #[serde(serialize_with = "ser_piece")]
+    pub found: Option<Piece>,
+}
+
+/// Every square where `found` differs from `expected`, a1 to h8.
+pub fn diff_boards(expected: &Board, found: &Board) -> Vec<SquareFix> {
+    let mut fixes = Vec::new();
+    for square in expected.occupied() | found.occupied() {
+        let (e, f) = (expected.piece_at(square), found.piece_at(square));
+        if e != f {
+            fixes.push(SquareFix {
+                square,
+                expected: e,
+                found: f,
+            });
+        }
+    }
+    fixes
+}
+
+/// A hole of a peg board that is wrong. A peg board senses occupancy only,
+/// so it can say "empty this hole" or "a piece belongs here", never which
+/// piece stands in a hole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HoleFix {
+    #[serde(serialize_with = "ser_square")]
+    pub square: Square,
+    /// The piece that belongs in the hole, or `None` if it must be emptied.
+    #[serde(serialize_with = "ser_piece")]
+    pub expected: Option<Piece>,
+}
+
+/// Every hole whose occupancy differs from `expected`, a1 to h8.
+pub fn diff_holes(expected: &Board, occupied: Bitboard) -> Vec<HoleFix> {
+    (expected.occupied() ^ occupied)
+        .into_iter()
+        .map(|square| HoleFix {
+            square,
+            expected: expected.piece_at(square),
+        })
+        .collect()
+}
+
+/// The spoken fix for each square: first every removal ("Entferne Eva
+/// vier"), then every placement ("Setze weiße Dame auf Eva vier"), so the
+/// player frees squares before filling them.
+pub fn say_fixes(fixes: &[SquareFix]) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    for fix in fixes.iter().filter(|f| f.found.is_some()) {
+        say_remove(&mut tokens, fix.square);
+    }
+    for fix in fixes {
+        if let Some(piece) = fix.expected {
+            say_put(&mut tokens, fix.square, piece);
+        }
+    }
+    tokens
+}
+
+/// The spoken fix for each wrong hole, removals first as in [`say_fixes`].
+pub fn say_hole_fixes(fixes: &[HoleFix]) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    for fix in fixes.iter().filter(|f| f.expected.is_none()) {
+        say_remove(&mut tokens, fix.square);
+    }
+    for fix in fixes {
+        if let Some(piece) = fix.expected {
+            say_put(&mut tokens, fix.square, piece);
+        }
+    }
+    tokens
+}
+
+fn say_remove(tokens: &mut Vec<Token>, square: Square) {
+    tokens.push(Token::Word(Word::Remove));
+    push_square(tokens, square);
+}
+
+fn say_put(tokens: &mut Vec<Token>, square: Square, piece: Piece) {
+    tokens.push(Token::Word(Word::Put));
+    tokens.push(Token::ColoredPiece(piece.color, piece.role));
+    tokens.push(Token::Word(Word::On));
+    push_square(tokens, square);
+}
+
+fn ser_square<S: Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(square)
+}
+
+/// FEN letters: upper case white, lower case black, `null` for empty.
+fn ser_piece<S: Serializer>(piece: &Option<Piece>, s: S) -> Result<S::Ok, S::Error> {
+    match piece {
+        Some(p) => s.serialize_char(p.char()),
+        None => s.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Color, Role};
+
+    fn board(placement: &str) -> Board {
+        placement.parse().unwrap()
+    }
+
+    #[test]
+    fn diff_finds_missing_extra_and_wrong_pieces() {
+        let expected = Board::default();
+        let found = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+        let fixes = diff_boards(&expected, &found);
+        assert_eq!(
+            fixes,
+            vec![
+                SquareFix {
+                    square: Square::E2,
+                    expected: Some(Color::White.pawn()),
+                    found: None
+                },
+                SquareFix {
+                    square: Square::E4,
+                    expected: None,
+                    found: Some(Color::White.pawn())
+                },
+            ]
+        );
+        assert_eq!(
+            serde_json::to_string(&fixes[0]).unwrap(),
+            r#"{"square":"e2","expected":"P","found":null}"#
+        );
+        let swapped = board("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        let fixes = diff_boards(&expected, &swapped);
+        assert_eq!(fixes.len(), 2);
+        assert_eq!(fixes[0].found, Some(Color::Black.king()));
+        assert!(diff_boards(&expected, &expected).is_empty());
+    }
+
+    #[test]
+    fn fixes_are_said_removals_first() {
+        let expected = Board::default();
+        let found = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+        let keys: Vec<String> = say_fixes(&diff_boards(&expected, &found))
+            .iter()
+            .map(Token::key)
+            .collect();
+        assert_eq!(
+            keys.join(" "),
+            "board.remove file.e rank.4 board.put piece.white.pawn board.on file.e rank.2"
+        );
+    }
+
+    #[test]
+    fn holes_compare_occupancy_only() {
+        let expected = Board::default();
+        // e2 emptied, e4 filled: a peg board cannot tell which piece.
+        let occupied = (expected.occupied() ^ Bitboard::from(Square::E2)) | Square::E4;
+        let fixes = diff_holes(&expected, occupied);
+        assert_eq!(fixes.len(), 2);
+        let keys: Vec<String> = say_hole_fixes(&fixes).iter().map(Token::key).collect();
+        assert_eq!(
+            keys.join(" "),
+            "board.remove file.e rank.4 board.put piece.white.pawn board.on file.e rank.2"
+        );
+        assert_eq!(fixes[0].expected.map(|p| p.role), Some(Role::Pawn));
+        assert!(diff_holes(&expected, expected.occupied()).is_empty());
+    }
+}

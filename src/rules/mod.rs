@@ -1,0 +1,5 @@
+//! Pure rules and records: no I/O, no reading of the system clock.
+
+pub mod announce;
+pub mod correction;
+pub mod token;

@@ -1,0 +1,317 @@
+//! The vocabulary: every word tactus can say, as language-neutral keys.
+//!
+//! An announcement is a list of [`Token`]s. A voice pack maps each token's
+//! [`key`](Token::key) to a recorded clip and a text, so the words themselves
+//! (German by default, Appendix D.2.1) live in the pack, never in code.
+//! [`Token::all`] enumerates the whole vocabulary, which is what a pack must
+//! cover to be complete.
+
+use std::fmt;
+
+use shakmaty::{Color, File, Rank, Role};
+
+/// Fixed words, keyed `group.name`. The table is the single source of the
+/// keys: adding a row here makes every pack incomplete until it records it.
+macro_rules! words {
+    ($($(#[$doc:meta])* $variant:ident => $key:literal,)*) => {
+        /// A fixed word or phrase (not a square, piece or number).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Word {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Word {
+            /// Every word, in declaration order.
+            pub const ALL: &'static [Word] = &[$(Word::$variant,)*];
+
+            /// The pack key of this word.
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(Word::$variant => $key,)*
+                }
+            }
+
+            /// The word with this pack key, if any.
+            pub fn from_key(key: &str) -> Option<Word> {
+                match key {
+                    $($key => Some(Word::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+words! {
+    // Moves (announcements.md, "Token keys").
+    CastleShort => "castle.short",
+    CastleLong => "castle.long",
+    Takes => "word.takes",
+    EnPassant => "word.en_passant",
+    Check => "word.check",
+    Mate => "word.mate",
+    Stalemate => "word.stalemate",
+    // Clock (D.2.6.1, D.2.10.4).
+    White => "clock.white",
+    Black => "clock.black",
+    Used => "clock.used",
+    Remaining => "clock.remaining",
+    Hour => "unit.hour",
+    Hours => "unit.hours",
+    Minute => "unit.minute",
+    Minutes => "unit.minutes",
+    Second => "unit.second",
+    Seconds => "unit.seconds",
+    Move => "unit.move",
+    Moves => "unit.moves",
+    /// "ein" before a masculine or neuter unit (ein Zug).
+    OneMasculine => "num.one_m",
+    /// "eine" before a feminine unit (eine Stunde, eine Minute, eine Sekunde).
+    OneFeminine => "num.one_f",
+    ClockPaused => "clock.paused",
+    ClockResumed => "clock.resumed",
+    ClockAdjusted => "clock.adjusted",
+    FlagFell => "clock.flag_fell",
+    LowTime => "clock.low_time",
+    // Game state and end (Articles 5, 6.9, 9).
+    WhiteWins => "game.white_wins",
+    BlackWins => "game.black_wins",
+    Draw => "game.draw",
+    Resigns => "game.resigns",
+    DrawOffered => "game.draw_offered",
+    DrawClaimed => "game.draw_claimed",
+    DrawDeclined => "game.draw_declined",
+    ClaimRejected => "game.claim_rejected",
+    Threefold => "game.threefold",
+    Fivefold => "game.fivefold",
+    FiftyMoves => "game.fifty_moves",
+    SeventyFiveMoves => "game.seventy_five_moves",
+    DeadPosition => "game.dead_position",
+    IllegalMove => "game.illegal_move",
+    Touched => "game.touched",
+    Promotion => "game.promotion",
+    GameResumed => "game.resumed",
+    // Board corrections and the tactile board (D.2.9, board-protocols.md).
+    Put => "board.put",
+    Remove => "board.remove",
+    On => "board.on",
+    From => "board.from",
+    Empty => "board.empty",
+    BoardCorrect => "board.correct",
+    BoardDiffers => "board.differs",
+    BoardConnected => "board.connected",
+    BoardDisconnected => "board.disconnected",
+    BoardUnreadable => "board.unreadable",
+}
+
+/// One word of an announcement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Token {
+    /// `file.a` .. `file.h`: Anna .. Hector.
+    File(File),
+    /// `rank.1` .. `rank.8`: eins .. acht.
+    Rank(Rank),
+    /// `piece.king` .. `piece.pawn`: the piece without its colour.
+    Piece(Role),
+    /// `piece.white.queen` etc.: a piece with its colour, for board
+    /// corrections ("put a black knight on ..."). One token per pair so that
+    /// a language's agreement of adjective and noun stays in the pack.
+    ColoredPiece(Color, Role),
+    /// `num.0` .. `num.99`, then `num.100`, `num.200` .. `num.900`.
+    Number(u16),
+    Word(Word),
+}
+
+impl Token {
+    /// Whether `n` has a number token of its own (0..=99 or a whole hundred
+    /// up to 900). Larger or other numbers are spoken as a hundred and a rest.
+    pub const fn is_number(n: u16) -> bool {
+        n <= 99 || (n.is_multiple_of(100) && n <= 900)
+    }
+
+    /// The tokens for a cardinal number: one token up to 99, a hundred token
+    /// and the rest above. Numbers from 1000 are clamped to 999: nothing
+    /// tactus counts (moves, minutes, seconds) gets there.
+    pub fn number(n: u32) -> Vec<Token> {
+        let n = n.min(999) as u16;
+        if Self::is_number(n) {
+            vec![Token::Number(n)]
+        } else {
+            vec![Token::Number(n / 100 * 100), Token::Number(n % 100)]
+        }
+    }
+
+    /// The pack key, e.g. `file.e`, `rank.4`, `piece.knight`, `num.23`.
+    pub fn key(&self) -> String {
+        match *self {
+            Token::File(f) => format!("file.{}", f.char()),
+            Token::Rank(r) => format!("rank.{}", r.char()),
+            Token::Piece(role) => format!("piece.{}", role_name(role)),
+            Token::ColoredPiece(color, role) => {
+                format!("piece.{}.{}", color_name(color), role_name(role))
+            }
+            Token::Number(n) => format!("num.{n}"),
+            Token::Word(w) => w.key().to_owned(),
+        }
+    }
+
+    /// The token with this pack key, if it is one.
+    pub fn from_key(key: &str) -> Option<Token> {
+        if let Some(w) = Word::from_key(key) {
+            return Some(Token::Word(w));
+        }
+        let (group, rest) = key.split_once('.')?;
+        let single = |s: &str| {
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Some(c),
+                _ => None,
+            }
+        };
+        match group {
+            "file" => File::from_char(single(rest)?).map(Token::File),
+            "rank" => Rank::from_char(single(rest)?).map(Token::Rank),
+            "piece" => match rest.split_once('.') {
+                None => role_from_name(rest).map(Token::Piece),
+                Some((color, role)) => Some(Token::ColoredPiece(
+                    color_from_name(color)?,
+                    role_from_name(role)?,
+                )),
+            },
+            "num" => {
+                // Reject "+5", "05" and the like: one spelling per key.
+                if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                if rest.len() > 1 && rest.starts_with('0') {
+                    return None;
+                }
+                let n: u16 = rest.parse().ok()?;
+                Self::is_number(n).then_some(Token::Number(n))
+            }
+            _ => None,
+        }
+    }
+
+    /// The whole vocabulary: what a complete voice pack records.
+    pub fn all() -> Vec<Token> {
+        let mut all = Vec::with_capacity(180);
+        all.extend(File::ALL.iter().map(|&f| Token::File(f)));
+        all.extend(Rank::ALL.iter().map(|&r| Token::Rank(r)));
+        all.extend(Role::ALL.iter().map(|&r| Token::Piece(r)));
+        for color in Color::ALL {
+            all.extend(Role::ALL.iter().map(|&r| Token::ColoredPiece(color, r)));
+        }
+        all.extend((0..=99).map(Token::Number));
+        all.extend((1..=9).map(|h| Token::Number(h * 100)));
+        all.extend(Word::ALL.iter().map(|&w| Token::Word(w)));
+        all
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.key())
+    }
+}
+
+impl From<Word> for Token {
+    fn from(w: Word) -> Token {
+        Token::Word(w)
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+fn role_from_name(name: &str) -> Option<Role> {
+    Role::ALL.into_iter().find(|&r| role_name(r) == name)
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn color_from_name(name: &str) -> Option<Color> {
+    Color::ALL.into_iter().find(|&c| color_name(c) == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_round_trips_and_is_unique() {
+        let all = Token::all();
+        let mut keys: Vec<String> = all.iter().map(Token::key).collect();
+        for (token, key) in all.iter().zip(&keys) {
+            assert_eq!(Token::from_key(key), Some(*token), "{key}");
+        }
+        keys.sort();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "duplicate keys");
+    }
+
+    #[test]
+    fn keys_match_the_spec() {
+        assert_eq!(Token::File(File::E).key(), "file.e");
+        assert_eq!(Token::Rank(Rank::Fourth).key(), "rank.4");
+        assert_eq!(Token::Piece(Role::Knight).key(), "piece.knight");
+        assert_eq!(Token::Word(Word::EnPassant).key(), "word.en_passant");
+        assert_eq!(Token::Word(Word::CastleLong).key(), "castle.long");
+        assert_eq!(
+            Token::ColoredPiece(Color::Black, Role::Queen).key(),
+            "piece.black.queen"
+        );
+    }
+
+    #[test]
+    fn unknown_or_oddly_spelled_keys_are_rejected() {
+        for key in [
+            "",
+            "file.",
+            "file.i",
+            "file.ab",
+            "rank.9",
+            "piece.pope",
+            "num.100x",
+            "num.05",
+            "num.150",
+            "num.1000",
+            "num.+5",
+            "num.",
+            "piece.green.king",
+            "word.nope",
+            "nodot",
+        ] {
+            assert_eq!(Token::from_key(key), None, "{key}");
+        }
+    }
+
+    #[test]
+    fn numbers_split_into_hundreds_and_rest() {
+        assert_eq!(Token::number(0), vec![Token::Number(0)]);
+        assert_eq!(Token::number(99), vec![Token::Number(99)]);
+        assert_eq!(Token::number(300), vec![Token::Number(300)]);
+        assert_eq!(
+            Token::number(123),
+            vec![Token::Number(100), Token::Number(23)]
+        );
+        assert_eq!(
+            Token::number(5000),
+            vec![Token::Number(900), Token::Number(99)]
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! Speech: voice packs, rendering token lists to text and samples, sinks.
