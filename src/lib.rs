@@ -6,7 +6,9 @@
 //!   the D.2.9 ruling. No I/O; time is passed in.
 //! - [`speech`]: voice packs, rendering token lists to samples, audio sinks.
 //! - [`board`]: serial board drivers, move inference, the board simulator.
+//! - [`service`]: the journal, configuration and access tokens.
 
 pub mod board;
 pub mod rules;
+pub mod service;
 pub mod speech;

@@ -1,0 +1,416 @@
+//! Venue configuration: `config/*.toml`, read with serde; unknown keys are
+//! rejected with their name, so a typo never silently falls back to a
+//! default at a tournament.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer};
+use shakmaty::Color;
+
+use crate::rules::announce::Style;
+
+/// A whole venue: the server, the speech and every table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub server: ServerConfig,
+    #[serde(default)]
+    pub speech: SpeechConfig,
+    /// The tables, in the order the arbiter sees them.
+    #[serde(default = "default_tables", rename = "table")]
+    pub tables: Vec<TableConfig>,
+}
+
+impl Default for Config {
+    /// The embedded defaults: one table, the blind player Black, a simulated
+    /// board, 90+30, the default voice, data in `./data`, web on loopback.
+    fn default() -> Config {
+        Config {
+            server: ServerConfig::default(),
+            speech: SpeechConfig::default(),
+            tables: default_tables(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ServerConfig {
+    /// Where the web pages and the API listen. Loopback unless told otherwise.
+    pub listen: SocketAddr,
+    /// The data folder: journal and tokens.
+    pub data: PathBuf,
+}
+
+impl Default for ServerConfig {
+    fn default() -> ServerConfig {
+        ServerConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data: PathBuf::from("data"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SpeechConfig {
+    /// A pack name under `voices/` or a path to a pack folder.
+    pub voice: String,
+    #[serde(deserialize_with = "from_str")]
+    pub style: Style,
+    #[serde(deserialize_with = "from_str")]
+    pub audio: AudioOut,
+    /// Speaking rate; 1.0 is the clips as recorded. Pitch is kept.
+    pub speed: f32,
+}
+
+impl Default for SpeechConfig {
+    fn default() -> SpeechConfig {
+        SpeechConfig {
+            voice: "de-appendix-d".into(),
+            style: Style::Standard,
+            audio: AudioOut::Default,
+            speed: 1.0,
+        }
+    }
+}
+
+/// Where spoken announcements go (text always goes to the log and pages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AudioOut {
+    /// The sound card, falling back to text if there is none.
+    Default,
+    /// Text only.
+    None,
+    /// One WAV file per announcement in this folder.
+    Wav(PathBuf),
+}
+
+impl FromStr for AudioOut {
+    type Err = String;
+    fn from_str(s: &str) -> Result<AudioOut, String> {
+        match s {
+            "default" => Ok(AudioOut::Default),
+            "none" => Ok(AudioOut::None),
+            _ => match s.strip_prefix("wav:") {
+                Some(dir) if !dir.is_empty() => Ok(AudioOut::Wav(dir.into())),
+                _ => Err(format!(
+                    "unknown audio output `{s}`: expected `default`, `none` or `wav:DIR`"
+                )),
+            },
+        }
+    }
+}
+
+/// The board at one side of a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardSpec {
+    /// A pegged tactile board on a serial port.
+    Peg { port: PathBuf, baud: u32 },
+    /// A DGT electronic board on a serial port.
+    Dgt { port: PathBuf, baud: u32 },
+    /// The built-in simulated peg board (a pseudo-terminal).
+    Sim,
+    /// No board: moves come from the pages and the API.
+    None,
+}
+
+/// Both board protocols run at 9600 baud unless the board says otherwise.
+pub const DEFAULT_BAUD: u32 = 9600;
+
+impl FromStr for BoardSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BoardSpec, String> {
+        let expected = "expected `peg:PATH[@BAUD]`, `dgt:PATH[@BAUD]`, `sim` or `none`";
+        match s {
+            "sim" => return Ok(BoardSpec::Sim),
+            "none" => return Ok(BoardSpec::None),
+            _ => {}
+        }
+        let (kind, rest) = s
+            .split_once(':')
+            .ok_or_else(|| format!("unknown board `{s}`: {expected}"))?;
+        let (port, baud) = match rest.rsplit_once('@') {
+            Some((port, baud)) => (
+                port,
+                baud.parse::<u32>()
+                    .ok()
+                    .filter(|b| *b > 0)
+                    .ok_or_else(|| format!("board `{s}`: `{baud}` is not a baud rate"))?,
+            ),
+            None => (rest, DEFAULT_BAUD),
+        };
+        if port.is_empty() {
+            return Err(format!("board `{s}` names no port: {expected}"));
+        }
+        let port = PathBuf::from(port);
+        match kind {
+            "peg" => Ok(BoardSpec::Peg { port, baud }),
+            "dgt" => Ok(BoardSpec::Dgt { port, baud }),
+            _ => Err(format!("unknown board `{s}`: {expected}")),
+        }
+    }
+}
+
+impl fmt::Display for BoardSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardSpec::Peg { port, baud } => write!(f, "peg:{}@{baud}", port.display()),
+            BoardSpec::Dgt { port, baud } => write!(f, "dgt:{}@{baud}", port.display()),
+            BoardSpec::Sim => f.write_str("sim"),
+            BoardSpec::None => f.write_str("none"),
+        }
+    }
+}
+
+/// One table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableConfig {
+    /// Short and URL-safe: letters, digits, `-` and `_`.
+    pub id: String,
+    /// The side of the blind player.
+    #[serde(default = "default_blind", deserialize_with = "color")]
+    pub blind: Color,
+    /// The blind player's tactile board.
+    #[serde(default = "default_board", deserialize_with = "from_str")]
+    pub board: BoardSpec,
+    /// The opponent's board: electronic for a sighted opponent, tactile when
+    /// both players are blind, `none` when the assistant enters the moves.
+    #[serde(default = "no_board", deserialize_with = "from_str")]
+    pub opponent_board: BoardSpec,
+    /// The time control, e.g. `90+30` or `40/90+30,30+30`.
+    #[serde(default = "default_control")]
+    pub control: String,
+    #[serde(default)]
+    pub white: String,
+    #[serde(default)]
+    pub black: String,
+    #[serde(default)]
+    pub event: String,
+    #[serde(default)]
+    pub round: String,
+}
+
+impl TableConfig {
+    /// A table with the embedded defaults and this id.
+    pub fn with_id(id: &str) -> TableConfig {
+        TableConfig {
+            id: id.into(),
+            blind: default_blind(),
+            board: default_board(),
+            opponent_board: no_board(),
+            control: default_control(),
+            white: String::new(),
+            black: String::new(),
+            event: String::new(),
+            round: String::new(),
+        }
+    }
+}
+
+fn default_tables() -> Vec<TableConfig> {
+    vec![TableConfig::with_id("1")]
+}
+fn default_blind() -> Color {
+    Color::Black
+}
+fn default_board() -> BoardSpec {
+    BoardSpec::Sim
+}
+fn no_board() -> BoardSpec {
+    BoardSpec::None
+}
+fn default_control() -> String {
+    "90+30".into()
+}
+
+fn from_str<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr<Err = String>,
+{
+    let s = String::deserialize(d)?;
+    s.parse().map_err(serde::de::Error::custom)
+}
+
+fn color<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+    match String::deserialize(d)?.as_str() {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(serde::de::Error::custom(format!(
+            "unknown side `{other}`: expected `white` or `black`"
+        ))),
+    }
+}
+
+/// A configuration that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{path}: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+}
+
+impl Config {
+    /// Reads and checks a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Config::parse(&text).map_err(|message| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        })
+    }
+
+    /// Parses and checks configuration text.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// What serde cannot say: ids unique and URL-safe, a sane speed, no two
+    /// tables on one serial port.
+    pub fn check(&self) -> Result<(), String> {
+        if self.tables.is_empty() {
+            return Err("no tables: add at least one [[table]]".into());
+        }
+        if !(0.5..=2.0).contains(&self.speech.speed) {
+            return Err(format!(
+                "speech.speed = {} is out of range: 0.5 to 2.0",
+                self.speech.speed
+            ));
+        }
+        let mut ids = BTreeSet::new();
+        let mut ports = BTreeSet::new();
+        for t in &self.tables {
+            let valid = !t.id.is_empty()
+                && t.id.len() <= 32
+                && t.id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if !valid {
+                return Err(format!(
+                    "table id `{}`: use 1 to 32 letters, digits, `-` or `_`",
+                    t.id
+                ));
+            }
+            if !ids.insert(t.id.as_str()) {
+                return Err(format!("table id `{}` is used twice", t.id));
+            }
+            for board in [&t.board, &t.opponent_board] {
+                if let BoardSpec::Peg { port, .. } | BoardSpec::Dgt { port, .. } = board
+                    && !ports.insert(port.clone())
+                {
+                    return Err(format!(
+                        "serial port {} is given to two boards (table `{}`)",
+                        port.display(),
+                        t.id
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_file_is_the_embedded_defaults() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.tables.len(), 1);
+        assert_eq!(c.tables[0].blind, Color::Black);
+        assert_eq!(c.tables[0].board, BoardSpec::Sim);
+        assert_eq!(c.tables[0].control, "90+30");
+        assert_eq!(c.server.listen.to_string(), "127.0.0.1:8080");
+    }
+
+    #[test]
+    fn the_example_venue_parses() {
+        let text = include_str!("../../config/venue.example.toml");
+        let c = Config::parse(text).unwrap();
+        assert!(c.tables.len() >= 3);
+        assert!(
+            c.tables
+                .iter()
+                .any(|t| matches!(t.opponent_board, BoardSpec::Dgt { .. }))
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_named() {
+        for (text, key) in [
+            ("[server]\nlisten = \"127.0.0.1:1\"\nlisen = 1\n", "lisen"),
+            ("[[table]]\nid = \"1\"\nblnd = \"white\"\n", "blnd"),
+            ("colour = 1\n", "colour"),
+        ] {
+            let err = Config::parse(text).unwrap_err();
+            assert!(err.contains(key), "{err}");
+        }
+    }
+
+    #[test]
+    fn bad_values_say_what_was_expected() {
+        for (text, needle) in [
+            (
+                "[[table]]\nid = \"1\"\nblind = \"green\"\n",
+                "white` or `black",
+            ),
+            ("[[table]]\nid = \"1\"\nboard = \"usb\"\n", "peg:PATH"),
+            (
+                "[[table]]\nid = \"1\"\nboard = \"peg:/dev/x@fast\"\n",
+                "baud",
+            ),
+            ("[[table]]\nid = \"a b\"\n", "table id"),
+            ("[[table]]\nid = \"1\"\n[[table]]\nid = \"1\"\n", "twice"),
+            ("[speech]\naudio = \"loud\"\n", "wav:DIR"),
+            ("[speech]\nspeed = 9.0\n", "speed"),
+            ("[speech]\nstyle = \"short\"\n", "standard"),
+            ("[server]\nlisten = \"nowhere\"\n", "listen"),
+            (
+                "[[table]]\nid = \"1\"\nboard = \"peg:/dev/ttyUSB0\"\n[[table]]\nid = \"2\"\nboard = \"dgt:/dev/ttyUSB0\"\n",
+                "two boards",
+            ),
+            ("[[table]\n", "table"),
+        ] {
+            let err = Config::parse(text).unwrap_err();
+            assert!(err.contains(needle), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn board_specs_round_trip() {
+        for s in [
+            "peg:/dev/ttyUSB0@9600",
+            "dgt:/dev/ttyACM1@19200",
+            "sim",
+            "none",
+        ] {
+            assert_eq!(s.parse::<BoardSpec>().unwrap().to_string(), s);
+        }
+        assert_eq!(
+            "peg:/dev/ttyUSB0".parse::<BoardSpec>().unwrap(),
+            BoardSpec::Peg {
+                port: "/dev/ttyUSB0".into(),
+                baud: DEFAULT_BAUD
+            }
+        );
+    }
+}

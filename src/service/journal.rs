@@ -1,0 +1,362 @@
+//! The journal: every event of every table, appended to SQLite before it
+//! takes effect, so that a restart (even after `kill -9`) resumes every game.
+//!
+//! One writer thread owns the connection. Tables send their events to it and
+//! wait for the acknowledgement; the writer commits whatever has queued up in
+//! one transaction (group commit), so a busy venue pays one fsync for many
+//! events instead of one each, and no event is acknowledged before it is on
+//! disk.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread;
+
+use rusqlite::{Connection, OpenFlags, params};
+use tokio::sync::oneshot;
+
+/// What can go wrong with the journal.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    #[error("journal {path}: {source}")]
+    Sqlite {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error(
+        "journal {path} was written by a newer tactus (schema {found}, this one knows {known})"
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    #[error("journal write failed: {0}")]
+    Write(String),
+    #[error("the journal writer has stopped")]
+    Stopped,
+}
+
+/// Wraps a SQLite error with the journal's path.
+fn sqlite(path: &Path) -> impl Fn(rusqlite::Error) -> JournalError + Copy + '_ {
+    move |source| JournalError::Sqlite {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+const SCHEMA_VERSION: i64 = 1;
+
+/// How hard a commit waits for the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// `synchronous=FULL`: a committed event survives a power cut.
+    #[default]
+    Full,
+    /// `synchronous=NORMAL`: survives a crash of tactus, not of the machine.
+    Normal,
+}
+
+/// One stored event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Position in the journal, increasing across all tables.
+    pub seq: i64,
+    pub table: String,
+    /// Milliseconds on the service's clock when the event happened.
+    pub at_ms: i64,
+    /// The event as JSON (the table's event type decides its shape).
+    pub payload: String,
+}
+
+/// The journal file, used from one thread (see [`JournalHandle`] for tasks).
+pub struct Journal {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Journal {
+    /// Opens (creating if needed) the journal at `path` and checks it.
+    pub fn open(path: &Path, durability: Durability) -> Result<Journal, JournalError> {
+        let err = sqlite(path);
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(err)?;
+        let sync = match durability {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        };
+        // A file that is not a database fails here, on the first read.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(err)?;
+        conn.pragma_update(None, "synchronous", sync).map_err(err)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+             CREATE TABLE IF NOT EXISTS events (
+                 seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                 table_id TEXT NOT NULL,
+                 at_ms INTEGER NOT NULL,
+                 payload TEXT NOT NULL
+             );
+             CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);",
+        )
+        .map_err(err)?;
+        let found: i64 = conn
+            .query_row(
+                "INSERT INTO meta (key, value) VALUES ('schema', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = value RETURNING value",
+                params![SCHEMA_VERSION],
+                |row| row.get(0),
+            )
+            .map_err(err)?;
+        if found > SCHEMA_VERSION {
+            return Err(JournalError::NewerSchema {
+                path: path.to_path_buf(),
+                found,
+                known: SCHEMA_VERSION,
+            });
+        }
+        // The integrity check reads every page: cheap for a venue's journal
+        // and the only way to know at start-up that nothing was torn.
+        let ok: String = conn
+            .query_row("PRAGMA quick_check", [], |row| row.get(0))
+            .map_err(err)?;
+        if ok != "ok" {
+            return Err(err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+                Some(ok),
+            )));
+        }
+        Ok(Journal {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends events in one transaction; returns their sequence numbers.
+    pub fn append_all(&mut self, events: &[NewEvent]) -> Result<Vec<i64>, JournalError> {
+        let err = sqlite(&self.path);
+        let tx = self.conn.transaction().map_err(&err)?;
+        let mut seqs = Vec::with_capacity(events.len());
+        {
+            let mut stmt = tx
+                .prepare_cached("INSERT INTO events (table_id, at_ms, payload) VALUES (?1, ?2, ?3)")
+                .map_err(&err)?;
+            for e in events {
+                stmt.execute(params![e.table, e.at_ms, e.payload])
+                    .map_err(&err)?;
+                seqs.push(tx.last_insert_rowid());
+            }
+        }
+        tx.commit().map_err(&err)?;
+        Ok(seqs)
+    }
+
+    /// Every event of `table`, oldest first.
+    pub fn events(&self, table: &str) -> Result<Vec<Record>, JournalError> {
+        let err = sqlite(&self.path);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT seq, table_id, at_ms, payload FROM events WHERE table_id = ?1 ORDER BY seq",
+            )
+            .map_err(&err)?;
+        let rows = stmt
+            .query_map(params![table], |row| {
+                Ok(Record {
+                    seq: row.get(0)?,
+                    table: row.get(1)?,
+                    at_ms: row.get(2)?,
+                    payload: row.get(3)?,
+                })
+            })
+            .map_err(&err)?;
+        rows.collect::<Result<_, _>>().map_err(&err)
+    }
+
+    /// The tables that have events, in order of their first event.
+    pub fn tables(&self) -> Result<Vec<String>, JournalError> {
+        let err = sqlite(&self.path);
+        let mut stmt = self
+            .conn
+            .prepare("SELECT table_id FROM events GROUP BY table_id ORDER BY MIN(seq)")
+            .map_err(&err)?;
+        let rows = stmt.query_map([], |row| row.get(0)).map_err(&err)?;
+        rows.collect::<Result<_, _>>().map_err(&err)
+    }
+}
+
+/// An event on its way into the journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewEvent {
+    pub table: String,
+    pub at_ms: i64,
+    pub payload: String,
+}
+
+type Request = (NewEvent, oneshot::Sender<Result<i64, String>>);
+
+/// A cloneable handle to the writer thread, for async tasks.
+#[derive(Clone)]
+pub struct JournalHandle {
+    tx: mpsc::Sender<Request>,
+}
+
+/// Most events one transaction takes: bounds the wait of the first one.
+const MAX_BATCH: usize = 512;
+
+impl JournalHandle {
+    /// Starts the writer thread on an opened journal.
+    pub fn spawn(mut journal: Journal) -> JournalHandle {
+        let (tx, rx) = mpsc::channel::<Request>();
+        let spawned = thread::Builder::new()
+            .name("journal".into())
+            .spawn(move || {
+                // Block for the first event, then take whatever else queued
+                // while the previous commit was on its way to disk.
+                while let Ok(first) = rx.recv() {
+                    let mut batch = vec![first];
+                    while batch.len() < MAX_BATCH {
+                        match rx.try_recv() {
+                            Ok(next) => batch.push(next),
+                            Err(_) => break,
+                        }
+                    }
+                    let events: Vec<NewEvent> = batch.iter().map(|(e, _)| e.clone()).collect();
+                    match journal.append_all(&events) {
+                        Ok(seqs) => {
+                            for ((_, reply), seq) in batch.into_iter().zip(seqs) {
+                                let _ = reply.send(Ok(seq));
+                            }
+                        }
+                        Err(e) => {
+                            tracing::error!("journal write failed: {e}");
+                            let msg = e.to_string();
+                            for (_, reply) in batch {
+                                let _ = reply.send(Err(msg.clone()));
+                            }
+                        }
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            // Without a writer every append fails with `Stopped`: loud, not lost.
+            tracing::error!("cannot start the journal writer: {e}");
+        }
+        JournalHandle { tx }
+    }
+
+    /// Appends one event and waits until it is committed.
+    pub async fn append(
+        &self,
+        table: &str,
+        at_ms: i64,
+        payload: String,
+    ) -> Result<i64, JournalError> {
+        let (reply, done) = oneshot::channel();
+        let event = NewEvent {
+            table: table.to_owned(),
+            at_ms,
+            payload,
+        };
+        self.tx
+            .send((event, reply))
+            .map_err(|_| JournalError::Stopped)?;
+        match done.await {
+            Ok(Ok(seq)) => Ok(seq),
+            Ok(Err(msg)) => Err(JournalError::Write(msg)),
+            Err(_) => Err(JournalError::Stopped),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(table: &str, n: i64) -> NewEvent {
+        NewEvent {
+            table: table.into(),
+            at_ms: n,
+            payload: format!(r#"{{"n":{n}}}"#),
+        }
+    }
+
+    #[test]
+    fn events_survive_reopening_in_order_per_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.sqlite");
+        {
+            let mut j = Journal::open(&path, Durability::Full).unwrap();
+            j.append_all(&[event("t1", 1), event("t2", 2)]).unwrap();
+            j.append_all(&[event("t1", 3)]).unwrap();
+        }
+        let j = Journal::open(&path, Durability::Normal).unwrap();
+        assert_eq!(j.tables().unwrap(), vec!["t1", "t2"]);
+        let t1 = j.events("t1").unwrap();
+        assert_eq!(t1.iter().map(|r| r.at_ms).collect::<Vec<_>>(), vec![1, 3]);
+        assert!(t1[0].seq < t1[1].seq);
+        assert_eq!(t1[1].payload, r#"{"n":3}"#);
+        assert_eq!(j.events("nope").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_journal_is_a_clear_error_and_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.sqlite");
+        let garbage = b"this is not a database, it is a shopping list\n".repeat(200);
+        std::fs::write(&path, &garbage).unwrap();
+        let err = Journal::open(&path, Durability::Full).err().unwrap();
+        let msg = err.to_string();
+        assert!(msg.contains("journal.sqlite"), "{msg}");
+        assert_eq!(std::fs::read(&path).unwrap(), garbage);
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.sqlite");
+        drop(Journal::open(&path, Durability::Full).unwrap());
+        let conn = Connection::open(&path).unwrap();
+        conn.execute("UPDATE meta SET value = 99 WHERE key = 'schema'", [])
+            .unwrap();
+        drop(conn);
+        let err = Journal::open(&path, Durability::Full).err().unwrap();
+        assert!(matches!(err, JournalError::NewerSchema { found: 99, .. }));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_appends_are_all_committed_and_acknowledged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.sqlite");
+        let handle = JournalHandle::spawn(Journal::open(&path, Durability::Normal).unwrap());
+        let mut tasks = Vec::new();
+        for t in 0..8 {
+            let h = handle.clone();
+            tasks.push(tokio::spawn(async move {
+                let table = format!("table-{t}");
+                let mut seqs = Vec::new();
+                for n in 0..50 {
+                    seqs.push(h.append(&table, n, format!("{n}")).await.unwrap());
+                }
+                seqs
+            }));
+        }
+        for task in tasks {
+            let seqs = task.await.unwrap();
+            assert!(seqs.windows(2).all(|w| w[0] < w[1]), "acks out of order");
+        }
+        drop(handle);
+        let j = Journal::open(&path, Durability::Full).unwrap();
+        assert_eq!(j.tables().unwrap().len(), 8);
+        for t in 0..8 {
+            let events = j.events(&format!("table-{t}")).unwrap();
+            let ns: Vec<i64> = events.iter().map(|r| r.at_ms).collect();
+            assert_eq!(ns, (0..50).collect::<Vec<_>>());
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The service: start-up from configuration, the journal, access tokens.
+
+pub mod config;
+pub mod journal;
+pub mod tokens;

@@ -1,0 +1,238 @@
+//! Access tokens: per table one for the player, one for the assistant and one
+//! for the arbiter, generated at first start and kept in
+//! `<data>/tokens.toml`. Reads are open; every write names its role's token.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use subtle::ConstantTimeEq;
+
+/// Who is acting at a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Player,
+    Assistant,
+    Arbiter,
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::Player => "player",
+            Role::Assistant => "assistant",
+            Role::Arbiter => "arbiter",
+        })
+    }
+}
+
+/// The three tokens of one table.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableTokens {
+    pub player: String,
+    pub assistant: String,
+    pub arbiter: String,
+}
+
+// Tokens are secrets: keep them out of logs and panics.
+impl fmt::Debug for TableTokens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TableTokens { .. }")
+    }
+}
+
+impl TableTokens {
+    fn generate() -> Result<TableTokens, TokenError> {
+        Ok(TableTokens {
+            player: random_token()?,
+            assistant: random_token()?,
+            arbiter: random_token()?,
+        })
+    }
+
+    /// The role whose token `presented` is. Every token is compared in
+    /// constant time and all three are always compared, so the time taken
+    /// says nothing about how much of a guess was right.
+    pub fn role_of(&self, presented: &str) -> Option<Role> {
+        let presented = presented.as_bytes();
+        let mut found = None;
+        for (role, token) in [
+            (Role::Player, &self.player),
+            (Role::Assistant, &self.assistant),
+            (Role::Arbiter, &self.arbiter),
+        ] {
+            if bool::from(token.as_bytes().ct_eq(presented)) {
+                found = Some(role);
+            }
+        }
+        found
+    }
+}
+
+/// The file's shape: `[tables.<id>]` with `player`, `assistant`, `arbiter`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokensFile {
+    #[serde(default)]
+    tables: BTreeMap<String, TableTokens>,
+}
+
+/// Errors reading or writing the tokens file.
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Malformed { path: PathBuf, message: String },
+    #[error("no random source for tokens: {0}")]
+    Random(getrandom::Error),
+}
+
+/// Every table's tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tokens {
+    tables: BTreeMap<String, TableTokens>,
+}
+
+impl Tokens {
+    /// Loads `path`, adds tokens for every table in `tables` that has none,
+    /// and writes the file back (owner-only) if anything was added. Tokens of
+    /// tables no longer configured are kept: their games may be resumed.
+    pub fn load_or_create(path: &Path, tables: &[String]) -> Result<Tokens, TokenError> {
+        let mut file = match std::fs::read_to_string(path) {
+            Ok(text) => toml::from_str::<TokensFile>(&text).map_err(|e| TokenError::Malformed {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => TokensFile::default(),
+            Err(source) => {
+                return Err(TokenError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        let mut added = false;
+        for id in tables {
+            if !file.tables.contains_key(id) {
+                file.tables.insert(id.clone(), TableTokens::generate()?);
+                added = true;
+            }
+        }
+        if added {
+            write_private(path, &file)?;
+        }
+        Ok(Tokens {
+            tables: file.tables,
+        })
+    }
+
+    /// The tokens of one table.
+    pub fn table(&self, id: &str) -> Option<&TableTokens> {
+        self.tables.get(id)
+    }
+
+    /// The role `presented` grants at table `id`, if any.
+    pub fn role_of(&self, id: &str, presented: &str) -> Option<Role> {
+        self.tables.get(id)?.role_of(presented)
+    }
+}
+
+fn random_token() -> Result<String, TokenError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(TokenError::Random)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Writes the file through a temporary and a rename so a crash never leaves
+/// half a tokens file, readable by its owner only.
+fn write_private(path: &Path, file: &TokensFile) -> Result<(), TokenError> {
+    let io = |source| TokenError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let text = toml::to_string(file).map_err(|e| TokenError::Malformed {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let tmp = path.with_extension("toml.tmp");
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut out = options.open(&tmp).map_err(io)?;
+    out.write_all(
+        b"# Access tokens of every table: give each person only their own.\n\
+          # Delete a table's entry to have new tokens made at the next start.\n\n",
+    )
+    .map_err(io)?;
+    out.write_all(text.as_bytes()).map_err(io)?;
+    out.sync_all().map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_made_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        let a = Tokens::load_or_create(&path, &["1".into()]).unwrap();
+        let t1 = a.table("1").unwrap().clone();
+        assert_eq!(t1.player.len(), 32);
+        assert_ne!(t1.player, t1.assistant);
+        assert_ne!(t1.assistant, t1.arbiter);
+        let b = Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        assert_eq!(b.table("1"), Some(&t1));
+        assert!(b.table("2").is_some());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("[tables.1]") || text.contains("[tables.\"1\"]"),
+            "{text}"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn roles_are_told_apart_and_wrong_tokens_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let tokens = Tokens::load_or_create(&dir.path().join("t.toml"), &["a".into()]).unwrap();
+        let t = tokens.table("a").unwrap().clone();
+        assert_eq!(tokens.role_of("a", &t.player), Some(Role::Player));
+        assert_eq!(tokens.role_of("a", &t.assistant), Some(Role::Assistant));
+        assert_eq!(tokens.role_of("a", &t.arbiter), Some(Role::Arbiter));
+        assert_eq!(tokens.role_of("a", ""), None);
+        assert_eq!(tokens.role_of("a", &t.arbiter[..31]), None);
+        assert_eq!(tokens.role_of("b", &t.arbiter), None);
+        assert_eq!(format!("{t:?}"), "TableTokens { .. }");
+    }
+
+    #[test]
+    fn a_malformed_file_is_an_error_naming_it_and_is_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        std::fs::write(&path, "[tables.1]\nplayer = \"x\"\nwizard = \"y\"\n").unwrap();
+        let err = Tokens::load_or_create(&path, &["1".into()]).unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.contains("tokens.toml") && msg.contains("wizard"),
+            "{msg}"
+        );
+        assert!(std::fs::read_to_string(&path).unwrap().contains("wizard"));
+    }
+}
