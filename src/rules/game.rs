@@ -1,0 +1,919 @@
+//! The game at one table as a pure state machine: position, moves, clock,
+//! draw offers, touched pieces, irregularities and the result, changed only
+//! by [`GameEvent`]s applied at given instants.
+//!
+//! The table journals each event before applying it, so replaying the
+//! journal through [`Game::apply`] rebuilds the game exactly. `apply` refuses
+//! an event that does not fit (an illegal move, a draw claim that is wrong is
+//! *not* refused: it is an event with a penalty) and then changes nothing.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::{Zobrist64, ZobristHash};
+use shakmaty::{
+    CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position, Square,
+};
+
+use super::announce::{Style, announce};
+use super::clock::{Adjustment, Clock, ClockError, ClockSetting, ClockState, flag_result};
+use super::time_control::TimeControl;
+use super::token::{Token, Word};
+
+/// Two minutes for the opponent: a completed illegal move (7.5.5) or an
+/// incorrect draw claim (9.5.3) in standard play.
+pub const PENALTY_TIME: Duration = Duration::from_secs(120);
+
+/// What can happen at a table. Serialised into the journal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// White's clock starts (6.6).
+    ClockStarted,
+    /// A move is made (D.2.3) and the clock pressed at this instant.
+    MovePlayed { uci: String },
+    /// A piece was touched: on the tactile board, lifted from its hole
+    /// (D.2.2); on the sighted side, reported by the assistant (D.2.10.5).
+    Touched {
+        #[serde(with = "color_name")]
+        side: Color,
+        square: String,
+    },
+    /// A move that is not legal was attempted (on a board or typed); it was
+    /// not made. On the record for the arbiter (7.5).
+    IllegalAttempt {
+        #[serde(with = "color_name")]
+        side: Color,
+        text: String,
+    },
+    ClockPaused,
+    ClockResumed,
+    /// Time added (positive) or taken (negative) by the arbiter.
+    ClockAdjusted {
+        #[serde(with = "color_name")]
+        side: Color,
+        millis: i64,
+        reason: String,
+    },
+    DrawOffered {
+        #[serde(with = "color_name")]
+        side: Color,
+    },
+    DrawDeclined {
+        #[serde(with = "color_name")]
+        side: Color,
+    },
+    DrawAgreed,
+    /// A claim under Article 9.2 / 9.3: correct claims end the game, an
+    /// incorrect one gives the opponent two minutes (9.5.3).
+    DrawClaimed {
+        #[serde(with = "color_name")]
+        side: Color,
+        claim: DrawClaim,
+    },
+    Resigned {
+        #[serde(with = "color_name")]
+        side: Color,
+    },
+    /// The running side's time is up (seen by the clock or claimed).
+    FlagFell,
+    /// The arbiter's decision, e.g. after a second illegal move (7.5.5) or a
+    /// penalty (12.9).
+    ResultSet { result: String, reason: String },
+    /// The D.2.9 ruling: back to the position after `plies` half-moves, the
+    /// clocks restored (or left as they are).
+    Retracted {
+        plies: usize,
+        clock: Option<ClockSetting>,
+    },
+    /// The service restarted: the clock that was running is paused at
+    /// `paused_at_ms` (the last instant it was known to run), so the downtime
+    /// is not charged.
+    ServiceRestarted { paused_at_ms: u64 },
+}
+
+/// The draw claims a player can make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawClaim {
+    /// The same position for the third time (9.2).
+    Threefold,
+    /// Fifty moves by each side without a pawn move or capture (9.3).
+    FiftyMoves,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why, in a few words: `checkmate`, `flag fell`, `threefold repetition`.
+    pub reason: String,
+}
+
+/// One half-move on the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
+    pub uci: String,
+    pub san: String,
+    /// Both clocks right after the move (for `[%clk]` and D.2.9 restores).
+    pub white_left: Duration,
+    pub black_left: Duration,
+    /// When the move was made.
+    pub at: Duration,
+    /// Whether the mover offered a draw with this move (`(=)`, Article 8).
+    pub draw_offer: bool,
+}
+
+/// A touched piece on the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Touch {
+    pub side: &'static str,
+    pub square: String,
+    pub ply: usize,
+    pub at_ms: u64,
+}
+
+/// An illegal move attempt on the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Irregularity {
+    pub side: &'static str,
+    pub text: String,
+    pub ply: usize,
+    pub at_ms: u64,
+}
+
+/// Something the table says or shows because an event was applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub tokens: Vec<Token>,
+}
+
+/// What a notice is about (for pages and alerts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeKind {
+    Move,
+    Clock,
+    Draw,
+    Result,
+    Touched,
+    Illegal,
+    Ruling,
+}
+
+/// Why an event does not fit the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over ({0})")]
+    Over(String),
+    #[error("`{0}` is not a move")]
+    Unreadable(String),
+    #[error("{0} is not a legal move here")]
+    Illegal(String),
+    #[error("clock: {0}")]
+    Clock(#[from] ClockError),
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// The game at a table.
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Chess,
+    position: Chess,
+    plies: Vec<Ply>,
+    /// Zobrist hashes of every position so far, the start included, for
+    /// repetition claims (9.2) and the automatic fivefold draw (9.6.1).
+    hashes: Vec<u64>,
+    clock: Clock,
+    blind: Color,
+    style: Style,
+    result: Option<GameResult>,
+    /// A standing draw offer and who made it.
+    draw_offer: Option<Color>,
+    touched: Vec<Touch>,
+    irregularities: Vec<Irregularity>,
+}
+
+impl Game {
+    /// A new game from `start` (the standard position if `None`).
+    pub fn new(
+        start: Option<&Fen>,
+        control: TimeControl,
+        blind: Color,
+        style: Style,
+    ) -> Result<Game, GameError> {
+        let start: Chess = match start {
+            None => Chess::default(),
+            Some(fen) => fen
+                .clone()
+                .into_position(CastlingMode::Standard)
+                .map_err(|e| GameError::Refused(format!("start position: {e}")))?,
+        };
+        let hash = hash(&start);
+        Ok(Game {
+            position: start.clone(),
+            start,
+            plies: Vec::new(),
+            hashes: vec![hash],
+            clock: Clock::new(control),
+            blind,
+            style,
+            result: None,
+            draw_offer: None,
+            touched: Vec::new(),
+            irregularities: Vec::new(),
+        })
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+    pub fn blind(&self) -> Color {
+        self.blind
+    }
+    pub fn style(&self) -> Style {
+        self.style
+    }
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+    pub fn touched(&self) -> &[Touch] {
+        &self.touched
+    }
+    pub fn irregularities(&self) -> &[Irregularity] {
+        &self.irregularities
+    }
+    /// The moves as SAN, in order.
+    pub fn sans(&self) -> Vec<String> {
+        self.plies.iter().map(|p| p.san.clone()).collect()
+    }
+
+    /// How often the current position has occurred (same side to move,
+    /// castling and en passant rights: the Zobrist hash covers all of them).
+    pub fn repetitions(&self) -> usize {
+        let now = hash(&self.position);
+        self.hashes.iter().filter(|&&h| h == now).count()
+    }
+
+    /// Applies `event` at `at`; on error nothing changes.
+    pub fn apply(&mut self, at: Duration, event: &GameEvent) -> Result<Vec<Notice>, GameError> {
+        let mut next = self.clone();
+        let notices = next.apply_in_place(at, event)?;
+        *self = next;
+        Ok(notices)
+    }
+
+    fn ensure_playing(&self) -> Result<(), GameError> {
+        match &self.result {
+            Some(r) => Err(GameError::Over(format!("{}, {}", r.result, r.reason))),
+            None => Ok(()),
+        }
+    }
+
+    fn apply_in_place(&mut self, at: Duration, event: &GameEvent) -> Result<Vec<Notice>, GameError> {
+        let at_ms = at.as_millis() as u64;
+        let mut notices = Vec::new();
+        match event {
+            GameEvent::ClockStarted => {
+                self.ensure_playing()?;
+                self.clock.start(at)?;
+            }
+            GameEvent::MovePlayed { uci } => {
+                self.ensure_playing()?;
+                let m = self.parse_uci(uci)?;
+                if self.clock.state() == ClockState::NotStarted {
+                    // A game whose clock nobody started starts with its first
+                    // move: the clock cannot be behind the board.
+                    self.clock.start(at)?;
+                }
+                // A move after the flag fell is refused by the clock; the
+                // table then records the fall (FlagFell) instead.
+                self.clock.press(at)?;
+                let tokens = announce(&self.position, m, self.style);
+                let mover = self.position.turn();
+                let san = SanPlus::from_move_and_play_unchecked(&mut self.position, m).to_string();
+                self.hashes.push(hash(&self.position));
+                let draw_offer = self.draw_offer == Some(mover);
+                // An offer not accepted before the opponent moves lapses.
+                if self.draw_offer == Some(!mover) {
+                    self.draw_offer = None;
+                }
+                self.plies.push(Ply {
+                    uci: uci.clone(),
+                    san,
+                    white_left: self.clock.remaining(Color::White, at),
+                    black_left: self.clock.remaining(Color::Black, at),
+                    at,
+                    draw_offer,
+                });
+                notices.push(Notice {
+                    kind: NoticeKind::Move,
+                    tokens,
+                });
+                self.automatic_end(at, &mut notices);
+            }
+            GameEvent::Touched { side, square } => {
+                let square: Square = square
+                    .parse()
+                    .map_err(|_| GameError::Refused(format!("`{square}` is not a square")))?;
+                self.touched.push(Touch {
+                    side: color_name::name(*side),
+                    square: square.to_string(),
+                    ply: self.plies.len(),
+                    at_ms,
+                });
+                let mut tokens = Vec::new();
+                if let Some(piece) = self.position.board().piece_at(square) {
+                    tokens.push(Token::ColoredPiece(piece.color, piece.role));
+                }
+                super::announce::push_square(&mut tokens, square);
+                tokens.push(Word::Touched.into());
+                notices.push(Notice {
+                    kind: NoticeKind::Touched,
+                    tokens,
+                });
+            }
+            GameEvent::IllegalAttempt { side, text } => {
+                self.irregularities.push(Irregularity {
+                    side: color_name::name(*side),
+                    text: text.clone(),
+                    ply: self.plies.len(),
+                    at_ms,
+                });
+                notices.push(Notice {
+                    kind: NoticeKind::Illegal,
+                    tokens: vec![Word::IllegalMove.into()],
+                });
+            }
+            GameEvent::ClockPaused => {
+                self.clock.pause(at)?;
+                notices.push(Notice {
+                    kind: NoticeKind::Clock,
+                    tokens: vec![Word::ClockPaused.into()],
+                });
+            }
+            GameEvent::ClockResumed => {
+                self.ensure_playing()?;
+                self.clock.resume(at)?;
+                notices.push(Notice {
+                    kind: NoticeKind::Clock,
+                    tokens: vec![Word::ClockResumed.into()],
+                });
+            }
+            GameEvent::ClockAdjusted { side, millis, .. } => {
+                let amount = Duration::from_millis(millis.unsigned_abs());
+                let change = if *millis >= 0 {
+                    Adjustment::Add(amount)
+                } else {
+                    Adjustment::Subtract(amount)
+                };
+                self.clock.adjust(*side, change, at)?;
+                notices.push(Notice {
+                    kind: NoticeKind::Clock,
+                    tokens: vec![Word::ClockAdjusted.into()],
+                });
+            }
+            GameEvent::DrawOffered { side } => {
+                self.ensure_playing()?;
+                self.draw_offer = Some(*side);
+                notices.push(Notice {
+                    kind: NoticeKind::Draw,
+                    tokens: vec![side_word(*side), Word::DrawOffered.into()],
+                });
+            }
+            GameEvent::DrawDeclined { side } => {
+                self.ensure_playing()?;
+                if self.draw_offer != Some(!*side) {
+                    return Err(GameError::Refused(format!(
+                        "{} has no draw offer to decline",
+                        color_name::name(*side)
+                    )));
+                }
+                self.draw_offer = None;
+                notices.push(Notice {
+                    kind: NoticeKind::Draw,
+                    tokens: vec![Word::DrawDeclined.into()],
+                });
+            }
+            GameEvent::DrawAgreed => {
+                self.ensure_playing()?;
+                self.finish(at, "1/2-1/2", "agreement", vec![Word::Draw.into()], &mut notices)?;
+            }
+            GameEvent::DrawClaimed { side, claim } => {
+                self.ensure_playing()?;
+                let correct = match claim {
+                    DrawClaim::Threefold => self.repetitions() >= 3,
+                    DrawClaim::FiftyMoves => self.position.halfmoves() >= 100,
+                };
+                if correct {
+                    let (reason, word) = match claim {
+                        DrawClaim::Threefold => ("threefold repetition", Word::Threefold),
+                        DrawClaim::FiftyMoves => ("fifty-move rule", Word::FiftyMoves),
+                    };
+                    self.finish(at, "1/2-1/2", reason, vec![Word::Draw.into(), word.into()], &mut notices)?;
+                } else {
+                    // 9.5.3: an incorrect claim gives the opponent two minutes.
+                    self.clock.adjust(!*side, Adjustment::Add(PENALTY_TIME), at)?;
+                    notices.push(Notice {
+                        kind: NoticeKind::Draw,
+                        tokens: vec![Word::ClaimRejected.into(), Word::ClockAdjusted.into()],
+                    });
+                }
+            }
+            GameEvent::Resigned { side } => {
+                self.ensure_playing()?;
+                let result = if *side == Color::White { "0-1" } else { "1-0" };
+                self.finish(at, result, "resignation", vec![side_word(*side), Word::Resigns.into()], &mut notices)?;
+            }
+            GameEvent::FlagFell => {
+                self.ensure_playing()?;
+                if !self.flag_check(at, &mut notices)? {
+                    return Err(GameError::Refused("no flag has fallen".into()));
+                }
+            }
+            GameEvent::ResultSet { result, reason } => {
+                if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
+                    return Err(GameError::Refused(format!(
+                        "`{result}` is not a result: use 1-0, 0-1 or 1/2-1/2"
+                    )));
+                }
+                self.result = None;
+                let word = match result.as_str() {
+                    "1-0" => Word::WhiteWins,
+                    "0-1" => Word::BlackWins,
+                    _ => Word::Draw,
+                };
+                self.finish(at, result, reason, vec![word.into()], &mut notices)?;
+            }
+            GameEvent::Retracted { plies, clock } => {
+                if *plies > self.plies.len() {
+                    return Err(GameError::Refused(format!(
+                        "cannot go back to ply {plies}: only {} played",
+                        self.plies.len()
+                    )));
+                }
+                let keep: Vec<Ply> = self.plies[..*plies].to_vec();
+                let mut position = self.start.clone();
+                for ply in &keep {
+                    let m = uci_move(&position, &ply.uci)?;
+                    position.play_unchecked(m);
+                }
+                self.position = position;
+                self.hashes.truncate(plies + 1);
+                self.plies = keep;
+                self.result = None;
+                self.draw_offer = None;
+                if let Some(setting) = clock {
+                    self.clock.set(*setting, at)?;
+                }
+                notices.push(Notice {
+                    kind: NoticeKind::Ruling,
+                    tokens: vec![Word::BoardDiffers.into()],
+                });
+            }
+            GameEvent::ServiceRestarted { paused_at_ms } => {
+                if let ClockState::Running { .. } = self.clock.state() {
+                    let paused_at = Duration::from_millis(*paused_at_ms).max(self.last_instant());
+                    // A flag that fell before the crash has fallen.
+                    match self.clock.pause(paused_at) {
+                        Err(ClockError::FlagFell(_)) => {
+                            self.flag_check(paused_at, &mut notices)?;
+                        }
+                        other => other?,
+                    }
+                }
+                notices.push(Notice {
+                    kind: NoticeKind::Clock,
+                    tokens: vec![Word::GameResumed.into(), Word::ClockPaused.into()],
+                });
+            }
+        }
+        Ok(notices)
+    }
+
+    /// The last instant anything happened on the clock (never go back).
+    fn last_instant(&self) -> Duration {
+        self.plies.last().map_or(Duration::ZERO, |p| p.at)
+    }
+
+    /// If the running side's flag has fallen by `at`, ends the game by 6.9
+    /// and says so; `false` if no flag has fallen.
+    fn flag_check(&mut self, at: Duration, notices: &mut Vec<Notice>) -> Result<bool, GameError> {
+        let Some(flag) = self.clock.flag(at) else {
+            return Ok(false);
+        };
+        let (result, word) = match flag_result(flag.side, &self.position) {
+            KnownOutcome::Draw => ("1/2-1/2", Word::Draw),
+            KnownOutcome::Decisive {
+                winner: Color::White,
+            } => ("1-0", Word::WhiteWins),
+            KnownOutcome::Decisive {
+                winner: Color::Black,
+            } => ("0-1", Word::BlackWins),
+        };
+        self.finish(
+            at,
+            result,
+            "flag fell",
+            vec![side_word(flag.side), Word::FlagFell.into(), word.into()],
+            notices,
+        )?;
+        Ok(true)
+    }
+
+    /// Checkmate, stalemate, dead position, fivefold repetition and the
+    /// 75-move rule end the game by themselves (5.1.1, 5.2.1, 5.2.2, 9.6).
+    fn automatic_end(&mut self, at: Duration, notices: &mut Vec<Notice>) {
+        let end = match self.position.outcome() {
+            Outcome::Known(KnownOutcome::Decisive { winner }) => Some(if winner == Color::White {
+                ("1-0", "checkmate", vec![Word::WhiteWins.into()])
+            } else {
+                ("0-1", "checkmate", vec![Word::BlackWins.into()])
+            }),
+            Outcome::Known(KnownOutcome::Draw) if self.position.is_stalemate() => {
+                Some(("1/2-1/2", "stalemate", vec![Word::Draw.into()]))
+            }
+            Outcome::Known(KnownOutcome::Draw) => Some((
+                "1/2-1/2",
+                "dead position",
+                vec![Word::Draw.into(), Word::DeadPosition.into()],
+            )),
+            Outcome::Unknown if self.repetitions() >= 5 => Some((
+                "1/2-1/2",
+                "fivefold repetition",
+                vec![Word::Draw.into(), Word::Fivefold.into()],
+            )),
+            Outcome::Unknown if self.position.halfmoves() >= 150 => Some((
+                "1/2-1/2",
+                "seventy-five-move rule",
+                vec![Word::Draw.into(), Word::SeventyFiveMoves.into()],
+            )),
+            Outcome::Unknown => None,
+        };
+        if let Some((result, reason, tokens)) = end {
+            // The clock of a finished game stops; it cannot be refused here
+            // because the move has just pressed it.
+            let _ = self.clock.pause(at);
+            self.result = Some(GameResult {
+                result: result.into(),
+                reason: reason.into(),
+            });
+            notices.push(Notice {
+                kind: NoticeKind::Result,
+                tokens,
+            });
+        }
+    }
+
+    fn finish(
+        &mut self,
+        at: Duration,
+        result: &str,
+        reason: &str,
+        tokens: Vec<Token>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        if let ClockState::Running { .. } = self.clock.state() {
+            match self.clock.pause(at) {
+                Ok(()) | Err(ClockError::FlagFell(_)) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        self.result = Some(GameResult {
+            result: result.into(),
+            reason: reason.into(),
+        });
+        notices.push(Notice {
+            kind: NoticeKind::Result,
+            tokens,
+        });
+        Ok(())
+    }
+
+    fn parse_uci(&self, uci: &str) -> Result<Move, GameError> {
+        uci_move(&self.position, uci)
+    }
+}
+
+fn uci_move(pos: &Chess, uci: &str) -> Result<Move, GameError> {
+    let parsed: UciMove = uci
+        .parse()
+        .map_err(|_| GameError::Unreadable(uci.to_owned()))?;
+    parsed
+        .to_move(pos)
+        .map_err(|_| GameError::Illegal(uci.to_owned()))
+}
+
+fn hash(pos: &Chess) -> u64 {
+    let z: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+    z.0
+}
+
+fn side_word(side: Color) -> Token {
+    match side {
+        Color::White => Word::White.into(),
+        Color::Black => Word::Black.into(),
+    }
+}
+
+/// Serde for shakmaty's `Color`: `"white"` / `"black"`.
+pub mod color_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Color;
+
+    pub fn name(c: Color) -> &'static str {
+        match c {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(name(*c))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown side `{other}`: expected `white` or `black`"
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    fn game(control: &str) -> Game {
+        Game::new(None, control.parse().unwrap(), Color::Black, Style::Standard).unwrap()
+    }
+
+    fn play(g: &mut Game, at: u64, uci: &str) -> Vec<Notice> {
+        g.apply(
+            secs(at),
+            &GameEvent::MovePlayed {
+                uci: uci.to_owned(),
+            },
+        )
+        .unwrap()
+    }
+
+    fn keys(tokens: &[Token]) -> String {
+        tokens.iter().map(Token::key).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn moves_press_the_clock_at_the_instant_they_are_made() {
+        let mut g = game("90+30");
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        let n = play(&mut g, 10, "e2e4");
+        assert_eq!(keys(&n[0].tokens), "file.e rank.4");
+        play(&mut g, 25, "e7e5");
+        assert_eq!(g.sans(), vec!["e4", "e5"]);
+        // White used 10 s and got 30 s back; Black used 15 s.
+        assert_eq!(g.plies()[0].white_left, secs(90 * 60 + 20));
+        assert_eq!(g.plies()[1].black_left, secs(90 * 60 + 15));
+        assert_eq!(g.clock().moves_completed(), 1);
+    }
+
+    #[test]
+    fn an_illegal_or_unreadable_move_changes_nothing() {
+        let mut g = game("90+30");
+        let before = g.sans();
+        for bad in ["e2e5", "zz", "e7e5"] {
+            let err = g
+                .apply(secs(1), &GameEvent::MovePlayed { uci: bad.into() })
+                .unwrap_err();
+            assert!(matches!(err, GameError::Illegal(_) | GameError::Unreadable(_)), "{err}");
+        }
+        assert_eq!(g.sans(), before);
+        assert_eq!(g.clock().state(), ClockState::NotStarted);
+    }
+
+    #[test]
+    fn checkmate_ends_the_game_and_stops_the_clock() {
+        let mut g = game("90+30");
+        for (i, m) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+            play(&mut g, i as u64 + 1, m);
+        }
+        let r = g.result().unwrap();
+        assert_eq!((r.result.as_str(), r.reason.as_str()), ("0-1", "checkmate"));
+        assert_eq!(g.clock().state(), ClockState::Paused);
+        let err = g
+            .apply(secs(9), &GameEvent::MovePlayed { uci: "a2a3".into() })
+            .unwrap_err();
+        assert!(matches!(err, GameError::Over(_)));
+    }
+
+    #[test]
+    fn threefold_claims_are_checked_and_a_wrong_claim_costs_two_minutes() {
+        let mut g = game("90+30");
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        let black_before = g.clock().remaining(Color::Black, secs(1));
+        let n = g
+            .apply(
+                secs(1),
+                &GameEvent::DrawClaimed {
+                    side: Color::White,
+                    claim: DrawClaim::Threefold,
+                },
+            )
+            .unwrap();
+        assert_eq!(keys(&n[0].tokens), "game.claim_rejected clock.adjusted");
+        assert_eq!(g.clock().remaining(Color::Black, secs(1)), black_before + PENALTY_TIME);
+        assert!(g.result().is_none());
+        let mut t = 2;
+        for _ in 0..2 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                play(&mut g, t, m);
+                t += 1;
+            }
+        }
+        assert_eq!(g.repetitions(), 3);
+        g.apply(
+            secs(t),
+            &GameEvent::DrawClaimed {
+                side: Color::Black,
+                claim: DrawClaim::Threefold,
+            },
+        )
+        .unwrap();
+        assert_eq!(g.result().unwrap().result, "1/2-1/2");
+    }
+
+    #[test]
+    fn fivefold_repetition_ends_the_game_by_itself() {
+        let mut g = game("90+30");
+        let mut t = 1;
+        'outer: for _ in 0..4 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                play(&mut g, t, m);
+                t += 1;
+                if g.result().is_some() {
+                    break 'outer;
+                }
+            }
+        }
+        assert_eq!(g.result().unwrap().reason, "fivefold repetition");
+        assert_eq!(g.plies().len(), 16);
+    }
+
+    #[test]
+    fn the_flag_falls_by_article_6_9() {
+        // Black's flag falls while White has a lone king: draw (6.9).
+        let fen: Fen = "4k3/8/8/8/8/8/8/4K2q w - - 0 1".parse().unwrap();
+        let mut g = Game::new(Some(&fen), "1".parse().unwrap(), Color::Black, Style::Standard).unwrap();
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        play(&mut g, 1, "e1d2");
+        // A move after the flag fell is refused and changes nothing ...
+        let err = g
+            .apply(secs(200), &GameEvent::MovePlayed { uci: "h1h2".into() })
+            .unwrap_err();
+        assert!(matches!(err, GameError::Clock(ClockError::FlagFell(_))), "{err}");
+        assert_eq!(g.plies().len(), 1);
+        // ... and the fall is recorded instead.
+        let n = g.apply(secs(200), &GameEvent::FlagFell).unwrap();
+        assert_eq!(keys(&n[0].tokens), "clock.black clock.flag_fell game.draw");
+        assert_eq!(g.result().unwrap().result, "1/2-1/2");
+        let mut g2 = game("1");
+        g2.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        assert!(g2.apply(secs(30), &GameEvent::FlagFell).is_err(), "no flag yet");
+        g2.apply(secs(61), &GameEvent::FlagFell).unwrap();
+        assert_eq!(g2.result().unwrap().result, "0-1");
+    }
+
+    #[test]
+    fn draw_offers_lapse_and_are_marked_on_the_move() {
+        let mut g = game("90+30");
+        play(&mut g, 1, "e2e4");
+        g.apply(secs(2), &GameEvent::DrawOffered { side: Color::Black }).unwrap();
+        play(&mut g, 3, "e7e5");
+        assert!(g.plies()[1].draw_offer);
+        assert_eq!(g.draw_offer(), Some(Color::Black));
+        play(&mut g, 4, "g1f3");
+        assert_eq!(g.draw_offer(), None, "White moved instead of accepting");
+        assert!(g
+            .apply(secs(5), &GameEvent::DrawDeclined { side: Color::White })
+            .is_err());
+        g.apply(secs(5), &GameEvent::DrawOffered { side: Color::Black }).unwrap();
+        g.apply(secs(6), &GameEvent::DrawAgreed).unwrap();
+        assert_eq!(g.result().unwrap().reason, "agreement");
+    }
+
+    #[test]
+    fn a_ruling_retracts_moves_and_restores_the_clock() {
+        let mut g = game("90+30");
+        for (i, m) in ["e2e4", "e7e5", "g1f3", "b8c6"].iter().enumerate() {
+            play(&mut g, i as u64 + 1, m);
+        }
+        let setting = ClockSetting {
+            white: g.plies()[1].white_left,
+            black: g.plies()[1].black_left,
+            white_moves: 1,
+            black_moves: 1,
+            to_move: Color::White,
+        };
+        g.apply(
+            secs(10),
+            &GameEvent::Retracted {
+                plies: 2,
+                clock: Some(setting),
+            },
+        )
+        .unwrap();
+        assert_eq!(g.sans(), vec!["e4", "e5"]);
+        assert_eq!(g.position().turn(), Color::White);
+        assert_eq!(g.clock().remaining(Color::White, secs(10)), setting.white);
+        assert!(g
+            .apply(secs(11), &GameEvent::Retracted { plies: 9, clock: None })
+            .is_err());
+    }
+
+    #[test]
+    fn a_restart_pauses_the_running_clock_where_it_was_last_seen() {
+        let mut g = game("90+30");
+        play(&mut g, 1, "e2e4");
+        g.apply(secs(100), &GameEvent::ServiceRestarted { paused_at_ms: 5_000 })
+            .unwrap();
+        assert_eq!(g.clock().state(), ClockState::Paused);
+        // Black's clock ran from 1 s to 5 s only: the downtime is not charged.
+        assert_eq!(g.clock().remaining(Color::Black, secs(100)), secs(90 * 60 - 4));
+        g.apply(secs(100), &GameEvent::ClockResumed).unwrap();
+        play(&mut g, 110, "e7e5");
+        assert_eq!(g.plies()[1].black_left, secs(90 * 60 - 14 + 30));
+    }
+
+    #[test]
+    fn touches_and_illegal_attempts_are_recorded_and_said() {
+        let mut g = game("90+30");
+        let n = g
+            .apply(
+                secs(1),
+                &GameEvent::Touched {
+                    side: Color::White,
+                    square: "g1".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(keys(&n[0].tokens), "piece.white.knight file.g rank.1 game.touched");
+        g.apply(
+            secs(2),
+            &GameEvent::IllegalAttempt {
+                side: Color::White,
+                text: "Ng1-g3".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(g.touched().len(), 1);
+        assert_eq!(g.irregularities()[0].text, "Ng1-g3");
+        assert!(g
+            .apply(secs(3), &GameEvent::Touched { side: Color::White, square: "z9".into() })
+            .is_err());
+    }
+
+    #[test]
+    fn events_round_trip_through_json() {
+        let events = vec![
+            GameEvent::ClockStarted,
+            GameEvent::MovePlayed { uci: "e2e4".into() },
+            GameEvent::DrawClaimed {
+                side: Color::Black,
+                claim: DrawClaim::FiftyMoves,
+            },
+            GameEvent::ServiceRestarted { paused_at_ms: 7 },
+        ];
+        for e in events {
+            let json = serde_json::to_string(&e).unwrap();
+            assert_eq!(serde_json::from_str::<GameEvent>(&json).unwrap(), e, "{json}");
+        }
+        assert_eq!(
+            serde_json::to_string(&GameEvent::Resigned { side: Color::White }).unwrap(),
+            r#"{"type":"resigned","side":"white"}"#
+        );
+    }
+}

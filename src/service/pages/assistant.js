@@ -1,0 +1,47 @@
+// The assistant's page (Appendix D.2.10): the sighted player's moves, the
+// player's requests, touched pieces, draws, flag falls, the clock.
+"use strict";
+(() => {
+  const id = tactus.tableId;
+  const base = "/api/tables/" + encodeURIComponent(id) + "/";
+  const log = document.getElementById("log");
+  const side = document.getElementById("act-side");
+
+  function render(s) {
+    const toMove = s.turn === "white" ? "White" : "Black";
+    document.getElementById("summary").textContent = s.result
+      ? "Game over: " + s.result.result + " (" + s.result.reason + ")."
+      : toMove + " to move. Blind player: " + s.blind + "." + (s.draw_offer ? " Draw offered by " + s.draw_offer + "." : "");
+    document.getElementById("clocks").textContent = "White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? " (running)" : " (stopped)");
+    const b = s.board;
+    document.getElementById("boardstate").textContent = !b ? "" : !b.connected ? "Tactile board: not connected." : b.in_sync ? "Tactile board: shows the game." : "Tactile board: differs from the game at " + b.differs.join(", ") + ".";
+    document.getElementById("moves").textContent = s.moves.length ? tactus.movesText(s.moves) : "No moves yet.";
+  }
+
+  async function post(path, body) {
+    const r = await tactus.api("POST", base + path, body);
+    if (!r.ok) tactus.say(log, "Refused: " + r.error);
+    else if (r.data && r.data.text) tactus.say(log, r.data.text);
+  }
+
+  document.getElementById("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = document.getElementById("move-input");
+    const move = input.value.trim();
+    input.value = "";
+    if (move) post("move", { move });
+  });
+  document.getElementById("touch-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const sq = document.getElementById("touch-square");
+    post("touched", { side: document.getElementById("touch-side").value, square: sq.value.trim().toLowerCase() });
+    sq.value = "";
+  });
+  for (const b of document.querySelectorAll("button[data-post]")) b.addEventListener("click", () => post(b.dataset.post));
+  for (const b of document.querySelectorAll("button[data-side-post]")) b.addEventListener("click", () => post(b.dataset.sidePost, { side: side.value }));
+  document.getElementById("pgn").href = base + "pgn";
+
+  tactus.tokenForm(log);
+  tactus.api("GET", base.slice(0, -1)).then((r) => r.ok ? render(r.data) : tactus.say(log, r.error));
+  tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text) });
+})();

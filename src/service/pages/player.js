@@ -1,0 +1,98 @@
+// The blind player's page: every announcement into the log (a live region),
+// moves and lichess-style commands typed into one box, keyboard only.
+"use strict";
+(() => {
+  const log = document.getElementById("log");
+  const input = document.getElementById("move-input");
+  const summary = document.getElementById("summary");
+  const id = tactus.tableId;
+  let state = null;
+
+  const NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
+
+  function render(s) {
+    state = s;
+    const side = s.blind === "white" ? "White" : "Black";
+    const toMove = s.turn === "white" ? "White" : "Black";
+    let text = "You play " + side + ". ";
+    text += s.result ? "Game over: " + s.result.result + ", " + s.result.reason + "." : toMove + " to move, move " + (Math.floor(s.moves.length / 2) + 1) + ".";
+    if (s.board && !s.board.connected) text += " Board not connected.";
+    else if (s.board && !s.board.in_sync) text += " Your board differs from the game.";
+    summary.textContent = text;
+  }
+
+  // Square list of a FEN placement: "e4" -> "P" etc.
+  function squares(fen) {
+    const out = {};
+    const rows = fen.split(" ")[0].split("/");
+    rows.forEach((row, i) => {
+      let file = 0;
+      for (const ch of row) {
+        if (/\d/.test(ch)) file += Number(ch);
+        else { out["abcdefgh"[file] + (8 - i)] = ch; file += 1; }
+      }
+    });
+    return out;
+  }
+
+  function pieceName(ch) {
+    return (ch === ch.toUpperCase() ? "white " : "black ") + NAMES[ch.toLowerCase()];
+  }
+
+  async function command(text) {
+    const t = text.trim();
+    if (!state) return tactus.say(log, "The game is still loading.");
+    const sq = squares(state.fen);
+    if (t === "c") {
+      const r = await tactus.api("POST", "/api/tables/" + id + "/clock/say");
+      return tactus.say(log, r.ok ? r.data.text : r.error);
+    }
+    if (t === "r") {
+      const r = await tactus.api("POST", "/api/tables/" + id + "/repeat");
+      if (!r.ok) tactus.say(log, r.error);
+      else if (!r.data.text) tactus.say(log, "Nothing to repeat yet.");
+      return;
+    }
+    if (t === "l") {
+      if (!state.moves.length) return tactus.say(log, "No moves yet.");
+      return tactus.say(log, "Last moves: " + tactus.movesText(state.moves).split(" ").slice(-6).join(" "));
+    }
+    if (t === "m") return tactus.say(log, state.moves.length ? tactus.movesText(state.moves) : "No moves yet.");
+    if (t === "d") {
+      const r = await tactus.api("POST", "/api/tables/" + id + "/board/differences");
+      return tactus.say(log, r.ok ? (r.data.text || "Your board shows the game.") : r.error);
+    }
+    let m = t.match(/^p\s*([kqrbnpKQRBNP])$/);
+    if (m) {
+      const found = Object.keys(sq).filter((s) => sq[s] === m[1]).sort();
+      return tactus.say(log, pieceName(m[1]) + ": " + (found.length ? found.join(", ") : "none"));
+    }
+    m = t.match(/^s\s*([a-h1-8])$/);
+    if (m) {
+      const key = m[1];
+      const list = /[a-h]/.test(key) ? [1, 2, 3, 4, 5, 6, 7, 8].map((r) => key + r) : [..."abcdefgh"].map((f) => f + key);
+      return tactus.say(log, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : "empty")).join(", "));
+    }
+    const r = await tactus.api("POST", "/api/tables/" + id + "/move", { move: t });
+    if (!r.ok) tactus.say(log, r.error);
+  }
+
+  document.getElementById("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value;
+    input.value = "";
+    if (text.trim()) command(text);
+  });
+  for (const b of document.querySelectorAll("button[data-cmd]")) {
+    b.addEventListener("click", () => command(b.dataset.cmd));
+  }
+
+  tactus.tokenForm(log);
+  tactus.api("GET", "/api/tables/" + id).then((r) => r.ok ? render(r.data) : tactus.say(log, r.error));
+  tactus.follow(id, {
+    state: render,
+    announcement: (a) => tactus.say(log, a.text),
+    connection: (up) => { if (!up) summary.textContent = "Connection to the server lost; retrying…"; },
+  });
+  input.focus();
+})();
