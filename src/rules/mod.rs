@@ -2,4 +2,5 @@
 
 pub mod announce;
 pub mod correction;
+pub mod time_control;
 pub mod token;
