@@ -231,9 +231,9 @@ impl fmt::Display for DisplayPeriod<'_> {
         let minutes = secs / 60;
         // A bare number above MAX_BARE_MINUTES would turn the whole string
         // into seconds, so such times carry their unit.
-        if self.1 && secs % 60 == 0 && minutes <= MAX_BARE_MINUTES {
+        if self.1 && secs.is_multiple_of(60) && minutes <= MAX_BARE_MINUTES {
             write!(f, "{minutes}")?;
-        } else if secs % 60 == 0 {
+        } else if secs.is_multiple_of(60) {
             write!(f, "{minutes}m")?;
         } else {
             write!(f, "{secs}s")?;
