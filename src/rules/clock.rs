@@ -196,17 +196,18 @@ impl Clock {
         let side = side_mut(&mut self.white, &mut self.black, color);
         let period = control.period(side.period);
         side.base = side.base.saturating_sub(charge(period.bonus, used));
-        side.base += match period.bonus {
+        // Sums saturate: absurd adjustments must not overflow into a panic.
+        side.base = side.base.saturating_add(match period.bonus {
             Bonus::None | Bonus::SimpleDelay(_) => Duration::ZERO,
             Bonus::Increment(inc) => inc,
             Bonus::Bronstein(delay) => used.min(delay),
-        };
+        });
         side.moves = side.moves.saturating_add(1);
         side.period_moves = side.period_moves.saturating_add(1);
         if period.moves == Some(side.period_moves) {
             side.period = side.period.saturating_add(1);
             side.period_moves = 0;
-            side.base += control.period(side.period).time;
+            side.base = side.base.saturating_add(control.period(side.period).time);
         }
         self.to_move = !color;
         self.turn_used = Duration::ZERO;
@@ -262,21 +263,27 @@ impl Clock {
                 self.last = now;
             }
         }
+        let flagged = matches!(self.state, ClockState::Flagged(f) if f.side == color);
+        let bonus = self.control.period(self.side(color).period).bonus;
+        let turn_used = self.turn_used;
         let side = side_mut(&mut self.white, &mut self.black, color);
         match change {
-            Adjustment::Add(d) => side.base += d,
+            // A flagged side has nothing left (its base equals what the move
+            // has charged): nothing to take, and what is given is all it has.
+            // The move's delay stays spent.
+            Adjustment::Add(d) if flagged => {
+                if !d.is_zero() {
+                    side.base = charge(bonus, turn_used).saturating_add(d);
+                    self.state = ClockState::Paused;
+                }
+            }
+            Adjustment::Subtract(_) if flagged => {}
+            Adjustment::Add(d) => side.base = side.base.saturating_add(d),
             Adjustment::Subtract(d) => side.base = side.base.saturating_sub(d),
         }
-        match self.state {
-            ClockState::Flagged(flag) if flag.side == color && !side.base.is_zero() => {
-                self.state = ClockState::Paused;
-                self.turn_used = Duration::ZERO;
-            }
-            ClockState::Running { .. } if self.deadline() == Some(now) => {
-                // The adjustment emptied the running clock: the flag falls now.
-                let _ = self.checkpoint(now);
-            }
-            _ => {}
+        if matches!(self.state, ClockState::Running { .. }) && self.deadline() == Some(now) {
+            // The adjustment emptied the running clock: the flag falls now.
+            let _ = self.checkpoint(now);
         }
         self.last = now;
         Ok(())
@@ -372,8 +379,10 @@ impl Clock {
             return side.base;
         }
         let bonus = self.control.period(side.period).bonus;
-        side.base
-            .saturating_sub(charge(bonus, self.turn_used + self.running_for(now)))
+        side.base.saturating_sub(charge(
+            bonus,
+            self.turn_used.saturating_add(self.running_for(now)),
+        ))
     }
 
     /// Time `color`'s clock has run at `now`, whatever was credited or
@@ -384,9 +393,9 @@ impl Clock {
             return side.used;
         }
         match (self.state, self.deadline()) {
-            (ClockState::Running { since }, Some(deadline)) => {
-                side.used + now.min(deadline).saturating_sub(since)
-            }
+            (ClockState::Running { since }, Some(deadline)) => side
+                .used
+                .saturating_add(now.min(deadline).saturating_sub(since)),
             _ => side.used,
         }
     }
@@ -412,10 +421,10 @@ impl Clock {
         };
         let side = self.side(self.to_move);
         let limit = match self.control.period(side.period).bonus {
-            Bonus::SimpleDelay(delay) => side.base + delay,
+            Bonus::SimpleDelay(delay) => side.base.saturating_add(delay),
             _ => side.base,
         };
-        Some(since + limit.saturating_sub(self.turn_used))
+        Some(since.saturating_add(limit.saturating_sub(self.turn_used)))
     }
 
     /// Both times and the move count at `now`, for the announcement.
@@ -466,13 +475,13 @@ impl Clock {
         self.last = now;
         let until = now.min(deadline);
         let ran = until.saturating_sub(since);
-        self.turn_used += ran;
+        self.turn_used = self.turn_used.saturating_add(ran);
         let color = self.to_move;
         let side = side_mut(&mut self.white, &mut self.black, color);
-        side.used += ran;
+        side.used = side.used.saturating_add(ran);
         if now >= deadline {
-            side.base = Duration::ZERO;
-            self.turn_used = Duration::ZERO;
+            // `base` and `turn_used` stay as they are: the move has charged
+            // all of `base`, and a later addition continues from there.
             let flag = Flag {
                 side: color,
                 at: deadline,
@@ -837,6 +846,34 @@ mod tests {
         assert_eq!(c.remaining(Color::Black, s(60)), m(1));
         assert_eq!(c.resume(s(60)), Ok(()));
         assert_eq!(c.remaining(Color::Black, s(70)), s(50));
+    }
+
+    #[test]
+    fn time_given_after_a_fall_under_delay_keeps_the_delay_spent() {
+        let mut c = started("1d5");
+        let fall = m(1) + s(5);
+        assert_eq!(c.flag(fall).map(|f| f.at), Some(fall));
+        // Taking time from a fallen side changes nothing; giving 10 s gives
+        // exactly 10 s: the move's delay was used before the fall.
+        assert_eq!(
+            c.adjust(Color::White, Adjustment::Subtract(s(3)), fall + s(1)),
+            Ok(())
+        );
+        assert_eq!(
+            c.adjust(Color::White, Adjustment::Add(s(10)), fall + s(2)),
+            Ok(())
+        );
+        assert_eq!(c.remaining(Color::White, fall + s(2)), s(10));
+        assert_eq!(c.resume(fall + s(3)), Ok(()));
+        assert_eq!(c.deadline(), Some(fall + s(13)));
+        // Absurd additions saturate instead of overflowing.
+        assert_eq!(
+            c.adjust(Color::Black, Adjustment::Add(Duration::MAX), fall + s(4)),
+            Ok(())
+        );
+        assert_eq!(c.remaining(Color::Black, fall + s(4)), Duration::MAX);
+        press(&mut c, fall + s(5));
+        assert_eq!(c.deadline(), Some(Duration::MAX));
     }
 
     #[test]
