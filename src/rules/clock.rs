@@ -129,6 +129,20 @@ struct Side {
 }
 
 /// The clock. Serialises its whole state (the server journals it).
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::clock::Clock;
+///
+/// let secs = Duration::from_secs;
+/// let mut clock = Clock::new("3+2".parse().unwrap());
+/// clock.start(secs(0)).unwrap();
+/// clock.press(secs(10)).unwrap(); // White's move made at 10 s
+/// assert_eq!(clock.remaining(Color::White, secs(10)), secs(180 - 10 + 2));
+/// assert_eq!(clock.remaining(Color::Black, secs(25)), secs(180 - 15));
+/// assert_eq!(clock.deadline(), Some(secs(190)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     control: TimeControl,
@@ -995,5 +1009,12 @@ mod tests {
         let back: Clock = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back, c);
         assert!(serde_json::from_str::<Clock>(&json.replace("\"white\"", "\"green\"")).is_err());
+        // A fallen flag is journalled too.
+        let fall = c.deadline().unwrap_or_default();
+        assert!(c.pause(fall).is_err());
+        let json = serde_json::to_string(&c).unwrap_or_else(|e| panic!("{e}"));
+        assert!(json.contains("\"state\":\"flagged\""), "{json}");
+        let back: Clock = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, c);
     }
 }
