@@ -454,6 +454,19 @@ impl Clock {
         }
     }
 
+    /// The times and move counts at `now` as a [`ClockSetting`]: what
+    /// [`set`](Clock::set) takes, for an arbiter who restores a position and
+    /// leaves the clocks unchanged or corrects one figure (7.1).
+    pub fn setting(&self, now: Duration) -> ClockSetting {
+        ClockSetting {
+            white: self.remaining(Color::White, now),
+            black: self.remaining(Color::Black, now),
+            white_moves: self.white.moves,
+            black_moves: self.black.moves,
+            to_move: self.to_move,
+        }
+    }
+
     fn side(&self, color: Color) -> &Side {
         match color {
             Color::White => &self.white,
@@ -795,6 +808,21 @@ mod tests {
     }
 
     #[test]
+    fn flag_falls_in_a_repeated_period() {
+        let mut c = started("1/1, 1/30s");
+        // White enters period 2 at move 1 and period 3 at move 2.
+        let t = play(&mut c, Duration::ZERO, 2, s(10));
+        assert_eq!(c.period(Color::White), 3);
+        assert_eq!(c.remaining(Color::White, t), m(2) - s(20));
+        assert_eq!(c.deadline(), Some(t + m(2) - s(20)));
+        let flag = Flag {
+            side: Color::White,
+            at: t + m(2) - s(20),
+        };
+        assert_eq!(c.press(t + m(5)), Err(ClockError::FlagFell(flag)));
+    }
+
+    #[test]
     fn flag_result_follows_article_6_9() {
         // White flags; Black has a rook: Black wins.
         let p = pos("8/8/4k3/8/8/4K3/8/r7 w - - 0 1");
@@ -960,6 +988,10 @@ mod tests {
         assert_eq!(c.remaining(Color::Black, t + s(20)), m(65) - s(10));
         // Time used is real time and is kept, White's 5 s before the set too.
         assert_eq!(c.used(Color::White, t + s(20)), s(30) * 42 + s(5));
+        // Setting what the clock shows changes no time left.
+        let unchanged = c.setting(t + s(30));
+        assert_eq!(c.set(unchanged, t + s(30)), Ok(()));
+        assert_eq!(c.setting(t + s(99)), unchanged);
         // Moves past a repeating last period land in the right repetition.
         let mut r = started("2/2, 1/1");
         let to = ClockSetting {
