@@ -1,5 +1,8 @@
 //! Pure rules and records: no I/O, no reading of the system clock.
 
 pub mod announce;
+pub mod clock;
+pub mod clock_announce;
 pub mod correction;
+pub mod time_control;
 pub mod token;

@@ -1,0 +1,317 @@
+//! The clock announcement on request (Appendix D.2.6.1, D.2.10.4), exactly as
+//! the clock section of `../shared/spec/announcements.md` says:
+//! `Weiß <time> Schwarz <time> <moves>`.
+//!
+//! Times are floored to whole seconds, as a clock displays them: 0:09:59.4
+//! is "neun Minuten neunundfünfzig Sekunden", and 0.6 s left is "null
+//! Sekunden" (the flag has not fallen yet, but no whole second is left).
+//!
+//! Time used instead of time left (D.2.10.4 speaks of time used) is
+//! [`Shown::Used`]: each side word is followed by `clock.used` ("Weiß
+//! verbraucht eine Stunde ..."), so the listener cannot mistake one for the
+//! other. Seconds follow the time *left* in both settings: below ten minutes
+//! left a player needs them, whatever is being told.
+//!
+//! Nothing is said unless asked, except the optional low-time warnings of
+//! [`LowTimeWarnings`], off by default.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use super::token::{Token, Word};
+
+/// Below this much time left, seconds are spoken.
+pub const SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
+
+/// Which time the announcement tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shown {
+    /// The time left (the default; announcements.md).
+    #[default]
+    Remaining,
+    /// The time used so far, each side word followed by `clock.used`.
+    Used,
+}
+
+/// One player's times at the moment of the request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SideTime {
+    /// Time left on the player's clock.
+    pub remaining: Duration,
+    /// Time the player's clock has run so far.
+    pub used: Duration,
+}
+
+/// What the announcement is made from: both times and the move count.
+/// [`super::clock::Clock::reading`] makes one; a caller without a clock
+/// (`tactus say clock`) fills it in directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ClockReading {
+    pub white: SideTime,
+    pub black: SideTime,
+    /// Moves White has completed (a move is White's move and Black's reply).
+    pub moves: u32,
+}
+
+impl ClockReading {
+    /// A reading of the times left only (time used unknown, set to zero).
+    pub fn remaining(white: Duration, black: Duration, moves: u32) -> ClockReading {
+        ClockReading {
+            white: SideTime {
+                remaining: white,
+                used: Duration::ZERO,
+            },
+            black: SideTime {
+                remaining: black,
+                used: Duration::ZERO,
+            },
+            moves,
+        }
+    }
+}
+
+/// The announcement: `Weiß <time> Schwarz <time> <moves>`, with `clock.used`
+/// after each side word when `shown` is [`Shown::Used`].
+pub fn clock_tokens(reading: &ClockReading, shown: Shown) -> Vec<Token> {
+    let mut out = Vec::with_capacity(16);
+    for (word, side) in [(Word::White, reading.white), (Word::Black, reading.black)] {
+        out.push(Token::Word(word));
+        let time = match shown {
+            Shown::Remaining => side.remaining,
+            Shown::Used => {
+                out.push(Token::Word(Word::Used));
+                side.used
+            }
+        };
+        push_time(&mut out, time, side.remaining < SECONDS_BELOW);
+    }
+    push_moves(&mut out, reading.moves);
+    out
+}
+
+/// A time as hours, minutes and seconds, zero parts left out; seconds only
+/// if `with_seconds`, and then always (`null Sekunden` included). A time
+/// that would say nothing is `null Sekunden`. Floors to whole seconds.
+pub fn push_time(out: &mut Vec<Token>, time: Duration, with_seconds: bool) {
+    let total = time.as_secs();
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
+    let start = out.len();
+    push_count(out, h, Word::Hour, Word::Hours);
+    push_count(out, m, Word::Minute, Word::Minutes);
+    if with_seconds || out.len() == start {
+        push_unit(out, s, Word::Second, Word::Seconds);
+    }
+}
+
+/// `ein Zug`, `null Züge`, `<n> Züge`.
+pub fn push_moves(out: &mut Vec<Token>, moves: u32) {
+    if moves == 1 {
+        out.extend([Token::Word(Word::OneMasculine), Token::Word(Word::Move)]);
+    } else {
+        out.extend(Token::number(moves));
+        out.push(Token::Word(Word::Moves));
+    }
+}
+
+/// A non-zero count of a feminine unit (Stunde, Minute); nothing for zero.
+fn push_count(out: &mut Vec<Token>, n: u64, one: Word, many: Word) {
+    if n > 0 {
+        push_unit(out, n, one, many);
+    }
+}
+
+/// `eine <one>` for 1, else the number and `<many>` (`null Sekunden`).
+fn push_unit(out: &mut Vec<Token>, n: u64, one: Word, many: Word) {
+    if n == 1 {
+        out.extend([Token::Word(Word::OneFeminine), Token::Word(one)]);
+    } else {
+        out.extend(Token::number(u32::try_from(n).unwrap_or(u32::MAX)));
+        out.push(Token::Word(many));
+    }
+}
+
+/// Optional warnings when a player's time left falls below a threshold.
+/// Off by default (no thresholds): D.2.10.4 says nothing unasked.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct LowTimeWarnings {
+    /// Times left at which to warn, in any order.
+    pub thresholds: Vec<Duration>,
+}
+
+impl LowTimeWarnings {
+    /// Warnings at these times left.
+    pub fn at(thresholds: impl IntoIterator<Item = Duration>) -> LowTimeWarnings {
+        LowTimeWarnings {
+            thresholds: thresholds.into_iter().collect(),
+        }
+    }
+
+    /// The threshold crossed when a player's time left went from `before`
+    /// to `after` (`before > t >= after`), the smallest if several were
+    /// crossed at once; `None` if none was (or time went up, as after an
+    /// increment). Call it with consecutive readings so each threshold
+    /// warns once per crossing.
+    pub fn crossed(&self, before: Duration, after: Duration) -> Option<Duration> {
+        self.thresholds
+            .iter()
+            .copied()
+            .filter(|&t| before > t && after <= t)
+            .min()
+    }
+}
+
+/// The warning: `<side> Zeitnot <time left>`, seconds as in the
+/// announcement on request.
+pub fn low_time_tokens(side: Color, remaining: Duration) -> Vec<Token> {
+    let mut out = Vec::with_capacity(8);
+    out.push(Token::Word(match side {
+        Color::White => Word::White,
+        Color::Black => Word::Black,
+    }));
+    out.push(Token::Word(Word::LowTime));
+    push_time(&mut out, remaining, remaining < SECONDS_BELOW);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// The texts of the default voice pack, read straight from its TOML.
+    fn texts() -> HashMap<String, String> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/voices/de-appendix-d/voice.toml"
+        );
+        let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let doc: toml::Table = toml::from_str(&src).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let tokens = doc
+            .get("tokens")
+            .and_then(toml::Value::as_table)
+            .unwrap_or_else(|| panic!("{path}: no [tokens] table"));
+        tokens
+            .iter()
+            .filter_map(|(k, v)| Some((k.clone(), v.get("text")?.as_str()?.to_owned())))
+            .collect()
+    }
+
+    fn say(tokens: &[Token]) -> String {
+        let texts = texts();
+        tokens
+            .iter()
+            .map(|t| {
+                texts
+                    .get(&t.key())
+                    .unwrap_or_else(|| panic!("no text for {}", t.key()))
+                    .as_str()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn hms(h: u64, m: u64, s: u64) -> Duration {
+        Duration::from_secs(h * 3600 + m * 60 + s)
+    }
+
+    fn remaining(white: Duration, black: Duration, moves: u32) -> String {
+        say(&clock_tokens(
+            &ClockReading::remaining(white, black, moves),
+            Shown::Remaining,
+        ))
+    }
+
+    #[test]
+    fn the_three_examples_of_the_spec() {
+        assert_eq!(
+            remaining(hms(1, 12, 5), hms(0, 58, 40), 23),
+            "Weiß eine Stunde zwölf Minuten Schwarz achtundfünfzig Minuten dreiundzwanzig Züge"
+        );
+        assert_eq!(
+            remaining(hms(0, 9, 0), hms(0, 0, 31), 41),
+            "Weiß neun Minuten null Sekunden Schwarz einunddreißig Sekunden einundvierzig Züge"
+        );
+        assert_eq!(
+            remaining(hms(1, 0, 0), hms(1, 30, 0), 1),
+            "Weiß eine Stunde Schwarz eine Stunde dreißig Minuten ein Zug"
+        );
+    }
+
+    #[test]
+    fn units_zero_and_one() {
+        assert_eq!(
+            remaining(Duration::ZERO, hms(0, 1, 1), 0),
+            "Weiß null Sekunden Schwarz eine Minute eine Sekunde null Züge"
+        );
+        // Ten minutes exactly: no seconds; one tick less: seconds.
+        assert_eq!(
+            remaining(hms(0, 10, 0), hms(2, 1, 0), 2),
+            "Weiß zehn Minuten Schwarz zwei Stunden eine Minute zwei Züge"
+        );
+        assert_eq!(
+            remaining(hms(0, 10, 0) - Duration::from_millis(1), hms(1, 0, 1), 100),
+            "Weiß neun Minuten neunundfünfzig Sekunden Schwarz eine Stunde hundert Züge"
+        );
+        assert_eq!(
+            remaining(hms(0, 0, 1), hms(0, 5, 0), 123),
+            "Weiß eine Sekunde Schwarz fünf Minuten null Sekunden hundert dreiundzwanzig Züge"
+        );
+    }
+
+    #[test]
+    fn rounding_floors_to_whole_seconds() {
+        assert_eq!(
+            remaining(
+                hms(0, 9, 59) + Duration::from_millis(400),
+                Duration::from_millis(999),
+                3
+            ),
+            "Weiß neun Minuten neunundfünfzig Sekunden Schwarz null Sekunden drei Züge"
+        );
+    }
+
+    #[test]
+    fn time_used_setting() {
+        let reading = ClockReading {
+            white: SideTime {
+                remaining: hms(0, 20, 0),
+                used: hms(1, 10, 0),
+            },
+            black: SideTime {
+                remaining: hms(0, 5, 0),
+                used: hms(1, 25, 7),
+            },
+            moves: 38,
+        };
+        // Seconds follow the time left: Black is below ten minutes.
+        assert_eq!(
+            say(&clock_tokens(&reading, Shown::Used)),
+            "Weiß verbraucht eine Stunde zehn Minuten Schwarz verbraucht eine Stunde \
+             fünfundzwanzig Minuten sieben Sekunden achtunddreißig Züge"
+        );
+        assert_eq!(
+            say(&clock_tokens(&reading, Shown::Remaining)),
+            "Weiß zwanzig Minuten Schwarz fünf Minuten null Sekunden achtunddreißig Züge"
+        );
+    }
+
+    #[test]
+    fn low_time_warnings_are_off_by_default_and_fire_once_per_crossing() {
+        let off = LowTimeWarnings::default();
+        assert_eq!(off.crossed(hms(0, 5, 1), hms(0, 0, 1)), None);
+        let w = LowTimeWarnings::at([hms(0, 5, 0), hms(0, 1, 0)]);
+        assert_eq!(w.crossed(hms(0, 5, 1), hms(0, 5, 0)), Some(hms(0, 5, 0)));
+        assert_eq!(w.crossed(hms(0, 5, 0), hms(0, 4, 0)), None);
+        assert_eq!(w.crossed(hms(0, 6, 0), hms(0, 0, 30)), Some(hms(0, 1, 0)));
+        // An increment lifting the time back over a threshold is no warning.
+        assert_eq!(w.crossed(hms(0, 4, 50), hms(0, 5, 20)), None);
+        assert_eq!(
+            say(&low_time_tokens(Color::Black, hms(0, 4, 59))),
+            "Schwarz Zeitnot vier Minuten neunundfünfzig Sekunden"
+        );
+    }
+}
