@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::{Zobrist64, ZobristHash};
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position, Square,
 };
@@ -34,7 +34,9 @@ pub enum GameEvent {
     /// White's clock starts (6.6).
     ClockStarted,
     /// A move is made (D.2.3) and the clock pressed at this instant.
-    MovePlayed { uci: String },
+    MovePlayed {
+        uci: String,
+    },
     /// A piece was touched: on the tactile board, lifted from its hole
     /// (D.2.2); on the sighted side, reported by the assistant (D.2.10.5).
     Touched {
@@ -82,7 +84,10 @@ pub enum GameEvent {
     FlagFell,
     /// The arbiter's decision, e.g. after a second illegal move (7.5.5) or a
     /// penalty (12.9).
-    ResultSet { result: String, reason: String },
+    ResultSet {
+        result: String,
+        reason: String,
+    },
     /// The D.2.9 ruling: back to the position after `plies` half-moves, the
     /// clocks restored (or left as they are).
     Retracted {
@@ -92,7 +97,9 @@ pub enum GameEvent {
     /// The service restarted: the clock that was running is paused at
     /// `paused_at_ms` (the last instant it was known to run), so the downtime
     /// is not charged.
-    ServiceRestarted { paused_at_ms: u64 },
+    ServiceRestarted {
+        paused_at_ms: u64,
+    },
 }
 
 /// The draw claims a player can make.
@@ -288,7 +295,11 @@ impl Game {
         }
     }
 
-    fn apply_in_place(&mut self, at: Duration, event: &GameEvent) -> Result<Vec<Notice>, GameError> {
+    fn apply_in_place(
+        &mut self,
+        at: Duration,
+        event: &GameEvent,
+    ) -> Result<Vec<Notice>, GameError> {
         let at_ms = at.as_millis() as u64;
         let mut notices = Vec::new();
         match event {
@@ -415,7 +426,13 @@ impl Game {
             }
             GameEvent::DrawAgreed => {
                 self.ensure_playing()?;
-                self.finish(at, "1/2-1/2", "agreement", vec![Word::Draw.into()], &mut notices)?;
+                self.finish(
+                    at,
+                    "1/2-1/2",
+                    "agreement",
+                    vec![Word::Draw.into()],
+                    &mut notices,
+                )?;
             }
             GameEvent::DrawClaimed { side, claim } => {
                 self.ensure_playing()?;
@@ -428,10 +445,17 @@ impl Game {
                         DrawClaim::Threefold => ("threefold repetition", Word::Threefold),
                         DrawClaim::FiftyMoves => ("fifty-move rule", Word::FiftyMoves),
                     };
-                    self.finish(at, "1/2-1/2", reason, vec![Word::Draw.into(), word.into()], &mut notices)?;
+                    self.finish(
+                        at,
+                        "1/2-1/2",
+                        reason,
+                        vec![Word::Draw.into(), word.into()],
+                        &mut notices,
+                    )?;
                 } else {
                     // 9.5.3: an incorrect claim gives the opponent two minutes.
-                    self.clock.adjust(!*side, Adjustment::Add(PENALTY_TIME), at)?;
+                    self.clock
+                        .adjust(!*side, Adjustment::Add(PENALTY_TIME), at)?;
                     notices.push(Notice {
                         kind: NoticeKind::Draw,
                         tokens: vec![Word::ClaimRejected.into(), Word::ClockAdjusted.into()],
@@ -441,7 +465,13 @@ impl Game {
             GameEvent::Resigned { side } => {
                 self.ensure_playing()?;
                 let result = if *side == Color::White { "0-1" } else { "1-0" };
-                self.finish(at, result, "resignation", vec![side_word(*side), Word::Resigns.into()], &mut notices)?;
+                self.finish(
+                    at,
+                    result,
+                    "resignation",
+                    vec![side_word(*side), Word::Resigns.into()],
+                    &mut notices,
+                )?;
             }
             GameEvent::FlagFell => {
                 self.ensure_playing()?;
@@ -670,7 +700,13 @@ mod tests {
     }
 
     fn game(control: &str) -> Game {
-        Game::new(None, control.parse().unwrap(), Color::Black, Style::Standard).unwrap()
+        Game::new(
+            None,
+            control.parse().unwrap(),
+            Color::Black,
+            Style::Standard,
+        )
+        .unwrap()
     }
 
     fn play(g: &mut Game, at: u64, uci: &str) -> Vec<Notice> {
@@ -709,7 +745,10 @@ mod tests {
             let err = g
                 .apply(secs(1), &GameEvent::MovePlayed { uci: bad.into() })
                 .unwrap_err();
-            assert!(matches!(err, GameError::Illegal(_) | GameError::Unreadable(_)), "{err}");
+            assert!(
+                matches!(err, GameError::Illegal(_) | GameError::Unreadable(_)),
+                "{err}"
+            );
         }
         assert_eq!(g.sans(), before);
         assert_eq!(g.clock().state(), ClockState::NotStarted);
@@ -745,7 +784,10 @@ mod tests {
             )
             .unwrap();
         assert_eq!(keys(&n[0].tokens), "game.claim_rejected clock.adjusted");
-        assert_eq!(g.clock().remaining(Color::Black, secs(1)), black_before + PENALTY_TIME);
+        assert_eq!(
+            g.clock().remaining(Color::Black, secs(1)),
+            black_before + PENALTY_TIME
+        );
         assert!(g.result().is_none());
         let mut t = 2;
         for _ in 0..2 {
@@ -787,14 +829,23 @@ mod tests {
     fn the_flag_falls_by_article_6_9() {
         // Black's flag falls while White has a lone king: draw (6.9).
         let fen: Fen = "4k3/8/8/8/8/8/8/4K2q w - - 0 1".parse().unwrap();
-        let mut g = Game::new(Some(&fen), "1".parse().unwrap(), Color::Black, Style::Standard).unwrap();
+        let mut g = Game::new(
+            Some(&fen),
+            "1".parse().unwrap(),
+            Color::Black,
+            Style::Standard,
+        )
+        .unwrap();
         g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
         play(&mut g, 1, "e1d2");
         // A move after the flag fell is refused and changes nothing ...
         let err = g
             .apply(secs(200), &GameEvent::MovePlayed { uci: "h1h2".into() })
             .unwrap_err();
-        assert!(matches!(err, GameError::Clock(ClockError::FlagFell(_))), "{err}");
+        assert!(
+            matches!(err, GameError::Clock(ClockError::FlagFell(_))),
+            "{err}"
+        );
         assert_eq!(g.plies().len(), 1);
         // ... and the fall is recorded instead.
         let n = g.apply(secs(200), &GameEvent::FlagFell).unwrap();
@@ -802,7 +853,10 @@ mod tests {
         assert_eq!(g.result().unwrap().result, "1/2-1/2");
         let mut g2 = game("1");
         g2.apply(secs(0), &GameEvent::ClockStarted).unwrap();
-        assert!(g2.apply(secs(30), &GameEvent::FlagFell).is_err(), "no flag yet");
+        assert!(
+            g2.apply(secs(30), &GameEvent::FlagFell).is_err(),
+            "no flag yet"
+        );
         g2.apply(secs(61), &GameEvent::FlagFell).unwrap();
         assert_eq!(g2.result().unwrap().result, "0-1");
     }
@@ -811,16 +865,19 @@ mod tests {
     fn draw_offers_lapse_and_are_marked_on_the_move() {
         let mut g = game("90+30");
         play(&mut g, 1, "e2e4");
-        g.apply(secs(2), &GameEvent::DrawOffered { side: Color::Black }).unwrap();
+        g.apply(secs(2), &GameEvent::DrawOffered { side: Color::Black })
+            .unwrap();
         play(&mut g, 3, "e7e5");
         assert!(g.plies()[1].draw_offer);
         assert_eq!(g.draw_offer(), Some(Color::Black));
         play(&mut g, 4, "g1f3");
         assert_eq!(g.draw_offer(), None, "White moved instead of accepting");
-        assert!(g
-            .apply(secs(5), &GameEvent::DrawDeclined { side: Color::White })
-            .is_err());
-        g.apply(secs(5), &GameEvent::DrawOffered { side: Color::Black }).unwrap();
+        assert!(
+            g.apply(secs(5), &GameEvent::DrawDeclined { side: Color::White })
+                .is_err()
+        );
+        g.apply(secs(5), &GameEvent::DrawOffered { side: Color::Black })
+            .unwrap();
         g.apply(secs(6), &GameEvent::DrawAgreed).unwrap();
         assert_eq!(g.result().unwrap().reason, "agreement");
     }
@@ -849,20 +906,35 @@ mod tests {
         assert_eq!(g.sans(), vec!["e4", "e5"]);
         assert_eq!(g.position().turn(), Color::White);
         assert_eq!(g.clock().remaining(Color::White, secs(10)), setting.white);
-        assert!(g
-            .apply(secs(11), &GameEvent::Retracted { plies: 9, clock: None })
-            .is_err());
+        assert!(
+            g.apply(
+                secs(11),
+                &GameEvent::Retracted {
+                    plies: 9,
+                    clock: None
+                }
+            )
+            .is_err()
+        );
     }
 
     #[test]
     fn a_restart_pauses_the_running_clock_where_it_was_last_seen() {
         let mut g = game("90+30");
         play(&mut g, 1, "e2e4");
-        g.apply(secs(100), &GameEvent::ServiceRestarted { paused_at_ms: 5_000 })
-            .unwrap();
+        g.apply(
+            secs(100),
+            &GameEvent::ServiceRestarted {
+                paused_at_ms: 5_000,
+            },
+        )
+        .unwrap();
         assert_eq!(g.clock().state(), ClockState::Paused);
         // Black's clock ran from 1 s to 5 s only: the downtime is not charged.
-        assert_eq!(g.clock().remaining(Color::Black, secs(100)), secs(90 * 60 - 4));
+        assert_eq!(
+            g.clock().remaining(Color::Black, secs(100)),
+            secs(90 * 60 - 4)
+        );
         g.apply(secs(100), &GameEvent::ClockResumed).unwrap();
         play(&mut g, 110, "e7e5");
         assert_eq!(g.plies()[1].black_left, secs(90 * 60 - 14 + 30));
@@ -880,7 +952,10 @@ mod tests {
                 },
             )
             .unwrap();
-        assert_eq!(keys(&n[0].tokens), "piece.white.knight file.g rank.1 game.touched");
+        assert_eq!(
+            keys(&n[0].tokens),
+            "piece.white.knight file.g rank.1 game.touched"
+        );
         g.apply(
             secs(2),
             &GameEvent::IllegalAttempt {
@@ -891,9 +966,16 @@ mod tests {
         .unwrap();
         assert_eq!(g.touched().len(), 1);
         assert_eq!(g.irregularities()[0].text, "Ng1-g3");
-        assert!(g
-            .apply(secs(3), &GameEvent::Touched { side: Color::White, square: "z9".into() })
-            .is_err());
+        assert!(
+            g.apply(
+                secs(3),
+                &GameEvent::Touched {
+                    side: Color::White,
+                    square: "z9".into()
+                }
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -909,7 +991,11 @@ mod tests {
         ];
         for e in events {
             let json = serde_json::to_string(&e).unwrap();
-            assert_eq!(serde_json::from_str::<GameEvent>(&json).unwrap(), e, "{json}");
+            assert_eq!(
+                serde_json::from_str::<GameEvent>(&json).unwrap(),
+                e,
+                "{json}"
+            );
         }
         assert_eq!(
             serde_json::to_string(&GameEvent::Resigned { side: Color::White }).unwrap(),

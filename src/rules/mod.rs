@@ -4,5 +4,6 @@ pub mod announce;
 pub mod clock;
 pub mod clock_announce;
 pub mod correction;
+pub mod game;
 pub mod time_control;
 pub mod token;
