@@ -102,7 +102,8 @@ impl Journal {
                  at_ms INTEGER NOT NULL,
                  payload TEXT NOT NULL
              );
-             CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);",
+             CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);
+             CREATE TABLE IF NOT EXISTS alive (table_id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL);",
         )
         .map_err(err)?;
         let found: i64 = conn
@@ -139,6 +140,15 @@ impl Journal {
 
     /// Appends events in one transaction; returns their sequence numbers.
     pub fn append_all(&mut self, events: &[NewEvent]) -> Result<Vec<i64>, JournalError> {
+        self.write(events, &[])
+    }
+
+    /// Appends events and records tables' alive marks in one transaction.
+    pub fn write(
+        &mut self,
+        events: &[NewEvent],
+        alive: &[(String, i64)],
+    ) -> Result<Vec<i64>, JournalError> {
         let err = sqlite(&self.path);
         let tx = self.conn.transaction().map_err(&err)?;
         let mut seqs = Vec::with_capacity(events.len());
@@ -150,6 +160,15 @@ impl Journal {
                 stmt.execute(params![e.table, e.at_ms, e.payload])
                     .map_err(&err)?;
                 seqs.push(tx.last_insert_rowid());
+            }
+            let mut mark = tx
+                .prepare_cached(
+                    "INSERT INTO alive (table_id, at_ms) VALUES (?1, ?2)
+                     ON CONFLICT (table_id) DO UPDATE SET at_ms = MAX(at_ms, excluded.at_ms)",
+                )
+                .map_err(err)?;
+            for (table, at_ms) in alive {
+                mark.execute(params![table, at_ms]).map_err(err)?;
             }
         }
         tx.commit().map_err(&err)?;
@@ -178,6 +197,20 @@ impl Journal {
         rows.collect::<Result<_, _>>().map_err(&err)
     }
 
+    /// The last instant `table` was seen alive with its clock running.
+    pub fn last_alive(&self, table: &str) -> Result<Option<i64>, JournalError> {
+        let err = sqlite(&self.path);
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT at_ms FROM alive WHERE table_id = ?1")
+            .map_err(err)?;
+        let mut rows = stmt.query(params![table]).map_err(err)?;
+        match rows.next().map_err(err)? {
+            Some(row) => Ok(Some(row.get(0).map_err(err)?)),
+            None => Ok(None),
+        }
+    }
+
     /// The tables that have events, in order of their first event.
     pub fn tables(&self) -> Result<Vec<String>, JournalError> {
         let err = sqlite(&self.path);
@@ -198,7 +231,11 @@ pub struct NewEvent {
     pub payload: String,
 }
 
-type Request = (NewEvent, oneshot::Sender<Result<i64, String>>);
+enum Request {
+    Append(NewEvent, oneshot::Sender<Result<i64, String>>),
+    /// A table's clock is running at this instant (no reply needed).
+    Alive(String, i64),
+}
 
 /// A cloneable handle to the writer thread, for async tasks.
 #[derive(Clone)]
@@ -226,17 +263,28 @@ impl JournalHandle {
                             Err(_) => break,
                         }
                     }
-                    let events: Vec<NewEvent> = batch.iter().map(|(e, _)| e.clone()).collect();
-                    match journal.append_all(&events) {
+                    let mut events = Vec::new();
+                    let mut replies = Vec::new();
+                    let mut alive = Vec::new();
+                    for request in batch {
+                        match request {
+                            Request::Append(event, reply) => {
+                                events.push(event);
+                                replies.push(reply);
+                            }
+                            Request::Alive(table, at_ms) => alive.push((table, at_ms)),
+                        }
+                    }
+                    match journal.write(&events, &alive) {
                         Ok(seqs) => {
-                            for ((_, reply), seq) in batch.into_iter().zip(seqs) {
+                            for (reply, seq) in replies.into_iter().zip(seqs) {
                                 let _ = reply.send(Ok(seq));
                             }
                         }
                         Err(e) => {
                             tracing::error!("journal write failed: {e}");
                             let msg = e.to_string();
-                            for (_, reply) in batch {
+                            for reply in replies {
                                 let _ = reply.send(Err(msg.clone()));
                             }
                         }
@@ -248,6 +296,12 @@ impl JournalHandle {
             tracing::error!("cannot start the journal writer: {e}");
         }
         JournalHandle { tx }
+    }
+
+    /// Notes that `table`'s clock runs at `at_ms`, without waiting: a
+    /// restart pauses the clock at the last such instant.
+    pub fn alive(&self, table: &str, at_ms: i64) {
+        let _ = self.tx.send(Request::Alive(table.to_owned(), at_ms));
     }
 
     /// Appends one event and waits until it is committed.
@@ -264,7 +318,7 @@ impl JournalHandle {
             payload,
         };
         self.tx
-            .send((event, reply))
+            .send(Request::Append(event, reply))
             .map_err(|_| JournalError::Stopped)?;
         match done.await {
             Ok(Ok(seq)) => Ok(seq),
@@ -301,6 +355,7 @@ mod tests {
         assert_eq!(t1.iter().map(|r| r.at_ms).collect::<Vec<_>>(), vec![1, 3]);
         assert!(t1[0].seq < t1[1].seq);
         assert_eq!(t1[1].payload, r#"{"n":3}"#);
+        assert_eq!(j.last_alive("t1").unwrap(), None);
         assert_eq!(j.events("nope").unwrap(), vec![]);
     }
 
@@ -334,6 +389,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("journal.sqlite");
         let handle = JournalHandle::spawn(Journal::open(&path, Durability::Normal).unwrap());
+        // Sent before any append: committed before the appends are acked.
+        handle.alive("table-0", 10);
+        handle.alive("table-0", 5);
         let mut tasks = Vec::new();
         for t in 0..8 {
             let h = handle.clone();
@@ -358,5 +416,7 @@ mod tests {
             let ns: Vec<i64> = events.iter().map(|r| r.at_ms).collect();
             assert_eq!(ns, (0..50).collect::<Vec<_>>());
         }
+        // Alive marks only move forward.
+        assert_eq!(j.last_alive("table-0").unwrap(), Some(10));
     }
 }
