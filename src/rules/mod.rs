@@ -2,4 +2,5 @@
 
 pub mod announce;
 pub mod correction;
+pub mod sheet;
 pub mod token;
