@@ -2,5 +2,6 @@
 
 pub mod announce;
 pub mod correction;
+pub mod ruling;
 pub mod sheet;
 pub mod token;

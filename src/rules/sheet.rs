@@ -46,12 +46,13 @@ pub enum Lang {
 impl Lang {
     /// The languages [`Lang::Auto`] tries. When two read a sheet equally far,
     /// the one earlier in this list wins: English first (PGN's letters), then
-    /// German (the default voice pack's language), then the others.
+    /// German (the default voice pack's language), then Spanish/Italian
+    /// before French (they share `R D T C`), then the others.
     pub const AUTO_ORDER: [Lang; 8] = [
         Lang::En,
         Lang::De,
-        Lang::Fr,
         Lang::Es,
+        Lang::Fr,
         Lang::Nl,
         Lang::Pt,
         Lang::Pl,
