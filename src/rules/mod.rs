@@ -2,6 +2,7 @@
 
 pub mod announce;
 pub mod correction;
+pub mod pgn;
 pub mod ruling;
 pub mod sheet;
 pub mod token;

@@ -989,4 +989,28 @@ mod tests {
             "8/8/3k4/8/4P3/8/8/4K3 w - - 1 42"
         );
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// Any text, and text made of the notation's own characters: the
+        /// reader never panics and reads only legal moves.
+        #[test]
+        fn reading_never_panics(
+            any_text in "\\PC{0,60}",
+            notation in "[KQRBNDTLSACFPkqrbnx:=/()+#!?.0-9a-hOo \\-♔♕♖♗♘♞†‡½*]{0,80}",
+        ) {
+            for text in [&any_text, &notation] {
+                for lang in [Lang::Auto, Lang::En, Lang::De, Lang::Nl] {
+                    let sheet = read_sheet(&Chess::default(), text, lang);
+                    let mut p = Chess::default();
+                    for &m in &sheet.moves {
+                        proptest::prop_assert!(p.is_legal(m));
+                        p.play_unchecked(m);
+                    }
+                    let _ = parse_move(&p, text, lang);
+                }
+            }
+        }
+    }
 }
