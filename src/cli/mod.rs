@@ -4,6 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod reconcile;
+
 #[derive(Parser)]
 #[command(
     name = "tactus",
@@ -19,6 +21,8 @@ struct Cli {
 enum Command {
     /// List every token key a voice pack must record, one per line.
     Tokens,
+    /// Rule on diverging boards from both scoresheets (Appendix D.2.9).
+    Reconcile(reconcile::ReconcileArgs),
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
@@ -31,5 +35,6 @@ pub fn run() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Reconcile(args) => reconcile::run(&args),
     }
 }

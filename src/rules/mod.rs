@@ -5,5 +5,8 @@ pub mod clock;
 pub mod clock_announce;
 pub mod correction;
 pub mod game;
+pub mod pgn;
+pub mod ruling;
+pub mod sheet;
 pub mod time_control;
 pub mod token;

@@ -1,0 +1,284 @@
+//! `tactus reconcile`: the D.2.9 ruling from two scoresheet files.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use shakmaty::fen::Fen;
+use shakmaty::{Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Position, Role};
+use tactus::rules::correction::SquareFix;
+use tactus::rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
+use tactus::rules::sheet::{Lang, Sheet, read_sheet};
+
+/// Arguments of `tactus reconcile`.
+#[derive(Args)]
+pub struct ReconcileArgs {
+    /// White's scoresheet: moves separated by spaces or new lines, numbers optional.
+    #[arg(long, value_name = "FILE")]
+    white_sheet: PathBuf,
+    /// Black's scoresheet.
+    #[arg(long, value_name = "FILE")]
+    black_sheet: PathBuf,
+    /// The position on White's board (FEN placement, or a full FEN).
+    #[arg(long, value_name = "FEN")]
+    white_board: Option<String>,
+    /// The position on Black's board.
+    #[arg(long, value_name = "FEN")]
+    black_board: Option<String>,
+    /// The start position (default: the standard one).
+    #[arg(long, value_name = "FEN")]
+    start: Option<String>,
+    /// The sheets' piece letters: auto, en, de, es (it), fr, nl, pt, pl, cs.
+    #[arg(long, default_value = "auto")]
+    lang: Lang,
+    /// Print one JSON object instead of the ruling as text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command: the ruling on stdout, or a message on stderr and
+/// status 2 for bad input.
+pub fn run(args: &ReconcileArgs) -> ExitCode {
+    match ruling(args) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tactus reconcile: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn ruling(args: &ReconcileArgs) -> anyhow::Result<String> {
+    let start = match &args.start {
+        None => Chess::default(),
+        Some(fen) => fen
+            .parse::<Fen>()
+            .map_err(|e| anyhow::anyhow!("--start `{fen}`: {e}"))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| anyhow::anyhow!("--start `{fen}`: {e}"))?,
+    };
+    let board = |flag: &str, fen: &Option<String>| -> anyhow::Result<Option<Board>> {
+        fen.as_deref()
+            .map(|f| {
+                let placement = f.split_whitespace().next().unwrap_or("");
+                placement
+                    .parse::<Board>()
+                    .map_err(|e| anyhow::anyhow!("{flag} `{f}`: {e}"))
+            })
+            .transpose()
+    };
+    let white_board = board("--white-board", &args.white_board)?;
+    let black_board = board("--black-board", &args.black_board)?;
+    let read = |path: &PathBuf| {
+        std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read sheet {}: {e}", path.display()))
+    };
+    let white = read_sheet(&start, &read(&args.white_sheet)?, args.lang);
+    let black = read_sheet(&start, &read(&args.black_sheet)?, args.lang);
+    let boards = ByColor {
+        white: white_board.as_ref(),
+        black: black_board.as_ref(),
+    };
+    let r = rule(&start, &white, &black, boards, None);
+    if args.json {
+        let mut s = serde_json::to_string_pretty(&r)?;
+        s.push('\n');
+        Ok(s)
+    } else {
+        Ok(text(&start, &r, &white, &black))
+    }
+}
+
+/// `5.` or `5...` for ply `ply` (from 1) of a game from `start`.
+fn ply_label(start: &Chess, ply: usize) -> String {
+    let idx = ply.saturating_sub(1) + usize::from(start.turn() == Color::Black);
+    let number = start.fullmoves().get() as usize + idx / 2;
+    if idx.is_multiple_of(2) {
+        format!("{number}.")
+    } else {
+        format!("{number}...")
+    }
+}
+
+fn piece_name(p: Option<shakmaty::Piece>) -> String {
+    match p {
+        None => "nothing".to_string(),
+        Some(p) => {
+            let role = match p.role {
+                Role::King => "king",
+                Role::Queen => "queen",
+                Role::Rook => "rook",
+                Role::Bishop => "bishop",
+                Role::Knight => "knight",
+                Role::Pawn => "pawn",
+            };
+            format!(
+                "{} {role}",
+                if p.color.is_white() { "white" } else { "black" }
+            )
+        }
+    }
+}
+
+fn fix_line(f: &SquareFix) -> String {
+    match (f.expected, f.found) {
+        (None, found) => format!("{}: remove the {}", f.square, piece_name(found)),
+        (Some(e), None) => format!("{}: put a {}", f.square, piece_name(Some(e))),
+        (Some(e), found) => format!(
+            "{}: replace the {} by a {}",
+            f.square,
+            piece_name(found),
+            piece_name(Some(e))
+        ),
+    }
+}
+
+fn board_lines(out: &mut String, who: &str, b: &Option<BoardRuling>) {
+    let Some(b) = b else {
+        let _ = writeln!(out, "{who}'s board: not given.");
+        return;
+    };
+    if b.matches {
+        let _ = writeln!(out, "{who}'s board: correct.");
+        return;
+    }
+    let _ = writeln!(out, "{who}'s board: {} squares to fix:", b.fixes.len());
+    for f in &b.fixes {
+        let _ = writeln!(out, "  {}", fix_line(f));
+    }
+    let keys: Vec<String> = b.spoken.iter().map(|t| t.key()).collect();
+    let _ = writeln!(out, "  spoken: {}", keys.join(" "));
+}
+
+fn sheet_line(out: &mut String, who: &str, s: &Sheet) {
+    let _ = write!(
+        out,
+        "{who}'s sheet: letters {}, {} plies read",
+        s.lang,
+        s.moves.len()
+    );
+    match &s.stop {
+        None => {
+            let _ = writeln!(out, " in full.");
+        }
+        Some(stop) => {
+            let _ = write!(
+                out,
+                ", stops at ply {} `{}`: {}",
+                stop.ply,
+                stop.text,
+                stop.reason.code()
+            );
+            if !stop.candidates.is_empty() {
+                let _ = write!(out, " ({})", stop.candidates.join(", "));
+            }
+            let _ = writeln!(out, ".");
+        }
+    }
+}
+
+fn clock_line(c: &ClockRuling) -> String {
+    let t = |d: &std::time::Duration| {
+        let s = d.as_secs();
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    };
+    match c {
+        ClockRuling::Unchanged => "Clocks: unchanged.".to_string(),
+        ClockRuling::Recorded { white_ms, black_ms } => format!(
+            "Clocks: set back to the recorded times, White {}, Black {}.",
+            t(white_ms),
+            t(black_ms)
+        ),
+        ClockRuling::Proposal { white_ms, black_ms } => format!(
+            "Clocks: PROPOSAL ONLY (the arbiter decides), White {}, Black {}.",
+            t(white_ms),
+            t(black_ms)
+        ),
+        ClockRuling::ArbiterDecides => {
+            "Clocks: no recorded times; the arbiter adjusts the clocks (Article 7.1).".to_string()
+        }
+    }
+}
+
+/// The ruling as a person at the board reads it, with both sheets side by
+/// side around the first difference for the arbiter.
+fn text(start: &Chess, r: &Ruling, white: &Sheet, black: &Sheet) -> String {
+    let mut out = String::new();
+    let fen = Fen::from_position(&r.position, EnPassantMode::Legal);
+    match (&r.case, &r.first_difference) {
+        (Case::Agree, _) | (_, None) => {
+            let _ = writeln!(
+                out,
+                "Ruling (Appendix D.2.9): the scoresheets AGREE on all {} plies.",
+                r.agreed_plies
+            );
+            let _ = writeln!(
+                out,
+                "Play on from the position after them; a board that differs is adjusted by its player."
+            );
+        }
+        (Case::Differ, Some(d)) => {
+            let _ = writeln!(
+                out,
+                "Ruling (Appendix D.2.9): the scoresheets DIFFER at ply {} ({}).",
+                d.ply,
+                ply_label(start, d.ply)
+            );
+            let entry = |e: &Option<String>| e.clone().unwrap_or_else(|| "(nothing)".into());
+            let _ = writeln!(out, "  White's sheet: {}", entry(&d.white));
+            let _ = writeln!(out, "  Black's sheet: {}", entry(&d.black));
+            let _ = writeln!(
+                out,
+                "Moves after ply {} are retracted (White's sheet {}, Black's sheet {}); both boards are set to the position after it.",
+                r.agreed_plies, r.retracted.white, r.retracted.black
+            );
+        }
+    }
+    let mover = if r.position.turn().is_white() {
+        "White"
+    } else {
+        "Black"
+    };
+    let _ = writeln!(out, "Position to play on ({mover} to move): {fen}");
+    board_lines(&mut out, "White", &r.boards.white);
+    board_lines(&mut out, "Black", &r.boards.black);
+    let _ = writeln!(out, "{}", clock_line(&r.clocks));
+    sheet_line(&mut out, "White", white);
+    sheet_line(&mut out, "Black", black);
+
+    // Side by side around the first difference (or the last plies).
+    let last = white
+        .entries
+        .len()
+        .max(black.entries.len())
+        .max(r.first_difference.as_ref().map_or(0, |d| d.ply));
+    let focus = r.first_difference.as_ref().map_or(last, |d| d.ply);
+    let from = focus.saturating_sub(4).max(1);
+    let to = (focus + 4).min(last);
+    if from <= to {
+        let _ = writeln!(
+            out,
+            "\n     {:<8} {:<16} {:<16}",
+            "ply", "White's sheet", "Black's sheet"
+        );
+        for ply in from..=to {
+            let mark = if Some(ply) == r.first_difference.as_ref().map(|d| d.ply) {
+                ">>"
+            } else {
+                "  "
+            };
+            let _ = writeln!(
+                out,
+                "  {mark} {:<8} {:<16} {:<16}",
+                ply_label(start, ply),
+                white.entry_at(ply).unwrap_or("-"),
+                black.entry_at(ply).unwrap_or("-")
+            );
+        }
+    }
+    out
+}

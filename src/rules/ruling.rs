@@ -1,0 +1,413 @@
+//! The D.2.9 ruling on diverging boards, exactly as
+//! `../shared/spec/reconcile.md` defines it: from both scoresheets, the
+//! position to play on, each board's fixes and the clocks.
+
+use std::time::Duration;
+
+use serde::{Serialize, Serializer};
+use shakmaty::fen::Fen;
+use shakmaty::{Board, ByColor, Chess, Color, EnPassantMode, Position};
+
+use super::correction::{SquareFix, diff_boards, say_fixes};
+use super::sheet::{Lang, Sheet, Stop, read_sheet};
+use super::token::{Token, Word};
+
+/// Whether the sheets agree (spec: "Case `agree`" / "Case `differ`").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Case {
+    /// Both sheets read in full and hold the same moves: boards are adjusted
+    /// to the sheets, nothing is retracted.
+    Agree,
+    /// Anything else: play goes back to the last ply both sheets agree on.
+    Differ,
+}
+
+/// The first ply where the sheets part, and what each holds there (`None`:
+/// that sheet ends before it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Difference {
+    pub ply: usize,
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+/// One physical board against the position to play on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardRuling {
+    pub matches: bool,
+    /// Every wrong square, a1 to h8, with the piece expected and found.
+    pub fixes: Vec<SquareFix>,
+    /// What the player hears: `board.correct`, or `board.differs` and the
+    /// fixes (removals first), as pack keys.
+    #[serde(serialize_with = "ser_tokens")]
+    pub spoken: Vec<Token>,
+}
+
+impl BoardRuling {
+    /// Compares `found` with the position to play on.
+    pub fn new(expected: &Board, found: &Board) -> BoardRuling {
+        let fixes = diff_boards(expected, found);
+        let matches = fixes.is_empty();
+        let mut spoken = vec![Token::Word(if matches {
+            Word::BoardCorrect
+        } else {
+            Word::BoardDiffers
+        })];
+        spoken.extend(say_fixes(&fixes));
+        BoardRuling {
+            matches,
+            fixes,
+            spoken,
+        }
+    }
+}
+
+/// The boards given, each judged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Boards {
+    pub white: Option<BoardRuling>,
+    pub black: Option<BoardRuling>,
+}
+
+/// Clock times known to the ruling.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClockRecord {
+    /// Remaining times recorded by the server: index 0 at the start
+    /// position, index `n` after ply `n`.
+    Recorded(Vec<ByColor<Duration>>),
+    /// Only the times at the start and now.
+    Running {
+        start: ByColor<Duration>,
+        now: ByColor<Duration>,
+    },
+}
+
+/// What happens to the clocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ClockRuling {
+    /// Case agree: nothing is retracted, the clocks run on.
+    Unchanged,
+    /// The times the server recorded at the agreed ply.
+    Recorded {
+        #[serde(serialize_with = "ser_ms")]
+        white_ms: Duration,
+        #[serde(serialize_with = "ser_ms")]
+        black_ms: Duration,
+    },
+    /// A proposal only (Article 7.1 leaves it to the arbiter): each player
+    /// gets back the share of their used time that the retracted moves
+    /// stand for, as if every move took as long. Increments are ignored.
+    Proposal {
+        #[serde(serialize_with = "ser_ms")]
+        white_ms: Duration,
+        #[serde(serialize_with = "ser_ms")]
+        black_ms: Duration,
+    },
+    /// No times known: the arbiter decides.
+    ArbiterDecides,
+}
+
+/// What the ruling says about one sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetSummary {
+    pub language: Lang,
+    pub plies_read: usize,
+    /// The entry where reading stopped (unreadable, illegal or ambiguous).
+    pub unreadable: Option<Stop>,
+}
+
+impl SheetSummary {
+    /// Summarises a sheet as read.
+    pub fn of(sheet: &Sheet) -> SheetSummary {
+        SheetSummary {
+            language: sheet.lang,
+            plies_read: sheet.moves.len(),
+            unreadable: sheet.stop.clone(),
+        }
+    }
+}
+
+/// Both sheets' summaries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Sheets {
+    pub white: SheetSummary,
+    pub black: SheetSummary,
+}
+
+/// The D.2.9 ruling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    pub case: Case,
+    /// Plies from the start that both sheets hold as the same moves.
+    pub agreed_plies: usize,
+    /// The position to play on (FEN in JSON).
+    #[serde(serialize_with = "ser_fen")]
+    pub position: Chess,
+    pub first_difference: Option<Difference>,
+    /// Plies each sheet holds beyond the agreed ones (retracted when the
+    /// case is `differ`).
+    pub retracted: ByColorCount,
+    pub boards: Boards,
+    pub clocks: ClockRuling,
+    pub sheets: Sheets,
+}
+
+/// A count per player, serialised as `{"white": n, "black": m}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ByColorCount {
+    pub white: usize,
+    pub black: usize,
+}
+
+/// Rules on two sheets read from `start`, with the boards as found (when
+/// known) and the clock times (when known).
+pub fn rule(
+    start: &Chess,
+    white: &Sheet,
+    black: &Sheet,
+    boards: ByColor<Option<&Board>>,
+    clocks: Option<&ClockRecord>,
+) -> Ruling {
+    let agreed = white
+        .moves
+        .iter()
+        .zip(&black.moves)
+        .take_while(|(w, b)| w == b)
+        .count();
+    let case = if white.complete() && black.complete() && white.moves == black.moves {
+        Case::Agree
+    } else {
+        Case::Differ
+    };
+    let mut position = start.clone();
+    for &m in white.moves.iter().take(agreed) {
+        position.play_unchecked(m);
+    }
+    let first_difference = (case == Case::Differ).then(|| {
+        let ply = agreed + 1;
+        Difference {
+            ply,
+            white: white.entry_at(ply).map(str::to_string),
+            black: black.entry_at(ply).map(str::to_string),
+        }
+    });
+    let written = |s: &Sheet| s.moves.len() + usize::from(s.stop.is_some());
+    let board = position.board();
+    let boards = Boards {
+        white: boards.white.map(|b| BoardRuling::new(board, b)),
+        black: boards.black.map(|b| BoardRuling::new(board, b)),
+    };
+    let played = written(white).max(written(black));
+    let clocks = match (case, clocks) {
+        (Case::Agree, _) => ClockRuling::Unchanged,
+        (Case::Differ, None) => ClockRuling::ArbiterDecides,
+        (Case::Differ, Some(ClockRecord::Recorded(times))) => match times.get(agreed) {
+            Some(t) => ClockRuling::Recorded {
+                white_ms: t.white,
+                black_ms: t.black,
+            },
+            None => ClockRuling::ArbiterDecides,
+        },
+        (Case::Differ, Some(ClockRecord::Running { start: s, now })) => {
+            let turn = start.turn();
+            let give_back = |c: Color| {
+                let moves = |plies: usize| plies_by(turn, c, plies);
+                proportional(s[c], now[c], moves(agreed), moves(played))
+            };
+            ClockRuling::Proposal {
+                white_ms: give_back(Color::White),
+                black_ms: give_back(Color::Black),
+            }
+        }
+    };
+    Ruling {
+        case,
+        agreed_plies: agreed,
+        position,
+        first_difference,
+        retracted: ByColorCount {
+            white: written(white).saturating_sub(agreed),
+            black: written(black).saturating_sub(agreed),
+        },
+        boards,
+        clocks,
+        sheets: Sheets {
+            white: SheetSummary::of(white),
+            black: SheetSummary::of(black),
+        },
+    }
+}
+
+/// Reads both sheets (each in `lang`, `auto` picking per sheet) and rules.
+pub fn reconcile(
+    start: &Chess,
+    white_sheet: &str,
+    black_sheet: &str,
+    lang: Lang,
+    boards: ByColor<Option<&Board>>,
+    clocks: Option<&ClockRecord>,
+) -> Ruling {
+    let white = read_sheet(start, white_sheet, lang);
+    let black = read_sheet(start, black_sheet, lang);
+    rule(start, &white, &black, boards, clocks)
+}
+
+/// How many of the first `plies` plies `color` made, `turn` moving first.
+fn plies_by(turn: Color, color: Color, plies: usize) -> usize {
+    if turn == color {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    }
+}
+
+/// The remaining time if the time used so far (`start - now`) is shared
+/// evenly by the `played` moves and only `kept` of them stay.
+fn proportional(start: Duration, now: Duration, kept: usize, played: usize) -> Duration {
+    let Some(used) = start.checked_sub(now) else {
+        return now; // More than at the start (increments): leave it.
+    };
+    if played == 0 {
+        return now;
+    }
+    let kept_used = used.as_millis() * kept as u128 / played as u128;
+    let kept_used = Duration::from_millis(u64::try_from(kept_used).unwrap_or(u64::MAX));
+    start.saturating_sub(kept_used)
+}
+
+fn ser_fen<S: Serializer>(pos: &Chess, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&Fen::from_position(pos, EnPassantMode::Legal))
+}
+
+fn ser_ms<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+fn ser_tokens<S: Serializer>(tokens: &[Token], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(tokens.iter().map(Token::key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn by(white: u64, black: u64) -> ByColor<Duration> {
+        ByColor {
+            white: Duration::from_secs(white),
+            black: Duration::from_secs(black),
+        }
+    }
+
+    fn sheets(white: &str, black: &str) -> (Chess, Sheet, Sheet) {
+        let start = Chess::default();
+        let w = read_sheet(&start, white, Lang::Auto);
+        let b = read_sheet(&start, black, Lang::Auto);
+        (start, w, b)
+    }
+
+    #[test]
+    fn agreeing_sheets_leave_the_clocks_alone() {
+        let (start, w, b) = sheets("1. e4 e5 2. Nf3", "1. e2-e4 e7-e5 2. Sg1-f3");
+        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
+        assert_eq!((r.case, r.agreed_plies), (Case::Agree, 3));
+        assert_eq!(r.clocks, ClockRuling::Unchanged);
+        assert_eq!(r.first_difference, None);
+        assert_eq!(r.position.turn(), Color::Black);
+        assert_eq!(r.sheets.black.language, Lang::De);
+    }
+
+    #[test]
+    fn a_longer_sheet_differs_and_is_retracted() {
+        let (start, w, b) = sheets("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Nf3");
+        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
+        assert_eq!((r.case, r.agreed_plies), (Case::Differ, 3));
+        let d = r.first_difference.unwrap();
+        assert_eq!((d.ply, d.white.as_deref(), d.black), (4, Some("Nc6"), None));
+        assert_eq!(r.retracted, ByColorCount { white: 1, black: 0 });
+        assert_eq!(r.clocks, ClockRuling::ArbiterDecides);
+    }
+
+    #[test]
+    fn recorded_clocks_go_back_to_the_agreed_ply() {
+        let (start, w, b) = sheets("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Bc4 Nc6");
+        let times = vec![by(600, 600), by(590, 600), by(590, 580), by(570, 580)];
+        let r = rule(
+            &start,
+            &w,
+            &b,
+            ByColor::new_with(|_| None),
+            Some(&ClockRecord::Recorded(times)),
+        );
+        assert_eq!(r.agreed_plies, 2);
+        assert_eq!(
+            r.clocks,
+            ClockRuling::Recorded {
+                white_ms: Duration::from_secs(590),
+                black_ms: Duration::from_secs(580)
+            }
+        );
+        // Past the record's end: the arbiter decides.
+        let short = ClockRecord::Recorded(vec![by(600, 600)]);
+        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), Some(&short));
+        assert_eq!(r.clocks, ClockRuling::ArbiterDecides);
+    }
+
+    #[test]
+    fn without_a_record_the_clocks_are_a_proportional_proposal() {
+        // 8 plies written, 4 agreed: each player keeps 2 of 4 moves.
+        let (start, w, b) = sheets(
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6",
+        );
+        let running = ClockRecord::Running {
+            start: by(600, 600),
+            now: by(400, 200),
+        };
+        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), Some(&running));
+        assert_eq!(r.agreed_plies, 4);
+        assert_eq!(
+            r.clocks,
+            ClockRuling::Proposal {
+                white_ms: Duration::from_secs(500),
+                black_ms: Duration::from_secs(400)
+            }
+        );
+        let json = serde_json::to_value(r.clocks).unwrap();
+        assert_eq!(json["kind"], "proposal");
+        assert_eq!(json["white_ms"], 500_000);
+    }
+
+    #[test]
+    fn boards_get_their_fixes_and_spoken_corrections() {
+        let (start, w, b) = sheets("1. e4", "1. e4");
+        let wrong: Board = "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR"
+            .parse()
+            .unwrap();
+        let right = Board::default();
+        let mut after = Chess::default();
+        after.play_unchecked(w.moves[0]);
+        let r = rule(
+            &start,
+            &w,
+            &b,
+            ByColor {
+                white: Some(after.board()),
+                black: Some(&wrong),
+            },
+            None,
+        );
+        let white = r.boards.white.unwrap();
+        assert!(white.matches && white.fixes.is_empty());
+        assert_eq!(white.spoken, [Token::Word(Word::BoardCorrect)]);
+        let black = r.boards.black.unwrap();
+        assert!(!black.matches);
+        let keys: Vec<String> = black.spoken.iter().map(Token::key).collect();
+        assert_eq!(
+            keys.join(" "),
+            "board.differs board.remove file.e rank.3 board.put piece.white.pawn board.on file.e rank.4"
+        );
+        assert!(!BoardRuling::new(&right, &wrong).matches);
+    }
+}
