@@ -4,8 +4,9 @@
 //! What a record holds and how it is written:
 //! - tags, in order (the Seven Tag Roster first; `Result`, `TimeControl`,
 //!   `SetUp` and `FEN` are kept as typed fields, not as tags);
-//! - `TimeControl` as the PGN standard writes it (`40/5400+30:1800+30`, `-`,
-//!   `?`);
+//! - `TimeControl` as the PGN standard writes it (`40/5400+30:1800+30`),
+//!   typed as the clock's [`TimeControl`]; `?` and `-` (unknown, untimed)
+//!   stay plain tags;
 //! - the remaining clock time after every move as `{[%clk h:mm:ss]}`, with
 //!   milliseconds when there are any (`[%clk 0:00:04.25]`);
 //! - draw offers as `(=)` in the comment of the move they were made with,
@@ -15,10 +16,9 @@
 //!
 //! Writing and reading back gives the same record (see the tests).
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 use std::io;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 use std::time::Duration;
 
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
@@ -26,81 +26,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
 
 use super::sheet::Lang;
-
-/// One period of a time control: `moves` moves (all remaining moves when
-/// `None`) in `seconds`, plus `increment` seconds per move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Period {
-    pub moves: Option<u32>,
-    pub seconds: u64,
-    pub increment: u64,
-}
-
-/// The `TimeControl` tag (PGN standard 9.6.1, without sandclock).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TimeControl {
-    /// `?`
-    Unknown,
-    /// `-`: no time control.
-    Untimed,
-    /// Periods in order, `:`-separated.
-    Periods(Vec<Period>),
-}
-
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TimeControl::Unknown => f.write_str("?"),
-            TimeControl::Untimed => f.write_str("-"),
-            TimeControl::Periods(periods) => {
-                for (i, p) in periods.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(':')?;
-                    }
-                    if let Some(m) = p.moves {
-                        write!(f, "{m}/")?;
-                    }
-                    write!(f, "{}", p.seconds)?;
-                    if p.increment > 0 {
-                        write!(f, "+{}", p.increment)?;
-                    }
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-impl FromStr for TimeControl {
-    type Err = PgnError;
-
-    fn from_str(s: &str) -> Result<TimeControl, PgnError> {
-        let bad = || PgnError::TimeControl(s.to_string());
-        match s.trim() {
-            "?" => return Ok(TimeControl::Unknown),
-            "-" => return Ok(TimeControl::Untimed),
-            "" => return Err(bad()),
-            _ => {}
-        }
-        let mut periods = Vec::new();
-        for field in s.trim().split(':') {
-            let (moves, rest) = match field.split_once('/') {
-                Some((m, rest)) => (Some(m.parse().map_err(|_| bad())?), rest),
-                None => (None, field),
-            };
-            let (seconds, increment) = match rest.split_once('+') {
-                Some((t, i)) => (t, i.parse().map_err(|_| bad())?),
-                None => (rest, 0),
-            };
-            periods.push(Period {
-                moves,
-                seconds: seconds.parse().map_err(|_| bad())?,
-                increment,
-            });
-        }
-        Ok(TimeControl::Periods(periods))
-    }
-}
+use super::time_control::{TimeControl, TimeControlError};
 
 /// One move of a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -202,7 +128,7 @@ impl GameRecord {
             tag(&mut out, "Result", outcome_str(self.result));
         }
         if let Some(tc) = &self.time_control {
-            tag(&mut out, "TimeControl", &tc.to_string());
+            tag(&mut out, "TimeControl", &tc.to_pgn());
         }
         if let Some(fen) = &self.start {
             tag(&mut out, "SetUp", "1");
@@ -417,9 +343,11 @@ impl Visitor for RecordVisitor {
             match k.as_str() {
                 "Result" => tag_result = v.parse::<Outcome>().ok(),
                 "SetUp" => {}
-                "TimeControl" => match v.parse() {
+                "TimeControl" => match TimeControl::from_pgn(&v) {
                     Ok(tc) => record.time_control = Some(tc),
-                    Err(e) => return ControlFlow::Break(Err(e)),
+                    // Unknown or untimed: no control to type, kept as written.
+                    Err(TimeControlError::PgnUnsupported(..)) => record.tags.push((k, v)),
+                    Err(_) => return ControlFlow::Break(Err(PgnError::TimeControl(v))),
                 },
                 "FEN" => match v.parse::<Fen>() {
                     Ok(fen) => record.start = Some(fen),
@@ -529,7 +457,7 @@ mod tests {
         let mut r = GameRecord::new();
         r.tags
             .push(("Annotator".into(), "tactus \"D.2.9\" \\ test".into()));
-        r.time_control = Some("40/5400+30:1800+30".parse().unwrap());
+        r.time_control = Some(TimeControl::from_pgn("40/5400+30:1800+30").unwrap());
         r.moves = moves
             .iter()
             .enumerate()
@@ -628,11 +556,21 @@ mod tests {
             Err(PgnError::Clock(_))
         ));
         assert_eq!(read_pgn(""), Err(PgnError::Empty));
-        for tc in ["?", "-", "5400+30", "40/7200:3600", "300"] {
-            assert_eq!(tc.parse::<TimeControl>().unwrap().to_string(), tc);
+        for tc in ["5400+30", "40/7200:3600", "300"] {
+            let pgn = format!("[TimeControl \"{tc}\"]\n\n1. e4 *");
+            let record = read_pgn(&pgn).unwrap();
+            assert_eq!(record.time_control.as_ref().unwrap().to_pgn(), tc);
         }
-        for bad in ["", "+5", "40/", "a:b"] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        for raw in ["?", "-"] {
+            let pgn = format!("[TimeControl \"{raw}\"]\n\n1. e4 *");
+            let record = read_pgn(&pgn).unwrap();
+            assert_eq!(record.time_control, None);
+            assert_eq!(record.tag("TimeControl"), Some(raw));
+            assert!(record.to_pgn().unwrap().contains(&format!("[TimeControl \"{raw}\"]")));
+        }
+        for bad in ["+5", "40/", "a:b"] {
+            let pgn = format!("[TimeControl \"{bad}\"]\n\n1. e4 *");
+            assert!(matches!(read_pgn(&pgn), Err(PgnError::TimeControl(_))), "{bad}");
         }
     }
 
