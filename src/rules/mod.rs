@@ -2,4 +2,5 @@
 
 pub mod announce;
 pub mod correction;
+pub mod game_announcements;
 pub mod token;

@@ -100,7 +100,11 @@ pub fn stretch(samples: &[f32], rate: u32, speed: f32) -> Vec<f32> {
             best_match(&input, natural, nominal, tolerance, hop, last_start)
         };
         let frame = &input[start..start + win];
-        for ((o, x), w) in out[k * hop..k * hop + win].iter_mut().zip(frame).zip(&window) {
+        for ((o, x), w) in out[k * hop..k * hop + win]
+            .iter_mut()
+            .zip(frame)
+            .zip(&window)
+        {
             *o += x * w;
         }
         prev = start;
@@ -174,7 +178,10 @@ mod tests {
     /// are where windows fade).
     fn crossing_rate(x: &[f32], rate: u32) -> f32 {
         let mid = &x[x.len() / 10..x.len() * 9 / 10];
-        let n = mid.windows(2).filter(|w| (w[0] < 0.0) != (w[1] < 0.0)).count();
+        let n = mid
+            .windows(2)
+            .filter(|w| (w[0] < 0.0) != (w[1] < 0.0))
+            .count();
         n as f32 * rate as f32 / mid.len() as f32
     }
 
@@ -188,7 +195,11 @@ mod tests {
         // The tone is 5000 samples; margins are 5 ms (50) before and 15 ms
         // (150) after, less the few samples near the zero crossings that
         // are below the threshold.
-        assert!(trimmed.len() >= 5000 && trimmed.len() <= 5000 + 50 + 150, "{}", trimmed.len());
+        assert!(
+            trimmed.len() >= 5000 && trimmed.len() <= 5000 + 50 + 150,
+            "{}",
+            trimmed.len()
+        );
         let range = trim_range(&clip, rate);
         assert!((2950..=3000).contains(&range.start), "{range:?}");
         assert!((8000..=8150).contains(&range.end), "{range:?}");
@@ -242,7 +253,11 @@ mod tests {
         let tone = sine(440.0, 22_050, 0.5, 0.5);
         let out = resample(&tone, 22_050, 48_000).unwrap();
         let expected = (tone.len() as f64 * 48_000.0 / 22_050.0).ceil() as usize;
-        assert!(out.len().abs_diff(expected) <= 1, "{} vs {expected}", out.len());
+        assert!(
+            out.len().abs_diff(expected) <= 1,
+            "{} vs {expected}",
+            out.len()
+        );
         let zcr = crossing_rate(&out, 48_000);
         assert!((zcr - 880.0).abs() < 880.0 * 0.02, "{zcr}");
         let down = resample(&tone, 22_050, 16_000).unwrap();
