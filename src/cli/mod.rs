@@ -4,6 +4,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod say;
+mod voices;
+
 #[derive(Parser)]
 #[command(
     name = "tactus",
@@ -19,11 +22,18 @@ struct Cli {
 enum Command {
     /// List every token key a voice pack must record, one per line.
     Tokens,
+    /// Announce a game or a move: text, JSON, WAV, sound card.
+    #[command(subcommand)]
+    Say(say::SayCommand),
+    /// Check voice packs; measure spoken lengths.
+    #[command(subcommand)]
+    Voices(voices::VoicesCommand),
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    init_logging();
     match cli.command {
         Command::Tokens => {
             for token in tactus::rules::token::Token::all() {
@@ -31,5 +41,17 @@ pub fn run() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Say(c) => say::run(c),
+        Command::Voices(c) => voices::run(c),
     }
+}
+
+/// Warnings and errors to stderr; `RUST_LOG` can ask for more.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }

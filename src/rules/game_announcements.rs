@@ -98,11 +98,92 @@ pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, 
 pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, GameError> {
     let mut reader = Reader::new(pgn);
     let mut visitor = GameVisitor { style };
-    match reader.read_game(&mut visitor) {
+    let plies = match reader.read_game(&mut visitor) {
         Err(e) => Err(GameError::Unreadable(e.to_string())),
         Ok(None) => Err(GameError::NoGame),
         Ok(Some(result)) => result,
+    }?;
+    // pgn-reader skips a token that is not SAN ("Qxe9", "e4e5x"); such a
+    // game must not be announced as if the move were not there.
+    if let Some((ply, token)) = first_non_move(pgn) {
+        return Err(GameError::Move {
+            ply,
+            san: token,
+            reason: "not a move".to_owned(),
+        });
     }
+    Ok(plies)
+}
+
+/// The first token of the first game's main line that is neither a move
+/// (SAN), a move number, a result, a NAG nor an annotation mark, with the
+/// ply it stands at. Comments and variations are passed over.
+fn first_non_move(pgn: &[u8]) -> Option<(u32, String)> {
+    let text = String::from_utf8_lossy(pgn);
+    let mut plies = 0u32;
+    let mut in_movetext = false;
+    let mut depth = 0usize;
+    let mut in_brace = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if !in_brace && depth == 0 && trimmed.starts_with('[') {
+            if in_movetext {
+                return None; // the next game's tags
+            }
+            continue;
+        }
+        if trimmed.starts_with('%') {
+            continue;
+        }
+        // Separate brackets from neighbouring text so they split as tokens.
+        let spaced = line
+            .replace('{', " { ")
+            .replace('}', " } ")
+            .replace('(', " ( ")
+            .replace(')', " ) ")
+            .replace(';', " ; ");
+        for token in spaced.split_whitespace() {
+            if in_brace {
+                in_brace = token != "}";
+                continue;
+            }
+            match token {
+                "{" => in_brace = true,
+                ";" => break,
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                "1-0" | "0-1" | "1/2-1/2" | "*" => return None,
+                _ => {
+                    in_movetext = true;
+                    let marked = token.trim_end_matches(['!', '?']);
+                    // "0-0" is castling (as pgn-reader reads it), not a
+                    // move number.
+                    let castle = marked.starts_with("0-0").then(|| marked.replace('0', "O"));
+                    if castle
+                        .as_deref()
+                        .unwrap_or(marked)
+                        .parse::<SanPlus>()
+                        .is_ok()
+                    {
+                        plies += 1;
+                        continue;
+                    }
+                    let body = marked
+                        .trim_start_matches(|c: char| c.is_ascii_digit())
+                        .trim_start_matches('.');
+                    if body.is_empty() || token.starts_with('$') {
+                        continue;
+                    }
+                    if body.parse::<SanPlus>().is_err() {
+                        return Some((plies + 1, token.to_owned()));
+                    }
+                    plies += 1;
+                }
+            }
+        }
+    }
+    None
 }
 
 fn position_from_fen(fen: &str) -> Result<Chess, GameError> {
@@ -238,6 +319,26 @@ mod tests {
         assert_eq!(plies[0].label(), "40. O-O");
         let bad = announce_pgn(b"[FEN \"nonsense\"]\n\n1. e4 *", Style::Standard);
         assert!(matches!(bad, Err(GameError::Fen { .. })), "{bad:?}");
+    }
+
+    #[test]
+    fn a_token_that_is_not_a_move_names_its_ply() {
+        let err = announce_pgn(b"1. e4 e5 2. Qh5 Ke7 3. Qxe9 *", Style::Standard).unwrap_err();
+        assert_eq!(
+            err,
+            GameError::Move {
+                ply: 5,
+                san: "Qxe9".into(),
+                reason: "not a move".into()
+            }
+        );
+        // Comments, variations, NAGs and marks are not moves and fine.
+        let ok = announce_pgn(
+            b"1. e4 {best by test} e5!? (1... c5 2. zz) 2.Nf3 $1 ; rest\n2... Nc6 3. Bc4 Bc5 4. 0-0 1-0",
+            Style::Standard,
+        )
+        .unwrap();
+        assert_eq!(ok.len(), 7);
     }
 
     #[test]

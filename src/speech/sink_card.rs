@@ -130,15 +130,12 @@ impl CardSink {
         let synth = self
             .synth
             .get_or_insert_with(|| Synth::start(synth::START_TIMEOUT));
-        match synth {
-            Ok(s) => {
-                if let Err(e) = s.speak(text) {
-                    tracing::warn!("{e}; `{text}` not spoken");
-                }
-            }
-            // Said once, when starting failed (below); after that silently
-            // text only.
-            Err(_) => {}
+        // A synthesiser that failed to start was reported once (in `say`);
+        // after that its words are text only.
+        if let Ok(s) = synth
+            && let Err(e) = s.speak(text)
+        {
+            tracing::warn!("{e}; `{text}` not spoken");
         }
     }
 }
@@ -170,6 +167,23 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Opens the default device's default config and starts playing from the
 /// queue. Returns the stream (to keep alive) and its rate.
 fn open_stream(queue: Queue, status: Arc<Status>) -> Result<(cpal::Stream, u32), String> {
+    // alsa-lib prints its own complaints (a missing card: eight lines) to
+    // stderr; on this thread they go to a buffer instead and become one
+    // debug event, so the user sees our single warning.
+    #[cfg(target_os = "linux")]
+    let alsa_log = alsa::Output::local_error_handler().ok();
+    let result = open_default(queue, status);
+    #[cfg(target_os = "linux")]
+    if let Some(log) = alsa_log {
+        let text = log.borrow().to_string();
+        if !text.trim().is_empty() {
+            tracing::debug!("alsa-lib: {}", text.trim());
+        }
+    }
+    result
+}
+
+fn open_default(queue: Queue, status: Arc<Status>) -> Result<(cpal::Stream, u32), String> {
     let host = cpal::default_host();
     let device = host
         .default_output_device()

@@ -458,16 +458,22 @@ pub fn find_pack(name_or_path: &str) -> Result<PathBuf, String> {
     if let Ok(exe) = std::env::current_exe() {
         bases.extend(exe.ancestors().skip(1).take(4).map(Path::to_path_buf));
     }
-    let mut tried = Vec::new();
-    for base in bases {
-        let candidate = base.join("voices").join(name_or_path);
-        if candidate.join(MANIFEST).is_file() {
-            return Ok(candidate);
+    let mut tried: Vec<String> = vec![direct.display().to_string()];
+    // A name, not a path: look under voices/.
+    if !name_or_path.contains(['/', '\\']) {
+        for base in bases {
+            let candidate = base.join("voices").join(name_or_path);
+            if candidate.join(MANIFEST).is_file() {
+                return Ok(candidate);
+            }
+            let shown = candidate.display().to_string();
+            if !tried.contains(&shown) {
+                tried.push(shown);
+            }
         }
-        tried.push(candidate.display().to_string());
     }
     Err(format!(
-        "unknown voice `{name_or_path}`: no {MANIFEST} there nor in {}",
+        "unknown voice `{name_or_path}`: no {MANIFEST} in {}",
         tried.join(", ")
     ))
 }
