@@ -242,32 +242,58 @@ impl VoicePack {
             problems.push(Problem::Manifest("sample_rate must be above 0".into()));
         }
 
-        let mut entries = HashMap::new();
+        // Known tokens first (unknown keys are problems), then their clips,
+        // read and prepared on a few threads: loading is most of startup.
+        let mut known = Vec::with_capacity(manifest.tokens.len());
         for (key, entry) in &manifest.tokens {
-            let Some(token) = Token::from_key(key) else {
-                problems.push(Problem::UnknownToken(key.clone()));
-                continue;
-            };
-            let path = dir.join(&entry.clip);
-            let clip = match read_clip(key, &path, manifest.sample_rate) {
-                Ok(samples) => {
-                    let trimmed = dsp::trim_silence(&samples, manifest.sample_rate);
-                    let speed = options
-                        .speed
-                        .clamp(*dsp::SPEED_RANGE.start(), *dsp::SPEED_RANGE.end());
-                    Some(Arc::from(dsp::stretch(
-                        &trimmed,
-                        manifest.sample_rate,
-                        speed,
-                    )))
-                }
-                Err(p) => {
-                    problems.push(p);
-                    None
-                }
-            };
+            match Token::from_key(key) {
+                Some(token) => known.push((key.as_str(), token, entry)),
+                None => problems.push(Problem::UnknownToken(key.clone())),
+            }
+        }
+        let speed = options
+            .speed
+            .clamp(*dsp::SPEED_RANGE.start(), *dsp::SPEED_RANGE.end());
+        let rate = manifest.sample_rate;
+        let prepare = |key: &str, clip: &Path| -> Result<Arc<[f32]>, Problem> {
+            let mut samples = read_clip(key, &dir.join(clip), rate)?;
+            let keep = dsp::trim_range(&samples, rate);
+            samples.truncate(keep.end);
+            samples.drain(..keep.start);
+            if (speed - 1.0).abs() >= 1e-3 {
+                samples = dsp::stretch(&samples, rate, speed);
+            }
+            Ok(Arc::from(samples))
+        };
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 4);
+        let chunk = known.len().div_ceil(threads).max(1);
+        let clips: Vec<Result<Arc<[f32]>, Problem>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = known
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|(key, _, entry)| prepare(key, &entry.clip))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        vec![Err(Problem::Manifest("a clip loader thread failed".into()))]
+                    })
+                })
+                .collect()
+        });
+        let mut entries = HashMap::with_capacity(known.len());
+        for ((_, token, entry), clip) in known.iter().zip(clips) {
+            let clip = clip.map_err(|p| problems.push(p)).ok();
             entries.insert(
-                token,
+                *token,
                 Entry {
                     text: entry.text.clone(),
                     clip,
@@ -399,8 +425,14 @@ fn read_clip(key: &str, path: &Path, rate: u32) -> Result<Vec<f32>, Problem> {
         path: path.to_path_buf(),
         reason,
     };
-    let mut reader = hound::WavReader::open(path).map_err(|e| unreadable(e.to_string()))?;
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    // hound checks the header; the samples are decoded here, as hound's
+    // per-sample iterator is most of a pack's load time.
+    let reader = hound::WavReader::new(std::io::Cursor::new(&bytes[..]))
+        .map_err(|e| unreadable(e.to_string()))?;
     let spec = reader.spec();
+    let len = reader.len() as usize;
+    let data_start = reader.into_inner().position() as usize;
     let mut wrong = Vec::new();
     if spec.channels != 1 {
         wrong.push(format!("{} channels, expected mono", spec.channels));
@@ -428,11 +460,14 @@ fn read_clip(key: &str, path: &Path, rate: u32) -> Result<Vec<f32>, Problem> {
             reason: wrong.join(", "),
         });
     }
-    let samples = reader
-        .samples::<i16>()
-        .map(|s| s.map(|s| f32::from(s) / 32768.0))
-        .collect::<Result<Vec<f32>, _>>()
-        .map_err(|e| unreadable(e.to_string()))?;
+    let data = data_start
+        .checked_add(len * 2)
+        .and_then(|end| bytes.get(data_start..end))
+        .ok_or_else(|| unreadable("the file ends inside its samples".to_owned()))?;
+    let samples: Vec<f32> = data
+        .chunks_exact(2)
+        .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0)
+        .collect();
     if samples.is_empty() || dsp::peak(&samples) < dsp::SILENT_PEAK {
         return Err(Problem::Empty {
             key: key.to_owned(),
