@@ -350,3 +350,32 @@ fn the_default_pack_checks_clean() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains(": ok:"));
 }
+
+#[test]
+fn play_falls_back_to_text_when_the_card_is_missing_or_unusable() {
+    // Works with or without a sound card: the announcement is printed and
+    // the exit status is success; a card that cannot play is one warning.
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args([
+            "say",
+            "move",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4",
+            "--play",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1. e4: Eva vier\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.lines().filter(|l| l.starts_with("warning:")).count() <= 1,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("ALSA lib"), "{stderr}");
+}

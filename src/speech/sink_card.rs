@@ -126,16 +126,25 @@ impl CardSink {
         Ok(())
     }
 
-    fn speak(&mut self, text: &str) {
+    /// Says free text through speech synthesis, started on first use. If
+    /// synthesis is unavailable that is said once (a warning) and the text
+    /// is not spoken; the caller shows it as text anyway.
+    pub fn speak(&mut self, text: &str) {
+        let first = self.synth.is_none();
         let synth = self
             .synth
             .get_or_insert_with(|| Synth::start(synth::START_TIMEOUT));
-        // A synthesiser that failed to start was reported once (in `say`);
-        // after that its words are text only.
-        if let Ok(s) = synth
-            && let Err(e) = s.speak(text)
-        {
-            tracing::warn!("{e}; `{text}` not spoken");
+        match synth {
+            Ok(s) => {
+                if let Err(e) = s.speak(text) {
+                    tracing::warn!("{e}; `{text}` not spoken");
+                }
+            }
+            Err(e) if first => {
+                tracing::warn!("{e}: words without a clip are shown as text only");
+                eprintln!("warning: {e}: words without a clip are shown as text only");
+            }
+            Err(_) => {}
         }
     }
 }
@@ -146,14 +155,7 @@ impl Sink for CardSink {
         for part in self.pack.parts(&voice, tokens) {
             match part {
                 Part::Samples(s) => self.play(&s).map_err(anyhow::Error::msg)?,
-                Part::Speak(text) => {
-                    let first = self.synth.is_none();
-                    self.speak(&text);
-                    if first && let Some(Err(e)) = &self.synth {
-                        tracing::warn!("{e}: words without a clip are shown as text only");
-                        eprintln!("warning: {e}: words without a clip are shown as text only");
-                    }
-                }
+                Part::Speak(text) => self.speak(&text),
             }
         }
         Ok(())

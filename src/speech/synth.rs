@@ -22,6 +22,7 @@ pub fn utterance_deadline(text: &str) -> Duration {
     Duration::from_millis(1000 + 90 * chars).min(MAX_UTTERANCE)
 }
 
+#[cfg_attr(not(feature = "tts"), allow(dead_code))]
 struct Job {
     text: String,
     done: Sender<Result<(), String>>,
