@@ -110,7 +110,7 @@ fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
         ),
         None => None,
     };
-    let mut card = if output.play {
+    let card = if output.play {
         match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
             Ok(c) => Some(c),
             Err(e) => {
@@ -121,11 +121,28 @@ fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
     } else {
         None
     };
+    let result = say_all(plies, &pack, wav.as_mut(), card, output.json);
+    if result.is_err()
+        && let Some(path) = &output.wav
+    {
+        // A half-written WAV file must not look like a result.
+        let _ = std::fs::remove_file(path);
+    }
+    result
+}
 
+/// Prints every ply (text or JSON), writes it to the WAV file and plays it.
+fn say_all(
+    plies: &[AnnouncedPly],
+    pack: &VoicePack,
+    mut wav: Option<&mut WavSink>,
+    mut card: Option<CardSink>,
+    json: bool,
+) -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
     for ply in plies {
         let text = pack.text(&ply.tokens);
-        let line = if output.json {
+        let line = if json {
             format!(
                 "{{\"ply\": {}, \"san\": {}, \"text\": {}}}",
                 ply.ply,
@@ -145,7 +162,7 @@ fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
             w.say(&ply.tokens, &text).map_err(|e| format!("{e:#}"))?;
         }
         if let Some(c) = card.as_mut()
-            && let Err(e) = c.say(&ply.tokens, &text)
+            && let Err(e) = pause_then_say(c, ply.ply > 1, &ply.tokens, &text)
         {
             eprintln!("warning: no sound ({e}); text only from here on");
             card = None;
@@ -155,6 +172,20 @@ fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
         w.finish().map_err(|e| format!("{e:#}"))?;
     }
     Ok(())
+}
+
+/// Plays a pause between moves (as the WAV file has), then the move.
+fn pause_then_say(
+    card: &mut CardSink,
+    pause: bool,
+    tokens: &[tactus::rules::token::Token],
+    text: &str,
+) -> anyhow::Result<()> {
+    if pause {
+        let silence = vec![0.0; tactus::speech::dsp::ms_to_samples(DEFAULT_PAUSE_MS, card.rate())];
+        card.play(&silence).map_err(anyhow::Error::msg)?;
+    }
+    card.say(tokens, text)
 }
 
 fn json_string(s: &str) -> String {
