@@ -7,6 +7,8 @@ use std::process::Command;
 use serde_json::Value;
 use tactus::rules::announce::Style;
 use tactus::rules::game_announcements::announce_pgn;
+use tactus::speech::dsp::ms_to_samples;
+use tactus::speech::sink::DEFAULT_PAUSE_MS;
 use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 fn fixtures() -> Vec<PathBuf> {
@@ -105,7 +107,7 @@ fn the_cli_prints_json_and_writes_a_wav() {
         .iter()
         .map(|p| rate_pack.rendered_len(&p.tokens))
         .sum();
-    let pauses = (plies.len() - 1) * (spec.sample_rate as usize * 600 / 1000);
+    let pauses = (plies.len() - 1) * ms_to_samples(DEFAULT_PAUSE_MS, spec.sample_rate);
     assert_eq!(reader.duration() as usize, speech + pauses);
 }
 

@@ -531,6 +531,20 @@ mod tests {
     }
 
     #[test]
+    fn text_is_the_token_texts_joined_by_single_spaces() {
+        use shakmaty::{File, Rank, Role};
+        let pack =
+            VoicePack::load(find_pack(DEFAULT_PACK).unwrap(), &LoadOptions::default()).unwrap();
+        let tokens = [
+            Token::Piece(Role::Knight),
+            Token::File(File::F),
+            Token::Rank(Rank::Third),
+        ];
+        assert_eq!(pack.text(&tokens), "Springer Felix drei");
+        assert_eq!(pack.text(&[]), "");
+    }
+
+    #[test]
     fn unknown_voice_names_what_was_tried() {
         let err = find_pack("no-such-voice").unwrap_err();
         assert!(err.contains("unknown voice `no-such-voice`"), "{err}");
