@@ -41,6 +41,14 @@ fn benches(c: &mut Criterion) {
     group.bench_function("default_pack", |b| {
         b.iter(|| VoicePack::load(black_box(&dir), &LoadOptions::default()).unwrap())
     });
+    // Done once per output rate (e.g. when the sound card opens).
+    group.bench_function("default_pack_resampled_to_48k", |b| {
+        b.iter_batched(
+            || VoicePack::load(&dir, &LoadOptions::default()).unwrap(),
+            |pack| pack.at_rate(48_000).unwrap(),
+            criterion::BatchSize::PerIteration,
+        )
+    });
     group.finish();
 }
 
