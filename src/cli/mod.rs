@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod reconcile;
+mod say;
+mod voices;
 
 #[derive(Parser)]
 #[command(
@@ -23,11 +25,18 @@ enum Command {
     Tokens,
     /// Rule on diverging boards from both scoresheets (Appendix D.2.9).
     Reconcile(reconcile::ReconcileArgs),
+    /// Announce a game or a move: text, JSON, WAV, sound card.
+    #[command(subcommand)]
+    Say(say::SayCommand),
+    /// Check voice packs; measure spoken lengths.
+    #[command(subcommand)]
+    Voices(voices::VoicesCommand),
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    init_logging();
     match cli.command {
         Command::Tokens => {
             for token in tactus::rules::token::Token::all() {
@@ -36,5 +45,17 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Reconcile(args) => reconcile::run(&args),
+        Command::Say(c) => say::run(c),
+        Command::Voices(c) => voices::run(c),
     }
+}
+
+/// Warnings and errors to stderr; `RUST_LOG` can ask for more.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }

@@ -5,6 +5,7 @@ pub mod clock;
 pub mod clock_announce;
 pub mod correction;
 pub mod game;
+pub mod game_announcements;
 pub mod pgn;
 pub mod ruling;
 pub mod sheet;

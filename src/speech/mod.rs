@@ -1,1 +1,15 @@
 //! Speech: voice packs, rendering token lists to text and samples, sinks.
+//!
+//! - [`voice_pack`]: loading and checking `voices/<name>/voice.toml` and its
+//!   clips (trimmed and speed-adjusted once, at load); text rendering.
+//! - [`render`]: a pack resampled to an output rate; token list to samples.
+//! - [`dsp`]: trimming, pitch-keeping stretch, resampling.
+//! - [`sink`], [`sink_card`]: text log, WAV file, sound card.
+//! - [`synth`]: speech synthesis for free text and clip-less tokens.
+
+pub mod dsp;
+pub mod render;
+pub mod sink;
+pub mod sink_card;
+pub mod synth;
+pub mod voice_pack;

@@ -1,0 +1,193 @@
+//! `tactus say pgn FILE` and `tactus say move --fen FEN MOVE`: announce a
+//! game or one move as text, JSON lines, a WAV file and/or on the sound card.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Subcommand};
+use tactus::rules::announce::Style;
+use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_pgn};
+use tactus::speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
+use tactus::speech::sink_card::{CardSink, OPEN_TIMEOUT};
+use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+
+/// What to announce.
+#[derive(Subcommand)]
+pub enum SayCommand {
+    /// Every move of the first game in a PGN file.
+    Pgn {
+        /// The PGN file.
+        file: PathBuf,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// One move in a position.
+    Move {
+        /// The position, as FEN.
+        #[arg(long)]
+        fen: String,
+        /// The move, in SAN (`Nf3`) or UCI (`g1f3`).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+/// How and where to say it.
+#[derive(Args)]
+pub struct OutputArgs {
+    /// `standard` (as SAN is written) or `long` (piece and origin always).
+    #[arg(long, default_value = "standard")]
+    style: Style,
+    /// Voice pack: a name under voices/ or a directory.
+    #[arg(long, default_value = DEFAULT_PACK)]
+    voice: String,
+    /// Speech speed, 0.5 to 2.0; the pitch is kept.
+    #[arg(long, default_value_t = 1.0)]
+    speed: f32,
+    /// One JSON object per ply: {"ply": 1, "san": "e4", "text": "Eva vier"}.
+    #[arg(long)]
+    json: bool,
+    /// Write every announcement, one after another, to this WAV file.
+    #[arg(long, value_name = "OUT")]
+    wav: Option<PathBuf>,
+    /// Play on the sound card (text only, with a warning, if there is none).
+    #[arg(long)]
+    play: bool,
+}
+
+/// Runs `say`. Bad input: a message on stderr and exit status 2, before
+/// any output.
+pub fn run(command: SayCommand) -> ExitCode {
+    let (plies, output) = match command {
+        SayCommand::Pgn { file, output } => (read_game(&file, output.style), output),
+        SayCommand::Move { fen, mv, output } => (
+            announce_move(&fen, &mv, output.style)
+                .map(|p| vec![p])
+                .map_err(|e| e.to_string()),
+            output,
+        ),
+    };
+    let plies = match plies {
+        Ok(p) => p,
+        Err(e) => return bad_input(&e),
+    };
+    match speak(&plies, &output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => bad_input(&e),
+    }
+}
+
+fn bad_input(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+/// The whole game's announcements, or what is wrong with it, naming the file.
+fn read_game(file: &Path, style: Style) -> Result<Vec<AnnouncedPly>, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+    announce_pgn(&bytes, style).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// Loads the pack, then prints (and writes, and plays) every ply.
+fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
+    let dir = find_pack(&output.voice)?;
+    let pack = VoicePack::load(
+        &dir,
+        &LoadOptions {
+            speed: output.speed,
+            lenient: false,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let pack = Arc::new(pack);
+    let mut wav = match &output.wav {
+        Some(path) => Some(
+            WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?,
+        ),
+        None => None,
+    };
+    let card = if output.play {
+        match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("warning: no sound ({e}); text only from here on");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let result = say_all(plies, &pack, wav.as_mut(), card, output.json);
+    if result.is_err()
+        && let Some(path) = &output.wav
+    {
+        // A half-written WAV file must not look like a result.
+        let _ = std::fs::remove_file(path);
+    }
+    result
+}
+
+/// Prints every ply (text or JSON), writes it to the WAV file and plays it.
+fn say_all(
+    plies: &[AnnouncedPly],
+    pack: &VoicePack,
+    mut wav: Option<&mut WavSink>,
+    mut card: Option<CardSink>,
+    json: bool,
+) -> Result<(), String> {
+    let mut stdout = std::io::stdout().lock();
+    for ply in plies {
+        let text = pack.text(&ply.tokens);
+        let line = if json {
+            format!(
+                "{{\"ply\": {}, \"san\": {}, \"text\": {}}}",
+                ply.ply,
+                json_string(&ply.san),
+                json_string(&text)
+            )
+        } else {
+            format!("{}: {text}", ply.label())
+        };
+        match writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
+            Ok(()) => {}
+            // The reader went away (`| head`): nothing more to say.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(format!("cannot write to stdout: {e}")),
+        }
+        if let Some(w) = wav.as_mut() {
+            w.say(&ply.tokens, &text).map_err(|e| format!("{e:#}"))?;
+        }
+        if let Some(c) = card.as_mut()
+            && let Err(e) = pause_then_say(c, ply.ply > 1, &ply.tokens, &text)
+        {
+            eprintln!("warning: no sound ({e}); text only from here on");
+            card = None;
+        }
+    }
+    if let Some(w) = wav.as_mut() {
+        w.finish().map_err(|e| format!("{e:#}"))?;
+    }
+    Ok(())
+}
+
+/// Plays a pause between moves (as the WAV file has), then the move.
+fn pause_then_say(
+    card: &mut CardSink,
+    pause: bool,
+    tokens: &[tactus::rules::token::Token],
+    text: &str,
+) -> anyhow::Result<()> {
+    if pause {
+        let silence = vec![0.0; tactus::speech::dsp::ms_to_samples(DEFAULT_PAUSE_MS, card.rate())];
+        card.play(&silence).map_err(anyhow::Error::msg)?;
+    }
+    card.say(tokens, text)
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::String(s.to_owned()).to_string()
+}

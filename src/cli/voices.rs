@@ -1,0 +1,123 @@
+//! `tactus voices check [DIR]` and `tactus voices stats PGN...`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Subcommand;
+use tactus::rules::announce::Style;
+use tactus::rules::game_announcements::announce_pgn;
+use tactus::rules::token::Token;
+use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+
+/// Voice pack tools.
+#[derive(Subcommand)]
+pub enum VoicesCommand {
+    /// Check a pack (default: the default pack) and print every problem.
+    Check {
+        /// A pack directory or a name under voices/.
+        dir: Option<String>,
+    },
+    /// Spoken length of every announcement of the given games.
+    Stats {
+        /// PGN files (e.g. tests/fixtures/announcements/*.pgn).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Voice pack: a name under voices/ or a directory.
+        #[arg(long, default_value = DEFAULT_PACK)]
+        voice: String,
+        /// `standard` or `long`.
+        #[arg(long, default_value = "standard")]
+        style: Style,
+        /// Speech speed, 0.5 to 2.0.
+        #[arg(long, default_value_t = 1.0)]
+        speed: f32,
+    },
+}
+
+/// Runs `voices`. A broken pack or bad input exits with status 2.
+pub fn run(command: VoicesCommand) -> ExitCode {
+    let result = match command {
+        VoicesCommand::Check { dir } => check(dir.as_deref().unwrap_or(DEFAULT_PACK)),
+        VoicesCommand::Stats {
+            files,
+            voice,
+            style,
+            speed,
+        } => stats(&files, &voice, style, speed),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(name: &str) -> Result<(), String> {
+    let dir = find_pack(name)?;
+    match VoicePack::load(&dir, &LoadOptions::default()) {
+        Ok(pack) => {
+            let rate = pack.sample_rate();
+            let total: usize = Token::all()
+                .into_iter()
+                .filter_map(|t| pack.clip(t).map(|c| c.len()))
+                .sum();
+            println!(
+                "{}: ok: `{}` ({}), {} tokens, {rate} Hz, gap {} ms, {:.1} s of speech after trimming",
+                dir.display(),
+                pack.name(),
+                pack.language(),
+                Token::all().len(),
+                pack.gap_ms(),
+                total as f64 / f64::from(rate)
+            );
+            Ok(())
+        }
+        Err(e) => {
+            println!("{e}");
+            Err(format!(
+                "voice pack {} is broken ({} problems)",
+                dir.display(),
+                e.problems.len()
+            ))
+        }
+    }
+}
+
+fn stats(files: &[PathBuf], voice: &str, style: Style, speed: f32) -> Result<(), String> {
+    let pack = VoicePack::load(
+        find_pack(voice)?,
+        &LoadOptions {
+            speed,
+            lenient: false,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let rate = pack.at_rate(pack.sample_rate())?;
+    let mut lengths: Vec<(f64, String)> = Vec::new();
+    for file in files {
+        let bytes =
+            std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+        let plies = announce_pgn(&bytes, style).map_err(|e| format!("{}: {e}", file.display()))?;
+        for p in plies {
+            let secs = rate.rendered_len(&p.tokens) as f64 / f64::from(rate.rate());
+            lengths.push((secs, format!("{} ({})", p.san, pack.text(&p.tokens))));
+        }
+    }
+    if lengths.is_empty() {
+        return Err("no moves in the given games".to_owned());
+    }
+    lengths.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let n = lengths.len();
+    let mean = lengths.iter().map(|l| l.0).sum::<f64>() / n as f64;
+    let (median, median_move) = &lengths[n / 2];
+    let (min, min_move) = &lengths[0];
+    let (max, max_move) = &lengths[n - 1];
+    println!("announcements: {n}, voice {}, speed {speed}", pack.name());
+    println!("median: {median:.2} s  e.g. {median_move}");
+    println!("mean:   {mean:.2} s");
+    println!("min:    {min:.2} s  {min_move}");
+    println!("max:    {max:.2} s  {max_move}");
+    Ok(())
+}

@@ -1,0 +1,267 @@
+//! Sample processing applied to clips once, when a pack is loaded or first
+//! rendered at an output rate: silence trimming, pitch-keeping time stretch
+//! (WSOLA) and resampling (rubato).
+//!
+//! Samples are mono `f32` in -1.0..=1.0 throughout.
+
+use rubato::audioadapter_buffers::direct::InterleavedSlice;
+use rubato::{Fft, FixedSync, Resampler};
+
+/// Below this peak (about -72 dBFS, a few LSB of 16-bit audio) a clip is
+/// taken as silent: nothing was recorded.
+pub const SILENT_PEAK: f32 = 8.0 / 32768.0;
+
+/// A sample counts as sound when it reaches this fraction of the clip's peak
+/// (-34 dB): far above a quiet room's noise, below any spoken consonant.
+const TRIM_THRESHOLD: f32 = 0.02;
+/// Kept before the first loud sample: the onset of a plosive or fricative
+/// ("Schach", "Felix") starts quietly and must not be clipped.
+const TRIM_MARGIN_BEFORE_MS: u32 = 5;
+/// Kept after the last loud sample: word endings decay more slowly.
+const TRIM_MARGIN_AFTER_MS: u32 = 15;
+
+/// The peak absolute sample value (0.0 for an empty clip).
+pub fn peak(samples: &[f32]) -> f32 {
+    samples.iter().fold(0.0f32, |m, s| m.max(s.abs()))
+}
+
+/// The range of `samples` left after trimming leading and trailing silence,
+/// with a few milliseconds of margin either side. An all-silent clip gives an
+/// empty range.
+pub fn trim_range(samples: &[f32], rate: u32) -> std::ops::Range<usize> {
+    let peak = peak(samples);
+    if peak < SILENT_PEAK {
+        return 0..0;
+    }
+    let threshold = peak * TRIM_THRESHOLD;
+    let loud = |s: &f32| s.abs() >= threshold;
+    let (Some(first), Some(last)) = (
+        samples.iter().position(loud),
+        samples.iter().rposition(loud),
+    ) else {
+        return 0..0;
+    };
+    let before = ms_to_samples(TRIM_MARGIN_BEFORE_MS, rate);
+    let after = ms_to_samples(TRIM_MARGIN_AFTER_MS, rate);
+    first.saturating_sub(before)..(last + 1 + after).min(samples.len())
+}
+
+/// `samples` without leading and trailing silence (see [`trim_range`]).
+pub fn trim_silence(samples: &[f32], rate: u32) -> Vec<f32> {
+    samples[trim_range(samples, rate)].to_vec()
+}
+
+/// Milliseconds to a whole number of samples at `rate`.
+pub fn ms_to_samples(ms: u32, rate: u32) -> usize {
+    (u64::from(ms) * u64::from(rate) / 1000) as usize
+}
+
+/// The slowest and fastest speech speed a pack can be loaded at.
+pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.5..=2.0;
+
+/// Changes the speed of speech by `speed` (2.0: twice as fast, half as
+/// long) while keeping its pitch: WSOLA (waveform-similarity overlap-add).
+///
+/// The output is built from 20 ms Hann-windowed frames at a fixed 10 ms hop;
+/// each frame is read from the input near `speed` times its output time,
+/// shifted by up to ±5 ms to the spot that best continues the previous frame,
+/// so that periods line up and the voice neither rises nor buzzes. No
+/// maintained Rust crate does pitch-keeping stretch without a C++ build, and
+/// this runs once per clip at load.
+pub fn stretch(samples: &[f32], rate: u32, speed: f32) -> Vec<f32> {
+    if !speed.is_finite() || speed <= 0.0 || (speed - 1.0).abs() < 1e-3 || samples.is_empty() {
+        return samples.to_vec();
+    }
+    let win = (ms_to_samples(20, rate) / 2 * 2).max(16);
+    let hop = win / 2;
+    let tolerance = ms_to_samples(5, rate).max(1);
+    let window: Vec<f32> = (0..win)
+        .map(|i| 0.5 - 0.5 * (std::f32::consts::TAU * i as f32 / win as f32).cos())
+        .collect();
+
+    // Pad so that the first frame's fade-in falls on silence (dropped
+    // afterwards) and every read near the end stays in bounds.
+    let mut input = vec![0.0f32; hop];
+    input.extend_from_slice(samples);
+    input.resize(input.len() + win + 2 * tolerance, 0.0);
+    let last_start = input.len() - win;
+
+    let out_len = (samples.len() as f64 / f64::from(speed)).round() as usize;
+    let padded_len = out_len + hop;
+    let mut out = vec![0.0f32; padded_len + win];
+    let mut prev = 0usize;
+    let mut k = 0usize;
+    while k * hop < padded_len {
+        let start = if k == 0 {
+            0
+        } else {
+            let nominal = ((k * hop) as f64 * f64::from(speed)).round() as usize;
+            let natural = prev + hop;
+            best_match(&input, natural, nominal, tolerance, hop, last_start)
+        };
+        let frame = &input[start..start + win];
+        for ((o, x), w) in out[k * hop..k * hop + win]
+            .iter_mut()
+            .zip(frame)
+            .zip(&window)
+        {
+            *o += x * w;
+        }
+        prev = start;
+        k += 1;
+    }
+    out.truncate(padded_len);
+    out.drain(..hop);
+    out
+}
+
+/// The frame start within `tolerance` of `nominal` whose first `overlap`
+/// samples correlate best with the natural continuation at `natural`.
+fn best_match(
+    input: &[f32],
+    natural: usize,
+    nominal: usize,
+    tolerance: usize,
+    overlap: usize,
+    last_start: usize,
+) -> usize {
+    let lo = nominal.saturating_sub(tolerance).min(last_start);
+    let hi = (nominal + tolerance).min(last_start);
+    if natural + overlap > input.len() {
+        return nominal.min(last_start);
+    }
+    let template = &input[natural..natural + overlap];
+    let mut best = (f32::NEG_INFINITY, nominal.min(last_start));
+    for cand in lo..=hi {
+        // Every second sample: plenty for speech, half the cost.
+        let score: f32 = template
+            .iter()
+            .zip(&input[cand..cand + overlap])
+            .step_by(2)
+            .map(|(a, b)| a * b)
+            .sum();
+        if score > best.0 {
+            best = (score, cand);
+        }
+    }
+    best.1
+}
+
+/// Resamples mono `samples` from rate `from` to rate `to` with rubato's
+/// FFT resampler (a fixed ratio, high quality). The result has
+/// `len * to / from` samples, rounded up, with rubato's delay removed.
+pub fn resample(samples: &[f32], from: u32, to: u32) -> Result<Vec<f32>, String> {
+    if from == to || samples.is_empty() {
+        return Ok(samples.to_vec());
+    }
+    let mut resampler = Fft::<f32>::new(from as usize, to as usize, 1024, 1, FixedSync::Input)
+        .map_err(|e| format!("cannot resample {from} Hz to {to} Hz: {e}"))?;
+    let input = InterleavedSlice::new(samples, 1, samples.len())
+        .map_err(|e| format!("cannot resample: {e}"))?;
+    let out = resampler
+        .process_all(&input, samples.len(), None)
+        .map_err(|e| format!("cannot resample {from} Hz to {to} Hz: {e}"))?;
+    Ok(out.take_data())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sine(freq: f32, rate: u32, secs: f32, amp: f32) -> Vec<f32> {
+        (0..(rate as f32 * secs) as usize)
+            .map(|i| amp * (std::f32::consts::TAU * freq * i as f32 / rate as f32).sin())
+            .collect()
+    }
+
+    /// Zero crossings per second over the middle of the signal (the edges
+    /// are where windows fade).
+    fn crossing_rate(x: &[f32], rate: u32) -> f32 {
+        let mid = &x[x.len() / 10..x.len() * 9 / 10];
+        let n = mid
+            .windows(2)
+            .filter(|w| (w[0] < 0.0) != (w[1] < 0.0))
+            .count();
+        n as f32 * rate as f32 / mid.len() as f32
+    }
+
+    #[test]
+    fn trimming_cuts_silence_and_keeps_a_margin() {
+        let rate = 10_000;
+        let mut clip = vec![0.0f32; 3000];
+        clip.extend(sine(200.0, rate, 0.5, 0.5));
+        clip.extend(vec![0.0f32; 4000]);
+        let trimmed = trim_silence(&clip, rate);
+        // The tone is 5000 samples; margins are 5 ms (50) before and 15 ms
+        // (150) after, less the few samples near the zero crossings that
+        // are below the threshold.
+        assert!(
+            trimmed.len() >= 5000 && trimmed.len() <= 5000 + 50 + 150,
+            "{}",
+            trimmed.len()
+        );
+        let range = trim_range(&clip, rate);
+        assert!((2950..=3000).contains(&range.start), "{range:?}");
+        assert!((8000..=8150).contains(&range.end), "{range:?}");
+        // The quiet onset (1% of peak, below the threshold) is within margin.
+        assert!(trimmed[..50].iter().all(|s| s.abs() < 0.01));
+    }
+
+    #[test]
+    fn trimming_an_all_silent_clip_leaves_nothing() {
+        assert!(trim_silence(&[0.0; 500], 8000).is_empty());
+        assert!(trim_silence(&[1e-5; 500], 8000).is_empty());
+        assert!(trim_silence(&[], 8000).is_empty());
+    }
+
+    #[test]
+    fn trimming_keeps_a_clip_that_is_sound_to_the_edges() {
+        let clip = sine(300.0, 8000, 0.2, 0.8);
+        let r = trim_range(&clip, 8000);
+        assert!(r.start <= 1 && r.end >= clip.len() - 1, "{r:?}");
+    }
+
+    #[test]
+    fn stretch_scales_length_and_keeps_pitch() {
+        let rate = 22_050;
+        let tone = sine(220.0, rate, 1.0, 0.5);
+        let base = crossing_rate(&tone, rate);
+        for speed in [0.5f32, 0.8, 1.25, 2.0] {
+            let out = stretch(&tone, rate, speed);
+            let expected = (tone.len() as f64 / f64::from(speed)).round() as usize;
+            assert_eq!(out.len(), expected, "speed {speed}");
+            let zcr = crossing_rate(&out, rate);
+            assert!(
+                (zcr - base).abs() / base < 0.03,
+                "speed {speed}: {zcr} crossings/s vs {base}"
+            );
+            // The level stays: windows at 50% overlap sum to one.
+            let p = peak(&out[out.len() / 10..out.len() * 9 / 10]);
+            assert!((0.4..=0.6).contains(&p), "speed {speed}: peak {p}");
+        }
+    }
+
+    #[test]
+    fn stretch_at_normal_speed_is_the_identity() {
+        let tone = sine(220.0, 8000, 0.1, 0.5);
+        assert_eq!(stretch(&tone, 8000, 1.0), tone);
+        assert!(stretch(&[], 8000, 2.0).is_empty());
+    }
+
+    #[test]
+    fn resampling_scales_length_and_keeps_frequency() {
+        let tone = sine(440.0, 22_050, 0.5, 0.5);
+        let out = resample(&tone, 22_050, 48_000).unwrap();
+        let expected = (tone.len() as f64 * 48_000.0 / 22_050.0).ceil() as usize;
+        assert!(
+            out.len().abs_diff(expected) <= 1,
+            "{} vs {expected}",
+            out.len()
+        );
+        let zcr = crossing_rate(&out, 48_000);
+        assert!((zcr - 880.0).abs() < 880.0 * 0.02, "{zcr}");
+        let down = resample(&tone, 22_050, 16_000).unwrap();
+        assert!(down.len().abs_diff(tone.len() * 16_000 / 22_050) <= 1);
+        assert_eq!(resample(&tone, 22_050, 22_050).unwrap(), tone);
+    }
+}
