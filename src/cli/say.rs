@@ -1,14 +1,19 @@
-//! `tactus say pgn FILE` and `tactus say move --fen FEN MOVE`: announce a
-//! game or one move as text, JSON lines, a WAV file and/or on the sound card.
+//! `tactus say pgn FILE`, `tactus say move --fen FEN MOVE` and `tactus say
+//! clock`: announce a game, one move or the clock as text, JSON lines, a WAV
+//! file and/or on the sound card.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use tactus::rules::announce::Style;
+use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens};
 use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_pgn};
+use tactus::rules::pgn::parse_clock;
+use tactus::rules::token::Token;
 use tactus::speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
 use tactus::speech::sink_card::{CardSink, OPEN_TIMEOUT};
 use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
@@ -34,6 +39,52 @@ pub enum SayCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// The clock announcement on request (D.2.6, D.2.10.4): both times, then
+    /// the number of moves.
+    Clock {
+        /// White's time: seconds (`4325`) or h:mm:ss (`1:12:05`).
+        #[arg(long, value_parser = parse_time)]
+        white: Duration,
+        /// Black's time, as for --white.
+        #[arg(long, value_parser = parse_time)]
+        black: Duration,
+        /// Moves White has completed.
+        #[arg(long)]
+        moves: u32,
+        /// The times given are time used, and are said as such (without
+        /// seconds: the time left is not known).
+        #[arg(long)]
+        used: bool,
+        /// Voice pack: a name under voices/ or a directory.
+        #[arg(long, default_value = DEFAULT_PACK)]
+        voice: String,
+        /// Speech speed, 0.5 to 2.0; the pitch is kept.
+        #[arg(long, default_value_t = 1.0)]
+        speed: f32,
+        /// Print {"text": "..."}.
+        #[arg(long)]
+        json: bool,
+        /// Write the announcement to this WAV file.
+        #[arg(long, value_name = "OUT")]
+        wav: Option<PathBuf>,
+        /// Play on the sound card (text only, with a warning, if there is none).
+        #[arg(long)]
+        play: bool,
+    },
+}
+
+/// A time as seconds or h:mm:ss.
+fn parse_time(s: &str) -> Result<Duration, String> {
+    if s.contains(':') {
+        return parse_clock(s).map_err(|e| e.to_string());
+    }
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a time: give seconds or h:mm:ss"))?;
+    if !secs.is_finite() || !(0.0..=360_000.0).contains(&secs) {
+        return Err(format!("`{s}`: a time from 0 to 100 hours"));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 /// How and where to say it.
@@ -63,6 +114,39 @@ pub struct OutputArgs {
 /// any output.
 pub fn run(command: SayCommand) -> ExitCode {
     let (plies, output) = match command {
+        SayCommand::Clock {
+            white,
+            black,
+            moves,
+            used,
+            voice,
+            speed,
+            json,
+            wav,
+            play,
+        } => {
+            let (reading, shown) = if used {
+                let mut r = ClockReading::default();
+                r.white.used = white;
+                r.black.used = black;
+                // Time left is not known here: seconds (said below ten
+                // minutes left) are left out.
+                r.white.remaining = Duration::MAX;
+                r.black.remaining = Duration::MAX;
+                r.moves = moves;
+                (r, Shown::Used)
+            } else {
+                (
+                    ClockReading::remaining(white, black, moves),
+                    Shown::Remaining,
+                )
+            };
+            let tokens = clock_tokens(&reading, shown);
+            return match say_clock(&tokens, &voice, speed, json, wav.as_deref(), play) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => bad_input(&e),
+            };
+        }
         SayCommand::Pgn { file, output } => (read_game(&file, output.style), output),
         SayCommand::Move { fen, mv, output } => (
             announce_move(&fen, &mv, output.style)
@@ -92,18 +176,61 @@ fn read_game(file: &Path, style: Style) -> Result<Vec<AnnouncedPly>, String> {
     announce_pgn(&bytes, style).map_err(|e| format!("{}: {e}", file.display()))
 }
 
-/// Loads the pack, then prints (and writes, and plays) every ply.
-fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
-    let dir = find_pack(&output.voice)?;
+/// Loads a pack by name or path, strictly: a broken pack is an error.
+fn load_pack(voice: &str, speed: f32) -> Result<Arc<VoicePack>, String> {
+    let dir = find_pack(voice)?;
     let pack = VoicePack::load(
         &dir,
         &LoadOptions {
-            speed: output.speed,
+            speed,
             lenient: false,
         },
     )
     .map_err(|e| e.to_string())?;
-    let pack = Arc::new(pack);
+    Ok(Arc::new(pack))
+}
+
+/// Says the clock: text or JSON, and the WAV file and card if asked.
+fn say_clock(
+    tokens: &[Token],
+    voice: &str,
+    speed: f32,
+    json: bool,
+    wav: Option<&Path>,
+    play: bool,
+) -> Result<(), String> {
+    let pack = load_pack(voice, speed)?;
+    let text = pack.text(tokens);
+    if let Some(path) = wav {
+        let mut sink =
+            WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?;
+        let written = sink.say(tokens, &text).and_then(|()| sink.finish());
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(path);
+            return Err(format!("{e:#}"));
+        }
+    }
+    if json {
+        println!("{{\"text\": {}}}", json_string(&text));
+    } else {
+        println!("{text}");
+    }
+    if play {
+        match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
+            Ok(mut card) => {
+                if let Err(e) = card.say(tokens, &text).and_then(|()| card.finish()) {
+                    eprintln!("warning: no sound ({e:#}); text only");
+                }
+            }
+            Err(e) => eprintln!("warning: no sound ({e}); text only"),
+        }
+    }
+    Ok(())
+}
+
+/// Loads the pack, then prints (and writes, and plays) every ply.
+fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
+    let pack = load_pack(&output.voice, output.speed)?;
     let mut wav = match &output.wav {
         Some(path) => Some(
             WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?,
@@ -178,7 +305,7 @@ fn say_all(
 fn pause_then_say(
     card: &mut CardSink,
     pause: bool,
-    tokens: &[tactus::rules::token::Token],
+    tokens: &[Token],
     text: &str,
 ) -> anyhow::Result<()> {
     if pause {
