@@ -131,6 +131,16 @@ fn cli_json_rulings_match_the_fixtures() {
                 "{name}"
             );
             assert!(actual["boards"][side]["spoken"].is_array(), "{name}");
+            // The same corrections in the default pack's words.
+            let said = actual["boards"][side]["spoken_text"].as_str().unwrap();
+            if actual["boards"][side]["matches"] == true {
+                assert_eq!(said, "Brett stimmt", "{name}");
+            } else {
+                assert!(said.starts_with("Brett weicht ab "), "{name}: {said}");
+                let fixes = actual["boards"][side]["fixes"].as_array().unwrap();
+                let words = said.matches("Setze").count() + said.matches("Entferne").count();
+                assert!(words >= fixes.len(), "{name}: {said}");
+            }
         }
 
         // The text ruling names the case and the position.

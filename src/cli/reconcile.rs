@@ -10,6 +10,7 @@ use shakmaty::{Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Positi
 use tactus::rules::correction::SquareFix;
 use tactus::rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
 use tactus::rules::sheet::{Lang, Sheet, read_sheet};
+use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 /// Arguments of `tactus reconcile`.
 #[derive(Args)]
@@ -35,6 +36,9 @@ pub struct ReconcileArgs {
     /// Print one JSON object instead of the ruling as text.
     #[arg(long)]
     json: bool,
+    /// The voice pack whose words the spoken corrections are given in.
+    #[arg(long, default_value = DEFAULT_PACK)]
+    voice: String,
 }
 
 /// Runs the command: the ruling on stdout, or a message on stderr and
@@ -84,12 +88,31 @@ fn ruling(args: &ReconcileArgs) -> anyhow::Result<String> {
         black: black_board.as_ref(),
     };
     let r = rule(&start, &white, &black, boards, None);
+    // The corrections as the player hears them, in the pack's words.
+    let pack = VoicePack::load(
+        find_pack(&args.voice).map_err(anyhow::Error::msg)?,
+        &LoadOptions::default(),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let said = |b: &Option<BoardRuling>| b.as_ref().map(|b| pack.text(&b.spoken));
+    let said = ByColor {
+        white: said(&r.boards.white),
+        black: said(&r.boards.black),
+    };
     if args.json {
-        let mut s = serde_json::to_string_pretty(&r)?;
+        let mut value = serde_json::to_value(&r)?;
+        for (color, text) in [("white", &said.white), ("black", &said.black)] {
+            if let (Some(text), Some(board)) = (text, value["boards"].get_mut(color))
+                && let Some(board) = board.as_object_mut()
+            {
+                board.insert("spoken_text".into(), text.clone().into());
+            }
+        }
+        let mut s = serde_json::to_string_pretty(&value)?;
         s.push('\n');
         Ok(s)
     } else {
-        Ok(text(&start, &r, &white, &black))
+        Ok(text(&start, &r, &white, &black, &said))
     }
 }
 
@@ -137,7 +160,7 @@ fn fix_line(f: &SquareFix) -> String {
     }
 }
 
-fn board_lines(out: &mut String, who: &str, b: &Option<BoardRuling>) {
+fn board_lines(out: &mut String, who: &str, b: &Option<BoardRuling>, said: &Option<String>) {
     let Some(b) = b else {
         let _ = writeln!(out, "{who}'s board: not given.");
         return;
@@ -150,8 +173,9 @@ fn board_lines(out: &mut String, who: &str, b: &Option<BoardRuling>) {
     for f in &b.fixes {
         let _ = writeln!(out, "  {}", fix_line(f));
     }
-    let keys: Vec<String> = b.spoken.iter().map(|t| t.key()).collect();
-    let _ = writeln!(out, "  spoken: {}", keys.join(" "));
+    if let Some(said) = said {
+        let _ = writeln!(out, "  said to the player: {said}");
+    }
 }
 
 fn sheet_line(out: &mut String, who: &str, s: &Sheet) {
@@ -206,7 +230,13 @@ fn clock_line(c: &ClockRuling) -> String {
 
 /// The ruling as a person at the board reads it, with both sheets side by
 /// side around the first difference for the arbiter.
-fn text(start: &Chess, r: &Ruling, white: &Sheet, black: &Sheet) -> String {
+fn text(
+    start: &Chess,
+    r: &Ruling,
+    white: &Sheet,
+    black: &Sheet,
+    said: &ByColor<Option<String>>,
+) -> String {
     let mut out = String::new();
     let fen = Fen::from_position(&r.position, EnPassantMode::Legal);
     match (&r.case, &r.first_difference) {
@@ -244,8 +274,8 @@ fn text(start: &Chess, r: &Ruling, white: &Sheet, black: &Sheet) -> String {
         "Black"
     };
     let _ = writeln!(out, "Position to play on ({mover} to move): {fen}");
-    board_lines(&mut out, "White", &r.boards.white);
-    board_lines(&mut out, "Black", &r.boards.black);
+    board_lines(&mut out, "White", &r.boards.white, &said.white);
+    board_lines(&mut out, "Black", &r.boards.black, &said.black);
     let _ = writeln!(out, "{}", clock_line(&r.clocks));
     sheet_line(&mut out, "White", white);
     sheet_line(&mut out, "Black", black);
