@@ -1,1 +1,5 @@
 //! Tactile and electronic boards over serial: drivers, inference, simulator.
+
+pub mod dgt;
+pub mod event;
+pub mod peg;
