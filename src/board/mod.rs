@@ -2,4 +2,6 @@
 
 pub mod dgt;
 pub mod event;
+pub mod follow;
+pub mod infer;
 pub mod peg;
