@@ -355,7 +355,9 @@ impl Inference {
     fn make(&mut self, mv: Move) -> Vec<Inferred> {
         let mut out = Vec::new();
         let (lifts, _) = move_squares(&self.pos, mv);
-        for square in self.touched & !lifts {
+        // Only a square that held a piece can have been touched; a slide's
+        // contact on an empty hole is not a touch.
+        for square in self.touched & !lifts & self.pos.board().occupied() {
             out.push(Inferred::Touched {
                 square,
                 piece: self.pos.board().piece_at(square),
@@ -377,7 +379,7 @@ impl Inference {
         self.changed_at = None;
         let mut out = Vec::new();
         if self.physical.shows(self.pos.board()) {
-            for square in self.touched {
+            for square in self.touched & self.pos.board().occupied() {
                 out.push(Inferred::Touched {
                     square,
                     piece: self.pos.board().piece_at(square),

@@ -5,3 +5,5 @@ pub mod event;
 pub mod follow;
 pub mod infer;
 pub mod peg;
+pub mod serial;
+pub mod sim;
