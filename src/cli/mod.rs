@@ -4,6 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod board;
+
 #[derive(Parser)]
 #[command(
     name = "tactus",
@@ -19,6 +21,11 @@ struct Cli {
 enum Command {
     /// List every token key a voice pack must record, one per line.
     Tokens,
+    /// Tactile and electronic boards: a simulator and a watcher.
+    Board {
+        #[command(subcommand)]
+        command: board::BoardCommand,
+    },
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
@@ -31,5 +38,6 @@ pub fn run() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Board { command } => board::run(command),
     }
 }
