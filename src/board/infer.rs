@@ -127,6 +127,30 @@ pub struct Inference {
     promotion: Option<(Square, Square)>,
     following: Option<Move>,
     reported: Option<Physical>,
+    touches: Vec<Touch>,
+}
+
+/// A touch on the record for the arbiter (Article 4.3, D.2.10.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Touch {
+    /// The ply (half-moves played) during which the piece was touched.
+    pub ply: u32,
+    #[serde(serialize_with = "ser_square")]
+    pub square: Square,
+    /// FEN letter of the piece touched.
+    #[serde(serialize_with = "ser_piece")]
+    pub piece: Option<Piece>,
+}
+
+fn ser_square<S: serde::Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(sq)
+}
+
+fn ser_piece<S: serde::Serializer>(p: &Option<Piece>, s: S) -> Result<S::Ok, S::Error> {
+    match p {
+        Some(p) => s.serialize_char(p.char()),
+        None => s.serialize_none(),
+    }
 }
 
 impl Inference {
@@ -150,6 +174,7 @@ impl Inference {
             promotion: None,
             following: None,
             reported: None,
+            touches: Vec::new(),
         }
     }
 
@@ -161,6 +186,11 @@ impl Inference {
     /// What the board senses now.
     pub fn physical(&self) -> &Physical {
         &self.physical
+    }
+
+    /// Every touch reported so far, in order (the record for the arbiter).
+    pub fn touches(&self) -> &[Touch] {
+        &self.touches
     }
 
     /// The settings.
@@ -352,16 +382,20 @@ impl Inference {
         }
     }
 
+    fn touch(&mut self, square: Square) -> Inferred {
+        let piece = self.pos.board().piece_at(square);
+        let ply = (self.pos.fullmoves().get() - 1) * 2 + u32::from(self.pos.turn().is_black());
+        self.touches.push(Touch { ply, square, piece });
+        Inferred::Touched { square, piece }
+    }
+
     fn make(&mut self, mv: Move) -> Vec<Inferred> {
         let mut out = Vec::new();
         let (lifts, _) = move_squares(&self.pos, mv);
         // Only a square that held a piece can have been touched; a slide's
         // contact on an empty hole is not a touch.
         for square in self.touched & !lifts & self.pos.board().occupied() {
-            out.push(Inferred::Touched {
-                square,
-                piece: self.pos.board().piece_at(square),
-            });
+            out.push(self.touch(square));
         }
         let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv);
         out.push(if self.following.take().is_some() {
@@ -380,10 +414,8 @@ impl Inference {
         let mut out = Vec::new();
         if self.physical.shows(self.pos.board()) {
             for square in self.touched & self.pos.board().occupied() {
-                out.push(Inferred::Touched {
-                    square,
-                    piece: self.pos.board().piece_at(square),
-                });
+                let t = self.touch(square);
+                out.push(t);
             }
             if self.reported.take().is_some() {
                 out.push(Inferred::Agrees);
@@ -710,6 +742,14 @@ mod tests {
             }]
         );
         assert_eq!(inf.position().turn(), Color::Black);
+        assert_eq!(
+            inf.touches(),
+            [Touch {
+                ply: 1,
+                square: Square::G8,
+                piece: Some(Color::Black.knight())
+            }]
+        );
     }
 
     #[test]
