@@ -104,8 +104,8 @@ impl Decoder for DgtDecoder {
             }
             self.msg.push(b);
             let id = self.msg.first().copied().unwrap_or(0);
-            if self.msg.len() == 3 {
-                let len = (usize::from(self.msg[1]) << 7) | usize::from(self.msg[2]);
+            if let [_, hi, lo] = self.msg[..] {
+                let len = (usize::from(hi) << 7) | usize::from(lo);
                 match expected_len(id) {
                     None => {
                         self.reject(format!("unknown DGT message 0x{id:02X}"), out);
@@ -452,6 +452,12 @@ mod tests {
                 square: Square::D4,
                 piece: None
             }]
+        );
+        // Split inside a run of stray bytes: reported per chunk, same bytes.
+        let split = decode(&[&bytes[..2], &bytes[2..]]);
+        assert_eq!(
+            crate::board::event::normalized(&split),
+            crate::board::event::normalized(&out)
         );
         // Endless stray bytes stay bounded.
         let mut d = DgtDecoder::default();

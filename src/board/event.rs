@@ -93,7 +93,10 @@ pub enum Decoded {
 }
 
 /// An incremental decoder: feed any chunking of the byte stream, get the
-/// same outputs. Buffers are bounded.
+/// same events and the same unreadable bytes (stray bytes are reported at
+/// the end of each chunk, so that the host can ask for a scan at once; how
+/// they are grouped into reports depends on the chunking). Buffers are
+/// bounded.
 pub trait Decoder: Send {
     /// Decodes `bytes`, appending what they complete to `out`.
     fn feed(&mut self, bytes: &[u8], out: &mut Vec<Decoded>);
@@ -109,4 +112,18 @@ pub fn decoder(protocol: Protocol) -> Box<dyn Decoder> {
         Protocol::Peg => Box::new(super::peg::PegDecoder::default()),
         Protocol::Dgt => Box::new(super::dgt::DgtDecoder::default()),
     }
+}
+
+/// The events and the unreadable bytes of decoder outputs: what stays the
+/// same however the stream was chunked.
+pub fn normalized(out: &[Decoded]) -> (Vec<BoardEvent>, Vec<u8>) {
+    let mut events = Vec::new();
+    let mut bytes = Vec::new();
+    for d in out {
+        match d {
+            Decoded::Event(e) => events.push(e.clone()),
+            Decoded::Unreadable(u) => bytes.extend(&u.bytes),
+        }
+    }
+    (events, bytes)
 }

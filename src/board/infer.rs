@@ -373,11 +373,13 @@ impl Inference {
     /// Whether the lifts and puts since the position showed include the
     /// move's own (peg boards only; a DGT board identifies pieces).
     fn record_allows(&self, m: Move) -> bool {
+        let (lifts, puts) = move_squares(&self.pos, m);
+        // Cheap before playing the move: the holes it empties are empty.
+        let vacated_empty = (lifts & !puts & self.physical.occupied()).is_empty();
         match self.physical {
-            Physical::Pieces(_) => true,
+            Physical::Pieces(_) => vacated_empty,
             Physical::Holes(_) => {
-                let (lifts, puts) = move_squares(&self.pos, m);
-                lifts.is_subset(self.lifted) && puts.is_subset(self.put)
+                vacated_empty && lifts.is_subset(self.lifted) && puts.is_subset(self.put)
             }
         }
     }

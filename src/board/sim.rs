@@ -178,6 +178,10 @@ impl Simulator {
         }
         lock(&self.shared).master = None;
         drop(live.slave);
+        // The device node of an unplugged USB board disappears too.
+        if let Some(link) = &self.link {
+            let _ = std::fs::remove_file(link);
+        }
         Ok(())
     }
 
@@ -387,9 +391,6 @@ impl Simulator {
 impl Drop for Simulator {
     fn drop(&mut self) {
         let _ = self.unplug();
-        if let Some(link) = &self.link {
-            let _ = std::fs::remove_file(link);
-        }
     }
 }
 
