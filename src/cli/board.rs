@@ -71,6 +71,16 @@ pub enum BoardCommand {
 
 /// Runs a `board` subcommand. Bad input: message on stderr, status 2.
 pub fn run(cmd: BoardCommand) -> ExitCode {
+    // Driver warnings (unreadable input, disconnects) go to stderr;
+    // RUST_LOG overrides the level.
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .try_init();
     match cmd {
         BoardCommand::Sim {
             protocol,
