@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod board;
 mod reconcile;
 mod say;
 mod voices;
@@ -31,6 +32,11 @@ enum Command {
     /// Check voice packs; measure spoken lengths.
     #[command(subcommand)]
     Voices(voices::VoicesCommand),
+    /// Tactile and electronic boards: a simulator and a watcher.
+    Board {
+        #[command(subcommand)]
+        command: board::BoardCommand,
+    },
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
@@ -47,6 +53,7 @@ pub fn run() -> ExitCode {
         Command::Reconcile(args) => reconcile::run(&args),
         Command::Say(c) => say::run(c),
         Command::Voices(c) => voices::run(c),
+        Command::Board { command } => board::run(command),
     }
 }
 
@@ -57,5 +64,7 @@ fn init_logging() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // No colour codes in logs that are not a terminal.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }

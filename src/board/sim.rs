@@ -1,0 +1,454 @@
+//! A board simulator on a pseudo-terminal: it speaks the peg or the DGT
+//! protocol like a real board, so tactus can be tried without hardware and
+//! tests can drive real serial I/O. It knows the pieces (a DGT board must),
+//! and keeps the pieces lifted "in hand".
+//!
+//! Unplugging closes both ends of the pseudo-terminal (the host sees a
+//! hang-up); replugging opens a new pair. A USB path that comes back is
+//! modelled by a symlink (`link`) repointed to the new pair's terminal.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use serialport::{SerialPort, TTYPort};
+use shakmaty::{Board, File, Piece, Role, Square};
+
+use super::event::{BoardEvent, Protocol};
+use super::{dgt, peg};
+
+/// The hello line / version the simulator reports.
+pub const SIM_HELLO: &str = "tactus-sim 1.0";
+
+struct Shared {
+    protocol: Protocol,
+    board: Board,
+    /// DGT: field updates are sent only after the host asked (0x4B/0x43/0x44).
+    updates: bool,
+    master: Option<TTYPort>,
+}
+
+impl Shared {
+    fn write(&mut self, bytes: &[u8]) {
+        if let Some(m) = self.master.as_mut()
+            && let Err(e) = m.write_all(bytes)
+        {
+            tracing::warn!(error = %e, "simulator write failed");
+        }
+    }
+
+    fn send(&mut self, event: &BoardEvent) {
+        let bytes = match self.protocol {
+            Protocol::Peg => peg::encode(event).map(String::into_bytes),
+            Protocol::Dgt => {
+                if matches!(event, BoardEvent::Field { .. }) && !self.updates {
+                    return;
+                }
+                dgt::encode(event)
+            }
+        };
+        if let Some(b) = bytes {
+            self.write(&b);
+        }
+    }
+
+    fn full_scan(&mut self) {
+        let event = match self.protocol {
+            Protocol::Peg => BoardEvent::Scan(self.board.occupied()),
+            Protocol::Dgt => BoardEvent::Dump(self.board.clone()),
+        };
+        self.send(&event);
+    }
+
+    fn hello(&mut self) {
+        let event = match self.protocol {
+            Protocol::Peg => BoardEvent::Hello(SIM_HELLO.into()),
+            Protocol::Dgt => BoardEvent::Version { major: 1, minor: 0 },
+        };
+        self.send(&event);
+    }
+}
+
+struct Live {
+    slave: TTYPort,
+    stop: Arc<AtomicBool>,
+    reader: Option<JoinHandle<()>>,
+}
+
+/// A simulated board on a pseudo-terminal.
+pub struct Simulator {
+    shared: Arc<Mutex<Shared>>,
+    hand: Vec<Piece>,
+    link: Option<PathBuf>,
+    live: Option<Live>,
+}
+
+fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+    // A panicking reader thread must not take the simulator down with it.
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Simulator {
+    /// Opens a pseudo-terminal speaking `protocol` with `board` on it. With
+    /// `link`, a symlink there points at the terminal the host should open.
+    pub fn new(
+        protocol: Protocol,
+        board: Board,
+        link: Option<PathBuf>,
+    ) -> Result<Simulator, String> {
+        let shared = Arc::new(Mutex::new(Shared {
+            protocol,
+            board,
+            updates: false,
+            master: None,
+        }));
+        let mut sim = Simulator {
+            shared,
+            hand: Vec::new(),
+            link,
+            live: None,
+        };
+        sim.plug()?;
+        Ok(sim)
+    }
+
+    /// The path a host should open (the link if any, else the terminal).
+    pub fn path(&self) -> PathBuf {
+        match (&self.link, &self.live) {
+            (Some(link), _) => link.clone(),
+            (None, Some(live)) => PathBuf::from(live.slave.name().unwrap_or_default()),
+            (None, None) => PathBuf::new(),
+        }
+    }
+
+    /// The pieces on the simulated board.
+    pub fn board(&self) -> Board {
+        lock(&self.shared).board.clone()
+    }
+
+    /// Whether the board is plugged in.
+    pub fn is_plugged(&self) -> bool {
+        self.live.is_some()
+    }
+
+    fn plug(&mut self) -> Result<(), String> {
+        let (master, slave) =
+            TTYPort::pair().map_err(|e| format!("cannot open a pseudo-terminal: {e}"))?;
+        let mut reader = master
+            .try_clone_native()
+            .map_err(|e| format!("cannot clone the pseudo-terminal: {e}"))?;
+        reader
+            .set_timeout(Duration::from_millis(20))
+            .map_err(|e| format!("cannot set a read timeout: {e}"))?;
+        let name = slave.name().ok_or("the pseudo-terminal has no name")?;
+        if let Some(link) = &self.link {
+            repoint(link, Path::new(&name))?;
+        }
+        {
+            let mut s = lock(&self.shared);
+            s.master = Some(master);
+            s.updates = false;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let shared = self.shared.clone();
+        let stop2 = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("board-sim".into())
+            .spawn(move || answer_host(reader, shared, stop2))
+            .map_err(|e| format!("cannot start the simulator thread: {e}"))?;
+        self.live = Some(Live {
+            slave,
+            stop,
+            reader: Some(thread),
+        });
+        // A real board says hello after power-up.
+        lock(&self.shared).hello();
+        Ok(())
+    }
+
+    /// Pulls the plug: both ends of the terminal close.
+    pub fn unplug(&mut self) -> Result<(), String> {
+        let mut live = self.live.take().ok_or("the board is already unplugged")?;
+        live.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = live.reader.take() {
+            let _ = t.join();
+        }
+        lock(&self.shared).master = None;
+        drop(live.slave);
+        // The device node of an unplugged USB board disappears too.
+        if let Some(link) = &self.link {
+            let _ = std::fs::remove_file(link);
+        }
+        Ok(())
+    }
+
+    /// Plugs the board back in (a new terminal; the link follows it).
+    pub fn replug(&mut self) -> Result<(), String> {
+        if self.live.is_some() {
+            return Err("the board is already plugged in".into());
+        }
+        self.plug()
+    }
+
+    /// Lifts the piece on `sq` into the hand.
+    pub fn lift(&mut self, sq: Square) -> Result<(), String> {
+        let mut s = lock(&self.shared);
+        let piece = s
+            .board
+            .remove_piece_at(sq)
+            .ok_or(format!("no piece on {sq} to lift"))?;
+        self.hand.push(piece);
+        let event = match s.protocol {
+            Protocol::Peg => BoardEvent::Lifted(sq),
+            Protocol::Dgt => BoardEvent::Field {
+                square: sq,
+                piece: None,
+            },
+        };
+        s.send(&event);
+        Ok(())
+    }
+
+    /// Puts a piece on `sq`: `piece` if given (from the hand if it is there,
+    /// else from the box, as for a promotion), else the last piece lifted.
+    pub fn put(&mut self, sq: Square, piece: Option<Piece>) -> Result<(), String> {
+        let mut s = lock(&self.shared);
+        if s.board.piece_at(sq).is_some() {
+            return Err(format!("{sq} is occupied"));
+        }
+        let piece = match piece {
+            Some(p) => {
+                if let Some(i) = self.hand.iter().rposition(|&h| h == p) {
+                    self.hand.remove(i);
+                }
+                p
+            }
+            None => self.hand.pop().ok_or("no piece in hand to put")?,
+        };
+        s.board.set_piece_at(sq, piece);
+        let event = match s.protocol {
+            Protocol::Peg => BoardEvent::Put(sq),
+            Protocol::Dgt => BoardEvent::Field {
+                square: sq,
+                piece: Some(piece),
+            },
+        };
+        s.send(&event);
+        Ok(())
+    }
+
+    /// Carries out a move given in UCI (`e2e4`, `e7e8q`, `e1g1`) as a player
+    /// would: a captured piece is lifted first (or last with
+    /// `capture_last`), castling king first, en passant removes the pawn
+    /// passed. No chess rules are checked: it is a board, not a referee.
+    pub fn play(&mut self, uci: &str, capture_last: bool) -> Result<(), String> {
+        let b = uci.as_bytes();
+        let sq = |s: Option<&[u8]>| {
+            s.and_then(|s| Square::from_ascii(s).ok())
+                .ok_or(format!("{uci:?} is no move like e2e4 or e7e8q"))
+        };
+        let (from, to) = (sq(b.get(0..2))?, sq(b.get(2..4))?);
+        let promotion = match b.get(4..) {
+            None | Some([]) => None,
+            Some([c]) => Some(
+                Role::from_char(char::from(*c))
+                    .ok_or(format!("{uci:?}: {} is no piece", char::from(*c)))?,
+            ),
+            Some(_) => return Err(format!("{uci:?} is no move like e2e4 or e7e8q")),
+        };
+        let board = self.board();
+        let piece = board.piece_at(from).ok_or(format!("no piece on {from}"))?;
+        let captured = board.piece_at(to).is_some();
+        let file_step = i32::from(to.file()) - i32::from(from.file());
+        if piece.role == Role::King && file_step.abs() == 2 {
+            let (rook_from, rook_to) = if file_step > 0 {
+                (
+                    Square::from_coords(File::H, from.rank()),
+                    Square::from_coords(File::F, from.rank()),
+                )
+            } else {
+                (
+                    Square::from_coords(File::A, from.rank()),
+                    Square::from_coords(File::D, from.rank()),
+                )
+            };
+            self.lift(from)?;
+            self.put(to, None)?;
+            self.lift(rook_from)?;
+            return self.put(rook_to, None);
+        }
+        if piece.role == Role::Pawn && file_step != 0 && !captured {
+            self.lift(from)?;
+            self.put(to, None)?;
+            let passed = Square::from_coords(to.file(), from.rank());
+            self.lift(passed)?;
+            self.hand.pop();
+            return Ok(());
+        }
+        let landing = promotion
+            .map(|r| Piece {
+                color: piece.color,
+                role: r,
+            })
+            .unwrap_or(piece);
+        if captured && !capture_last {
+            self.lift(to)?;
+            self.hand.pop();
+        }
+        self.lift(from)?;
+        if captured && capture_last {
+            self.lift(to)?;
+            self.hand.pop();
+        }
+        if promotion.is_some() {
+            self.hand.pop();
+        }
+        self.put(to, Some(landing))
+    }
+
+    /// A bouncing contact: lift and put back on `sq` at once.
+    pub fn bounce(&mut self, sq: Square) -> Result<(), String> {
+        self.lift(sq)?;
+        self.put(sq, None)
+    }
+
+    /// Sends a full scan (peg `S`, DGT board dump) unasked.
+    pub fn scan(&mut self) {
+        lock(&self.shared).full_scan();
+    }
+
+    /// Presses frame button `n` (peg boards have 1..=9).
+    pub fn button(&mut self, n: u8) -> Result<(), String> {
+        let mut s = lock(&self.shared);
+        if s.protocol != Protocol::Peg {
+            return Err("a DGT board has no frame buttons".into());
+        }
+        if !(1..=9).contains(&n) {
+            return Err(format!("button {n}: buttons are 1 to 9"));
+        }
+        s.send(&BoardEvent::Button(n));
+        Ok(())
+    }
+
+    /// Sends bytes the host cannot read (a line noise burst).
+    pub fn garbage(&mut self) {
+        let mut s = lock(&self.shared);
+        let bytes: &[u8] = match s.protocol {
+            Protocol::Peg => b"L z9\n\x01\x02junk\n",
+            Protocol::Dgt => &[0x01, 0x02, 0x7F, 0xFF, 0x00, 0x05, 0x01],
+        };
+        s.write(bytes);
+    }
+
+    /// Runs one text command (`lift e2`, `put e4 [Q]`, `move e2e4 [last]`,
+    /// `bounce e4`, `scan`, `button 1`, `garbage`, `unplug`, `replug`,
+    /// `board`). Returns a line to print, if any.
+    pub fn command(&mut self, line: &str) -> Result<Option<String>, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let square = |w: Option<&&str>| -> Result<Square, String> {
+            let w = w.ok_or("a square is missing")?;
+            w.parse().map_err(|_| format!("{w:?} is no square"))
+        };
+        match words.as_slice() {
+            [] => {}
+            ["lift", rest @ ..] => self.lift(square(rest.first())?)?,
+            ["put", rest @ ..] => {
+                let piece = match rest.get(1) {
+                    None => None,
+                    Some(w) => Some(
+                        w.chars()
+                            .next()
+                            .filter(|_| w.len() == 1)
+                            .and_then(Piece::from_char)
+                            .ok_or(format!("{w:?} is no piece letter like Q or n"))?,
+                    ),
+                };
+                self.put(square(rest.first())?, piece)?
+            }
+            ["move", uci] => self.play(uci, false)?,
+            ["move", uci, "last"] => self.play(uci, true)?,
+            ["bounce", rest @ ..] => self.bounce(square(rest.first())?)?,
+            ["scan"] => self.scan(),
+            ["button", n] => self.button(
+                n.parse()
+                    .map_err(|_| format!("{n:?} is no button number"))?,
+            )?,
+            ["garbage"] => self.garbage(),
+            ["unplug"] => self.unplug()?,
+            ["replug"] => self.replug()?,
+            ["board"] => {
+                return Ok(Some(self.board().to_string()));
+            }
+            _ => return Err(format!("unknown command {line:?}")),
+        }
+        Ok(None)
+    }
+}
+
+impl Drop for Simulator {
+    fn drop(&mut self) {
+        let _ = self.unplug();
+    }
+}
+
+/// Points the symlink `link` at `target`, replacing it atomically.
+fn repoint(link: &Path, target: &Path) -> Result<(), String> {
+    let tmp = link.with_extension("tactus-tmp");
+    let _ = std::fs::remove_file(&tmp);
+    std::os::unix::fs::symlink(target, &tmp)
+        .and_then(|()| std::fs::rename(&tmp, link))
+        .map_err(|e| {
+            format!(
+                "cannot point {} at {}: {e}",
+                link.display(),
+                target.display()
+            )
+        })
+}
+
+/// The reader thread: answers the host's requests like a real board.
+fn answer_host(mut reader: TTYPort, shared: Arc<Mutex<Shared>>, stop: Arc<AtomicBool>) {
+    let mut buf = [0u8; 64];
+    let mut line = Vec::new();
+    while !stop.load(Ordering::Relaxed) {
+        let n = match reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => continue,
+            Err(_) => {
+                // No host has the terminal open (or it just closed it).
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            }
+        };
+        let mut s = lock(&shared);
+        for &b in buf.get(..n).unwrap_or_default() {
+            match s.protocol {
+                Protocol::Peg => {
+                    if b == b'\n' {
+                        match peg::parse_request(&line) {
+                            Some(peg::HostRequest::Scan) => s.full_scan(),
+                            Some(peg::HostRequest::Hello) => s.hello(),
+                            None => tracing::warn!(line = ?line, "simulator: unknown host request"),
+                        }
+                        line.clear();
+                    } else if line.len() < peg::MAX_LINE {
+                        line.push(b);
+                    }
+                }
+                Protocol::Dgt => match b {
+                    dgt::SEND_BOARD => s.full_scan(),
+                    dgt::SEND_VERSION => s.hello(),
+                    dgt::SEND_SERIAL => s.send(&BoardEvent::SerialNumber("SIM01".into())),
+                    dgt::SEND_UPDATES | dgt::SEND_UPDATES_BOARD | dgt::SEND_UPDATES_NICE => {
+                        s.updates = true
+                    }
+                    dgt::RESET => s.updates = false,
+                    _ => tracing::warn!(byte = b, "simulator: unknown host request"),
+                },
+            }
+        }
+    }
+}

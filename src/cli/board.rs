@@ -1,0 +1,342 @@
+//! `tactus board sim` and `tactus board watch`: a simulated board on a
+//! pseudo-terminal, and a watcher that follows a game played on a board.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Subcommand, ValueEnum};
+use serde_json::json;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+use tactus::board::event::{BoardEvent, ClockMessage, Protocol};
+use tactus::board::follow::Fixes;
+use tactus::board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_button};
+use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus::board::sim::Simulator;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ProtocolArg {
+    Peg,
+    Dgt,
+}
+
+impl From<ProtocolArg> for Protocol {
+    fn from(p: ProtocolArg) -> Protocol {
+        match p {
+            ProtocolArg::Peg => Protocol::Peg,
+            ProtocolArg::Dgt => Protocol::Dgt,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+pub enum BoardCommand {
+    /// Simulate a board on a pseudo-terminal: prints the path to connect to,
+    /// then reads commands on standard input (`lift e2`, `put e4 [Q]`,
+    /// `move e2e4 [last]`, `bounce e4`, `scan`, `button 1`, `garbage`,
+    /// `unplug`, `replug`, `board`).
+    Sim {
+        #[arg(long, value_enum)]
+        protocol: ProtocolArg,
+        /// The position on the board (FEN or board FEN); default the start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Keep a symlink here pointing at the terminal (it follows replugs).
+        #[arg(long)]
+        link: Option<PathBuf>,
+    },
+    /// Follow a game played on one board (both sides) and print one line per
+    /// event.
+    Watch {
+        #[arg(long, value_enum)]
+        protocol: ProtocolArg,
+        /// The serial port (or pseudo-terminal) of the board.
+        #[arg(long)]
+        port: PathBuf,
+        #[arg(long, default_value_t = 9600)]
+        baud: u32,
+        /// The starting position; default the standard start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+        /// Settling time for bouncing contacts, in milliseconds.
+        #[arg(long, default_value_t = 200)]
+        settle_ms: u64,
+    },
+}
+
+/// Runs a `board` subcommand. Bad input: message on stderr, status 2.
+pub fn run(cmd: BoardCommand) -> ExitCode {
+    match cmd {
+        BoardCommand::Sim {
+            protocol,
+            fen,
+            link,
+        } => sim(protocol.into(), fen.as_deref(), link),
+        BoardCommand::Watch {
+            protocol,
+            port,
+            baud,
+            fen,
+            json,
+            settle_ms,
+        } => watch(protocol.into(), port, baud, fen.as_deref(), json, settle_ms),
+    }
+}
+
+fn bad(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("tactus board: {msg}");
+    ExitCode::from(2)
+}
+
+fn parse_position(fen: Option<&str>) -> Result<Chess, String> {
+    let Some(fen) = fen else {
+        return Ok(Chess::default());
+    };
+    let parsed: Fen = fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|e| format!("--fen {fen:?}: {e}"))
+}
+
+fn sim(protocol: Protocol, fen: Option<&str>, link: Option<PathBuf>) -> ExitCode {
+    // The simulator is a board: any placement will do, legal or not.
+    let board = match fen {
+        None => shakmaty::Board::default(),
+        Some(f) => match f.parse::<Fen>() {
+            Ok(parsed) => parsed.into_setup().board,
+            Err(_) => match shakmaty::Board::from_ascii_board_fen(f.as_bytes()) {
+                Ok(b) => b,
+                Err(e) => return bad(format_args!("--fen {f:?}: {e}")),
+            },
+        },
+    };
+    let mut sim = match Simulator::new(protocol, board, link) {
+        Ok(s) => s,
+        Err(e) => return bad(e),
+    };
+    println!("{}", sim.path().display());
+    let _ = std::io::stdout().flush();
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        match sim.command(&line) {
+            Ok(Some(answer)) => println!("{answer}"),
+            Ok(None) => {}
+            Err(e) => eprintln!("tactus board sim: {e}"),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn watch(
+    protocol: Protocol,
+    port: PathBuf,
+    baud: u32,
+    fen: Option<&str>,
+    json: bool,
+    settle_ms: u64,
+) -> ExitCode {
+    let pos = match parse_position(fen) {
+        Ok(p) => p,
+        Err(e) => return bad(e),
+    };
+    if baud == 0 {
+        return bad("--baud must be positive");
+    }
+    if settle_ms > 5_000 {
+        return bad(format_args!("--settle-ms {settle_ms}: at most 5000"));
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return bad(format_args!("cannot start the runtime: {e}")),
+    };
+    let mut config = DriverConfig::new(port, protocol);
+    config.baud = baud;
+    let settings = Settings {
+        settle: Duration::from_millis(settle_ms),
+        auto_correct: false,
+    };
+    runtime.block_on(async move {
+        let mut driver = match Driver::spawn(config) {
+            Ok(d) => d,
+            Err(e) => return bad(format_args!("cannot start the driver: {e}")),
+        };
+        let mut inf = Inference::new(pos, protocol, settings);
+        let epoch = Instant::now();
+        loop {
+            let wake = inf
+                .deadline()
+                .map(|d| tokio::time::Instant::from_std(epoch + d));
+            let stamped = tokio::select! {
+                s = driver.next() => s,
+                () = async {
+                    match wake {
+                        Some(w) => tokio::time::sleep_until(w).await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    for i in inf.tick(epoch.elapsed()) {
+                        print_inferred(&i, json);
+                    }
+                    continue;
+                }
+                _ = tokio::signal::ctrl_c() => return ExitCode::SUCCESS,
+            };
+            let Some(stamped) = stamped else {
+                return ExitCode::SUCCESS;
+            };
+            match stamped.event {
+                DriverEvent::Board(e) => {
+                    print_event(&e, json);
+                    for i in inf.event(&e, stamped.at - epoch) {
+                        print_inferred(&i, json);
+                    }
+                }
+                DriverEvent::Unreadable(u) => {
+                    let hex: String = u.bytes.iter().map(|b| format!("{b:02x}")).collect();
+                    if json {
+                        println!(
+                            "{}",
+                            json!({"event": "unreadable", "what": u.what, "bytes": hex})
+                        );
+                    } else {
+                        println!("unreadable {} ({hex})", u.what);
+                    }
+                }
+            }
+        }
+    })
+}
+
+fn print_event(e: &BoardEvent, json: bool) {
+    let (value, text) = match e {
+        BoardEvent::Lifted(sq) => (
+            json!({"event": "lift", "square": sq.to_string()}),
+            format!("lift {sq}"),
+        ),
+        BoardEvent::Put(sq) => (
+            json!({"event": "put", "square": sq.to_string()}),
+            format!("put {sq}"),
+        ),
+        BoardEvent::Scan(bb) => (
+            json!({"event": "scan", "occupied": format!("{:016x}", bb.0)}),
+            format!("scan {:016x}", bb.0),
+        ),
+        BoardEvent::Button(n) => (
+            json!({"event": "button", "button": n}),
+            format!("button {n}"),
+        ),
+        BoardEvent::Hello(t) => (json!({"event": "hello", "text": t}), format!("hello {t}")),
+        BoardEvent::Dump(b) => (
+            json!({"event": "dump", "board": b.to_string()}),
+            format!("dump {b}"),
+        ),
+        BoardEvent::Field { square, piece } => {
+            let p = piece.map(|p| p.char().to_string());
+            (
+                json!({"event": "field", "square": square.to_string(), "piece": p}),
+                format!("field {square} {}", p.as_deref().unwrap_or("-")),
+            )
+        }
+        BoardEvent::Version { major, minor } => (
+            json!({"event": "version", "major": major, "minor": minor}),
+            format!("version {major}.{minor}"),
+        ),
+        BoardEvent::SerialNumber(s) => (
+            json!({"event": "serial", "serial": s}),
+            format!("serial {s}"),
+        ),
+        BoardEvent::Clock(c) => (
+            json!({"event": "clock", "clock": c}),
+            match c {
+                ClockMessage::Ack { .. } => "clock ack".to_string(),
+                ClockMessage::Time(t) => format!(
+                    "clock right {}:{:02}:{:02} left {}:{:02}:{:02}",
+                    t.right.hours,
+                    t.right.minutes,
+                    t.right.seconds,
+                    t.left.hours,
+                    t.left.minutes,
+                    t.left.seconds
+                ),
+            },
+        ),
+        BoardEvent::Connected => (json!({"event": "connected"}), "connected".into()),
+        BoardEvent::Disconnected(r) => (
+            json!({"event": "disconnected", "reason": r}),
+            format!("disconnected ({r})"),
+        ),
+    };
+    if json {
+        println!("{value}");
+    } else {
+        println!("{text}");
+    }
+}
+
+fn fixes_text(f: &Fixes) -> String {
+    let shown: Vec<String> = match f {
+        Fixes::Holes(h) => h
+            .iter()
+            .map(|h| format!("{}:{}", h.square, h.expected.map_or('-', |p| p.char())))
+            .collect(),
+        Fixes::Squares(s) => s
+            .iter()
+            .map(|s| format!("{}:{}", s.square, s.expected.map_or('-', |p| p.char())))
+            .collect(),
+    };
+    shown.join(" ")
+}
+
+fn print_inferred(i: &Inferred, json: bool) {
+    let name = i.name();
+    let (value, text) = match i {
+        Inferred::Moved { mv, san } | Inferred::Confirmed { mv, san } => {
+            let r = MoveRecord::new(*mv, san);
+            let text = format!("{name} {} {}", r.san, r.uci);
+            (json!({"event": name, "san": r.san, "uci": r.uci}), text)
+        }
+        Inferred::Touched { square, piece } => {
+            let p = piece.map(|p| p.char().to_string());
+            (
+                json!({"event": name, "square": square.to_string(), "piece": p}),
+                format!("{name} {square} {}", p.as_deref().unwrap_or("-")),
+            )
+        }
+        Inferred::PromotionPending { from, to } => {
+            let buttons: Vec<String> = (1..=4)
+                .filter_map(|n| {
+                    promotion_button(n).map(|r| format!("{n} {}", format!("{r:?}").to_lowercase()))
+                })
+                .collect();
+            (
+                json!({"event": name, "from": from.to_string(), "to": to.to_string(), "buttons": buttons}),
+                format!("{name} {from}{to}: press {}", buttons.join(", ")),
+            )
+        }
+        Inferred::Differs(f) => (
+            json!({"event": name, "fixes": f}),
+            format!("{name} {}", fixes_text(f)),
+        ),
+        Inferred::Correction(tokens) => {
+            let keys: Vec<String> = tokens.iter().map(|t| t.key()).collect();
+            (
+                json!({"event": name, "tokens": keys}),
+                format!("{name} {}", keys.join(" ")),
+            )
+        }
+        Inferred::Agrees => (json!({"event": name}), name.to_string()),
+    };
+    if json {
+        println!("{value}");
+    } else {
+        println!("{text}");
+    }
+}

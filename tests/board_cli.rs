@@ -1,0 +1,162 @@
+//! `tactus board sim` and `tactus board watch` as real processes on a real
+//! pseudo-terminal: the watcher reports the moves played on the simulator.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn tactus() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tactus"))
+}
+
+/// Kills the child when the test ends, pass or fail.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn lines_of(child: &mut Child) -> mpsc::Receiver<String> {
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for a line satisfying `pred`; returns it.
+fn wait_line(
+    rx: &mpsc::Receiver<String>,
+    what: &str,
+    pred: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let give_up = Instant::now() + PATIENCE;
+    loop {
+        let left = give_up.saturating_duration_since(Instant::now());
+        let line = rx
+            .recv_timeout(left)
+            .unwrap_or_else(|_| panic!("no {what} within {PATIENCE:?}"));
+        let v: serde_json::Value =
+            serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        if pred(&v) {
+            return v;
+        }
+    }
+}
+
+fn watch_game(protocol: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("board");
+    let mut sim = Reaped(
+        tactus()
+            .args(["board", "sim", "--protocol", protocol, "--link"])
+            .arg(&link)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let sim_out = lines_of(&mut sim.0);
+    let path = sim_out
+        .recv_timeout(PATIENCE)
+        .expect("the simulator prints its path");
+    assert_eq!(path, link.display().to_string());
+    let mut watch = Reaped(
+        tactus()
+            .args([
+                "board",
+                "watch",
+                "--protocol",
+                protocol,
+                "--json",
+                "--settle-ms",
+                "0",
+                "--port",
+            ])
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let events = lines_of(&mut watch.0);
+    wait_line(&events, "connected", |v| v["event"] == "connected");
+    let full = if protocol == "peg" { "scan" } else { "dump" };
+    wait_line(&events, full, |v| v["event"] == full);
+    let mut stdin = sim.0.stdin.take().unwrap();
+    for (cmd, san, uci) in [
+        ("move e2e4", "e4", "e2e4"),
+        ("move d7d5", "d5", "d7d5"),
+        ("move e4d5", "exd5", "e4d5"),
+        ("move g8f6", "Nf6", "g8f6"),
+        ("move g1f3", "Nf3", "g1f3"),
+    ] {
+        writeln!(stdin, "{cmd}").unwrap();
+        let v = wait_line(&events, san, |v| v["event"] == "move");
+        assert_eq!(
+            v,
+            serde_json::json!({"event": "move", "san": san, "uci": uci})
+        );
+    }
+    writeln!(stdin, "garbage").unwrap();
+    wait_line(&events, "unreadable", |v| v["event"] == "unreadable");
+    writeln!(stdin, "unplug").unwrap();
+    wait_line(&events, "disconnected", |v| v["event"] == "disconnected");
+    writeln!(stdin, "replug").unwrap();
+    wait_line(&events, "connected again", |v| v["event"] == "connected");
+    writeln!(stdin, "move f6d5").unwrap();
+    let v = wait_line(&events, "Nxd5", |v| v["event"] == "move");
+    assert_eq!(v["san"], "Nxd5");
+}
+
+#[test]
+fn peg_sim_and_watch_processes() {
+    watch_game("peg");
+}
+
+#[test]
+fn dgt_sim_and_watch_processes() {
+    watch_game("dgt");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let out = tactus()
+        .args([
+            "board",
+            "watch",
+            "--protocol",
+            "peg",
+            "--port",
+            "/nonexistent",
+            "--fen",
+            "not a fen",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fen"));
+    assert!(out.stdout.is_empty());
+    let out = tactus()
+        .args(["board", "sim", "--protocol", "dgt", "--fen", "xx/yy"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fen"));
+    let out = tactus()
+        .args(["board", "sim", "--protocol", "usb"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,373 @@
+//! The board drivers over real pseudo-terminals, driven by the simulator:
+//! whole games with every move kind in both protocols, bouncing contacts, a
+//! piece put back, garbage on the line, a board unplugged and replugged, a
+//! wrong execution of the opponent's move and its correction.
+//!
+//! No timing luck: conclusions are awaited with generous deadlines.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{Board, CastlingMode, Chess, Color, Position, Square};
+use tactus::board::event::{BoardEvent, Protocol};
+use tactus::board::infer::{Inference, Inferred, Settings};
+use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus::board::sim::Simulator;
+
+const PATIENCE: Duration = Duration::from_secs(15);
+
+#[derive(Debug, Clone)]
+enum Seen {
+    Board(BoardEvent),
+    Unreadable,
+    Inferred(Inferred),
+}
+
+struct Host {
+    driver: Driver,
+    inf: Inference,
+    epoch: Instant,
+    seen: Vec<Seen>,
+    /// Index into `seen` up to which `expect_*` has consumed.
+    cursor: usize,
+}
+
+impl Host {
+    fn new(sim: &Simulator, protocol: Protocol, pos: Chess, settings: Settings) -> Host {
+        let mut config = DriverConfig::new(sim.path(), protocol);
+        config.retry_max = Duration::from_millis(200);
+        Host {
+            driver: Driver::spawn(config).unwrap(),
+            inf: Inference::new(pos, protocol, settings),
+            epoch: Instant::now(),
+            seen: Vec::new(),
+            cursor: 0,
+        }
+    }
+
+    /// Pumps events until `pred` holds for something seen after the cursor;
+    /// moves the cursor past it and returns it.
+    async fn until(&mut self, what: &str, pred: impl Fn(&Seen) -> bool) -> Seen {
+        let give_up = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            if let Some(i) = self.seen[self.cursor..].iter().position(&pred) {
+                let found = self.seen[self.cursor + i].clone();
+                self.cursor += i + 1;
+                return found;
+            }
+            let wake = match self.inf.deadline() {
+                Some(d) => tokio::time::Instant::from_std(self.epoch + d).min(give_up),
+                None => give_up,
+            };
+            match tokio::time::timeout_at(wake, self.driver.next()).await {
+                Ok(Some(stamped)) => {
+                    let now = stamped.at - self.epoch;
+                    match stamped.event {
+                        DriverEvent::Board(e) => {
+                            let out = self.inf.event(&e, now);
+                            self.seen.push(Seen::Board(e));
+                            self.seen.extend(out.into_iter().map(Seen::Inferred));
+                        }
+                        DriverEvent::Unreadable(_) => self.seen.push(Seen::Unreadable),
+                    }
+                }
+                Ok(None) => panic!("driver stopped while waiting for {what}"),
+                Err(_) => {
+                    if tokio::time::Instant::now() >= give_up {
+                        panic!(
+                            "no {what} within {PATIENCE:?}; seen: {:#?}",
+                            &self.seen[self.cursor..]
+                        );
+                    }
+                    let now = self.epoch.elapsed();
+                    let out = self.inf.tick(now);
+                    self.seen.extend(out.into_iter().map(Seen::Inferred));
+                }
+            }
+        }
+    }
+
+    async fn connected(&mut self, protocol: Protocol) {
+        self.until("connection", |s| {
+            matches!(s, Seen::Board(BoardEvent::Connected))
+        })
+        .await;
+        match protocol {
+            Protocol::Peg => {
+                self.until("scan", |s| matches!(s, Seen::Board(BoardEvent::Scan(_))))
+                    .await
+            }
+            Protocol::Dgt => {
+                self.until("dump", |s| matches!(s, Seen::Board(BoardEvent::Dump(_))))
+                    .await
+            }
+        };
+    }
+
+    async fn moved(&mut self) -> String {
+        match self
+            .until("move", |s| {
+                matches!(
+                    s,
+                    Seen::Inferred(Inferred::Moved { .. } | Inferred::Confirmed { .. })
+                )
+            })
+            .await
+        {
+            Seen::Inferred(Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. }) => {
+                san.to_string()
+            }
+            other => unreachable!("{other:?}"),
+        }
+    }
+
+    fn touches(&self) -> Vec<Square> {
+        self.seen
+            .iter()
+            .filter_map(|s| match s {
+                Seen::Inferred(Inferred::Touched { square, .. }) => Some(*square),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+fn zero() -> Settings {
+    Settings {
+        settle: Duration::ZERO,
+        auto_correct: false,
+    }
+}
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// Plays `moves` (simulator commands) and expects these SANs in order.
+async fn play(sim: &mut Simulator, host: &mut Host, moves: &[(&str, &str)]) {
+    for (cmd, san) in moves {
+        sim.command(cmd).unwrap();
+        assert_eq!(host.moved().await, *san, "after {cmd}");
+    }
+}
+
+async fn whole_games(protocol: Protocol) {
+    let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
+    let mut host = Host::new(&sim, protocol, Chess::default(), zero());
+    host.connected(protocol).await;
+    play(
+        &mut sim,
+        &mut host,
+        &[
+            ("move e2e4", "e4"),
+            ("move d7d5", "d5"),
+            ("move e4d5", "exd5"),
+            ("move g8f6", "Nf6"),
+            ("move b1c3", "Nc3"),
+            ("move f6d5 last", "Nxd5"),
+            ("move g1f3", "Nf3"),
+            ("move e7e6", "e6"),
+            ("move f1c4", "Bc4"),
+            ("move f8e7", "Be7"),
+            ("move e1g1", "O-O"),
+        ],
+    )
+    .await;
+    // A piece lifted and put back is no move, but a touch.
+    sim.command("lift b8").unwrap();
+    sim.command("put b8").unwrap();
+    host.until("touch", |s| {
+        matches!(
+            s,
+            Seen::Inferred(Inferred::Touched {
+                square: Square::B8,
+                ..
+            })
+        )
+    })
+    .await;
+    play(&mut sim, &mut host, &[("move e8g8", "O-O")]).await;
+    assert_eq!(host.touches(), [Square::B8]);
+    drop(host);
+    drop(sim);
+
+    // En passant and promotion.
+    let start = "4k3/1P6/8/8/3p4/8/4P3/4K3 w - - 0 1";
+    let mut sim = Simulator::new(protocol, pos(start).board().clone(), None).unwrap();
+    let mut host = Host::new(&sim, protocol, pos(start), zero());
+    host.connected(protocol).await;
+    play(
+        &mut sim,
+        &mut host,
+        &[("move e2e4", "e4"), ("move d4e3", "dxe3")],
+    )
+    .await;
+    sim.command("move b7b8q").unwrap();
+    if protocol == Protocol::Peg {
+        host.until("promotion", |s| {
+            matches!(s, Seen::Inferred(Inferred::PromotionPending { .. }))
+        })
+        .await;
+        assert_eq!(
+            host.inf.position().turn(),
+            Color::White,
+            "not made before it is named"
+        );
+        sim.command("button 1").unwrap();
+    }
+    assert_eq!(host.moved().await, "b8=Q+");
+}
+
+#[tokio::test]
+async fn peg_whole_games() {
+    whole_games(Protocol::Peg).await;
+}
+
+#[tokio::test]
+async fn dgt_whole_games() {
+    whole_games(Protocol::Dgt).await;
+}
+
+async fn bounces_and_garbage(protocol: Protocol) {
+    let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
+    let settings = Settings {
+        settle: Duration::from_millis(300),
+        auto_correct: false,
+    };
+    let mut host = Host::new(&sim, protocol, Chess::default(), settings);
+    host.connected(protocol).await;
+    // Slide over e3, bounce twice on e4: one move, no touch.
+    for cmd in [
+        "lift e2",
+        "put e3",
+        "lift e3",
+        "put e4",
+        "bounce e4",
+        "bounce e4",
+    ] {
+        sim.command(cmd).unwrap();
+    }
+    assert_eq!(host.moved().await, "e4");
+    sim.command("garbage").unwrap();
+    host.until("unreadable input", |s| matches!(s, Seen::Unreadable))
+        .await;
+    // The driver asked for a full scan after the garbage.
+    match protocol {
+        Protocol::Peg => {
+            host.until("rescan", |s| matches!(s, Seen::Board(BoardEvent::Scan(_))))
+                .await
+        }
+        Protocol::Dgt => {
+            host.until("rescan", |s| matches!(s, Seen::Board(BoardEvent::Dump(_))))
+                .await
+        }
+    };
+    assert!(host.driver.unreadable_count() >= 1);
+    play(
+        &mut sim,
+        &mut host,
+        &[("move e7e5", "e5"), ("move g1f3", "Nf3")],
+    )
+    .await;
+    assert!(host.touches().is_empty(), "{:?}", host.touches());
+}
+
+#[tokio::test]
+async fn peg_bounces_and_garbage() {
+    bounces_and_garbage(Protocol::Peg).await;
+}
+
+#[tokio::test]
+async fn dgt_bounces_and_garbage() {
+    bounces_and_garbage(Protocol::Dgt).await;
+}
+
+async fn unplugged_and_replugged(protocol: Protocol) {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("board");
+    let mut sim = Simulator::new(protocol, Board::default(), Some(link.clone())).unwrap();
+    let mut host = Host::new(&sim, protocol, Chess::default(), zero());
+    host.connected(protocol).await;
+    play(&mut sim, &mut host, &[("move e2e4", "e4")]).await;
+    sim.command("unplug").unwrap();
+    host.until("disconnect", |s| {
+        matches!(s, Seen::Board(BoardEvent::Disconnected(_)))
+    })
+    .await;
+    // Black moves while the board is unplugged; the full scan after the
+    // reconnection shows it.
+    sim.command("move e7e5").unwrap();
+    sim.command("replug").unwrap();
+    host.connected(protocol).await;
+    assert_eq!(host.moved().await, "e5");
+    play(&mut sim, &mut host, &[("move g1f3", "Nf3")]).await;
+}
+
+#[tokio::test]
+async fn peg_unplugged_and_replugged() {
+    unplugged_and_replugged(Protocol::Peg).await;
+}
+
+#[tokio::test]
+async fn dgt_unplugged_and_replugged() {
+    unplugged_and_replugged(Protocol::Dgt).await;
+}
+
+async fn wrong_execution_corrected(protocol: Protocol) {
+    let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
+    let settings = Settings {
+        settle: Duration::ZERO,
+        auto_correct: true,
+    };
+    let mut host = Host::new(&sim, protocol, Chess::default(), settings);
+    host.connected(protocol).await;
+    play(&mut sim, &mut host, &[("move e2e4", "e4")]).await;
+    // The opponent's Nf6 is announced; the blind player puts it on h6.
+    let nf6 = UciMove::from_ascii(b"g8f6")
+        .unwrap()
+        .to_move(host.inf.position())
+        .unwrap();
+    host.inf.expect(nf6, host.epoch.elapsed()).unwrap();
+    sim.command("move g8h6").unwrap();
+    let Seen::Inferred(Inferred::Differs(fixes)) = host
+        .until("differs", |s| {
+            matches!(s, Seen::Inferred(Inferred::Differs(_)))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(fixes.squares(), [Square::F6, Square::H6]);
+    let Seen::Inferred(Inferred::Correction(tokens)) = host
+        .until("correction", |s| {
+            matches!(s, Seen::Inferred(Inferred::Correction(_)))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    let keys: Vec<String> = tokens.iter().map(|t| t.key()).collect();
+    assert_eq!(
+        keys.join(" "),
+        "board.remove file.h rank.6 board.put piece.black.knight board.on file.f rank.6"
+    );
+    assert_eq!(host.inf.fixes(), fixes, "the same on request");
+    sim.command("move h6f6").unwrap();
+    assert_eq!(host.moved().await, "Nf6");
+    assert!(host.inf.fixes().is_empty());
+    play(&mut sim, &mut host, &[("move g1f3", "Nf3")]).await;
+}
+
+#[tokio::test]
+async fn peg_wrong_execution_corrected() {
+    wrong_execution_corrected(Protocol::Peg).await;
+}
+
+#[tokio::test]
+async fn dgt_wrong_execution_corrected() {
+    wrong_execution_corrected(Protocol::Dgt).await;
+}
