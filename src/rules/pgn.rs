@@ -566,11 +566,19 @@ mod tests {
             let record = read_pgn(&pgn).unwrap();
             assert_eq!(record.time_control, None);
             assert_eq!(record.tag("TimeControl"), Some(raw));
-            assert!(record.to_pgn().unwrap().contains(&format!("[TimeControl \"{raw}\"]")));
+            assert!(
+                record
+                    .to_pgn()
+                    .unwrap()
+                    .contains(&format!("[TimeControl \"{raw}\"]"))
+            );
         }
         for bad in ["+5", "40/", "a:b"] {
             let pgn = format!("[TimeControl \"{bad}\"]\n\n1. e4 *");
-            assert!(matches!(read_pgn(&pgn), Err(PgnError::TimeControl(_))), "{bad}");
+            assert!(
+                matches!(read_pgn(&pgn), Err(PgnError::TimeControl(_))),
+                "{bad}"
+            );
         }
     }
 
