@@ -6,9 +6,11 @@
 //!   the D.2.9 ruling. No I/O; time is passed in.
 //! - [`speech`]: voice packs, rendering token lists to samples, audio sinks.
 //! - [`board`]: serial board drivers, move inference, the board simulator.
-//! - [`service`]: the journal, configuration and access tokens.
+//! - [`table`]: one actor task per table: game, clock, boards and speech.
+//! - [`service`]: start-up, the journal, access tokens, the web server.
 
 pub mod board;
 pub mod rules;
 pub mod service;
 pub mod speech;
+pub mod table;

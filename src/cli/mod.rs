@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod board;
 mod reconcile;
 mod say;
+mod serve;
 mod voices;
 
 #[derive(Parser)]
@@ -32,6 +33,8 @@ enum Command {
     /// Check voice packs; measure spoken lengths.
     #[command(subcommand)]
     Voices(voices::VoicesCommand),
+    /// Run the play server: every table, the pages and the API.
+    Serve(serve::ServeArgs),
     /// Tactile and electronic boards: a simulator and a watcher.
     Board {
         #[command(subcommand)]
@@ -54,6 +57,7 @@ pub fn run() -> ExitCode {
         Command::Say(c) => say::run(c),
         Command::Voices(c) => voices::run(c),
         Command::Board { command } => board::run(command),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -2,4 +2,6 @@
 
 pub mod config;
 pub mod journal;
+pub mod serve;
 pub mod tokens;
+pub mod web;

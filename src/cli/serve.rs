@@ -1,0 +1,117 @@
+//! `tactus serve`: the play server with embedded defaults (one table, the
+//! blind player Black, a simulated board, 90+30, the default voice, data in
+//! `./data`, web on 127.0.0.1:8080); flags override them.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use shakmaty::Color;
+use tactus::service::config::{AudioOut, BoardSpec, Config};
+use tactus::service::serve::{load_config, serve, shutdown_signal, startup_text};
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// A venue configuration (see config/venue.example.toml).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Address to listen on (loopback by default).
+    #[arg(long)]
+    listen: Option<SocketAddr>,
+    /// Data folder: journal and access tokens.
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// The blind player's board: peg:PATH[@BAUD], dgt:PATH[@BAUD], sim or none
+    /// (a configuration with one table only).
+    #[arg(long)]
+    board: Option<BoardSpec>,
+    /// The blind player's side (one table only).
+    #[arg(long, value_parser = parse_side)]
+    blind: Option<Color>,
+    /// Time control, e.g. 90+30 or 40/90+30,30+30 (one table only).
+    #[arg(long)]
+    control: Option<String>,
+    /// default (sound card, text if none), none, or wav:DIR.
+    #[arg(long)]
+    audio: Option<AudioOut>,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long)]
+    voice: Option<String>,
+}
+
+fn parse_side(s: &str) -> Result<Color, String> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(format!("`{s}`: expected white or black")),
+    }
+}
+
+fn configure(args: ServeArgs) -> anyhow::Result<Config> {
+    let mut config = load_config(args.config.as_deref())?;
+    if let Some(listen) = args.listen {
+        config.server.listen = listen;
+    }
+    if let Some(data) = args.data {
+        config.server.data = data;
+    }
+    if let Some(audio) = args.audio {
+        config.speech.audio = audio;
+    }
+    if let Some(voice) = args.voice {
+        config.speech.voice = voice;
+    }
+    let per_table = args.board.is_some() || args.blind.is_some() || args.control.is_some();
+    if per_table {
+        let [table] = config.tables.as_mut_slice() else {
+            anyhow::bail!(
+                "--board, --blind and --control set up a single table; with several, set them per table in the configuration"
+            );
+        };
+        if let Some(board) = args.board {
+            table.board = board;
+        }
+        if let Some(blind) = args.blind {
+            table.blind = blind;
+        }
+        if let Some(control) = args.control {
+            table.control = control;
+        }
+    }
+    config.check().map_err(anyhow::Error::msg)?;
+    Ok(config)
+}
+
+pub fn run(args: ServeArgs) -> ExitCode {
+    let config = match configure(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tactus serve: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tactus serve: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(serve(
+        config,
+        |running| {
+            print!("{}", startup_text(running));
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+        },
+        shutdown_signal(),
+    ));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tactus serve: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

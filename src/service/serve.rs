@@ -1,0 +1,247 @@
+//! `tactus serve`: start-up from configuration, every table's actor, the
+//! web server, and a clean shutdown on Ctrl-C or SIGTERM.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use shakmaty::Board;
+
+use super::config::{AudioOut, BoardSpec, Config, TableConfig};
+use super::journal::{Durability, Journal, JournalHandle};
+use super::tokens::Tokens;
+use super::web::{AppState, router};
+use crate::board::event::Protocol;
+use crate::board::infer::Settings;
+use crate::board::serial::{Driver, DriverConfig};
+use crate::board::sim::Simulator;
+use crate::rules::clock_announce::Shown;
+use crate::speech::sink::{Sink, TextSink, WavSink};
+use crate::speech::sink_card::CardSink;
+use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
+use crate::table::actor::{BoardLink, Setup, TableActor, TableHandle, TableParts};
+use crate::table::speaker::Speaker;
+
+/// A running server (for tests and benchmarks that start one in-process).
+pub struct Running {
+    pub addr: SocketAddr,
+    pub tables: Arc<BTreeMap<String, TableHandle>>,
+    pub tokens: Arc<Tokens>,
+}
+
+/// Starts everything `config` describes and serves until `shutdown`
+/// resolves; `ready` hears the running server once it listens.
+pub async fn serve(
+    config: Config,
+    ready: impl FnOnce(&Running),
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let data = &config.server.data;
+    std::fs::create_dir_all(data)
+        .with_context(|| format!("cannot create the data folder {}", data.display()))?;
+    let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
+    let ids: Vec<String> = config.tables.iter().map(|t| t.id.clone()).collect();
+    let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &ids)?);
+
+    let voice = load_voice(&config.speech.voice, config.speech.speed)?;
+    // Read every table's history before the writer thread takes the file.
+    let mut histories = BTreeMap::new();
+    for t in &config.tables {
+        histories.insert(
+            t.id.clone(),
+            (journal.events(&t.id)?, journal.last_alive(&t.id)?),
+        );
+    }
+    let journal = JournalHandle::spawn(journal);
+
+    let mut tables = BTreeMap::new();
+    let mut card_failed = false;
+    for t in &config.tables {
+        let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
+        let setup = setup_of(t)?;
+        let board = open_board(t)?;
+        let speaker = speaker_for(&config.speech.audio, &voice, &t.id, &mut card_failed)?;
+        let (actor, handle) = TableActor::start(TableParts {
+            setup,
+            voice: voice.clone(),
+            speaker,
+            journal: journal.clone(),
+            history,
+            last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
+            board,
+            shown: Shown::Remaining,
+            style: config.speech.style,
+        })
+        .await?;
+        tokio::spawn(actor.run());
+        tables.insert(t.id.clone(), handle);
+    }
+    let tables = Arc::new(tables);
+
+    let listener = tokio::net::TcpListener::bind(config.server.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.server.listen))?;
+    let addr = listener.local_addr()?;
+    let running = Running {
+        addr,
+        tables: tables.clone(),
+        tokens: tokens.clone(),
+    };
+    ready(&running);
+    let app = router(AppState { tables, tokens });
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+        .context("web server")?;
+    Ok(())
+}
+
+/// What `tactus serve` prints when it listens: where, and every person's
+/// link with their token (in the fragment, never sent in a URL).
+pub fn startup_text(running: &Running) -> String {
+    let mut out = format!("tactus is serving on http://{}/\n", running.addr);
+    for id in running.tables.keys() {
+        out.push_str(&format!("table {id}:\n"));
+        if let Some(t) = running.tokens.table(id) {
+            let base = format!("http://{}", running.addr);
+            out.push_str(&format!(
+                "  player:    {base}/table/{id}/player#token={}\n",
+                t.player
+            ));
+            out.push_str(&format!(
+                "  assistant: {base}/table/{id}/assistant#token={}\n",
+                t.assistant
+            ));
+            out.push_str(&format!(
+                "  arbiter:   {base}/arbiter/{id}#token={}\n",
+                t.arbiter
+            ));
+        }
+    }
+    out
+}
+
+fn load_voice(name: &str, speed: f32) -> anyhow::Result<Arc<VoicePack>> {
+    let dir = find_pack(name).map_err(anyhow::Error::msg)?;
+    let options = LoadOptions {
+        speed,
+        ..LoadOptions::default()
+    };
+    let pack = VoicePack::load(&dir, &options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Arc::new(pack))
+}
+
+fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
+    Ok(Setup {
+        id: t.id.clone(),
+        blind: t.blind,
+        control: t
+            .control
+            .parse()
+            .map_err(|e| anyhow::anyhow!("table {}: control `{}`: {e}", t.id, t.control))?,
+        white: t.white.clone(),
+        black: t.black.clone(),
+        event: t.event.clone(),
+        round: t.round.clone(),
+        fen: None,
+    })
+}
+
+/// The blind player's board: a serial driver, or a simulated peg board on a
+/// pseudo-terminal of our own on which every move typed or entered on the
+/// pages is carried out, so the whole chain (driver, inference, following)
+/// runs without hardware.
+fn open_board(t: &TableConfig) -> anyhow::Result<Option<BoardLink>> {
+    let settings = Settings::default();
+    let (path, protocol, baud, sim) = match &t.board {
+        BoardSpec::None => return Ok(None),
+        BoardSpec::Peg { port, baud } => (port.clone(), Protocol::Peg, *baud, None),
+        BoardSpec::Dgt { port, baud } => (port.clone(), Protocol::Dgt, *baud, None),
+        BoardSpec::Sim => {
+            let sim = Simulator::new(Protocol::Peg, Board::default(), None)
+                .map_err(|e| anyhow::anyhow!("table {}: simulated board: {e}", t.id))?;
+            (
+                sim.path(),
+                Protocol::Peg,
+                crate::service::config::DEFAULT_BAUD,
+                Some(sim),
+            )
+        }
+    };
+    let mut driver_config = DriverConfig::new(path, protocol);
+    driver_config.baud = baud;
+    let driver = Driver::spawn(driver_config)
+        .with_context(|| format!("table {}: cannot start the board driver", t.id))?;
+    Ok(Some(BoardLink {
+        driver,
+        protocol,
+        settings,
+        mirror: sim,
+    }))
+}
+
+/// The table's speaker for the configured output. A sound card that cannot
+/// be opened is one warning and text from then on, never a failure.
+fn speaker_for(
+    audio: &AudioOut,
+    voice: &Arc<VoicePack>,
+    id: &str,
+    card_failed: &mut bool,
+) -> anyhow::Result<Speaker> {
+    let sink: Box<dyn Sink + Send> = match audio {
+        AudioOut::None => Box::new(TextSink::stdout()),
+        AudioOut::Wav(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            Box::new(WavSink::create(
+                dir.join(format!("table-{id}.wav")),
+                voice,
+                None,
+                crate::speech::sink::DEFAULT_PAUSE_MS,
+            )?)
+        }
+        AudioOut::Default if *card_failed => Box::new(TextSink::stdout()),
+        AudioOut::Default => match CardSink::open(voice.clone(), Duration::from_secs(3)) {
+            Ok(card) => Box::new(card),
+            Err(e) => {
+                tracing::warn!("no sound card ({e}): announcements are text only");
+                *card_failed = true;
+                Box::new(TextSink::stdout())
+            }
+        },
+    };
+    Ok(Speaker::spawn(id, sink)?)
+}
+
+/// Resolves when the process is asked to stop (Ctrl-C or SIGTERM).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// Reads the configuration file if given, else the embedded defaults.
+pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
+    match path {
+        Some(p) => Ok(Config::load(p)?),
+        None => Ok(Config::default()),
+    }
+}

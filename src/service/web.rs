@@ -1,0 +1,542 @@
+//! The web server: pages for player, assistant and arbiter, the JSON API
+//! they use, and a live event stream (SSE) per table.
+//!
+//! Reads are open; every write names its role's token (`Authorization:
+//! Bearer …`). Status codes: 400 malformed JSON, 401 no token, 403 wrong
+//! token or not this role's to do, 404 unknown table, 422 a request that
+//! does not fit the game (nothing changed), 503 not recorded.
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use shakmaty::{Color, Role as PieceRole};
+use tokio_stream::wrappers::BroadcastStream;
+
+use crate::rules::game::{DrawClaim, color_name};
+use crate::service::tokens::{Role, Tokens};
+use crate::table::action::Action;
+use crate::table::actor::{TableError, TableHandle};
+use crate::table::view::LiveEvent;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub tables: Arc<BTreeMap<String, TableHandle>>,
+    pub tokens: Arc<Tokens>,
+}
+
+/// An error answer: a status and a sentence a person understands.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<TableError> for ApiError {
+    fn from(e: TableError) -> ApiError {
+        let status = match e {
+            TableError::Forbidden(_) => StatusCode::FORBIDDEN,
+            TableError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            TableError::Journal(_) | TableError::Stopped => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(e: JsonRejection) -> ApiError {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("malformed request: {}", e.body_text()),
+        )
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+/// The router with every page and API route.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/table/{id}/player", get(player_page))
+        .route("/table/{id}/assistant", get(assistant_page))
+        .route("/arbiter", get(arbiter_overview))
+        .route("/arbiter/{id}", get(arbiter_table))
+        .route("/static/{file}", get(static_file))
+        .route("/api/tables", get(list_tables))
+        .route("/api/pgn", get(all_pgn))
+        .route("/api/tables/{id}", get(one_table))
+        .route("/api/tables/{id}/pgn", get(table_pgn))
+        .route("/api/tables/{id}/events", get(events))
+        .route("/api/tables/{id}/move", post(make_move))
+        .route("/api/tables/{id}/clock/say", post(say_clock))
+        .route("/api/tables/{id}/repeat", post(repeat))
+        .route(
+            "/api/tables/{id}/board/differences",
+            post(board_differences),
+        )
+        .route("/api/tables/{id}/clock/start", post(clock_start))
+        .route("/api/tables/{id}/clock/pause", post(clock_pause))
+        .route("/api/tables/{id}/clock/resume", post(clock_resume))
+        .route("/api/tables/{id}/clock/adjust", post(clock_adjust))
+        .route("/api/tables/{id}/touched", post(touched))
+        .route("/api/tables/{id}/draw/offer", post(draw_offer))
+        .route("/api/tables/{id}/draw/decline", post(draw_decline))
+        .route("/api/tables/{id}/draw/accept", post(draw_accept))
+        .route(
+            "/api/tables/{id}/draw/claim/threefold",
+            post(claim_threefold),
+        )
+        .route("/api/tables/{id}/draw/claim/fifty", post(claim_fifty))
+        .route("/api/tables/{id}/resign", post(resign))
+        .route("/api/tables/{id}/flag", post(flag))
+        .route("/api/tables/{id}/result", post(set_result))
+        .route("/api/tables/{id}/ruling", post(ruling))
+        .route("/api/tables/{id}/promotion", post(promotion))
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+        .with_state(state)
+}
+
+fn table<'a>(state: &'a AppState, id: &str) -> ApiResult<&'a TableHandle> {
+    state
+        .tables
+        .get(id)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))
+}
+
+/// The role the request's bearer token grants at table `id`.
+fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<Role> {
+    let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
+        ApiError(
+            StatusCode::UNAUTHORIZED,
+            "this needs a token: Authorization: Bearer <token>".into(),
+        )
+    })?;
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::UNAUTHORIZED,
+                "the Authorization header must be `Bearer <token>`".into(),
+            )
+        })?;
+    state.tokens.role_of(id, token).ok_or_else(|| {
+        ApiError(
+            StatusCode::FORBIDDEN,
+            format!("this token is not valid for table `{id}`"),
+        )
+    })
+}
+
+async fn act(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    action: Action,
+) -> ApiResult<Response> {
+    let t = table(state, id)?;
+    let role = role(state, id, headers)?;
+    let reply = t.act(role, action).await?;
+    Ok(Json(reply).into_response())
+}
+
+// ---- pages ----
+
+const STYLE: &str = include_str!("pages/style.css");
+const COMMON_JS: &str = include_str!("pages/common.js");
+const PLAYER_HTML: &str = include_str!("pages/player.html");
+const PLAYER_JS: &str = include_str!("pages/player.js");
+const ASSISTANT_HTML: &str = include_str!("pages/assistant.html");
+const ASSISTANT_JS: &str = include_str!("pages/assistant.js");
+const ARBITER_HTML: &str = include_str!("pages/arbiter.html");
+const ARBITER_JS: &str = include_str!("pages/arbiter.js");
+
+/// A page for table `id` (ids are URL-safe by configuration: letters,
+/// digits, `-`, `_`, so they need no escaping in HTML).
+fn page(template: &str, id: &str) -> Html<String> {
+    Html(template.replace("{{TABLE}}", id))
+}
+
+async fn index(State(state): State<AppState>) -> Html<String> {
+    let mut rows = String::new();
+    for id in state.tables.keys() {
+        rows.push_str(&format!(
+            "<li>Table {id}: <a href=\"/table/{id}/player\">player</a>, <a href=\"/table/{id}/assistant\">assistant</a>, <a href=\"/arbiter/{id}\">arbiter</a></li>\n"
+        ));
+    }
+    Html(format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>tactus</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n<body><main><h1>tactus</h1><p>Appendix D chess for blind and visually impaired players. Open your page with the link (it carries your access token) given at start-up.</p><h2>Tables</h2><ul>\n{rows}</ul><p><a href=\"/arbiter\">All tables (arbiter)</a></p></main></body></html>\n"
+    ))
+}
+
+async fn player_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Html<String>> {
+    table(&state, &id)?;
+    Ok(page(PLAYER_HTML, &id))
+}
+
+async fn assistant_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Html<String>> {
+    table(&state, &id)?;
+    Ok(page(ASSISTANT_HTML, &id))
+}
+
+async fn arbiter_overview() -> Html<String> {
+    page(ARBITER_HTML, "")
+}
+
+async fn arbiter_table(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Html<String>> {
+    table(&state, &id)?;
+    Ok(page(ARBITER_HTML, &id))
+}
+
+async fn static_file(Path(file): Path<String>) -> ApiResult<Response> {
+    let (body, kind) = match file.as_str() {
+        "style.css" => (STYLE, "text/css; charset=utf-8"),
+        "common.js" => (COMMON_JS, "text/javascript; charset=utf-8"),
+        "player.js" => (PLAYER_JS, "text/javascript; charset=utf-8"),
+        "assistant.js" => (ASSISTANT_JS, "text/javascript; charset=utf-8"),
+        "arbiter.js" => (ARBITER_JS, "text/javascript; charset=utf-8"),
+        _ => return Err(ApiError(StatusCode::NOT_FOUND, format!("no file `{file}`"))),
+    };
+    Ok((
+        [(header::CONTENT_TYPE, HeaderValue::from_static(kind))],
+        body,
+    )
+        .into_response())
+}
+
+// ---- reads ----
+
+async fn list_tables(State(state): State<AppState>) -> ApiResult<Response> {
+    let mut views = Vec::with_capacity(state.tables.len());
+    for t in state.tables.values() {
+        views.push(t.view().await?);
+    }
+    Ok(Json(views).into_response())
+}
+
+async fn one_table(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    Ok(Json(table(&state, &id)?.view().await?).into_response())
+}
+
+fn pgn_response(text: String, name: &str) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn table_pgn(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let text = table(&state, &id)?.pgn().await?;
+    Ok(pgn_response(text, &format!("table-{id}.pgn")))
+}
+
+async fn all_pgn(State(state): State<AppState>) -> ApiResult<Response> {
+    let mut all = String::new();
+    for t in state.tables.values() {
+        all.push_str(&t.pgn().await?);
+        all.push('\n');
+    }
+    Ok(pgn_response(all, "tactus.pgn"))
+}
+
+/// The live stream: the table's state first, then every announcement and
+/// every change. A client that falls behind gets the state again.
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    let t = table(&state, &id)?.clone();
+    let rx = t.subscribe();
+    let first = t.view().await?;
+    let first = stream::once(async move { Ok(state_event(&first)) });
+    let rest = BroadcastStream::new(rx).filter_map(move |item| {
+        let t = t.clone();
+        async move {
+            match item {
+                Ok(LiveEvent::Announcement(a)) => Some(Ok(Event::default()
+                    .event("announcement")
+                    .data(serde_json::to_string(&a).unwrap_or_default()))),
+                Ok(LiveEvent::State(v)) => Some(Ok(state_event(&v))),
+                // Lagged: what was missed is summed up by the state now.
+                Err(_) => t.view().await.ok().map(|v| Ok(state_event(&v))),
+            }
+        }
+    });
+    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+fn state_event(view: &crate::table::view::TableView) -> Event {
+    Event::default()
+        .event("state")
+        .data(serde_json::to_string(view).unwrap_or_default())
+}
+
+// ---- writes ----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+async fn make_move(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<MoveBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    act(&state, &id, &headers, Action::Move(body.text)).await
+}
+
+macro_rules! simple_action {
+    ($name:ident, $action:expr) => {
+        async fn $name(
+            State(state): State<AppState>,
+            Path(id): Path<String>,
+            headers: HeaderMap,
+        ) -> ApiResult<Response> {
+            act(&state, &id, &headers, $action).await
+        }
+    };
+}
+
+simple_action!(say_clock, Action::SayClock);
+simple_action!(repeat, Action::Repeat);
+simple_action!(board_differences, Action::BoardDifferences);
+simple_action!(clock_start, Action::StartClock);
+simple_action!(clock_pause, Action::PauseClock);
+simple_action!(clock_resume, Action::ResumeClock);
+simple_action!(draw_accept, Action::AcceptDraw);
+simple_action!(flag, Action::ClaimFlag);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideBody {
+    #[serde(with = "color_name")]
+    side: Color,
+}
+
+macro_rules! side_action {
+    ($name:ident, $make:expr) => {
+        async fn $name(
+            State(state): State<AppState>,
+            Path(id): Path<String>,
+            headers: HeaderMap,
+            body: Result<Json<SideBody>, JsonRejection>,
+        ) -> ApiResult<Response> {
+            let Json(body) = body?;
+            let make: fn(Color) -> Action = $make;
+            act(&state, &id, &headers, make(body.side)).await
+        }
+    };
+}
+
+side_action!(draw_offer, |side| Action::OfferDraw { side });
+side_action!(draw_decline, |side| Action::DeclineDraw { side });
+side_action!(claim_threefold, |side| Action::ClaimDraw {
+    side,
+    claim: DrawClaim::Threefold
+});
+side_action!(claim_fifty, |side| Action::ClaimDraw {
+    side,
+    claim: DrawClaim::FiftyMoves
+});
+side_action!(resign, |side| Action::Resign { side });
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdjustBody {
+    #[serde(with = "color_name")]
+    side: Color,
+    /// Seconds to add (negative: to take).
+    seconds: f64,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn clock_adjust(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<AdjustBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    // Ten hours either way is more than any adjustment the Laws foresee.
+    if !body.seconds.is_finite() || body.seconds.abs() > 36_000.0 {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "seconds must be a number between -36000 and 36000".into(),
+        ));
+    }
+    let millis = (body.seconds * 1000.0).round() as i64;
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::AdjustClock {
+            side: body.side,
+            millis,
+            reason: body.reason,
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TouchBody {
+    #[serde(with = "color_name")]
+    side: Color,
+    square: String,
+}
+
+async fn touched(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<TouchBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::Touched {
+            side: body.side,
+            square: body.square,
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultBody {
+    result: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn set_result(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<ResultBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let reason = if body.reason.trim().is_empty() {
+        "arbiter's decision".to_owned()
+    } else {
+        body.reason
+    };
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::SetResult {
+            result: body.result,
+            reason,
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulingBody {
+    white_sheet: String,
+    black_sheet: String,
+    #[serde(default)]
+    apply: bool,
+}
+
+async fn ruling(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<RulingBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let t = table(&state, &id)?;
+    let role = role(&state, &id, &headers)?;
+    let reply = t
+        .act(
+            role,
+            Action::Ruling {
+                white_sheet: body.white_sheet,
+                black_sheet: body.black_sheet,
+                apply: body.apply,
+            },
+        )
+        .await?;
+    // The ruling itself is the answer.
+    Ok(Json(reply.data.unwrap_or_default()).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromotionBody {
+    /// `q`, `r`, `b` or `n` (or the English name).
+    piece: String,
+}
+
+async fn promotion(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<PromotionBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let role = match body.piece.to_ascii_lowercase().as_str() {
+        "q" | "queen" => PieceRole::Queen,
+        "r" | "rook" => PieceRole::Rook,
+        "b" | "bishop" => PieceRole::Bishop,
+        "n" | "knight" => PieceRole::Knight,
+        other => {
+            return Err(ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("`{other}` is not a promotion piece: q, r, b or n"),
+            ));
+        }
+    };
+    act(&state, &id, &headers, Action::NamePromotion(role)).await
+}

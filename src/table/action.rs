@@ -1,0 +1,144 @@
+//! What people at a table can ask of it, and who may ask what.
+
+use shakmaty::{Color, Role as PieceRole};
+
+use crate::rules::game::DrawClaim;
+use crate::service::tokens::Role;
+
+/// A request from a page or the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A move in any notation the sheet reader takes.
+    Move(String),
+    /// The clock announcement (D.2.6, D.2.10.4).
+    SayClock,
+    /// The last announcement again, in full.
+    Repeat,
+    /// Which holes of the tactile board differ, in the pack's words.
+    BoardDifferences,
+    StartClock,
+    PauseClock,
+    ResumeClock,
+    AdjustClock {
+        side: Color,
+        millis: i64,
+        reason: String,
+    },
+    Touched {
+        side: Color,
+        square: String,
+    },
+    OfferDraw {
+        side: Color,
+    },
+    DeclineDraw {
+        side: Color,
+    },
+    AcceptDraw,
+    ClaimDraw {
+        side: Color,
+        claim: DrawClaim,
+    },
+    Resign {
+        side: Color,
+    },
+    ClaimFlag,
+    SetResult {
+        result: String,
+        reason: String,
+    },
+    /// The D.2.9 ruling from both scoresheets; applied if `apply`.
+    Ruling {
+        white_sheet: String,
+        black_sheet: String,
+        apply: bool,
+    },
+    /// Names the piece of a pending peg-board promotion.
+    NamePromotion(PieceRole),
+}
+
+impl Action {
+    /// Whether `role` may ask for this at a table whose blind player plays
+    /// `blind`, with `to_move` to move.
+    ///
+    /// The player acts for the blind side only; the assistant (D.2.10) for
+    /// either side and the clock; the arbiter for everything, and alone for
+    /// clock adjustments, results and rulings.
+    pub fn allowed(&self, role: Role, blind: Color, to_move: Color) -> bool {
+        use Action::*;
+        match role {
+            Role::Arbiter => true,
+            Role::Assistant => {
+                !matches!(self, AdjustClock { .. } | SetResult { .. } | Ruling { .. })
+            }
+            Role::Player => match self {
+                Move(_) => to_move == blind,
+                OfferDraw { side }
+                | DeclineDraw { side }
+                | ClaimDraw { side, .. }
+                | Resign { side } => *side == blind,
+                SayClock | Repeat | BoardDifferences | ClaimFlag | NamePromotion(_) => true,
+                StartClock
+                | PauseClock
+                | ResumeClock
+                | AdjustClock { .. }
+                | Touched { .. }
+                | AcceptDraw
+                | SetResult { .. }
+                | Ruling { .. } => false,
+            },
+        }
+    }
+
+    /// Whether this only reads (says something) and changes no game state.
+    pub fn is_read_only(&self) -> bool {
+        matches!(
+            self,
+            Action::SayClock | Action::Repeat | Action::BoardDifferences
+        ) || matches!(self, Action::Ruling { apply: false, .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_player_acts_for_the_blind_side_only() {
+        let mv = Action::Move("e4".into());
+        assert!(mv.allowed(Role::Player, Color::White, Color::White));
+        assert!(!mv.allowed(Role::Player, Color::Black, Color::White));
+        assert!(mv.allowed(Role::Assistant, Color::Black, Color::White));
+        let resign = Action::Resign { side: Color::White };
+        assert!(!resign.allowed(Role::Player, Color::Black, Color::White));
+        assert!(resign.allowed(Role::Player, Color::White, Color::Black));
+    }
+
+    #[test]
+    fn only_the_arbiter_adjusts_sets_results_and_rules() {
+        let acts = [
+            Action::AdjustClock {
+                side: Color::White,
+                millis: 1,
+                reason: String::new(),
+            },
+            Action::SetResult {
+                result: "1-0".into(),
+                reason: String::new(),
+            },
+            Action::Ruling {
+                white_sheet: String::new(),
+                black_sheet: String::new(),
+                apply: true,
+            },
+        ];
+        for a in acts {
+            assert!(a.allowed(Role::Arbiter, Color::White, Color::White));
+            assert!(!a.allowed(Role::Assistant, Color::White, Color::White));
+            assert!(!a.allowed(Role::Player, Color::White, Color::White));
+        }
+        assert!(Action::SayClock.allowed(Role::Player, Color::White, Color::Black));
+        assert!(Action::SayClock.is_read_only());
+        assert!(!Action::ClaimFlag.is_read_only());
+    }
+}

@@ -1,0 +1,861 @@
+//! One task per table: it owns the table's game, clock, boards and speech,
+//! and takes requests and board events from its channel, one at a time (the
+//! actor pattern: no game state behind locks).
+//!
+//! Every change is journaled before it takes effect: the request is checked
+//! on a copy of the game, the event is committed to the journal, and only
+//! then applied, announced and acknowledged.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, EnPassantMode, Move, Position};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use super::action::Action;
+use super::speaker::Speaker;
+use super::view::{
+    Alert, Announcement, AnnouncementKind, BoardView, ClockView, LiveEvent, TableView,
+};
+use crate::board::event::{BoardEvent, Protocol};
+use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
+use crate::board::serial::{Driver, DriverEvent, Stamped};
+use crate::board::sim::Simulator;
+use crate::rules::announce::Style;
+use crate::rules::clock::ClockState;
+use crate::rules::clock_announce::{Shown, clock_tokens};
+use crate::rules::game::{Game, GameError, GameEvent, Notice, color_name};
+use crate::rules::time_control::TimeControl;
+use crate::rules::token::{Token, Word};
+use crate::service::journal::{JournalHandle, Record};
+use crate::service::tokens::Role;
+use crate::speech::voice_pack::VoicePack;
+
+/// How a table is set up; journaled as its first entry so that a restart
+/// keeps the game's time control and players even if the config changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub id: String,
+    #[serde(with = "color_name")]
+    pub blind: Color,
+    pub control: TimeControl,
+    pub white: String,
+    pub black: String,
+    pub event: String,
+    pub round: String,
+    /// The start position if not the standard one.
+    pub fen: Option<String>,
+}
+
+/// A journal entry of a table: its setup, then game events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Entry {
+    Setup(Setup),
+    #[serde(untagged)]
+    Game(GameEvent),
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The role may not do this (HTTP 403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The request does not fit the game (HTTP 422); nothing changed.
+    #[error("{0}")]
+    Unprocessable(String),
+    /// The journal could not record it (HTTP 503); nothing changed.
+    #[error("not recorded: {0}")]
+    Journal(String),
+    /// The table has stopped (HTTP 503).
+    #[error("the table has stopped")]
+    Stopped,
+}
+
+/// The answer to an accepted request.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Reply {
+    /// What was said, if anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// More, for requests that return data (a ruling).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
+}
+
+enum Request {
+    Act {
+        role: Role,
+        action: Action,
+        reply: oneshot::Sender<Result<Reply, TableError>>,
+    },
+    View(oneshot::Sender<TableView>),
+    Pgn(oneshot::Sender<String>),
+}
+
+/// The handle the web layer holds; cheap to clone.
+#[derive(Clone)]
+pub struct TableHandle {
+    pub id: String,
+    tx: mpsc::Sender<Request>,
+    live: broadcast::Sender<LiveEvent>,
+}
+
+impl TableHandle {
+    /// Asks the table to do something on behalf of `role`.
+    pub async fn act(&self, role: Role, action: Action) -> Result<Reply, TableError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Request::Act {
+                role,
+                action,
+                reply,
+            })
+            .await
+            .map_err(|_| TableError::Stopped)?;
+        rx.await.map_err(|_| TableError::Stopped)?
+    }
+
+    /// The table as it is now.
+    pub async fn view(&self) -> Result<TableView, TableError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Request::View(reply))
+            .await
+            .map_err(|_| TableError::Stopped)?;
+        rx.await.map_err(|_| TableError::Stopped)
+    }
+
+    /// The game as PGN.
+    pub async fn pgn(&self) -> Result<String, TableError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Request::Pgn(reply))
+            .await
+            .map_err(|_| TableError::Stopped)?;
+        rx.await.map_err(|_| TableError::Stopped)
+    }
+
+    /// The live stream: announcements and state snapshots.
+    pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
+        self.live.subscribe()
+    }
+}
+
+/// A board wired to the table.
+pub struct BoardLink {
+    pub driver: Driver,
+    pub protocol: Protocol,
+    pub settings: Settings,
+    /// A simulated board on which moves not made on it are carried out, as
+    /// a blind player would (the demo and tests without hardware).
+    pub mirror: Option<Simulator>,
+}
+
+struct LiveBoard {
+    driver: Driver,
+    mirror: Option<Simulator>,
+    protocol: Protocol,
+    inference: Inference,
+    connected: bool,
+    /// Squares the board differs at, once it has been still and wrong.
+    differs: Vec<String>,
+}
+
+/// Everything a table needs to start.
+pub struct TableParts {
+    pub setup: Setup,
+    pub voice: Arc<VoicePack>,
+    pub speaker: Speaker,
+    pub journal: JournalHandle,
+    /// The journal's records of this table (empty for a new table).
+    pub history: Vec<Record>,
+    /// The last instant the table was seen alive before a restart.
+    pub last_alive_ms: Option<u64>,
+    pub board: Option<BoardLink>,
+    /// How clock times are told (time left or time used).
+    pub shown: Shown,
+    /// How moves are said.
+    pub style: Style,
+}
+
+/// The table task.
+pub struct TableActor {
+    setup: Setup,
+    game: Game,
+    voice: Arc<VoicePack>,
+    speaker: Speaker,
+    journal: JournalHandle,
+    board: Option<LiveBoard>,
+    shown: Shown,
+    rx: mpsc::Receiver<Request>,
+    live: broadcast::Sender<LiveEvent>,
+    last_said: Option<(AnnouncementKind, Vec<Token>)>,
+    seq: u64,
+    /// The latest instant handed out: the service's clock never goes back,
+    /// even if the system time does.
+    last_now: Duration,
+}
+
+/// How often a running clock's table tells the journal it is alive, so a
+/// restart pauses the clock at most this long after the crash.
+const ALIVE_EVERY: Duration = Duration::from_secs(1);
+
+impl TableActor {
+    /// Builds the table from its parts, replaying its journal, and returns
+    /// the actor (to be `run`) and its handle. A table with no history
+    /// journals its setup first.
+    pub async fn start(parts: TableParts) -> anyhow::Result<(TableActor, TableHandle)> {
+        let TableParts {
+            setup: configured,
+            voice,
+            speaker,
+            journal,
+            history,
+            last_alive_ms,
+            board,
+            shown,
+            style,
+        } = parts;
+        let mut entries = Vec::with_capacity(history.len());
+        for record in &history {
+            let entry: Entry = serde_json::from_str(&record.payload).map_err(|e| {
+                anyhow::anyhow!(
+                    "table {}: journal entry {} cannot be read: {e}",
+                    configured.id,
+                    record.seq
+                )
+            })?;
+            entries.push((record.at_ms, entry));
+        }
+        let setup = match entries.first() {
+            Some((_, Entry::Setup(s))) => s.clone(),
+            Some(_) => anyhow::bail!(
+                "table {}: journal does not start with its setup",
+                configured.id
+            ),
+            None => configured,
+        };
+        let mut game = new_game(&setup, style)?;
+        let mut replayed = 0usize;
+        let mut last_ms = 0u64;
+        for (at_ms, entry) in entries.iter().skip(1) {
+            last_ms = last_ms.max(*at_ms as u64);
+            if let Entry::Game(event) = entry {
+                // A refused event was never journaled by this code; one that
+                // no longer applies is logged and skipped, never fatal.
+                match game.apply(Duration::from_millis(*at_ms as u64), event) {
+                    Ok(_) => replayed += 1,
+                    Err(e) => {
+                        tracing::error!(table = %setup.id, "journal event skipped on replay: {e}")
+                    }
+                }
+            }
+        }
+        let (tx, rx) = mpsc::channel(64);
+        let (live, _) = broadcast::channel(256);
+        let board = board.map(|b| LiveBoard {
+            inference: Inference::new(game.position().clone(), b.protocol, b.settings),
+            driver: b.driver,
+            mirror: b.mirror,
+            protocol: b.protocol,
+            connected: false,
+            differs: Vec::new(),
+        });
+        let mut actor = TableActor {
+            setup: setup.clone(),
+            game,
+            voice,
+            speaker,
+            journal,
+            board,
+            shown,
+            rx,
+            live: live.clone(),
+            last_said: None,
+            seq: 0,
+            last_now: Duration::from_millis(last_ms),
+        };
+        if history.is_empty() {
+            actor.record(&Entry::Setup(setup.clone())).await?;
+        } else {
+            tracing::info!(table = %setup.id, events = replayed, "game resumed from the journal");
+            let paused_at_ms = last_alive_ms.unwrap_or(last_ms).max(last_ms);
+            actor
+                .commit(GameEvent::ServiceRestarted { paused_at_ms })
+                .await
+                .map_err(|e| anyhow::anyhow!("table {}: {e}", setup.id))?;
+        }
+        let handle = TableHandle {
+            id: setup.id.clone(),
+            tx,
+            live,
+        };
+        Ok((actor, handle))
+    }
+
+    /// The service's time: milliseconds since the Unix epoch, so that
+    /// instants in the journal mean the same after a restart; never earlier
+    /// than an instant already used.
+    fn now(&mut self) -> Duration {
+        let wall = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        // Whole milliseconds: what the journal stores is what was applied.
+        let wall = Duration::from_millis(wall.as_millis() as u64);
+        self.last_now = self.last_now.max(wall);
+        self.last_now
+    }
+
+    /// Runs until every handle is dropped.
+    pub async fn run(mut self) {
+        let mut alive = tokio::time::interval(ALIVE_EVERY);
+        alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            let flag_at = self
+                .game
+                .clock()
+                .deadline()
+                .filter(|_| self.game.result().is_none());
+            let settle_at = self.board.as_ref().and_then(|b| b.inference.deadline());
+            let wake = [flag_at, settle_at].into_iter().flatten().min();
+            let sleep = async {
+                match wake {
+                    Some(at) => {
+                        let wall = SystemTime::now()
+                            .duration_since(UNIX_EPOCH)
+                            .unwrap_or_default();
+                        tokio::time::sleep(at.saturating_sub(wall)).await
+                    }
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                request = self.rx.recv() => match request {
+                    Some(r) => self.handle(r).await,
+                    None => break,
+                },
+                event = next_board_event(&mut self.board) => match event {
+                    Some(stamped) => self.board_event(stamped).await,
+                    None => {
+                        tracing::warn!(table = %self.setup.id, "board driver stopped");
+                        self.board = None;
+                    }
+                },
+                _ = sleep => self.timers().await,
+                _ = alive.tick() => {
+                    if matches!(self.game.clock().state(), ClockState::Running { .. }) {
+                        let now = self.now();
+                        self.journal.alive(&self.setup.id, now.as_millis() as i64);
+                    }
+                }
+            }
+        }
+    }
+
+    async fn handle(&mut self, request: Request) {
+        match request {
+            Request::View(reply) => {
+                let _ = reply.send(self.view());
+            }
+            Request::Pgn(reply) => {
+                let _ = reply.send(self.pgn());
+            }
+            Request::Act {
+                role,
+                action,
+                reply,
+            } => {
+                let result = self.act(role, action).await;
+                let _ = reply.send(result);
+            }
+        }
+    }
+
+    async fn act(&mut self, role: Role, action: Action) -> Result<Reply, TableError> {
+        let to_move = self.game.position().turn();
+        if !action.allowed(role, self.setup.blind, to_move) {
+            return Err(TableError::Forbidden(format!(
+                "the {role} may not do this at this table now"
+            )));
+        }
+        // A flag that fell before this request is recorded first: the
+        // request then meets a finished game.
+        self.timers().await;
+        match action {
+            Action::Move(text) => {
+                let m = crate::rules::sheet::parse_move(
+                    self.game.position(),
+                    &text,
+                    crate::rules::sheet::Lang::Auto,
+                )
+                .map_err(|e| TableError::Unprocessable(e.to_string()))?;
+                self.play(m, false).await
+            }
+            Action::SayClock => {
+                let now = self.now();
+                let tokens = clock_tokens(&self.game.clock().reading(now), self.shown);
+                Ok(self.say(AnnouncementKind::Clock, tokens))
+            }
+            Action::Repeat => match self.last_said.clone() {
+                Some((_, tokens)) => Ok(self.say(AnnouncementKind::Repeat, tokens)),
+                None => Ok(Reply::default()),
+            },
+            Action::BoardDifferences => {
+                let Some(board) = &self.board else {
+                    return Err(TableError::Unprocessable(
+                        "this table has no tactile board".into(),
+                    ));
+                };
+                let fixes = board.inference.fixes();
+                let tokens = if fixes.is_empty() {
+                    vec![Word::BoardCorrect.into()]
+                } else {
+                    fixes.tokens()
+                };
+                Ok(self.say(AnnouncementKind::Board, tokens))
+            }
+            Action::StartClock => self.commit(GameEvent::ClockStarted).await,
+            Action::PauseClock => self.commit(GameEvent::ClockPaused).await,
+            Action::ResumeClock => self.commit(GameEvent::ClockResumed).await,
+            Action::AdjustClock {
+                side,
+                millis,
+                reason,
+            } => {
+                self.commit(GameEvent::ClockAdjusted {
+                    side,
+                    millis,
+                    reason,
+                })
+                .await
+            }
+            Action::Touched { side, square } => {
+                self.commit(GameEvent::Touched { side, square }).await
+            }
+            Action::OfferDraw { side } => self.commit(GameEvent::DrawOffered { side }).await,
+            Action::DeclineDraw { side } => self.commit(GameEvent::DrawDeclined { side }).await,
+            Action::AcceptDraw => {
+                if self.game.draw_offer().is_none() {
+                    return Err(TableError::Unprocessable("no draw has been offered".into()));
+                }
+                self.commit(GameEvent::DrawAgreed).await
+            }
+            Action::ClaimDraw { side, claim } => {
+                self.commit(GameEvent::DrawClaimed { side, claim }).await
+            }
+            Action::Resign { side } => self.commit(GameEvent::Resigned { side }).await,
+            Action::ClaimFlag => self.commit(GameEvent::FlagFell).await,
+            Action::SetResult { result, reason } => {
+                self.commit(GameEvent::ResultSet { result, reason }).await
+            }
+            Action::Ruling {
+                white_sheet,
+                black_sheet,
+                apply,
+            } => self.ruling(&white_sheet, &black_sheet, apply).await,
+            Action::NamePromotion(role) => {
+                let Some(board) = self.board.as_mut() else {
+                    return Err(TableError::Unprocessable(
+                        "this table has no tactile board".into(),
+                    ));
+                };
+                let inferred = board
+                    .inference
+                    .name_promotion(role)
+                    .map_err(|e| TableError::Unprocessable(e.to_string()))?;
+                let mut reply = Reply::default();
+                for i in inferred {
+                    if let Some(r) = self.inferred(i).await {
+                        reply = r;
+                    }
+                }
+                Ok(reply)
+            }
+        }
+    }
+
+    /// Makes a move: journaled, clock pressed at the instant it was made,
+    /// announced, and followed on the tactile board unless made on it.
+    async fn play(&mut self, m: Move, made_on_board: bool) -> Result<Reply, TableError> {
+        let uci = UciMove::from_standard(m).to_string();
+        let reply = self
+            .commit(GameEvent::MovePlayed { uci: uci.clone() })
+            .await?;
+        if let Some(board) = self.board.as_mut()
+            && !made_on_board
+        {
+            // The blind player carries out this move on the tactile board;
+            // the engine follows it.
+            let now = self.last_now;
+            if board.inference.expect(m, now).is_err() {
+                board.inference = Inference::new(
+                    self.game.position().clone(),
+                    board.protocol,
+                    board.inference.settings(),
+                );
+            }
+            if let Some(sim) = board.mirror.as_mut()
+                && let Err(e) = sim.play(&uci, false)
+            {
+                tracing::warn!(table = %self.setup.id, "simulated board: {e}");
+            }
+        }
+        Ok(reply)
+    }
+
+    /// Checks `event` on a copy of the game, journals it, applies it, then
+    /// announces what it caused and publishes the new state.
+    async fn commit(&mut self, event: GameEvent) -> Result<Reply, TableError> {
+        let now = self.now();
+        let mut next = self.game.clone();
+        let notices = next.apply(now, &event).map_err(refusal)?;
+        self.record(&Entry::Game(event))
+            .await
+            .map_err(|e| TableError::Journal(e.to_string()))?;
+        self.game = next;
+        let reply = self.announce(notices);
+        self.publish_state();
+        Ok(reply)
+    }
+
+    async fn record(&mut self, entry: &Entry) -> anyhow::Result<()> {
+        let payload = serde_json::to_string(entry)?;
+        let at = self.last_now.as_millis() as i64;
+        self.journal.append(&self.setup.id, at, payload).await?;
+        Ok(())
+    }
+
+    fn announce(&mut self, notices: Vec<Notice>) -> Reply {
+        let mut reply = Reply::default();
+        for notice in notices {
+            let r = self.say(notice.kind.into(), notice.tokens);
+            reply.text = match (reply.text.take(), r.text) {
+                (Some(a), Some(b)) => Some(format!("{a} {b}")),
+                (a, b) => a.or(b),
+            };
+        }
+        reply
+    }
+
+    /// Speaks `tokens` (audio on the table's speaker, never blocking the
+    /// table) and sends their text to every page.
+    fn say(&mut self, kind: AnnouncementKind, tokens: Vec<Token>) -> Reply {
+        let text = self.voice.text(&tokens);
+        self.speaker.say(tokens.clone(), text.clone());
+        self.seq += 1;
+        let announcement = Announcement {
+            seq: self.seq,
+            kind,
+            text: text.clone(),
+            tokens: tokens.iter().map(Token::key).collect(),
+        };
+        let _ = self.live.send(LiveEvent::Announcement(announcement));
+        if kind != AnnouncementKind::Repeat {
+            self.last_said = Some((kind, tokens));
+        }
+        Reply {
+            text: Some(text),
+            data: None,
+        }
+    }
+
+    fn publish_state(&self) {
+        if self.live.receiver_count() > 0 {
+            let _ = self.live.send(LiveEvent::State(Box::new(self.view())));
+        }
+    }
+
+    /// Flag falls and board settling, whichever is due.
+    async fn timers(&mut self) {
+        let now = self.now();
+        if self.game.result().is_none()
+            && self.game.clock().flag(now).is_some()
+            && let Err(e) = self.commit(GameEvent::FlagFell).await
+        {
+            tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}");
+        }
+        let inferred = match self.board.as_mut() {
+            Some(b) if b.inference.deadline().is_some_and(|d| d <= now) => b.inference.tick(now),
+            _ => return,
+        };
+        for i in inferred {
+            self.inferred(i).await;
+        }
+    }
+
+    async fn board_event(&mut self, stamped: Stamped) {
+        let now = self.now();
+        let event = match stamped.event {
+            DriverEvent::Unreadable(u) => {
+                tracing::warn!(table = %self.setup.id, "unreadable from the board: {}", u.what);
+                return;
+            }
+            DriverEvent::Board(e) => e,
+        };
+        match &event {
+            BoardEvent::Connected => {
+                if let Some(b) = self.board.as_mut() {
+                    b.connected = true;
+                }
+                self.say(AnnouncementKind::Board, vec![Word::BoardConnected.into()]);
+                self.publish_state();
+            }
+            BoardEvent::Disconnected(why) => {
+                tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
+                if let Some(b) = self.board.as_mut() {
+                    b.connected = false;
+                }
+                self.say(
+                    AnnouncementKind::Board,
+                    vec![Word::BoardDisconnected.into()],
+                );
+                self.publish_state();
+            }
+            BoardEvent::Button(n) => {
+                let pending = self
+                    .board
+                    .as_ref()
+                    .is_some_and(|b| b.inference.promotion_pending().is_some());
+                let action = match (pending, *n) {
+                    (true, n) => promotion_button(n).map(Action::NamePromotion),
+                    // The frame buttons: 1 the clock, 2 repeat, 3 which holes differ.
+                    (false, 1) => Some(Action::SayClock),
+                    (false, 2) => Some(Action::Repeat),
+                    (false, 3) => Some(Action::BoardDifferences),
+                    _ => None,
+                };
+                if let Some(action) = action
+                    && let Err(e) = self.act(Role::Player, action).await
+                {
+                    tracing::info!(table = %self.setup.id, "frame button {n}: {e}");
+                }
+            }
+            _ => {
+                let inferred = match self.board.as_mut() {
+                    Some(b) => b.inference.event(&event, now),
+                    None => return,
+                };
+                for i in inferred {
+                    self.inferred(i).await;
+                }
+            }
+        }
+    }
+
+    /// Acts on what the inference engine concluded.
+    async fn inferred(&mut self, inferred: Inferred) -> Option<Reply> {
+        match inferred {
+            Inferred::Moved { mv, .. } => {
+                let blind_to_move = self.game.position().turn() == self.setup.blind;
+                let result = if blind_to_move && self.game.result().is_none() {
+                    self.play(mv, true).await
+                } else {
+                    Err(TableError::Unprocessable(
+                        "not the blind player's move".into(),
+                    ))
+                };
+                match result {
+                    Ok(reply) => return Some(reply),
+                    Err(e) => {
+                        tracing::info!(table = %self.setup.id, "board move not made: {e}");
+                        let text = UciMove::from_standard(mv).to_string();
+                        let _ = self
+                            .commit(GameEvent::IllegalAttempt {
+                                side: self.setup.blind,
+                                text,
+                            })
+                            .await;
+                        self.resync_board();
+                    }
+                }
+            }
+            Inferred::Confirmed { .. } | Inferred::Agrees => {
+                if let Some(b) = self.board.as_mut() {
+                    b.differs.clear();
+                }
+                self.publish_state();
+            }
+            Inferred::Touched { square, .. } => {
+                let side = self.setup.blind;
+                let _ = self
+                    .commit(GameEvent::Touched {
+                        side,
+                        square: square.to_string(),
+                    })
+                    .await;
+            }
+            Inferred::PromotionPending { .. } => {
+                return Some(self.say(AnnouncementKind::Board, vec![Word::Promotion.into()]));
+            }
+            Inferred::Differs(fixes) => {
+                if let Some(b) = self.board.as_mut() {
+                    b.differs = fixes.squares().iter().map(|s| s.to_string()).collect();
+                }
+                self.publish_state();
+            }
+            Inferred::Correction(tokens) => {
+                return Some(self.say(AnnouncementKind::Board, tokens));
+            }
+        }
+        None
+    }
+
+    /// Starts following from the game's position again (after a refused
+    /// board move or a ruling).
+    fn resync_board(&mut self) {
+        if let Some(b) = self.board.as_mut() {
+            let settings = b.inference.settings();
+            b.inference = Inference::new(self.game.position().clone(), b.protocol, settings);
+            b.driver
+                .send(crate::board::event::decoder(b.protocol).scan_request());
+        }
+    }
+
+    async fn ruling(&mut self, white: &str, black: &str, apply: bool) -> Result<Reply, TableError> {
+        let ruling = crate::table::ruling::rule_at_table(&self.game, white, black)
+            .map_err(TableError::Unprocessable)?;
+        let data = serde_json::to_value(&ruling.json).ok();
+        if !apply {
+            return Ok(Reply { text: None, data });
+        }
+        let mut reply = self
+            .commit(GameEvent::Retracted {
+                plies: ruling.agreed_plies,
+                clock: ruling.clock,
+            })
+            .await?;
+        self.resync_board();
+        reply.data = data;
+        Ok(reply)
+    }
+
+    /// The table as it is now.
+    pub fn view(&self) -> TableView {
+        let now = self.last_now.max(
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .unwrap_or_default(),
+        );
+        let clock = self.game.clock();
+        let pos = self.game.position();
+        let board = self.board.as_ref().map(|b| BoardView {
+            connected: b.connected,
+            in_sync: b.differs.is_empty() && b.inference.following().is_none(),
+            following: b
+                .inference
+                .following()
+                .map(|m| UciMove::from_standard(m).to_string()),
+            differs: b.differs.clone(),
+            fen: b.inference.expected_board().to_string(),
+            promotion_pending: b.inference.promotion_pending().is_some(),
+            unreadable: b.driver.unreadable_count(),
+        });
+        let mut alerts = Vec::new();
+        if let Some(b) = &board {
+            if !b.connected {
+                alerts.push(Alert {
+                    kind: "board_disconnected",
+                    text: "tactile board disconnected".into(),
+                });
+            } else if !b.in_sync {
+                alerts.push(Alert {
+                    kind: "board_differs",
+                    text: format!("tactile board differs at {}", b.differs.join(", ")),
+                });
+            }
+            if b.promotion_pending {
+                alerts.push(Alert {
+                    kind: "promotion",
+                    text: "promotion waiting for the piece to be named".into(),
+                });
+            }
+        }
+        if let Some(r) = self.game.result().filter(|r| r.reason == "flag fell") {
+            alerts.push(Alert {
+                kind: "flag",
+                text: format!("flag fell: {}", r.result),
+            });
+        }
+        if !self.game.irregularities().is_empty() {
+            alerts.push(Alert {
+                kind: "illegal",
+                text: format!(
+                    "{} illegal move attempt(s)",
+                    self.game.irregularities().len()
+                ),
+            });
+        }
+        if let Some(side) = self.game.draw_offer() {
+            alerts.push(Alert {
+                kind: "draw_offer",
+                text: format!("draw offered by {}", color_name::name(side)),
+            });
+        }
+        TableView {
+            id: self.setup.id.clone(),
+            white: self.setup.white.clone(),
+            black: self.setup.black.clone(),
+            event: self.setup.event.clone(),
+            round: self.setup.round.clone(),
+            blind: color_name::name(self.setup.blind),
+            control: self.setup.control.to_string(),
+            fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+            turn: color_name::name(pos.turn()),
+            moves: self.game.sans(),
+            clock: ClockView {
+                white_ms: clock.remaining(Color::White, now).as_millis() as u64,
+                black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
+                running: matches!(clock.state(), ClockState::Running { .. }),
+                state: match clock.state() {
+                    ClockState::NotStarted => "not_started",
+                    ClockState::Running { .. } => "running",
+                    ClockState::Paused => "paused",
+                    ClockState::Flagged(_) => "flagged",
+                },
+                moves: clock.moves_completed(),
+            },
+            board,
+            result: self.game.result().cloned(),
+            draw_offer: self.game.draw_offer().map(color_name::name),
+            touched: self.game.touched().to_vec(),
+            illegal: self.game.irregularities().to_vec(),
+            alerts,
+            last_announcement: self
+                .last_said
+                .as_ref()
+                .map(|(_, tokens)| self.voice.text(tokens)),
+        }
+    }
+
+    fn pgn(&self) -> String {
+        crate::table::pgn::game_pgn(&self.setup, &self.game)
+    }
+}
+
+fn new_game(setup: &Setup, style: Style) -> anyhow::Result<Game> {
+    let fen = match &setup.fen {
+        Some(f) => Some(
+            f.parse::<Fen>()
+                .map_err(|e| anyhow::anyhow!("table {}: start FEN: {e}", setup.id))?,
+        ),
+        None => None,
+    };
+    Game::new(fen.as_ref(), setup.control.clone(), setup.blind, style)
+        .map_err(|e| anyhow::anyhow!("table {}: {e}", setup.id))
+}
+
+fn refusal(e: GameError) -> TableError {
+    TableError::Unprocessable(e.to_string())
+}
+
+async fn next_board_event(board: &mut Option<LiveBoard>) -> Option<Stamped> {
+    match board {
+        Some(b) => b.driver.next().await,
+        None => std::future::pending().await,
+    }
+}

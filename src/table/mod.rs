@@ -1,0 +1,9 @@
+//! The table: one actor task per table that owns its game, clock, boards
+//! and speech (layer 4 of `architecture.md`).
+
+pub mod action;
+pub mod actor;
+pub mod pgn;
+pub mod ruling;
+pub mod speaker;
+pub mod view;

@@ -1,0 +1,102 @@
+//! A table's game as PGN: the players, the time control, the clock after
+//! every move (`[%clk]`), draw offers and the result.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, KnownOutcome, Outcome, Position};
+
+use super::actor::Setup;
+use crate::rules::game::Game;
+use crate::rules::pgn::{GameRecord, RecordedMove};
+
+/// The game at a table as a PGN text.
+pub fn game_pgn(setup: &Setup, game: &Game) -> String {
+    let mut record = GameRecord::new();
+    let date = game
+        .plies()
+        .first()
+        .map(|p| pgn_date(p.at.as_secs()))
+        .unwrap_or_else(|| "????.??.??".into());
+    let mut set = |name: &str, value: &str| {
+        if value.is_empty() {
+            return;
+        }
+        match record.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(tag) => tag.1 = value.to_owned(),
+            None => record.tags.push((name.to_owned(), value.to_owned())),
+        }
+    };
+    set("Event", &setup.event);
+    set("Date", &date);
+    set("Round", &setup.round);
+    set("White", &setup.white);
+    set("Black", &setup.black);
+    set("Board", &setup.id);
+    set("Mode", "OTB");
+    if let Some(r) = game.result() {
+        set("Termination", &r.reason);
+    }
+    record.time_control = Some(setup.control.clone());
+    let mut pos = game.start().clone();
+    for ply in game.plies() {
+        // Every ply was checked when it was played.
+        let Some(m) = ply
+            .uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+        else {
+            break;
+        };
+        let mover = pos.turn();
+        record.moves.push(RecordedMove {
+            m,
+            clock: Some(if mover == Color::White {
+                ply.white_left
+            } else {
+                ply.black_left
+            }),
+            draw_offer: ply.draw_offer,
+        });
+        pos.play_unchecked(m);
+    }
+    record.result = match game.result().map(|r| r.result.as_str()) {
+        Some("1-0") => Outcome::Known(KnownOutcome::Decisive {
+            winner: Color::White,
+        }),
+        Some("0-1") => Outcome::Known(KnownOutcome::Decisive {
+            winner: Color::Black,
+        }),
+        Some(_) => Outcome::Known(KnownOutcome::Draw),
+        None => Outcome::Unknown,
+    };
+    record
+        .to_pgn()
+        .unwrap_or_else(|e| format!("; the game could not be written as PGN: {e}\n"))
+}
+
+/// `YYYY.MM.DD` for seconds since the Unix epoch (UTC), by the civil-from-
+/// days algorithm (H. Hinnant), to avoid a date crate for one tag.
+fn pgn_date(secs: u64) -> String {
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400), "2000.02.29");
+        assert_eq!(pgn_date(1_795_305_600), "2026.11.22");
+    }
+}

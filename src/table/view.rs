@@ -1,0 +1,121 @@
+//! What a table shows: the JSON of `GET /api/tables/{id}` and of the live
+//! `state` events, and the announcements on the live stream.
+
+use serde::Serialize;
+
+use crate::rules::game::{GameResult, Irregularity, NoticeKind, Touch};
+
+/// A snapshot of one table.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableView {
+    pub id: String,
+    pub white: String,
+    pub black: String,
+    pub event: String,
+    pub round: String,
+    /// The blind player's side.
+    pub blind: &'static str,
+    /// The time control as configured (e.g. `40/90+30, 30+30`).
+    pub control: String,
+    pub fen: String,
+    /// The side to move.
+    pub turn: &'static str,
+    /// The moves so far, in SAN.
+    pub moves: Vec<String>,
+    pub clock: ClockView,
+    /// The blind player's tactile board (`null` if the table has none).
+    pub board: Option<BoardView>,
+    pub result: Option<GameResult>,
+    /// A standing draw offer and its side.
+    pub draw_offer: Option<&'static str>,
+    pub touched: Vec<Touch>,
+    pub illegal: Vec<Irregularity>,
+    /// What needs the arbiter's eye, in words.
+    pub alerts: Vec<Alert>,
+    /// The last announcement's text (what "repeat" says again).
+    pub last_announcement: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    pub running: bool,
+    /// `not_started`, `running`, `paused` or `flagged`.
+    pub state: &'static str,
+    /// Moves White has completed.
+    pub moves: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardView {
+    pub connected: bool,
+    /// The board shows what it should (the position, or the position after
+    /// the announced move once carried out).
+    pub in_sync: bool,
+    /// The announced move the blind player is to carry out on the board,
+    /// until the board shows it (UCI).
+    pub following: Option<String>,
+    /// Squares that differ, a1 to h8.
+    pub differs: Vec<String>,
+    /// What the board should show (FEN placement).
+    pub fen: String,
+    /// A peg-board promotion waiting for its piece.
+    pub promotion_pending: bool,
+    /// Lines or messages from the board that could not be read.
+    pub unreadable: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Alert {
+    /// `board_disconnected`, `board_differs`, `flag`, `illegal`, `draw_offer`,
+    /// `promotion`.
+    pub kind: &'static str,
+    pub text: String,
+}
+
+/// An announcement on the live stream: what was said, as text and tokens.
+#[derive(Debug, Clone, Serialize)]
+pub struct Announcement {
+    /// Increasing per table: a page can tell a repeat from a new one.
+    pub seq: u64,
+    pub kind: AnnouncementKind,
+    pub text: String,
+    pub tokens: Vec<String>,
+}
+
+/// What an announcement is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnnouncementKind {
+    Move,
+    Clock,
+    Draw,
+    Result,
+    Touched,
+    Illegal,
+    Ruling,
+    Board,
+    Repeat,
+}
+
+impl From<NoticeKind> for AnnouncementKind {
+    fn from(k: NoticeKind) -> AnnouncementKind {
+        match k {
+            NoticeKind::Move => AnnouncementKind::Move,
+            NoticeKind::Clock => AnnouncementKind::Clock,
+            NoticeKind::Draw => AnnouncementKind::Draw,
+            NoticeKind::Result => AnnouncementKind::Result,
+            NoticeKind::Touched => AnnouncementKind::Touched,
+            NoticeKind::Illegal => AnnouncementKind::Illegal,
+            NoticeKind::Ruling => AnnouncementKind::Ruling,
+        }
+    }
+}
+
+/// One item of a table's live stream.
+#[derive(Debug, Clone)]
+pub enum LiveEvent {
+    Announcement(Announcement),
+    State(Box<TableView>),
+}

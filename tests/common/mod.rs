@@ -1,0 +1,188 @@
+//! Helpers for tests that run `tactus serve` as a real process: a minimal
+//! HTTP/1.1 client over a TCP stream (no client crate needed for loopback
+//! requests) and waiting for conditions with a deadline.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// A response: status and body.
+#[derive(Debug)]
+pub struct Response {
+    pub status: u16,
+    pub body: String,
+}
+
+impl Response {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+/// One request on a fresh connection.
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> Response {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if let Some(t) = token {
+        req.push_str(&format!("Authorization: Bearer {t}\r\n"));
+    }
+    let body = body.unwrap_or("");
+    if !body.is_empty() || method == "POST" {
+        req.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    stream.write_all(req.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    Response { status, body }
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+pub fn get(addr: &str, path: &str) -> Response {
+    request(addr, "GET", path, None, None)
+}
+
+pub fn post(addr: &str, path: &str, token: &str, body: &str) -> Response {
+    request(addr, "POST", path, Some(token), Some(body))
+}
+
+/// Polls `f` until it returns `Some`, for at most `limit`.
+pub fn wait_for<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        if start.elapsed() > limit {
+            panic!("timed out waiting for {what}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A free loopback port.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A `tactus serve` process and its address.
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+    pub stdout: mpsc::Receiver<String>,
+}
+
+impl Server {
+    /// Starts `tactus serve` with `args` on a free port and waits until it
+    /// listens.
+    pub fn start(data: &Path, args: &[&str]) -> Server {
+        let port = free_port();
+        let addr = format!("127.0.0.1:{port}");
+        let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
+            .arg("serve")
+            .args(["--listen", &addr, "--data"])
+            .arg(data)
+            .args(["--audio", "none", "--voice", voice])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start tactus serve");
+        let out = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let server = Server {
+            child,
+            addr,
+            stdout: rx,
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            match server.stdout.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) if line.contains("tactus is serving") => break,
+                Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(e) => panic!("tactus serve did not start: {e}"),
+            }
+        }
+        server
+    }
+
+    /// SIGKILL, as a crash would.
+    pub fn kill9(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The tokens `tactus serve` made for table `id`.
+pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
+    let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
+    let value: toml::Value = toml::from_str(&text).unwrap();
+    let t = &value["tables"][id];
+    let s = |k: &str| t[k].as_str().unwrap().to_owned();
+    (s("player"), s("assistant"), s("arbiter"))
+}

@@ -1,0 +1,173 @@
+//! End to end: `tactus serve` as a process, the blind player's pegged board
+//! simulated on a real pseudo-terminal, the sighted player's moves through
+//! the API; a whole game, then the same after `kill -9` and a restart.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, get, post, tokens, wait_for};
+use shakmaty::Board;
+use tactus::board::event::Protocol;
+use tactus::board::sim::Simulator;
+
+const LIMIT: Duration = Duration::from_secs(20);
+
+/// Réti–Tartakower, Vienna 1910: White (sighted) 1. e4 c6 2. d4 d5 3. Nc3
+/// dxe4 4. Nxe4 Nf6 5. Qd3 e5 6. dxe5 Qa5+ 7. Bd2 Qxe5 8. O-O-O Nxe4 9. Qd8+
+/// Kxd8 10. Bg5+ Kc7 11. Bd8#.
+const GAME: [&str; 21] = [
+    "e2e4", "c7c6", "d2d4", "d7d5", "b1c3", "d5e4", "c3e4", "g8f6", "d1d3", "e7e5", "d4e5", "d8a5",
+    "c1d2", "a5e5", "e1c1", "f6e4", "d3d8", "e8d8", "d2g5", "d8c7", "g5d8",
+];
+
+fn table(addr: &str) -> serde_json::Value {
+    get(addr, "/api/tables/1").json()
+}
+
+fn moves(addr: &str) -> usize {
+    table(addr)["moves"].as_array().unwrap().len()
+}
+
+/// Plays ply `i` of GAME: White through the API (then carried out on the
+/// tactile board by the blind player), Black on the tactile board.
+fn play_ply(addr: &str, sim: &mut Simulator, assistant: &str, i: usize) {
+    let uci = GAME[i];
+    if i.is_multiple_of(2) {
+        let r = post(
+            addr,
+            "/api/tables/1/move",
+            assistant,
+            &format!(r#"{{"move":"{uci}"}}"#),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert!(r.json()["text"].as_str().unwrap().len() > 3, "{}", r.body);
+        sim.play(uci, false).unwrap();
+        wait_for("the blind player's execution to be followed", LIMIT, || {
+            let t = table(addr);
+            (t["board"]["in_sync"] == true && t["moves"].as_array().unwrap().len() == i + 1)
+                .then_some(())
+        });
+    } else {
+        // Captures alternate the order the captured piece is lifted in.
+        sim.play(uci, i % 4 == 1).unwrap();
+        let what = format!("the board move {uci} (ply {}) to be made", i + 1);
+        wait_for(&what, LIMIT, || (moves(addr) == i + 1).then_some(()));
+    }
+}
+
+#[test]
+fn a_whole_game_with_a_crash_in_the_middle() {
+    let data = tempfile::tempdir().unwrap();
+    let mut sim = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+    let board = format!("peg:{}", sim.path().display());
+    let args = [
+        "--board",
+        board.as_str(),
+        "--blind",
+        "black",
+        "--control",
+        "90+30",
+    ];
+    let server = Server::start(data.path(), &args);
+    let addr = server.addr.clone();
+    let (player, assistant, arbiter) = tokens(data.path(), "1");
+    wait_for("the board to connect", LIMIT, || {
+        (table(&addr)["board"]["connected"] == true).then_some(())
+    });
+
+    // Wrong or missing tokens change nothing.
+    assert_eq!(
+        post(&addr, "/api/tables/1/move", "nope", r#"{"move":"e4"}"#).status,
+        403
+    );
+    assert_eq!(
+        common::request(
+            &addr,
+            "POST",
+            "/api/tables/1/move",
+            None,
+            Some(r#"{"move":"e4"}"#)
+        )
+        .status,
+        401
+    );
+    // The player plays Black: White's move is not theirs to make.
+    assert_eq!(
+        post(&addr, "/api/tables/1/move", &player, r#"{"move":"e4"}"#).status,
+        403
+    );
+    assert_eq!(
+        post(&addr, "/api/tables/1/move", &assistant, r#"{"move":"e5"}"#).status,
+        422
+    );
+    assert_eq!(
+        post(&addr, "/api/tables/1/move", &assistant, r#"{"move":"#).status,
+        400
+    );
+    assert_eq!(
+        post(&addr, "/api/tables/9/move", &assistant, r#"{"move":"e4"}"#).status,
+        404
+    );
+    assert_eq!(moves(&addr), 0);
+
+    for i in 0..10 {
+        play_ply(&addr, &mut sim, &assistant, i);
+    }
+    let r = post(&addr, "/api/tables/1/clock/say", &player, "");
+    assert_eq!(r.status, 200);
+    let said = r.json()["text"].as_str().unwrap().to_owned();
+    assert!(
+        said.starts_with("Weiß ") && said.ends_with("fünf Züge"),
+        "{said}"
+    );
+
+    // A crash: every acknowledged move is there after the restart, the clock
+    // is paused until the assistant resumes it.
+    let before = table(&addr);
+    server.kill9();
+    let server = Server::start(data.path(), &args);
+    let addr = server.addr.clone();
+    let after = table(&addr);
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["clock"]["state"], "paused");
+    // Paused where it was last seen running (at most a second before the
+    // crash): the downtime is not charged, and the paused clock stands.
+    let (was, is) = (
+        before["clock"]["white_ms"].as_i64().unwrap(),
+        after["clock"]["white_ms"].as_i64().unwrap(),
+    );
+    assert!(
+        (is - was).abs() <= 1_500,
+        "white {was} ms before, {is} ms after"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        table(&addr)["clock"]["white_ms"],
+        after["clock"]["white_ms"]
+    );
+    wait_for("the board to reconnect", LIMIT, || {
+        (table(&addr)["board"]["connected"] == true).then_some(())
+    });
+    let r = post(&addr, "/api/tables/1/clock/resume", &assistant, "");
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    for i in 10..GAME.len() {
+        play_ply(&addr, &mut sim, &assistant, i);
+    }
+    let t = table(&addr);
+    assert_eq!(t["result"]["result"], "1-0");
+    assert_eq!(t["result"]["reason"], "checkmate");
+    let pgn = get(&addr, "/api/tables/1/pgn").body;
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"5400+30\"]"), "{pgn}");
+    assert!(
+        pgn.contains("9. Qd8+ {") && pgn.contains("9... Kxd8 {"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("11. Bd8#"), "{pgn}");
+    assert!(pgn.contains("[%clk 1:"), "{pgn}");
+    // The arbiter's token is refused for nothing; a result after mate is.
+    let r = post(&addr, "/api/tables/1/flag", &arbiter, "");
+    assert_eq!(r.status, 422, "{}", r.body);
+}
