@@ -103,7 +103,7 @@ test("a game by keyboard alone, every announcement in the player's live region",
   // Commands: the clock, and the pieces.
   await player.keyboard.type("c");
   await player.keyboard.press("Enter");
-  await player.waitForFunction(() => /Weiß .* Schwarz .* ein Zug/.test(document.getElementById("log").textContent));
+  await player.waitForFunction(() => /Weiß .* Schwarz .* zwei Züge/.test(document.getElementById("log").textContent));
   await player.keyboard.type("p N");
   await player.keyboard.press("Enter");
   await player.waitForFunction(() => document.getElementById("log").textContent.includes("white knight: b1, f3"));
