@@ -171,3 +171,65 @@ fn a_whole_game_with_a_crash_in_the_middle() {
     let r = post(&addr, "/api/tables/1/flag", &arbiter, "");
     assert_eq!(r.status, 422, "{}", r.body);
 }
+
+/// The sighted opponent plays on a DGT board, the blind player on a pegged
+/// board: every move is made on its player's board, announced, and carried
+/// out (and followed) on the other.
+#[test]
+fn both_boards_wired_moves_from_each_followed_on_the_other() {
+    let data = tempfile::tempdir().unwrap();
+    let mut peg = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+    let mut dgt = Simulator::new(Protocol::Dgt, Board::default(), None).unwrap();
+    let config = data.path().join("venue.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\nopponent_board = \"dgt:{}\"\ncontrol = \"15+10\"\n",
+            peg.path().display(),
+            dgt.path().display()
+        ),
+    )
+    .unwrap();
+    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    wait_for("both boards to connect", LIMIT, || {
+        let t = table(&addr);
+        (t["board"]["connected"] == true && t["opponent_board"]["connected"] == true).then_some(())
+    });
+    for (i, uci) in GAME.iter().take(12).enumerate() {
+        let (mover, follower) = if i.is_multiple_of(2) {
+            (&mut dgt, &mut peg)
+        } else {
+            (&mut peg, &mut dgt)
+        };
+        mover.play(uci, false).unwrap();
+        wait_for(&format!("ply {} ({uci}) to be made", i + 1), LIMIT, || {
+            (moves(&addr) == i + 1).then_some(())
+        });
+        follower.play(uci, true).unwrap();
+        wait_for(
+            &format!("ply {} to be carried out on the other board", i + 1),
+            LIMIT,
+            || {
+                let t = table(&addr);
+                (t["board"]["in_sync"] == true && t["opponent_board"]["in_sync"] == true)
+                    .then_some(())
+            },
+        );
+    }
+    let t = table(&addr);
+    let sans: Vec<&str> = t["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sans,
+        [
+            "e4", "c6", "d4", "d5", "Nc3", "dxe4", "Nxe4", "Nf6", "Qd3", "e5", "dxe5", "Qa5+"
+        ]
+    );
+    assert_eq!(t["clock"]["state"], "running");
+    assert!(t["illegal"].as_array().unwrap().is_empty(), "{t}");
+}

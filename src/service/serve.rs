@@ -62,7 +62,8 @@ pub async fn serve(
     for t in &config.tables {
         let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
         let setup = setup_of(t)?;
-        let board = open_board(t)?;
+        let board = open_board(t, &t.board)?;
+        let opponent_board = open_board(t, &t.opponent_board)?;
         let speaker = speaker_for(&config.speech.audio, &voice, &t.id, &mut card_failed)?;
         let (actor, handle) = TableActor::start(TableParts {
             setup,
@@ -72,6 +73,7 @@ pub async fn serve(
             history,
             last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
             board,
+            opponent_board,
             shown: Shown::Remaining,
             style: config.speech.style,
         })
@@ -154,9 +156,9 @@ fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
 /// pseudo-terminal of our own on which every move typed or entered on the
 /// pages is carried out, so the whole chain (driver, inference, following)
 /// runs without hardware.
-fn open_board(t: &TableConfig) -> anyhow::Result<Option<BoardLink>> {
+fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardLink>> {
     let settings = Settings::default();
-    let (path, protocol, baud, sim) = match &t.board {
+    let (path, protocol, baud, sim) = match spec {
         BoardSpec::None => return Ok(None),
         BoardSpec::Peg { port, baud } => (port.clone(), Protocol::Peg, *baud, None),
         BoardSpec::Dgt { port, baud } => (port.clone(), Protocol::Dgt, *baud, None),

@@ -157,6 +157,8 @@ pub struct BoardLink {
 }
 
 struct LiveBoard {
+    /// Whose moves are made on this board.
+    side: Color,
     driver: Driver,
     mirror: Option<Simulator>,
     protocol: Protocol,
@@ -176,7 +178,11 @@ pub struct TableParts {
     pub history: Vec<Record>,
     /// The last instant the table was seen alive before a restart.
     pub last_alive_ms: Option<u64>,
+    /// The blind player's tactile board.
     pub board: Option<BoardLink>,
+    /// The opponent's board: an electronic board for a sighted opponent, a
+    /// second tactile board when both players are blind.
+    pub opponent_board: Option<BoardLink>,
     /// How clock times are told (time left or time used).
     pub shown: Shown,
     /// How moves are said.
@@ -190,7 +196,8 @@ pub struct TableActor {
     voice: Arc<VoicePack>,
     speaker: Speaker,
     journal: JournalHandle,
-    board: Option<LiveBoard>,
+    /// The blind player's board first, then the opponent's, if any.
+    boards: Vec<LiveBoard>,
     shown: Shown,
     rx: mpsc::Receiver<Request>,
     live: broadcast::Sender<LiveEvent>,
@@ -218,6 +225,7 @@ impl TableActor {
             history,
             last_alive_ms,
             board,
+            opponent_board,
             shown,
             style,
         } = parts;
@@ -258,21 +266,26 @@ impl TableActor {
         }
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
-        let board = board.map(|b| LiveBoard {
+        let live_board = |side: Color, b: BoardLink| LiveBoard {
+            side,
             inference: Inference::new(game.position().clone(), b.protocol, b.settings),
             driver: b.driver,
             mirror: b.mirror,
             protocol: b.protocol,
             connected: false,
             differs: Vec::new(),
-        });
+        };
+        let boards: Vec<LiveBoard> = [(setup.blind, board), (!setup.blind, opponent_board)]
+            .into_iter()
+            .filter_map(|(side, b)| b.map(|b| live_board(side, b)))
+            .collect();
         let mut actor = TableActor {
             setup: setup.clone(),
             game,
             voice,
             speaker,
             journal,
-            board,
+            boards,
             shown,
             rx,
             live: live.clone(),
@@ -321,7 +334,11 @@ impl TableActor {
                 .clock()
                 .deadline()
                 .filter(|_| self.game.result().is_none());
-            let settle_at = self.board.as_ref().and_then(|b| b.inference.deadline());
+            let settle_at = self
+                .boards
+                .iter()
+                .filter_map(|b| b.inference.deadline())
+                .min();
             let wake = [flag_at, settle_at].into_iter().flatten().min();
             let sleep = async {
                 match wake {
@@ -339,11 +356,11 @@ impl TableActor {
                     Some(r) => self.handle(r).await,
                     None => break,
                 },
-                event = next_board_event(&mut self.board) => match event {
-                    Some(stamped) => self.board_event(stamped).await,
+                (i, event) = next_board_event(&mut self.boards) => match event {
+                    Some(stamped) => self.board_event(i, stamped).await,
                     None => {
                         tracing::warn!(table = %self.setup.id, "board driver stopped");
-                        self.board = None;
+                        self.boards.remove(i);
                     }
                 },
                 _ = sleep => self.timers().await,
@@ -394,7 +411,7 @@ impl TableActor {
                     crate::rules::sheet::Lang::Auto,
                 )
                 .map_err(|e| TableError::Unprocessable(e.to_string()))?;
-                self.play(m, false).await
+                self.play(m, None).await
             }
             Action::SayClock => {
                 let now = self.now();
@@ -406,7 +423,8 @@ impl TableActor {
                 None => Ok(Reply::default()),
             },
             Action::BoardDifferences => {
-                let Some(board) = &self.board else {
+                let blind = self.setup.blind;
+                let Some(board) = self.boards.iter().find(|b| b.side == blind) else {
                     return Err(TableError::Unprocessable(
                         "this table has no tactile board".into(),
                     ));
@@ -459,18 +477,22 @@ impl TableActor {
                 apply,
             } => self.ruling(&white_sheet, &black_sheet, apply).await,
             Action::NamePromotion(role) => {
-                let Some(board) = self.board.as_mut() else {
+                let Some(at) = self
+                    .boards
+                    .iter()
+                    .position(|b| b.inference.promotion_pending().is_some())
+                else {
                     return Err(TableError::Unprocessable(
-                        "this table has no tactile board".into(),
+                        "no promotion is waiting for its piece".into(),
                     ));
                 };
-                let inferred = board
+                let inferred = self.boards[at]
                     .inference
                     .name_promotion(role)
                     .map_err(|e| TableError::Unprocessable(e.to_string()))?;
                 let mut reply = Reply::default();
                 for i in inferred {
-                    if let Some(r) = self.inferred(i).await {
+                    if let Some(r) = self.inferred(at, i).await {
                         reply = r;
                     }
                 }
@@ -480,18 +502,20 @@ impl TableActor {
     }
 
     /// Makes a move: journaled, clock pressed at the instant it was made,
-    /// announced, and followed on the tactile board unless made on it.
-    async fn play(&mut self, m: Move, made_on_board: bool) -> Result<Reply, TableError> {
+    /// announced, and followed on every board it was not made on (board
+    /// `made_on`, if any).
+    async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
         let uci = UciMove::from_standard(m).to_string();
         let reply = self
             .commit(GameEvent::MovePlayed { uci: uci.clone() })
             .await?;
-        if let Some(board) = self.board.as_mut()
-            && !made_on_board
-        {
-            // The blind player carries out this move on the tactile board;
-            // the engine follows it.
-            let now = self.last_now;
+        let now = self.last_now;
+        for (i, board) in self.boards.iter_mut().enumerate() {
+            if Some(i) == made_on {
+                continue;
+            }
+            // The player at this board carries out the move on it; the
+            // engine follows that.
             if board.inference.expect(m, now).is_err() {
                 board.inference = Inference::new(
                     self.game.position().clone(),
@@ -579,16 +603,17 @@ impl TableActor {
         {
             tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}");
         }
-        let inferred = match self.board.as_mut() {
-            Some(b) if b.inference.deadline().is_some_and(|d| d <= now) => b.inference.tick(now),
-            _ => return,
-        };
-        for i in inferred {
-            self.inferred(i).await;
+        for at in 0..self.boards.len() {
+            let board = &mut self.boards[at];
+            if board.inference.deadline().is_some_and(|d| d <= now) {
+                for i in board.inference.tick(now) {
+                    self.inferred(at, i).await;
+                }
+            }
         }
     }
 
-    async fn board_event(&mut self, stamped: Stamped) {
+    async fn board_event(&mut self, at: usize, stamped: Stamped) {
         let now = self.now();
         let event = match stamped.event {
             DriverEvent::Unreadable(u) => {
@@ -599,17 +624,13 @@ impl TableActor {
         };
         match &event {
             BoardEvent::Connected => {
-                if let Some(b) = self.board.as_mut() {
-                    b.connected = true;
-                }
+                self.boards[at].connected = true;
                 self.say(AnnouncementKind::Board, vec![Word::BoardConnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Disconnected(why) => {
                 tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
-                if let Some(b) = self.board.as_mut() {
-                    b.connected = false;
-                }
+                self.boards[at].connected = false;
                 self.say(
                     AnnouncementKind::Board,
                     vec![Word::BoardDisconnected.into()],
@@ -617,10 +638,7 @@ impl TableActor {
                 self.publish_state();
             }
             BoardEvent::Button(n) => {
-                let pending = self
-                    .board
-                    .as_ref()
-                    .is_some_and(|b| b.inference.promotion_pending().is_some());
+                let pending = self.boards[at].inference.promotion_pending().is_some();
                 let action = match (pending, *n) {
                     (true, n) => promotion_button(n).map(Action::NamePromotion),
                     // The frame buttons: 1 the clock, 2 repeat, 3 which holes differ.
@@ -636,28 +654,27 @@ impl TableActor {
                 }
             }
             _ => {
-                let inferred = match self.board.as_mut() {
-                    Some(b) => b.inference.event(&event, now),
-                    None => return,
-                };
+                let inferred = self.boards[at].inference.event(&event, now);
                 for i in inferred {
-                    self.inferred(i).await;
+                    self.inferred(at, i).await;
                 }
             }
         }
     }
 
     /// Acts on what the inference engine concluded.
-    async fn inferred(&mut self, inferred: Inferred) -> Option<Reply> {
+    async fn inferred(&mut self, at: usize, inferred: Inferred) -> Option<Reply> {
+        let side = self.boards.get(at)?.side;
         match inferred {
             Inferred::Moved { mv, .. } => {
-                let blind_to_move = self.game.position().turn() == self.setup.blind;
-                let result = if blind_to_move && self.game.result().is_none() {
-                    self.play(mv, true).await
+                let theirs = self.game.position().turn() == side;
+                let result = if theirs && self.game.result().is_none() {
+                    self.play(mv, Some(at)).await
                 } else {
-                    Err(TableError::Unprocessable(
-                        "not the blind player's move".into(),
-                    ))
+                    Err(TableError::Unprocessable(format!(
+                        "not {}'s move",
+                        color_name::name(side)
+                    )))
                 };
                 match result {
                     Ok(reply) => return Some(reply),
@@ -666,8 +683,8 @@ impl TableActor {
                         let text = UciMove::from_standard(mv).to_string();
                         let _ = self
                             .commit(GameEvent::IllegalAttempt {
-                                side: self.setup.blind,
-                                text,
+                                side,
+                                text: format!("{text} ({e})"),
                             })
                             .await;
                         self.resync_board();
@@ -675,13 +692,10 @@ impl TableActor {
                 }
             }
             Inferred::Confirmed { .. } | Inferred::Agrees => {
-                if let Some(b) = self.board.as_mut() {
-                    b.differs.clear();
-                }
+                self.boards[at].differs.clear();
                 self.publish_state();
             }
             Inferred::Touched { square, .. } => {
-                let side = self.setup.blind;
                 let _ = self
                     .commit(GameEvent::Touched {
                         side,
@@ -693,9 +707,7 @@ impl TableActor {
                 return Some(self.say(AnnouncementKind::Board, vec![Word::Promotion.into()]));
             }
             Inferred::Differs(fixes) => {
-                if let Some(b) = self.board.as_mut() {
-                    b.differs = fixes.squares().iter().map(|s| s.to_string()).collect();
-                }
+                self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
                 self.publish_state();
             }
             Inferred::Correction(tokens) => {
@@ -708,7 +720,7 @@ impl TableActor {
     /// Starts following from the game's position again (after a refused
     /// board move or a ruling).
     fn resync_board(&mut self) {
-        if let Some(b) = self.board.as_mut() {
+        for b in &mut self.boards {
             let settings = b.inference.settings();
             b.inference = Inference::new(self.game.position().clone(), b.protocol, settings);
             b.driver
@@ -743,7 +755,7 @@ impl TableActor {
         );
         let clock = self.game.clock();
         let pos = self.game.position();
-        let board = self.board.as_ref().map(|b| BoardView {
+        let board_view = |b: &LiveBoard| BoardView {
             connected: b.connected,
             in_sync: b.differs.is_empty() && b.inference.following().is_none(),
             following: b
@@ -754,7 +766,10 @@ impl TableActor {
             fen: b.inference.expected_board().to_string(),
             promotion_pending: b.inference.promotion_pending().is_some(),
             unreadable: b.driver.unreadable_count(),
-        });
+        };
+        let blind = self.setup.blind;
+        let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
+        let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
         let mut alerts = Vec::new();
         if let Some(b) = &board {
             if !b.connected {
@@ -820,6 +835,7 @@ impl TableActor {
                 moves: clock.moves_completed(),
             },
             board,
+            opponent_board,
             result: self.game.result().cloned(),
             draw_offer: self.game.draw_offer().map(color_name::name),
             touched: self.game.touched().to_vec(),
@@ -853,9 +869,14 @@ fn refusal(e: GameError) -> TableError {
     TableError::Unprocessable(e.to_string())
 }
 
-async fn next_board_event(board: &mut Option<LiveBoard>) -> Option<Stamped> {
-    match board {
-        Some(b) => b.driver.next().await,
-        None => std::future::pending().await,
+/// The next event of any board, with the board's index.
+async fn next_board_event(boards: &mut [LiveBoard]) -> (usize, Option<Stamped>) {
+    if boards.is_empty() {
+        return std::future::pending().await;
     }
+    let next = boards
+        .iter_mut()
+        .enumerate()
+        .map(|(i, b)| Box::pin(async move { (i, b.driver.next().await) }));
+    futures_util::future::select_all(next).await.0
 }

@@ -25,6 +25,8 @@ pub struct TableView {
     pub clock: ClockView,
     /// The blind player's tactile board (`null` if the table has none).
     pub board: Option<BoardView>,
+    /// The opponent's board (`null`: the assistant enters those moves).
+    pub opponent_board: Option<BoardView>,
     pub result: Option<GameResult>,
     /// A standing draw offer and its side.
     pub draw_offer: Option<&'static str>,
