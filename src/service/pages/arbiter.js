@@ -90,7 +90,7 @@
     document.getElementById("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : "No moves yet.") +
       " Touched: " + (s.touched.length ? s.touched.map((t) => t.side + " " + t.square).join(", ") : "none") +
       ". Illegal attempts: " + (s.illegal.length ? s.illegal.map((t) => t.side + " " + t.text).join(", ") : "none") + ".";
-    document.getElementById("alerts").textContent = alertsText(s);
+    document.getElementById("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : "Alerts: none.";
   }
 
   function showRuling(r) {

@@ -88,7 +88,12 @@
   }
 
   tactus.tokenForm(log);
-  tactus.api("GET", "/api/tables/" + id).then((r) => r.ok ? render(r.data) : tactus.say(log, r.error));
+  tactus.api("GET", "/api/tables/" + id).then((r) => {
+    if (!r.ok) return tactus.say(log, r.error);
+    render(r.data);
+    // Joining mid-game: the last thing said, so the player knows where play is.
+    if (r.data.last_announcement) tactus.say(log, "Last announcement: " + r.data.last_announcement);
+  });
   tactus.follow(id, {
     state: render,
     announcement: (a) => tactus.say(log, a.text),
