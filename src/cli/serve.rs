@@ -27,7 +27,7 @@ pub struct ServeArgs {
     #[arg(long)]
     board: Option<BoardSpec>,
     /// The blind player's side (one table only).
-    #[arg(long, value_parser = parse_side)]
+    #[arg(long, value_parser = tactus::rules::side::parse)]
     blind: Option<Color>,
     /// Time control, e.g. 90+30 or 40/90+30,30+30 (one table only).
     #[arg(long)]
@@ -38,14 +38,6 @@ pub struct ServeArgs {
     /// Voice pack name under voices/, or a path.
     #[arg(long)]
     voice: Option<String>,
-}
-
-fn parse_side(s: &str) -> Result<Color, String> {
-    match s {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(format!("`{s}`: expected white or black")),
-    }
 }
 
 fn configure(args: ServeArgs) -> anyhow::Result<Config> {

@@ -61,7 +61,7 @@ pub enum ClockState {
 /// A fallen flag: whose and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Flag {
-    #[serde(with = "color_name")]
+    #[serde(with = "super::side")]
     pub side: Color,
     /// The first instant the side had no time left.
     pub at: Duration,
@@ -88,7 +88,7 @@ pub struct ClockSetting {
     /// Moves Black has completed: equal to White's when White is to move,
     /// one fewer when Black is.
     pub black_moves: u32,
-    #[serde(with = "color_name")]
+    #[serde(with = "super::side")]
     pub to_move: Color,
 }
 
@@ -106,7 +106,7 @@ pub enum ClockError {
     NotPaused,
     #[error("time went back: {now:?} is before the last operation at {last:?}")]
     TimeWentBack { now: Duration, last: Duration },
-    #[error("{}'s flag fell at {:?}", color_name::name(.0.side), .0.at)]
+    #[error("{}'s flag fell at {:?}", super::side::name(.0.side), .0.at)]
     FlagFell(Flag),
     #[error("invalid clock setting: {0}")]
     InvalidSetting(&'static str),
@@ -148,7 +148,7 @@ pub struct Clock {
     control: TimeControl,
     white: Side,
     black: Side,
-    #[serde(with = "color_name")]
+    #[serde(with = "super::side")]
     to_move: Color,
     state: ClockState,
     /// Time the side to move's clock has run on the current move up to the
@@ -569,34 +569,6 @@ pub fn flag_result(flagged: Color, position: &impl Position) -> KnownOutcome {
         KnownOutcome::Draw
     } else {
         KnownOutcome::Decisive { winner: !flagged }
-    }
-}
-
-/// Serde for shakmaty's `Color` (no serde feature there): `"white"`/`"black"`.
-mod color_name {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use shakmaty::Color;
-
-    pub fn name(c: Color) -> &'static str {
-        match c {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(name(*c))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        let s = String::deserialize(d)?;
-        match s.as_str() {
-            "white" => Ok(Color::White),
-            "black" => Ok(Color::Black),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown colour `{other}`: expected `white` or `black`"
-            ))),
-        }
     }
 }
 

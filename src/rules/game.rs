@@ -20,6 +20,7 @@ use shakmaty::{
 
 use super::announce::{Style, announce};
 use super::clock::{Adjustment, Clock, ClockError, ClockSetting, ClockState, flag_result};
+pub use super::side;
 use super::time_control::TimeControl;
 use super::token::{Token, Word};
 
@@ -40,14 +41,14 @@ pub enum GameEvent {
     /// A piece was touched: on the tactile board, lifted from its hole
     /// (D.2.2); on the sighted side, reported by the assistant (D.2.10.5).
     Touched {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
         square: String,
     },
     /// A move that is not legal was attempted (on a board or typed); it was
     /// not made. On the record for the arbiter (7.5).
     IllegalAttempt {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
         text: String,
     },
@@ -55,29 +56,29 @@ pub enum GameEvent {
     ClockResumed,
     /// Time added (positive) or taken (negative) by the arbiter.
     ClockAdjusted {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
         millis: i64,
         reason: String,
     },
     DrawOffered {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
     },
     DrawDeclined {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
     },
     DrawAgreed,
     /// A claim under Article 9.2 / 9.3: correct claims end the game, an
     /// incorrect one gives the opponent two minutes (9.5.3).
     DrawClaimed {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
         claim: DrawClaim,
     },
     Resigned {
-        #[serde(with = "color_name")]
+        #[serde(with = "super::side")]
         side: Color,
     },
     /// The running side's time is up (seen by the clock or claimed).
@@ -346,7 +347,7 @@ impl Game {
                     .parse()
                     .map_err(|_| GameError::Refused(format!("`{square}` is not a square")))?;
                 self.touched.push(Touch {
-                    side: color_name::name(*side),
+                    side: side::name(*side),
                     square: square.to_string(),
                     ply: self.plies.len(),
                     at_ms,
@@ -364,7 +365,7 @@ impl Game {
             }
             GameEvent::IllegalAttempt { side, text } => {
                 self.irregularities.push(Irregularity {
-                    side: color_name::name(*side),
+                    side: side::name(*side),
                     text: text.clone(),
                     ply: self.plies.len(),
                     at_ms,
@@ -415,7 +416,7 @@ impl Game {
                 if self.draw_offer != Some(!*side) {
                     return Err(GameError::Refused(format!(
                         "{} has no draw offer to decline",
-                        color_name::name(*side)
+                        side::name(*side)
                     )));
                 }
                 self.draw_offer = None;
@@ -661,33 +662,6 @@ fn side_word(side: Color) -> Token {
     match side {
         Color::White => Word::White.into(),
         Color::Black => Word::Black.into(),
-    }
-}
-
-/// Serde for shakmaty's `Color`: `"white"` / `"black"`.
-pub mod color_name {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use shakmaty::Color;
-
-    pub fn name(c: Color) -> &'static str {
-        match c {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(name(*c))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "white" => Ok(Color::White),
-            "black" => Ok(Color::Black),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown side `{other}`: expected `white` or `black`"
-            ))),
-        }
     }
 }
 

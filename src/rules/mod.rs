@@ -9,5 +9,6 @@ pub mod game_announcements;
 pub mod pgn;
 pub mod ruling;
 pub mod sheet;
+pub mod side;
 pub mod time_control;
 pub mod token;

@@ -148,7 +148,7 @@ impl Token {
             Token::Rank(r) => format!("rank.{}", r.char()),
             Token::Piece(role) => format!("piece.{}", role_name(role)),
             Token::ColoredPiece(color, role) => {
-                format!("piece.{}.{}", color_name(color), role_name(role))
+                format!("piece.{}.{}", super::side::name(color), role_name(role))
             }
             Token::Number(n) => format!("num.{n}"),
             Token::Word(w) => w.key().to_owned(),
@@ -174,7 +174,7 @@ impl Token {
             "piece" => match rest.split_once('.') {
                 None => role_from_name(rest).map(Token::Piece),
                 Some((color, role)) => Some(Token::ColoredPiece(
-                    color_from_name(color)?,
+                    super::side::parse(color).ok()?,
                     role_from_name(role)?,
                 )),
             },
@@ -234,17 +234,6 @@ fn role_name(role: Role) -> &'static str {
 
 fn role_from_name(name: &str) -> Option<Role> {
     Role::ALL.into_iter().find(|&r| role_name(r) == name)
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn color_from_name(name: &str) -> Option<Color> {
-    Color::ALL.into_iter().find(|&c| color_name(c) == name)
 }
 
 #[cfg(test)]

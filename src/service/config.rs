@@ -240,13 +240,7 @@ where
 }
 
 fn color<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        other => Err(serde::de::Error::custom(format!(
-            "unknown side `{other}`: expected `white` or `black`"
-        ))),
-    }
+    crate::rules::side::deserialize(d)
 }
 
 /// A configuration that cannot be used.

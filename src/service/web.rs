@@ -24,7 +24,7 @@ use serde_json::json;
 use shakmaty::{Color, Role as PieceRole};
 use tokio_stream::wrappers::BroadcastStream;
 
-use crate::rules::game::{DrawClaim, color_name};
+use crate::rules::game::DrawClaim;
 use crate::service::tokens::{Role, Tokens};
 use crate::table::action::Action;
 use crate::table::actor::{TableError, TableHandle};
@@ -351,7 +351,7 @@ simple_action!(flag, Action::ClaimFlag);
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SideBody {
-    #[serde(with = "color_name")]
+    #[serde(with = "crate::rules::side")]
     side: Color,
 }
 
@@ -385,7 +385,7 @@ side_action!(resign, |side| Action::Resign { side });
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AdjustBody {
-    #[serde(with = "color_name")]
+    #[serde(with = "crate::rules::side")]
     side: Color,
     /// Seconds to add (negative: to take).
     seconds: f64,
@@ -424,7 +424,7 @@ async fn clock_adjust(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TouchBody {
-    #[serde(with = "color_name")]
+    #[serde(with = "crate::rules::side")]
     side: Color,
     square: String,
 }

@@ -27,7 +27,8 @@ use crate::board::sim::Simulator;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::{Shown, clock_tokens};
-use crate::rules::game::{Game, GameError, GameEvent, Notice, color_name};
+use crate::rules::game::{Game, GameError, GameEvent, Notice};
+use crate::rules::side;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
 use crate::service::journal::{JournalHandle, Record};
@@ -39,7 +40,7 @@ use crate::speech::voice_pack::VoicePack;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     pub id: String,
-    #[serde(with = "color_name")]
+    #[serde(with = "crate::rules::side")]
     pub blind: Color,
     pub control: TimeControl,
     pub white: String,
@@ -673,7 +674,7 @@ impl TableActor {
                 } else {
                     Err(TableError::Unprocessable(format!(
                         "not {}'s move",
-                        color_name::name(side)
+                        side::name(side)
                     )))
                 };
                 match result {
@@ -808,7 +809,7 @@ impl TableActor {
         if let Some(side) = self.game.draw_offer() {
             alerts.push(Alert {
                 kind: "draw_offer",
-                text: format!("draw offered by {}", color_name::name(side)),
+                text: format!("draw offered by {}", side::name(side)),
             });
         }
         TableView {
@@ -817,10 +818,10 @@ impl TableActor {
             black: self.setup.black.clone(),
             event: self.setup.event.clone(),
             round: self.setup.round.clone(),
-            blind: color_name::name(self.setup.blind),
+            blind: side::name(self.setup.blind),
             control: self.setup.control.to_string(),
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
-            turn: color_name::name(pos.turn()),
+            turn: side::name(pos.turn()),
             moves: self.game.sans(),
             clock: ClockView {
                 white_ms: clock.remaining(Color::White, now).as_millis() as u64,
@@ -837,7 +838,7 @@ impl TableActor {
             board,
             opponent_board,
             result: self.game.result().cloned(),
-            draw_offer: self.game.draw_offer().map(color_name::name),
+            draw_offer: self.game.draw_offer().map(side::name),
             touched: self.game.touched().to_vec(),
             illegal: self.game.irregularities().to_vec(),
             alerts,

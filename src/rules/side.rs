@@ -1,0 +1,48 @@
+//! The two sides by name, `"white"` and `"black"`: in the journal, the JSON
+//! API, the configuration and the command line (shakmaty's `Color` has no
+//! serde support of its own).
+
+use serde::{Deserialize, Deserializer, Serializer};
+use shakmaty::Color;
+
+/// `"white"` or `"black"`.
+pub fn name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The side named `s`, or a sentence saying what was expected.
+pub fn parse(s: &str) -> Result<Color, String> {
+    match s {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(format!(
+            "unknown side `{other}`: expected `white` or `black`"
+        )),
+    }
+}
+
+/// Serde: `#[serde(with = "crate::rules::side")]`.
+pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(name(*c))
+}
+
+/// Serde: `#[serde(with = "crate::rules::side")]`.
+pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+    parse(&String::deserialize(d)?).map_err(serde::de::Error::custom)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_others_are_refused() {
+        for c in Color::ALL {
+            assert_eq!(parse(name(c)), Ok(c));
+        }
+        assert!(parse("White").unwrap_err().contains("`white` or `black`"));
+    }
+}
