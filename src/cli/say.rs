@@ -55,21 +55,8 @@ pub enum SayCommand {
         /// seconds: the time left is not known).
         #[arg(long)]
         used: bool,
-        /// Voice pack: a name under voices/ or a directory.
-        #[arg(long, default_value = DEFAULT_PACK)]
-        voice: String,
-        /// Speech speed, 0.5 to 2.0; the pitch is kept.
-        #[arg(long, default_value_t = 1.0)]
-        speed: f32,
-        /// Print {"text": "..."}.
-        #[arg(long)]
-        json: bool,
-        /// Write the announcement to this WAV file.
-        #[arg(long, value_name = "OUT")]
-        wav: Option<PathBuf>,
-        /// Play on the sound card (text only, with a warning, if there is none).
-        #[arg(long)]
-        play: bool,
+        #[command(flatten)]
+        speak: SpeakArgs,
     },
 }
 
@@ -87,22 +74,30 @@ fn parse_time(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// How and where to say it.
+/// How moves are said, and where.
 #[derive(Args)]
 pub struct OutputArgs {
     /// `standard` (as SAN is written) or `long` (piece and origin always).
     #[arg(long, default_value = "standard")]
     style: Style,
+    #[command(flatten)]
+    speak: SpeakArgs,
+}
+
+/// The voice and where it speaks.
+#[derive(Args)]
+pub struct SpeakArgs {
     /// Voice pack: a name under voices/ or a directory.
     #[arg(long, default_value = DEFAULT_PACK)]
     voice: String,
     /// Speech speed, 0.5 to 2.0; the pitch is kept.
     #[arg(long, default_value_t = 1.0)]
     speed: f32,
-    /// One JSON object per ply: {"ply": 1, "san": "e4", "text": "Eva vier"}.
+    /// JSON: one object per ply, {"ply": 1, "san": "e4", "text": "Eva vier"},
+    /// or {"text": "..."} for the clock.
     #[arg(long)]
     json: bool,
-    /// Write every announcement, one after another, to this WAV file.
+    /// Write the announcements, one after another, to this WAV file.
     #[arg(long, value_name = "OUT")]
     wav: Option<PathBuf>,
     /// Play on the sound card (text only, with a warning, if there is none).
@@ -119,11 +114,7 @@ pub fn run(command: SayCommand) -> ExitCode {
             black,
             moves,
             used,
-            voice,
-            speed,
-            json,
-            wav,
-            play,
+            speak,
         } => {
             let (reading, shown) = if used {
                 let mut r = ClockReading::default();
@@ -142,7 +133,7 @@ pub fn run(command: SayCommand) -> ExitCode {
                 )
             };
             let tokens = clock_tokens(&reading, shown);
-            return match say_clock(&tokens, &voice, speed, json, wav.as_deref(), play) {
+            return match say_clock(&tokens, &speak) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => bad_input(&e),
             };
@@ -191,17 +182,10 @@ fn load_pack(voice: &str, speed: f32) -> Result<Arc<VoicePack>, String> {
 }
 
 /// Says the clock: text or JSON, and the WAV file and card if asked.
-fn say_clock(
-    tokens: &[Token],
-    voice: &str,
-    speed: f32,
-    json: bool,
-    wav: Option<&Path>,
-    play: bool,
-) -> Result<(), String> {
-    let pack = load_pack(voice, speed)?;
+fn say_clock(tokens: &[Token], speak: &SpeakArgs) -> Result<(), String> {
+    let pack = load_pack(&speak.voice, speak.speed)?;
     let text = pack.text(tokens);
-    if let Some(path) = wav {
+    if let Some(path) = &speak.wav {
         let mut sink =
             WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?;
         let written = sink.say(tokens, &text).and_then(|()| sink.finish());
@@ -210,12 +194,12 @@ fn say_clock(
             return Err(format!("{e:#}"));
         }
     }
-    if json {
+    if speak.json {
         println!("{{\"text\": {}}}", json_string(&text));
     } else {
         println!("{text}");
     }
-    if play {
+    if speak.play {
         match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
             Ok(mut card) => {
                 if let Err(e) = card.say(tokens, &text).and_then(|()| card.finish()) {
@@ -230,14 +214,15 @@ fn say_clock(
 
 /// Loads the pack, then prints (and writes, and plays) every ply.
 fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
-    let pack = load_pack(&output.voice, output.speed)?;
-    let mut wav = match &output.wav {
+    let speak = &output.speak;
+    let pack = load_pack(&speak.voice, speak.speed)?;
+    let mut wav = match &speak.wav {
         Some(path) => Some(
             WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?,
         ),
         None => None,
     };
-    let card = if output.play {
+    let card = if speak.play {
         match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
             Ok(c) => Some(c),
             Err(e) => {
@@ -248,9 +233,9 @@ fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
     } else {
         None
     };
-    let result = say_all(plies, &pack, wav.as_mut(), card, output.json);
+    let result = say_all(plies, &pack, wav.as_mut(), card, speak.json);
     if result.is_err()
-        && let Some(path) = &output.wav
+        && let Some(path) = &speak.wav
     {
         // A half-written WAV file must not look like a result.
         let _ = std::fs::remove_file(path);
