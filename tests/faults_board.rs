@@ -93,10 +93,12 @@ fn assert_clean(addr: &str) {
     assert_eq!(t["illegal"], serde_json::json!([]), "{t}");
 }
 
-fn start(sim: &Simulator, data: &std::path::Path) -> Server {
+/// The server on the simulated board; `RUST_LOG` for it (the faults
+/// provoke a warning each).
+fn start(sim: &Simulator, data: &std::path::Path, log: &str) -> Server {
     let board = format!("peg:{}", sim.path().display());
     let args = ["--board", &board, "--blind", "black", "--control", "90+30"];
-    Server::start(data, &args)
+    Server::start_with_env(data, &args, &[("RUST_LOG", log)])
 }
 
 #[test]
@@ -106,7 +108,7 @@ fn the_port_vanishes_and_returns_twenty_times_in_a_game() {
     let link = dir.path().join("ttyUSB-board");
     let mut sim = Simulator::new(Protocol::Peg, Board::default(), Some(link.clone())).unwrap();
     let data = dir.path().join("data");
-    let server = start(&sim, &data);
+    let server = start(&sim, &data, "error");
     let addr = server.addr.clone();
     let (_, assistant, _) = tokens(&data, "1");
     wait_connected(&addr, true);
@@ -197,7 +199,7 @@ fn a_minute_of_random_bytes_from_the_board() {
     let mut rng = Rng::from_env("TACTUS_SEED");
     let dir = tempfile::tempdir().unwrap();
     let mut sim = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
-    let mut server = start(&sim, dir.path());
+    let mut server = start(&sim, dir.path(), "error");
     let addr = server.addr.clone();
     let (_, assistant, _) = tokens(dir.path(), "1");
     wait_connected(&addr, true);

@@ -161,13 +161,23 @@ impl Server {
     /// Starts `tactus serve` with `args` on a free port and waits until it
     /// listens.
     pub fn start(data: &Path, args: &[&str]) -> Server {
-        let server = Server::spawn(data, args);
+        Server::start_with_env(data, args, &[])
+    }
+
+    /// As [`Server::start`], with environment variables for the server
+    /// (`RUST_LOG=error` quiets the warnings a fault test provokes).
+    pub fn start_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
+        let server = Server::spawn_with_env(data, args, env);
         server.wait_ready();
         server
     }
 
     /// Starts `tactus serve` with `args` on a free port, without waiting.
     pub fn spawn(data: &Path, args: &[&str]) -> Server {
+        Server::spawn_with_env(data, args, &[])
+    }
+
+    fn spawn_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
         let port = free_port();
         let addr = format!("127.0.0.1:{port}");
         let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
@@ -177,6 +187,7 @@ impl Server {
             .arg(data)
             .args(["--audio", "none", "--voice", voice])
             .args(args)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
