@@ -56,7 +56,7 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
         }),
         1 => {
             // Not `Bearer <token>`; the body does not matter.
-            let header = rng.pick(&["Basic dXNlcjpwdw==", "Bearer", "bearer x", "Token abc"]);
+            let header = rng.pick(&["Basic dXNlcjpwdw==", "Bearer", "Digest x", "Token abc"]);
             let body = rng.pick(&["{", r#"{"move":"e4"}"#, ""]);
             let raw = format!(
                 "POST /api/tables/1/move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: {header}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
