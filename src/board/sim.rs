@@ -137,6 +137,15 @@ impl Simulator {
     fn plug(&mut self) -> Result<(), String> {
         let (master, slave) =
             TTYPort::pair().map_err(|e| format!("cannot open a pseudo-terminal: {e}"))?;
+        // `pair` opens both ends without close-on-exec: a process started
+        // meanwhile (a `tactus serve` under test) would inherit them, hold
+        // the terminal open, and unplugging could never hang up. Only
+        // close-on-exec duplicates are kept.
+        let cloexec = |end: TTYPort| {
+            end.try_clone_native()
+                .map_err(|e| format!("cannot duplicate the pseudo-terminal: {e}"))
+        };
+        let (master, slave) = (cloexec(master)?, cloexec(slave)?);
         let mut reader = master
             .try_clone_native()
             .map_err(|e| format!("cannot clone the pseudo-terminal: {e}"))?;
@@ -341,6 +350,11 @@ impl Simulator {
             Protocol::Dgt => &[0x01, 0x02, 0x7F, 0xFF, 0x00, 0x05, 0x01],
         };
         s.write(bytes);
+    }
+
+    /// Sends `bytes` as they are (line noise of a test's choosing).
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        lock(&self.shared).write(bytes);
     }
 
     /// Runs one text command (`lift e2`, `put e4 [Q]`, `move e2e4 [last]`,

@@ -2,8 +2,9 @@
 //! they use, and a live event stream (SSE) per table.
 //!
 //! Reads are open; every write names its role's token (`Authorization:
-//! Bearer …`). Status codes: 400 malformed JSON, 401 no token, 403 wrong
-//! token or not this role's to do, 404 unknown table, 422 a request that
+//! Bearer …`), checked before the body is read. Status codes: 400 malformed
+//! JSON, 401 no token, 403 wrong token or not this role's to do, 404 unknown
+//! table, 405 wrong method, 413 body over the limit, 422 a request that
 //! does not fit the game (nothing changed), 503 not recorded.
 
 use std::collections::BTreeMap;
@@ -12,8 +13,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -60,10 +62,12 @@ impl From<TableError> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(e: JsonRejection) -> ApiError {
-        ApiError(
-            StatusCode::BAD_REQUEST,
-            format!("malformed request: {}", e.body_text()),
-        )
+        // A body over the limit is refused as such, not as malformed.
+        let status = match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(status, format!("malformed request: {}", e.body_text()))
     }
 }
 
@@ -71,18 +75,7 @@ type ApiResult<T> = Result<T, ApiError>;
 
 /// The router with every page and API route.
 pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/", get(index))
-        .route("/table/{id}/player", get(player_page))
-        .route("/table/{id}/assistant", get(assistant_page))
-        .route("/arbiter", get(arbiter_overview))
-        .route("/arbiter/{id}", get(arbiter_table))
-        .route("/static/{file}", get(static_file))
-        .route("/api/tables", get(list_tables))
-        .route("/api/pgn", get(all_pgn))
-        .route("/api/tables/{id}", get(one_table))
-        .route("/api/tables/{id}/pgn", get(table_pgn))
-        .route("/api/tables/{id}/events", get(events))
+    let writes = Router::new()
         .route("/api/tables/{id}/move", post(make_move))
         .route("/api/tables/{id}/clock/say", post(say_clock))
         .route("/api/tables/{id}/repeat", post(repeat))
@@ -108,8 +101,41 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/result", post(set_result))
         .route("/api/tables/{id}/ruling", post(ruling))
         .route("/api/tables/{id}/promotion", post(promotion))
+        .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
+    Router::new()
+        .route("/", get(index))
+        .route("/table/{id}/player", get(player_page))
+        .route("/table/{id}/assistant", get(assistant_page))
+        .route("/arbiter", get(arbiter_overview))
+        .route("/arbiter/{id}", get(arbiter_table))
+        .route("/static/{file}", get(static_file))
+        .route("/api/tables", get(list_tables))
+        .route("/api/pgn", get(all_pgn))
+        .route("/api/tables/{id}", get(one_table))
+        .route("/api/tables/{id}/pgn", get(table_pgn))
+        .route("/api/tables/{id}/events", get(events))
+        .merge(writes)
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .with_state(state)
+}
+
+/// Every write names a known table and a token valid there before its body
+/// is read: a stranger's request costs no body and gets 404, 401 or 403
+/// whatever it carries.
+async fn token_gate(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+    next: Next,
+) -> Response {
+    // Other methods go on to their 405.
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    match table(&state, &id).and_then(|_| role(&state, &id, request.headers())) {
+        Ok(_) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
 }
 
 fn table<'a>(state: &'a AppState, id: &str) -> ApiResult<&'a TableHandle> {

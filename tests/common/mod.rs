@@ -32,10 +32,21 @@ pub fn request(
     token: Option<&str>,
     body: Option<&str>,
 ) -> Response {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
+    try_request(addr, method, path, token, body).expect("request")
+}
+
+/// One request on a fresh connection; an error if the server cannot be
+/// reached. A connection cut before the answer gives status 0 (a server
+/// killed mid-request).
+pub fn try_request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> std::io::Result<Response> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if let Some(t) = token {
         req.push_str(&format!("Authorization: Bearer {t}\r\n"));
@@ -49,10 +60,35 @@ pub fn request(
     }
     req.push_str("\r\n");
     req.push_str(body);
-    stream.write_all(req.as_bytes()).unwrap();
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let text = String::from_utf8_lossy(&raw).to_string();
+    // A write or read cut short is an answer never received.
+    if stream.write_all(req.as_bytes()).is_ok() {
+        let _ = stream.read_to_end(&mut raw);
+    }
+    Ok(parse_response(&raw))
+}
+
+/// Sends `bytes` as they are on a fresh connection, then half-closes if
+/// `close_write`; the status of the answer, or `None` if the server closed
+/// the connection without one.
+pub fn raw_request(addr: &str, bytes: &[u8], close_write: bool) -> Option<u16> {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    // The server may answer and close before reading everything.
+    let _ = stream.write_all(bytes);
+    if close_write {
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+    }
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let status = parse_response(&raw).status;
+    (status != 0).then_some(status)
+}
+
+fn parse_response(raw: &[u8]) -> Response {
+    let text = String::from_utf8_lossy(raw).to_string();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head
         .split_whitespace()
@@ -125,6 +161,23 @@ impl Server {
     /// Starts `tactus serve` with `args` on a free port and waits until it
     /// listens.
     pub fn start(data: &Path, args: &[&str]) -> Server {
+        Server::start_with_env(data, args, &[])
+    }
+
+    /// As [`Server::start`], with environment variables for the server
+    /// (`RUST_LOG=error` quiets the warnings a fault test provokes).
+    pub fn start_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
+        let server = Server::spawn_with_env(data, args, env);
+        server.wait_ready();
+        server
+    }
+
+    /// Starts `tactus serve` with `args` on a free port, without waiting.
+    pub fn spawn(data: &Path, args: &[&str]) -> Server {
+        Server::spawn_with_env(data, args, &[])
+    }
+
+    fn spawn_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
         let port = free_port();
         let addr = format!("127.0.0.1:{port}");
         let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
@@ -134,6 +187,7 @@ impl Server {
             .arg(data)
             .args(["--audio", "none", "--voice", voice])
             .args(args)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -147,21 +201,29 @@ impl Server {
                 }
             }
         });
-        let server = Server {
+        Server {
             child,
             addr,
             stdout: rx,
-        };
+        }
+    }
+
+    /// Waits until the server listens.
+    pub fn wait_ready(&self) {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            match server.stdout.recv_timeout(Duration::from_millis(100)) {
+            match self.stdout.recv_timeout(Duration::from_millis(100)) {
                 Ok(line) if line.contains("tactus is serving") => break,
                 Ok(_) => {}
                 Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(e) => panic!("tactus serve did not start: {e}"),
             }
         }
-        server
+    }
+
+    /// Whether the process is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// SIGKILL, as a crash would.
@@ -185,4 +247,73 @@ pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
     let t = &value["tables"][id];
     let s = |k: &str| t[k].as_str().unwrap().to_owned();
     (s("player"), s("assistant"), s("arbiter"))
+}
+
+/// A small seeded generator (SplitMix64): tests that draw at random print
+/// their seed, and the same seed replays the same run.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The seed from the environment variable `var` if set, else from the
+    /// time; printed either way.
+    pub fn from_env(var: &str) -> Rng {
+        let seed = std::env::var(var)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos() as u64
+            });
+        eprintln!("seed: {var}={seed}");
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.below(hi - lo + 1)
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next_u64() as u8).collect()
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// A venue configuration with `n` tables `1`..=`n` whose moves all come
+/// through the API (`board = "none"`), written into `dir`.
+pub fn venue_without_boards(dir: &Path, n: usize) -> std::path::PathBuf {
+    let mut text = String::new();
+    for id in 1..=n {
+        text.push_str(&format!("[[table]]\nid = \"{id}\"\nboard = \"none\"\n\n"));
+    }
+    let path = dir.join("venue.toml");
+    std::fs::write(&path, text).unwrap();
+    path
 }
