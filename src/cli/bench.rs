@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use tactus::service::bench::{E2eOptions, E2eReport, run_e2e};
+use tactus::service::bench_serve::{ServeOptions, Spread, run_serve};
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -13,6 +14,25 @@ pub enum BenchCommand {
     /// journal and audio rendering on: latency from a board event's last byte
     /// to its announcement, CPU time and peak memory.
     E2e(E2eArgs),
+    /// A real `tactus serve` process: start-up time, and a board event to
+    /// its announcement on the SSE stream over loopback.
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// How many times the server is started.
+    #[arg(long, default_value_t = 10)]
+    runs: usize,
+    /// Plies of the measured game.
+    #[arg(long, default_value_t = 40)]
+    plies: usize,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -45,6 +65,7 @@ pub struct E2eArgs {
 pub fn run(command: BenchCommand) -> ExitCode {
     match command {
         BenchCommand::E2e(args) => e2e(args),
+        BenchCommand::Serve(args) => serve(args),
     }
 }
 
@@ -98,4 +119,49 @@ fn text(r: &E2eReport) -> String {
         100.0 * r.cpu_s / r.seconds.max(1e-9),
         r.rss_mb,
     )
+}
+
+fn serve(args: ServeArgs) -> ExitCode {
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("tactus bench serve: cannot find this program: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = ServeOptions {
+        exe,
+        runs: args.runs,
+        plies: args.plies,
+        voice: args.voice,
+    };
+    match run_serve(&options) {
+        Ok(r) => {
+            if args.json {
+                println!("{}", serde_json::to_string(&r).unwrap_or_default());
+            } else {
+                let line = |what: &str, s: &Spread| {
+                    format!(
+                        "{what}: n {}, min {:.2} ms, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n",
+                        s.n, s.min_ms, s.p50_ms, s.p99_ms, s.max_ms
+                    )
+                };
+                print!(
+                    "{}{}{}server peak RSS {:.1} MB (one table)\n",
+                    line("start-up to listening", &r.startup),
+                    line(
+                        &format!("board move to SSE (incl. {} ms settling)", r.settle_ms),
+                        &r.move_to_sse
+                    ),
+                    line("frame button to SSE (clock)", &r.button_to_sse),
+                    r.server_rss_mb
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tactus bench serve: {e:#}");
+            ExitCode::from(2)
+        }
+    }
 }

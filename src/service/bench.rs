@@ -337,7 +337,7 @@ async fn play_game(
 /// with English letters (`Ng1-f3`, `e7-e8=Q`, `O-O`). The origin makes it
 /// unambiguous in every language the sheet reader tries: short SAN is not
 /// (`Rc8` is a king move in Spanish or French).
-fn long_algebraic(m: shakmaty::Move) -> String {
+pub(crate) fn long_algebraic(m: shakmaty::Move) -> String {
     if let shakmaty::Move::Castle { king, rook } = m {
         return if rook.file() > king.file() {
             "O-O"
