@@ -146,8 +146,8 @@ fn serve(args: ServeArgs) -> ExitCode {
                         s.n, s.min_ms, s.p50_ms, s.p99_ms, s.max_ms
                     )
                 };
-                print!(
-                    "{}{}{}server peak RSS {:.1} MB (one table)\n",
+                println!(
+                    "{}{}{}server peak RSS {:.1} MB (one table)",
                     line("start-up to listening", &r.startup),
                     line(
                         &format!("board move to SSE (incl. {} ms settling)", r.settle_ms),

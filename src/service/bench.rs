@@ -213,7 +213,7 @@ async fn play_table(i: usize, shared: Arc<Shared>) -> anyhow::Result<TableStats>
     while Instant::now() < shared.end {
         let id = format!("t{i}-g{game}");
         game += 1;
-        let blind = if i % 2 == 0 {
+        let blind = if i.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -488,18 +488,20 @@ pub fn ensure_file_limit(needed: u64) -> anyhow::Result<()> {
             std::io::Error::last_os_error()
         );
     }
-    if limit.rlim_cur as u64 >= needed {
+    // rlim_t is u64 on Linux.
+    let (current, hard): (u64, u64) = (limit.rlim_cur, limit.rlim_max);
+    if current >= needed {
         return Ok(());
     }
-    if (limit.rlim_max as u64) < needed {
+    if hard < needed {
         anyhow::bail!(
             "this needs about {needed} open files but the hard limit is {} (ulimit -Hn)",
-            limit.rlim_max
+            hard
         );
     }
     let raised = libc::rlimit {
-        rlim_cur: needed as libc::rlim_t,
-        rlim_max: limit.rlim_max,
+        rlim_cur: needed,
+        rlim_max: hard,
     };
     if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } != 0 {
         anyhow::bail!(
