@@ -282,7 +282,7 @@ async fn play_game(
     let mut pos = Chess::default();
     let mut over = false;
     while !over && Instant::now() < shared.end {
-        tokio::time::sleep_until((*next_ply).into()).await;
+        tokio::time::sleep_until((*next_ply).min(shared.end).into()).await;
         *next_ply += shared.ply;
         if Instant::now() >= shared.end {
             break;
