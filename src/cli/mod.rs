@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod board;
 mod reconcile;
 mod say;
@@ -40,6 +41,9 @@ enum Command {
         #[command(subcommand)]
         command: board::BoardCommand,
     },
+    /// Measure the whole service: tables, boards, journal, audio.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
@@ -58,6 +62,7 @@ pub fn run() -> ExitCode {
         Command::Voices(c) => voices::run(c),
         Command::Board { command } => board::run(command),
         Command::Serve(args) => serve::run(args),
+        Command::Bench(c) => bench::run(c),
     }
 }
 

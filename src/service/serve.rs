@@ -126,7 +126,8 @@ pub fn startup_text(running: &Running) -> String {
     out
 }
 
-fn load_voice(name: &str, speed: f32) -> anyhow::Result<Arc<VoicePack>> {
+/// Loads the voice pack `name` (under voices/ or a path) at `speed`.
+pub fn load_voice(name: &str, speed: f32) -> anyhow::Result<Arc<VoicePack>> {
     let dir = find_pack(name).map_err(anyhow::Error::msg)?;
     let options = LoadOptions {
         speed,

@@ -373,6 +373,11 @@ impl TableActor {
                 }
             }
         }
+        // Stopping a board driver joins its thread (up to one read poll):
+        // not on a runtime thread other tables need.
+        if let Some(board) = self.board.take() {
+            tokio::task::spawn_blocking(move || drop(board));
+        }
     }
 
     async fn handle(&mut self, request: Request) {

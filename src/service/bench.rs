@@ -1,0 +1,513 @@
+//! `tactus bench e2e`: many tables in one process, each with a simulated peg
+//! board on a real pseudo-terminal, playing real games at a fixed pace, with
+//! the journal (SQLite, `synchronous=FULL` as the server uses it) and audio
+//! rendered to samples and discarded. Measures the latency from the last
+//! byte of a board event written to the pseudo-terminal to its announcement
+//! on the table's live stream, plus CPU time and peak memory.
+//!
+//! Moves are chosen by a deterministic pseudo-random pick among shakmaty's
+//! legal moves; the blind side's moves are made on the board, the sighted
+//! side's through the table's handle (as the assistant's page does) and then
+//! carried out on the board by the blind player. A finished game is followed
+//! by a new one (a new table id, a fresh board).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{Board, Chess, Color, Position};
+use tokio::sync::broadcast;
+
+use super::journal::{Durability, Journal, JournalHandle};
+use crate::board::event::Protocol;
+use crate::board::infer::Settings;
+use crate::board::serial::{Driver, DriverConfig};
+use crate::board::sim::Simulator;
+use crate::rules::announce::Style;
+use crate::rules::clock_announce::Shown;
+use crate::rules::token::Token;
+use crate::service::tokens::Role;
+use crate::speech::render::RatePack;
+use crate::speech::sink::Sink;
+use crate::speech::voice_pack::VoicePack;
+use crate::table::action::Action;
+use crate::table::actor::{BoardLink, Setup, TableActor, TableParts};
+use crate::table::speaker::Speaker;
+use crate::table::view::{Announcement, AnnouncementKind, LiveEvent};
+
+/// How the end-to-end benchmark runs.
+#[derive(Debug, Clone)]
+pub struct E2eOptions {
+    pub tables: usize,
+    /// How long the games are played (set-up not counted).
+    pub seconds: f64,
+    /// Time between two plies at one table.
+    pub ply: Duration,
+    /// The boards' settling time.
+    pub settle: Duration,
+    /// The voice pack whose clips are rendered.
+    pub voice: String,
+    /// Where the journal goes (a fresh temporary folder if `None`).
+    pub data: Option<PathBuf>,
+}
+
+/// What the benchmark measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct E2eReport {
+    pub tables: usize,
+    /// Board events measured: each completes a move (or a promotion's
+    /// naming) and is announced.
+    pub events: usize,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    /// Peak resident memory of the process.
+    pub rss_mb: f64,
+    /// CPU time (user + system) while the games were played.
+    pub cpu_s: f64,
+    /// Wall time the games were played.
+    pub seconds: f64,
+    pub plies: usize,
+    pub games: usize,
+    /// Board events whose announcement did not come within 5 s.
+    pub lost: usize,
+    pub settle_ms: u64,
+    pub ply_ms: u64,
+}
+
+/// How long a board event may wait for its announcement before it counts
+/// as lost.
+const ANNOUNCE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Runs the benchmark on a runtime of its own (as `tactus serve` does).
+pub fn run_e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
+    anyhow::ensure!(options.tables > 0, "--tables must be at least 1");
+    anyhow::ensure!(
+        options.seconds.is_finite() && options.seconds > 0.0,
+        "--seconds must be more than 0"
+    );
+    // Each table holds a pseudo-terminal pair (master, its clone, slave), the
+    // driver's open port, and a few descriptors of its own besides.
+    ensure_file_limit(options.tables as u64 * 6 + 64)?;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    runtime.block_on(e2e(options))
+}
+
+struct Shared {
+    voice: Arc<VoicePack>,
+    rate_pack: Arc<RatePack>,
+    journal: JournalHandle,
+    settings: Settings,
+    ply: Duration,
+    start: Instant,
+    end: Instant,
+}
+
+#[derive(Default)]
+struct TableStats {
+    latencies: Vec<Duration>,
+    plies: usize,
+    games: usize,
+    lost: usize,
+}
+
+async fn e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
+    let (data, temporary) = match &options.data {
+        Some(d) => (d.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!(
+                "tactus-bench-{}-{}",
+                std::process::id(),
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default()
+                    .as_nanos()
+            )),
+            true,
+        ),
+    };
+    std::fs::create_dir_all(&data).with_context(|| format!("cannot create {}", data.display()))?;
+    let result = e2e_in(options, &data).await;
+    if temporary {
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    result
+}
+
+async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<E2eReport> {
+    let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
+    let journal = JournalHandle::spawn(journal);
+    let voice = super::serve::load_voice(&options.voice, 1.0)?;
+    let rate_pack = voice
+        .at_rate(voice.sample_rate())
+        .map_err(anyhow::Error::msg)?;
+    // Every table starts playing at the same instant, after all are set up;
+    // their plies are spread over the first ply interval.
+    let setup_time = Duration::from_millis(500 + 10 * options.tables as u64);
+    let start = Instant::now() + setup_time;
+    let end = start + Duration::from_secs_f64(options.seconds);
+    let shared = Arc::new(Shared {
+        voice,
+        rate_pack,
+        journal,
+        settings: Settings {
+            settle: options.settle,
+            auto_correct: false,
+        },
+        ply: options.ply,
+        start,
+        end,
+    });
+    let mut tasks = Vec::with_capacity(options.tables);
+    for i in 0..options.tables {
+        let shared = shared.clone();
+        tasks.push(tokio::spawn(async move { play_table(i, shared).await }));
+    }
+    tokio::time::sleep_until(start.into()).await;
+    let cpu_start = cpu_seconds();
+    let mut stats = TableStats::default();
+    for task in tasks {
+        let s = task.await.context("a table task failed")??;
+        stats.latencies.extend(s.latencies);
+        stats.plies += s.plies;
+        stats.games += s.games;
+        stats.lost += s.lost;
+    }
+    let cpu = cpu_seconds() - cpu_start;
+    let seconds = start.elapsed().as_secs_f64();
+    stats.latencies.sort_unstable();
+    let ms = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+    let at = |p: usize| {
+        let n = stats.latencies.len();
+        // Nearest rank.
+        ms(stats.latencies.get((n * p).div_ceil(100).saturating_sub(1)))
+    };
+    Ok(E2eReport {
+        tables: options.tables,
+        events: stats.latencies.len(),
+        p50_ms: at(50),
+        p99_ms: at(99),
+        max_ms: ms(stats.latencies.last()),
+        rss_mb: peak_rss_mb(),
+        cpu_s: cpu,
+        seconds,
+        plies: stats.plies,
+        games: stats.games,
+        lost: stats.lost,
+        settle_ms: options.settle.as_millis() as u64,
+        ply_ms: options.ply.as_millis() as u64,
+    })
+}
+
+/// A table's games until the end of the run.
+async fn play_table(i: usize, shared: Arc<Shared>) -> anyhow::Result<TableStats> {
+    let mut stats = TableStats::default();
+    let mut rng = SplitMix(0x7AC7_0500 + i as u64);
+    // Tables take turns within the ply interval, so load is even.
+    let offset = shared.ply.mul_f64(i as f64 / 997.0 % 1.0);
+    let mut next_ply = shared.start + offset;
+    let mut game = 0usize;
+    while Instant::now() < shared.end {
+        let id = format!("t{i}-g{game}");
+        game += 1;
+        let blind = if i.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        play_game(&id, blind, &shared, &mut rng, &mut next_ply, &mut stats)
+            .await
+            .with_context(|| format!("table {id}"))?;
+        stats.games += 1;
+    }
+    Ok(stats)
+}
+
+async fn play_game(
+    id: &str,
+    blind: Color,
+    shared: &Shared,
+    rng: &mut SplitMix,
+    next_ply: &mut Instant,
+    stats: &mut TableStats,
+) -> anyhow::Result<()> {
+    let mut sim = Simulator::new(Protocol::Peg, Board::default(), None)
+        .map_err(|e| anyhow::anyhow!("simulated board: {e}"))?;
+    let driver = Driver::spawn(DriverConfig::new(sim.path(), Protocol::Peg))
+        .context("cannot start the board driver")?;
+    let sink = RenderSink {
+        pack: shared.rate_pack.clone(),
+        buf: Vec::new(),
+    };
+    let (actor, handle) = TableActor::start(TableParts {
+        setup: Setup {
+            id: id.to_owned(),
+            blind,
+            control: "3+2".parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+            white: "White".into(),
+            black: "Black".into(),
+            event: "tactus bench".into(),
+            round: "1".into(),
+            fen: None,
+        },
+        voice: shared.voice.clone(),
+        speaker: Speaker::spawn(id, Box::new(sink))?,
+        journal: shared.journal.clone(),
+        history: Vec::new(),
+        last_alive_ms: None,
+        board: Some(BoardLink {
+            driver,
+            protocol: Protocol::Peg,
+            settings: shared.settings,
+            mirror: None,
+        }),
+        shown: Shown::Remaining,
+        style: Style::Standard,
+    })
+    .await?;
+    let mut live = handle.subscribe();
+    tokio::spawn(actor.run());
+    // The board says hello first; moves before that would race its scan.
+    next_of(&mut live, |a| a.kind == AnnouncementKind::Board)
+        .await
+        .context("the board did not connect")?;
+    handle
+        .act(Role::Assistant, Action::StartClock)
+        .await
+        .map_err(|e| anyhow::anyhow!("start clock: {e}"))?;
+
+    let mut pos = Chess::default();
+    let mut over = false;
+    while !over && Instant::now() < shared.end {
+        tokio::time::sleep_until((*next_ply).min(shared.end).into()).await;
+        *next_ply += shared.ply;
+        if Instant::now() >= shared.end {
+            break;
+        }
+        let legal = pos.legal_moves();
+        let Some(&m) = legal.get(rng.below(legal.len())) else {
+            break;
+        };
+        let uci = UciMove::from_standard(m).to_string();
+        if pos.turn() == blind {
+            sim.play(&uci, false).map_err(anyhow::Error::msg)?;
+            let written = Instant::now();
+            if let Some(role) = m.promotion() {
+                // A peg board cannot tell the piece: the player names it
+                // with a frame button once the table asks.
+                over |= measure(&mut live, written, stats, AnnouncementKind::Board).await;
+                let button = match role {
+                    shakmaty::Role::Rook => 2,
+                    shakmaty::Role::Bishop => 3,
+                    shakmaty::Role::Knight => 4,
+                    _ => 1,
+                };
+                sim.button(button).map_err(anyhow::Error::msg)?;
+                let written = Instant::now();
+                over |= measure(&mut live, written, stats, AnnouncementKind::Move).await;
+            } else {
+                over |= measure(&mut live, written, stats, AnnouncementKind::Move).await;
+            }
+        } else {
+            let text = long_algebraic(m);
+            if let Err(e) = handle
+                .act(Role::Assistant, Action::Move(text.clone()))
+                .await
+            {
+                anyhow::bail!("the assistant's move {text}: {e}");
+            }
+            // The blind player carries out the announced move.
+            sim.play(&uci, false).map_err(anyhow::Error::msg)?;
+            over |= drain(&mut live);
+        }
+        pos.play_unchecked(m);
+        stats.plies += 1;
+        over |= pos.is_game_over();
+    }
+    drop(handle);
+    // Closing a pseudo-terminal joins its thread: not on the runtime.
+    tokio::task::spawn_blocking(move || drop(sim));
+    Ok(())
+}
+
+/// The move as a sighted player might type it, in long algebraic notation
+/// with English letters (`Ng1-f3`, `e7-e8=Q`, `O-O`). The origin makes it
+/// unambiguous in every language the sheet reader tries: short SAN is not
+/// (`Rc8` is a king move in Spanish or French).
+pub(crate) fn long_algebraic(m: shakmaty::Move) -> String {
+    if let shakmaty::Move::Castle { king, rook } = m {
+        return if rook.file() > king.file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .into();
+    }
+    let piece = match m.role() {
+        shakmaty::Role::Pawn => String::new(),
+        r => r.upper_char().to_string(),
+    };
+    let promotion = m
+        .promotion()
+        .map(|r| format!("={}", r.upper_char()))
+        .unwrap_or_default();
+    let from = m.from().map(|s| s.to_string()).unwrap_or_default();
+    format!("{piece}{from}-{}{promotion}", m.to())
+}
+
+/// Waits for the announcement of kind `kind` that a board event written at
+/// `written` causes, records its latency; returns whether the game ended.
+async fn measure(
+    live: &mut broadcast::Receiver<LiveEvent>,
+    written: Instant,
+    stats: &mut TableStats,
+    kind: AnnouncementKind,
+) -> bool {
+    let mut over = false;
+    let got = next_of(live, |a| {
+        over |= a.kind == AnnouncementKind::Result;
+        a.kind == kind
+    })
+    .await;
+    match got {
+        Some(_) => stats.latencies.push(written.elapsed()),
+        None => stats.lost += 1,
+    }
+    over | drain(live)
+}
+
+/// The next announcement `want` accepts (others are passed to it and
+/// skipped), or `None` after [`ANNOUNCE_TIMEOUT`].
+async fn next_of(
+    live: &mut broadcast::Receiver<LiveEvent>,
+    mut want: impl FnMut(&Announcement) -> bool,
+) -> Option<Announcement> {
+    let wait = async {
+        loop {
+            match live.recv().await {
+                Ok(LiveEvent::Announcement(a)) if want(&a) => return Some(a),
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    };
+    tokio::time::timeout(ANNOUNCE_TIMEOUT, wait)
+        .await
+        .ok()
+        .flatten()
+}
+
+/// Takes what is already on the live stream; whether a result was announced.
+fn drain(live: &mut broadcast::Receiver<LiveEvent>) -> bool {
+    let mut over = false;
+    loop {
+        match live.try_recv() {
+            Ok(LiveEvent::Announcement(a)) => over |= a.kind == AnnouncementKind::Result,
+            Ok(_) | Err(broadcast::error::TryRecvError::Lagged(_)) => {}
+            Err(_) => return over,
+        }
+    }
+}
+
+/// Renders every announcement to samples as a sound card sink would, then
+/// drops them: the rendering cost is real, nothing is played.
+struct RenderSink {
+    pack: Arc<RatePack>,
+    buf: Vec<f32>,
+}
+
+impl Sink for RenderSink {
+    fn say(&mut self, tokens: &[Token], _text: &str) -> anyhow::Result<()> {
+        self.buf.clear();
+        // Tokens without a clip would be synthesised by the card sink; the
+        // benchmark leaves synthesis out (it needs speech-dispatcher).
+        let _missing = self.pack.render_into(tokens, &mut self.buf);
+        std::hint::black_box(&self.buf);
+        Ok(())
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the same games every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+/// User plus system CPU seconds of this process so far.
+pub fn cpu_seconds() -> f64 {
+    let usage = rusage();
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// Peak resident memory of this process, in MB (10^6 bytes).
+pub fn peak_rss_mb() -> f64 {
+    // Linux reports ru_maxrss in kilobytes.
+    rusage().ru_maxrss as f64 * 1024.0 / 1e6
+}
+
+fn rusage() -> libc::rusage {
+    // SAFETY: getrusage fills the struct it is given; all-zero is a valid
+    // rusage to start from.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    }
+}
+
+/// Makes sure this process may open `needed` files, raising the soft limit
+/// up to the hard one if it must.
+pub fn ensure_file_limit(needed: u64) -> anyhow::Result<()> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read or write the struct given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        anyhow::bail!(
+            "cannot read the open-file limit: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+    // rlim_t is u64 on Linux.
+    let (current, hard): (u64, u64) = (limit.rlim_cur, limit.rlim_max);
+    if current >= needed {
+        return Ok(());
+    }
+    if hard < needed {
+        anyhow::bail!(
+            "this needs about {needed} open files but the hard limit is {} (ulimit -Hn)",
+            hard
+        );
+    }
+    let raised = libc::rlimit {
+        rlim_cur: needed,
+        rlim_max: hard,
+    };
+    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } != 0 {
+        anyhow::bail!(
+            "cannot raise the open-file limit to {needed}: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,354 @@
+//! `tactus bench serve`: a real `tactus serve` process measured from outside.
+//! Start-up time (process start to the "serving on" line, each time with a
+//! fresh data folder), and the time from a board event's last byte, written
+//! by a simulated peg board on a pseudo-terminal that this process owns, to
+//! its announcement arriving on the table's SSE stream over loopback.
+//!
+//! The server's boards settle for the default 200 ms before a move is read,
+//! so a move's figure includes it; a frame button (the clock announcement)
+//! is not settled and shows the service alone.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{Board, Chess, Color, Position};
+
+use super::bench::long_algebraic;
+use crate::board::event::Protocol;
+use crate::board::infer::DEFAULT_SETTLE;
+use crate::board::sim::Simulator;
+
+/// How the server benchmark runs.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The `tactus` executable to start.
+    pub exe: PathBuf,
+    /// How many times the server is started (start-up figures).
+    pub runs: usize,
+    /// Plies played in the measured game.
+    pub plies: usize,
+    pub voice: String,
+}
+
+/// Milliseconds: least, median, 99th percentile, most.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Spread {
+    pub n: usize,
+    pub min_ms: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Spread {
+    fn of(mut v: Vec<Duration>) -> Spread {
+        v.sort_unstable();
+        let ms = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+        let at = |p: usize| ms(v.get((v.len() * p).div_ceil(100).saturating_sub(1)));
+        Spread {
+            n: v.len(),
+            min_ms: ms(v.first()),
+            p50_ms: at(50),
+            p99_ms: at(99),
+            max_ms: ms(v.last()),
+        }
+    }
+}
+
+/// What the server benchmark measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct ServeReport {
+    /// Process start to the "serving on" line.
+    pub startup: Spread,
+    /// A move's completing board event to its announcement on SSE
+    /// (includes the settling time).
+    pub move_to_sse: Spread,
+    /// A frame button press to its clock announcement on SSE.
+    pub button_to_sse: Spread,
+    pub settle_ms: u64,
+    /// The server's peak resident memory (one table), MB.
+    pub server_rss_mb: f64,
+}
+
+const WAIT: Duration = Duration::from_secs(10);
+
+/// Starts the server `runs` times, then plays one game against the last.
+pub fn run_serve(options: &ServeOptions) -> anyhow::Result<ServeReport> {
+    anyhow::ensure!(options.runs > 0, "--runs must be at least 1");
+    let mut startups = Vec::new();
+    let mut last = None;
+    for run in 0..options.runs {
+        let data = scratch(run)?;
+        let mut sim = Simulator::new(Protocol::Peg, Board::default(), None)
+            .map_err(|e| anyhow::anyhow!("simulated board: {e}"))?;
+        let started = Instant::now();
+        let mut server = Server::start(options, &data, &sim.path())?;
+        startups.push(started.elapsed());
+        if run + 1 == options.runs {
+            let measured = play(&mut server, &mut sim, options.plies);
+            let rss = peak_rss_of(server.child.id());
+            last = Some((measured, rss));
+        }
+        drop(server);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    let (measured, rss) = last.context("no run")?;
+    let (moves, buttons) = measured?;
+    Ok(ServeReport {
+        startup: Spread::of(startups),
+        move_to_sse: Spread::of(moves),
+        button_to_sse: Spread::of(buttons),
+        settle_ms: DEFAULT_SETTLE.as_millis() as u64,
+        server_rss_mb: rss,
+    })
+}
+
+fn scratch(run: usize) -> anyhow::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("tactus-bench-serve-{}-{run}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(dir)
+}
+
+struct Server {
+    child: Child,
+    addr: String,
+    id: String,
+    assistant: String,
+}
+
+impl Server {
+    /// Starts `tactus serve` and returns once it says where it listens.
+    fn start(options: &ServeOptions, data: &Path, board: &Path) -> anyhow::Result<Server> {
+        let mut child = Command::new(&options.exe)
+            .arg("serve")
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--audio",
+                "none",
+                "--blind",
+                "white",
+            ])
+            .args(["--control", "3+2", "--voice", &options.voice, "--data"])
+            .arg(data)
+            .arg("--board")
+            .arg(format!("peg:{}", board.display()))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {}", options.exe.display()))?;
+        let stdout = child.stdout.take().context("no stdout")?;
+        let (tx, rx) = mpsc::channel();
+        // Read every line, always: a full pipe would stall the server.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            addr: String::new(),
+            id: String::new(),
+            assistant: String::new(),
+        };
+        let deadline = Instant::now() + WAIT;
+        while server.assistant.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = rx
+                .recv_timeout(left)
+                .map_err(|_| anyhow::anyhow!("tactus serve did not start within {WAIT:?}"))?;
+            if let Some(rest) = line.strip_prefix("tactus is serving on http://") {
+                server.addr = rest.trim_end_matches('/').to_owned();
+            } else if let Some(rest) = line.trim().strip_prefix("assistant:") {
+                // http://ADDR/table/ID/assistant#token=T
+                let url = rest.trim();
+                let (path, token) = url.split_once("#token=").context("no token")?;
+                server.assistant = token.to_owned();
+                server.id = path
+                    .rsplit('/')
+                    .nth(1)
+                    .context("no table id in the link")?
+                    .to_owned();
+            }
+        }
+        Ok(server)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One SSE event: when it arrived, its name and data.
+type Sse = (Instant, String, serde_json::Value);
+
+/// Reads the table's live stream on a thread of its own.
+fn subscribe(addr: &str, id: &str) -> anyhow::Result<mpsc::Receiver<Sse>> {
+    let mut stream = TcpStream::connect(addr).context("cannot connect for SSE")?;
+    stream.set_nodelay(true)?;
+    write!(
+        stream,
+        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+    )?;
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut event = String::new();
+        // Chunk-size lines of the chunked encoding are neither `event:` nor
+        // `data:` lines and are passed over; one event is one chunk.
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if let Some(name) = line.strip_prefix("event:") {
+                event = name.trim().to_owned();
+            } else if let Some(data) = line.strip_prefix("data:") {
+                let at = Instant::now();
+                let value = serde_json::from_str(data.trim()).unwrap_or_default();
+                if tx.send((at, std::mem::take(&mut event), value)).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    Ok(rx)
+}
+
+/// Waits for an event `want` accepts; returns when it arrived.
+fn wait(
+    rx: &mpsc::Receiver<Sse>,
+    what: &str,
+    want: impl Fn(&str, &serde_json::Value) -> bool,
+) -> anyhow::Result<Instant> {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let (at, name, data) = rx
+            .recv_timeout(left)
+            .map_err(|_| anyhow::anyhow!("no {what} on the SSE stream within {WAIT:?}"))?;
+        if want(&name, &data) {
+            return Ok(at);
+        }
+    }
+}
+
+fn announcement(kind: &'static str) -> impl Fn(&str, &serde_json::Value) -> bool {
+    move |name, data| name == "announcement" && data["kind"] == kind
+}
+
+/// Plays `plies` (the blind player White on the board, Black through the
+/// API) and measures board events to SSE announcements.
+fn play(
+    server: &mut Server,
+    sim: &mut Simulator,
+    plies: usize,
+) -> anyhow::Result<(Vec<Duration>, Vec<Duration>)> {
+    let rx = subscribe(&server.addr, &server.id)?;
+    wait(&rx, "connected board", |name, data| {
+        name == "state" && data["board"]["connected"] == true
+    })?;
+    let mut moves = Vec::new();
+    let mut buttons = Vec::new();
+    let mut pos = Chess::default();
+    let mut rng = 0x5EED_u64;
+    // Let each move settle on the board before the next one starts.
+    let still = DEFAULT_SETTLE + Duration::from_millis(100);
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = legal[((rng >> 33) as usize) % legal.len()];
+        // What earlier plies caused is behind us: only what this one causes counts.
+        while rx.try_recv().is_ok() {}
+        if pos.turn() == Color::White {
+            sim.play(&UciMove::from_standard(m).to_string(), false)
+                .map_err(anyhow::Error::msg)?;
+            let written = Instant::now();
+            if let Some(role) = m.promotion() {
+                wait(&rx, "promotion question", announcement("board"))?;
+                let n = match role {
+                    shakmaty::Role::Rook => 2,
+                    shakmaty::Role::Bishop => 3,
+                    shakmaty::Role::Knight => 4,
+                    _ => 1,
+                };
+                sim.button(n).map_err(anyhow::Error::msg)?;
+                wait(&rx, "move announcement", announcement("move"))?;
+            } else {
+                let at = wait(&rx, "move announcement", announcement("move"))?;
+                moves.push(at.saturating_duration_since(written));
+            }
+            // Button 1: the clock, said at once (no settling).
+            std::thread::sleep(Duration::from_millis(50));
+            while rx.try_recv().is_ok() {}
+            sim.button(1).map_err(anyhow::Error::msg)?;
+            let written = Instant::now();
+            let at = wait(&rx, "clock announcement", announcement("clock"))?;
+            buttons.push(at.saturating_duration_since(written));
+        } else {
+            let status = post_move(
+                &server.addr,
+                &server.id,
+                &server.assistant,
+                &long_algebraic(m),
+            )?;
+            anyhow::ensure!(status == 200, "the assistant's move was refused ({status})");
+            sim.play(&UciMove::from_standard(m).to_string(), false)
+                .map_err(anyhow::Error::msg)?;
+        }
+        std::thread::sleep(still);
+        pos.play_unchecked(m);
+        if pos.is_game_over() {
+            break;
+        }
+    }
+    Ok((moves, buttons))
+}
+
+/// POSTs a move as the assistant; returns the HTTP status.
+fn post_move(addr: &str, id: &str, token: &str, text: &str) -> anyhow::Result<u16> {
+    let body = serde_json::json!({ "move": text }).to_string();
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(WAIT))?;
+    write!(
+        stream,
+        "POST /api/tables/{id}/move HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply)?;
+    reply
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .context("no HTTP status")
+}
+
+/// A process's peak resident memory in MB, from /proc (0 if unknown).
+fn peak_rss_of(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb * 1024.0 / 1e6)
+}

@@ -1,0 +1,48 @@
+//! `tactus bench e2e` runs real tables with simulated boards and reports one
+//! JSON object. Speed is measured, never asserted: this checks the report's
+//! shape and that board events were announced.
+
+use std::process::Command;
+
+#[test]
+fn bench_e2e_reports_json_with_announced_board_events() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["bench", "e2e", "--tables", "2", "--seconds", "2", "--json"])
+        .output()
+        .expect("run tactus bench e2e");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "status {}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "one JSON object on one line: {stdout}");
+    let v: serde_json::Value = serde_json::from_str(lines[0]).expect("JSON");
+    assert_eq!(v["tables"], 2);
+    for key in ["p50_ms", "p99_ms", "max_ms", "rss_mb", "cpu_s"] {
+        let x = v[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key} is no number: {v}"));
+        assert!(x.is_finite() && x >= 0.0, "{key} = {x}");
+    }
+    let events = v["events"].as_u64().expect("events");
+    assert!(events > 0, "no board event was announced: {v}");
+    assert!(v["p50_ms"].as_f64() <= v["p99_ms"].as_f64());
+    assert!(v["p99_ms"].as_f64() <= v["max_ms"].as_f64());
+    assert!(v["rss_mb"].as_f64().unwrap() > 0.0);
+    // Every board event written was announced.
+    assert_eq!(v["lost"], 0, "{v}");
+}
+
+#[test]
+fn bench_e2e_refuses_zero_tables_with_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["bench", "e2e", "--tables", "0", "--seconds", "1"])
+        .output()
+        .expect("run tactus bench e2e");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--tables must be at least 1"), "{stderr}");
+}
