@@ -264,6 +264,7 @@ async fn play_game(
             settings: shared.settings,
             mirror: None,
         }),
+        opponent_board: None,
         shown: Shown::Remaining,
         style: Style::Standard,
     })

@@ -375,8 +375,9 @@ impl TableActor {
         }
         // Stopping a board driver joins its thread (up to one read poll):
         // not on a runtime thread other tables need.
-        if let Some(board) = self.board.take() {
-            tokio::task::spawn_blocking(move || drop(board));
+        let boards = std::mem::take(&mut self.boards);
+        if !boards.is_empty() {
+            tokio::task::spawn_blocking(move || drop(boards));
         }
     }
 
