@@ -110,6 +110,15 @@ fn a_whole_game_with_a_crash_in_the_middle() {
         404
     );
     assert_eq!(moves(&addr), 0);
+    // Piece letters: `R` is a rook in English but a king in Spanish; with
+    // the language named the move is one move, an unknown language is 422.
+    let r = post(
+        &addr,
+        "/api/tables/1/move",
+        &assistant,
+        r#"{"move":"e4","lang":"xx"}"#,
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
 
     for i in 0..10 {
         play_ply(&addr, &mut sim, &assistant, i);

@@ -315,7 +315,13 @@ async fn play_game(
         } else {
             let text = long_algebraic(m);
             if let Err(e) = handle
-                .act(Role::Assistant, Action::Move(text.clone()))
+                .act(
+                    Role::Assistant,
+                    Action::Move {
+                        text: text.clone(),
+                        lang: crate::rules::sheet::Lang::Auto,
+                    },
+                )
                 .await
             {
                 anyhow::bail!("the assistant's move {text}: {e}");

@@ -27,6 +27,7 @@ use shakmaty::{Color, Role as PieceRole};
 use tokio_stream::wrappers::BroadcastStream;
 
 use crate::rules::game::DrawClaim;
+use crate::rules::sheet::Lang;
 use crate::service::tokens::{Role, Tokens};
 use crate::table::action::Action;
 use crate::table::actor::{TableError, TableHandle};
@@ -341,6 +342,9 @@ fn state_event(view: &crate::table::view::TableView) -> Event {
 struct MoveBody {
     #[serde(rename = "move")]
     text: String,
+    /// The piece letters: `auto` (default), `en`, `de`, `es`, `fr`, `nl`, …
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 async fn make_move(
@@ -350,7 +354,22 @@ async fn make_move(
     body: Result<Json<MoveBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    act(&state, &id, &headers, Action::Move(body.text)).await
+    let lang = match body.lang.as_deref() {
+        None => Lang::Auto,
+        Some(l) => l
+            .parse()
+            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?,
+    };
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::Move {
+            text: body.text,
+            lang,
+        },
+    )
+    .await
 }
 
 macro_rules! simple_action {

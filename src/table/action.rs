@@ -3,13 +3,18 @@
 use shakmaty::{Color, Role as PieceRole};
 
 use crate::rules::game::DrawClaim;
+use crate::rules::sheet::Lang;
 use crate::service::tokens::Role;
 
 /// A request from a page or the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    /// A move in any notation the sheet reader takes.
-    Move(String),
+    /// A move in any notation the sheet reader takes, read with the piece
+    /// letters of `lang` (`Auto`: any language that reads it one way only).
+    Move {
+        text: String,
+        lang: Lang,
+    },
     /// The clock announcement (D.2.6, D.2.10.4).
     SayClock,
     /// The last announcement again, in full.
@@ -72,7 +77,7 @@ impl Action {
                 !matches!(self, AdjustClock { .. } | SetResult { .. } | Ruling { .. })
             }
             Role::Player => match self {
-                Move(_) => to_move == blind,
+                Move { .. } => to_move == blind,
                 OfferDraw { side }
                 | DeclineDraw { side }
                 | ClaimDraw { side, .. }
@@ -105,7 +110,10 @@ mod tests {
 
     #[test]
     fn the_player_acts_for_the_blind_side_only() {
-        let mv = Action::Move("e4".into());
+        let mv = Action::Move {
+            text: "e4".into(),
+            lang: Lang::Auto,
+        };
         assert!(mv.allowed(Role::Player, Color::White, Color::White));
         assert!(!mv.allowed(Role::Player, Color::Black, Color::White));
         assert!(mv.allowed(Role::Assistant, Color::Black, Color::White));

@@ -411,13 +411,9 @@ impl TableActor {
         // request then meets a finished game.
         self.timers().await;
         match action {
-            Action::Move(text) => {
-                let m = crate::rules::sheet::parse_move(
-                    self.game.position(),
-                    &text,
-                    crate::rules::sheet::Lang::Auto,
-                )
-                .map_err(|e| TableError::Unprocessable(e.to_string()))?;
+            Action::Move { text, lang } => {
+                let m = crate::rules::sheet::parse_move(self.game.position(), &text, lang)
+                    .map_err(|e| TableError::Unprocessable(e.to_string()))?;
                 self.play(m, None).await
             }
             Action::SayClock => {

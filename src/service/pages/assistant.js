@@ -29,7 +29,7 @@
     const input = document.getElementById("move-input");
     const move = input.value.trim();
     input.value = "";
-    if (move) post("move", { move });
+    if (move) post("move", { move, lang: tactus.notation() });
   });
   document.getElementById("touch-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -42,6 +42,7 @@
   document.getElementById("pgn").href = base + "pgn";
 
   tactus.tokenForm(log);
+  tactus.notation();
   tactus.api("GET", base.slice(0, -1)).then((r) => r.ok ? render(r.data) : tactus.say(log, r.error));
   tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text) });
 })();

@@ -89,5 +89,19 @@ const tactus = (() => {
     show();
   }
 
-  return { tableId, token, api, say, follow, clockText, movesText, tokenForm };
+  // The piece letters moves are typed in (a select #notation), kept across
+  // visits: with "Any language", R could be a rook (English) or a king
+  // (Spanish, French) and such a move is refused as ambiguous.
+  function notation() {
+    const select = document.getElementById("notation");
+    if (!select) return "auto";
+    if (!select.dataset.wired) {
+      select.dataset.wired = "1";
+      select.value = localStorage.getItem("tactus-notation") || "auto";
+      select.addEventListener("change", () => localStorage.setItem("tactus-notation", select.value));
+    }
+    return select.value;
+  }
+
+  return { tableId, token, api, say, follow, clockText, movesText, tokenForm, notation };
 })();

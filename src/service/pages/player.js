@@ -73,7 +73,7 @@
       const list = /[a-h]/.test(key) ? [1, 2, 3, 4, 5, 6, 7, 8].map((r) => key + r) : [..."abcdefgh"].map((f) => f + key);
       return tactus.say(log, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : "empty")).join(", "));
     }
-    const r = await tactus.api("POST", "/api/tables/" + id + "/move", { move: t });
+    const r = await tactus.api("POST", "/api/tables/" + id + "/move", { move: t, lang: tactus.notation() });
     if (!r.ok) tactus.say(log, r.error);
   }
 
@@ -88,6 +88,7 @@
   }
 
   tactus.tokenForm(log);
+  tactus.notation();
   tactus.api("GET", "/api/tables/" + id).then((r) => {
     if (!r.ok) return tactus.say(log, r.error);
     render(r.data);
