@@ -1,18 +1,9 @@
-//! The dgt decoder on arbitrary bytes: never panics, and any chunking of
-//! the stream gives the same events and unreadable bytes as the whole.
+//! Fuzz target `dgt_decoder`. The check and its invariants are in
+//! `checks/dgt_decoder.rs`, shared with the crate's `tests/fuzz_corpora.rs`, which
+//! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use tactus::board::event::{Protocol, decoder, normalized};
+#[path = "../checks/dgt_decoder.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    let mut whole = Vec::new();
-    decoder(Protocol::Dgt).feed(data, &mut whole);
-    let cut = data.first().map_or(0, |&b| usize::from(b)).min(data.len());
-    let (a, b) = data.split_at(cut);
-    let mut d = decoder(Protocol::Dgt);
-    let mut parts = Vec::new();
-    d.feed(a, &mut parts);
-    d.feed(b, &mut parts);
-    assert_eq!(normalized(&whole), normalized(&parts));
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

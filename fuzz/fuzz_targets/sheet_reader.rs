@@ -1,34 +1,9 @@
-//! The sheet reader never panics, whatever the text: it reads moves or
-//! stops at an entry, and every move it reads is legal.
+//! Fuzz target `sheet_reader`. The check and its invariants are in
+//! `checks/sheet_reader.rs`, shared with the crate's `tests/fuzz_corpora.rs`, which
+//! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use shakmaty::{Chess, Position};
-use tactus::rules::ruling::reconcile;
-use tactus::rules::sheet::{Lang, parse_move, read_sheet};
+#[path = "../checks/sheet_reader.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let start = Chess::default();
-    let sheet = read_sheet(&start, text, Lang::Auto);
-    let mut pos = start.clone();
-    for &m in &sheet.moves {
-        assert!(pos.is_legal(m));
-        pos.play_unchecked(m);
-    }
-    let _ = parse_move(&pos, text, Lang::Auto);
-    let _ = parse_move(&start, text, Lang::De);
-    // Both halves as two sheets of one game.
-    let half = (0..=text.len() / 2)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    let (w, bl) = text.split_at(half);
-    let boards = shakmaty::ByColor {
-        white: None,
-        black: None,
-    };
-    let _ = reconcile(&start, w, bl, Lang::Auto, boards, None);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

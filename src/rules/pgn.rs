@@ -115,7 +115,7 @@ impl GameRecord {
     pub fn to_pgn(&self) -> Result<String, PgnError> {
         let mut out = String::new();
         let tag = |out: &mut String, k: &str, v: &str| {
-            let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+            let v = tag_value(v).replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(out, "[{k} \"{v}\"]");
         };
         for (k, v) in &self.tags {
@@ -292,6 +292,16 @@ pub fn parse_clock(s: &str) -> Result<Duration, PgnError> {
     Ok(Duration::from_secs(secs) + Duration::from_millis(ms))
 }
 
+/// A tag value as PGN can hold it: on one line, without control
+/// characters (each becomes a space). Applied when reading and when writing,
+/// so a value read (pgn-reader lets `\` carry it over a line break) is
+/// written as it reads back.
+fn tag_value(v: &str) -> String {
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 /// Reads the first game of `pgn`.
 pub fn read_pgn(pgn: &str) -> Result<GameRecord, PgnError> {
     let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
@@ -328,7 +338,7 @@ impl Visitor for RecordVisitor {
     ) -> ControlFlow<Self::Output> {
         tags.push((
             String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
+            tag_value(&value.decode_utf8_lossy()),
         ));
         ControlFlow::Continue(())
     }
@@ -478,6 +488,25 @@ mod tests {
             }),
         };
         r
+    }
+
+    /// Found by the `pgn` fuzz target: a tag value carried over a line
+    /// break by a backslash was read with the line break in it and written
+    /// back as two broken tags.
+    #[test]
+    fn tag_values_with_line_breaks_round_trip() {
+        let text = "[Event \"E\"]\n[Date \"??\\\n[Black \"?\"]\n\n1. e4 *\n";
+        let record = read_pgn(text).unwrap();
+        assert!(
+            record.tags.iter().all(|(_, v)| !v.contains('\n')),
+            "{record:?}"
+        );
+        let written = record.to_pgn().unwrap();
+        assert_eq!(read_pgn(&written), Ok(record), "{written}");
+        let mut by_app = GameRecord::new();
+        by_app.tags[0].1 = "Club\nchampionship\t2026".into();
+        let back = read_pgn(&by_app.to_pgn().unwrap()).unwrap();
+        assert_eq!(back.tag("Event"), Some("Club championship 2026"));
     }
 
     #[test]

@@ -104,8 +104,15 @@ pub enum TimeControlError {
 }
 
 impl TimeControl {
-    /// A control from its periods, checked as the type promises.
-    pub fn new(periods: Vec<Period>) -> Result<TimeControl, TimeControlError> {
+    /// A control from its periods, checked as the type promises. A bonus of
+    /// zero is no bonus (`90+0` is `90`), so each control has one value and
+    /// its text parses back to it.
+    pub fn new(mut periods: Vec<Period>) -> Result<TimeControl, TimeControlError> {
+        for p in &mut periods {
+            if bonus_time(p.bonus).is_zero() {
+                p.bonus = Bonus::None;
+            }
+        }
         if periods.is_empty() {
             return Err(TimeControlError::Empty);
         }
@@ -461,6 +468,18 @@ mod tests {
         assert_eq!(tc("240").periods(), one(mins(240), Bonus::None));
         assert_eq!(tc("241").periods(), one(secs(241), Bonus::None));
         assert_eq!(tc("180").periods(), one(mins(180), Bonus::None));
+    }
+
+    /// Found by the `time_control` fuzz target: `90+0` was shown as `90`,
+    /// which parsed to a different value.
+    #[test]
+    fn a_zero_bonus_is_no_bonus_and_round_trips() {
+        for s in ["90+0", "90d0", "90b0s", "90"] {
+            let t = tc(s);
+            assert_eq!(t.periods(), one(mins(90), Bonus::None), "{s}");
+            assert_eq!(t.to_string().parse(), Ok(t.clone()));
+            assert_eq!(TimeControl::from_pgn(&t.to_pgn()), Ok(t));
+        }
     }
 
     #[test]

@@ -108,9 +108,9 @@ impl Tokens {
     /// tables no longer configured are kept: their games may be resumed.
     pub fn load_or_create(path: &Path, tables: &[String]) -> Result<Tokens, TokenError> {
         let mut file = match std::fs::read_to_string(path) {
-            Ok(text) => toml::from_str::<TokensFile>(&text).map_err(|e| TokenError::Malformed {
+            Ok(text) => parse_file(&text).map_err(|message| TokenError::Malformed {
                 path: path.to_path_buf(),
-                message: e.to_string(),
+                message,
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => TokensFile::default(),
             Err(source) => {
@@ -135,6 +135,21 @@ impl Tokens {
         })
     }
 
+    /// Reads the text of a tokens file (no file is touched). Tokens that
+    /// could never be presented (blank, or with spaces around them, which the
+    /// `Authorization` header trims) or that are too short to be secret are
+    /// refused: a hand-edited `player = ""` must not open a table to anyone.
+    pub fn parse(text: &str) -> Result<Tokens, String> {
+        Ok(Tokens {
+            tables: parse_file(text)?.tables,
+        })
+    }
+
+    /// The ids of the tables that have tokens, in order.
+    pub fn table_ids(&self) -> impl Iterator<Item = &str> {
+        self.tables.keys().map(String::as_str)
+    }
+
     /// The tokens of one table.
     pub fn table(&self, id: &str) -> Option<&TableTokens> {
         self.tables.get(id)
@@ -144,6 +159,28 @@ impl Tokens {
     pub fn role_of(&self, id: &str, presented: &str) -> Option<Role> {
         self.tables.get(id)?.role_of(presented)
     }
+}
+
+/// The shortest token accepted from the file; generated ones have 32 hex
+/// digits.
+pub const MIN_TOKEN_LEN: usize = 16;
+
+fn parse_file(text: &str) -> Result<TokensFile, String> {
+    let file: TokensFile = toml::from_str(text).map_err(|e| e.to_string())?;
+    for (id, t) in &file.tables {
+        for (role, token) in [
+            (Role::Player, &t.player),
+            (Role::Assistant, &t.assistant),
+            (Role::Arbiter, &t.arbiter),
+        ] {
+            if token.trim() != token || token.len() < MIN_TOKEN_LEN {
+                return Err(format!(
+                    "table `{id}`: the {role} token must be at least {MIN_TOKEN_LEN} characters without spaces around it"
+                ));
+            }
+        }
+    }
+    Ok(file)
 }
 
 fn random_token() -> Result<String, TokenError> {
@@ -220,6 +257,23 @@ mod tests {
         assert_eq!(tokens.role_of("a", &t.arbiter[..31]), None);
         assert_eq!(tokens.role_of("b", &t.arbiter), None);
         assert_eq!(format!("{t:?}"), "TableTokens { .. }");
+    }
+
+    #[test]
+    fn blank_short_or_padded_tokens_are_refused() {
+        let good = "0123456789abcdef0123456789abcdef";
+        let file = |player: &str| {
+            format!(
+                "[tables.1]\nplayer = \"{player}\"\nassistant = \"{good}a\"\narbiter = \"{good}b\"\n"
+            )
+        };
+        let t = Tokens::parse(&file(good)).unwrap();
+        assert_eq!(t.role_of("1", good), Some(Role::Player));
+        assert_eq!(t.table_ids().collect::<Vec<_>>(), ["1"]);
+        for bad in ["", "short", " 0123456789abcdef", "0123456789abcdef "] {
+            let err = Tokens::parse(&file(bad)).unwrap_err();
+            assert!(err.contains("player token"), "{bad:?}: {err}");
+        }
     }
 
     #[test]

@@ -22,21 +22,32 @@ pub const MANIFEST: &str = "voice.toml";
 /// The pack tactus speaks with unless told otherwise.
 pub const DEFAULT_PACK: &str = "de-appendix-d";
 
-#[derive(Deserialize)]
+/// A pack's `voice.toml` as written, before any clip is read.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Manifest {
-    name: String,
-    language: String,
-    sample_rate: u32,
-    gap_ms: u32,
-    tokens: BTreeMap<String, ManifestToken>,
+pub struct Manifest {
+    pub name: String,
+    pub language: String,
+    pub sample_rate: u32,
+    pub gap_ms: u32,
+    /// By token key (see `tactus tokens`); keys are checked by [`VoicePack::load`].
+    pub tokens: BTreeMap<String, ManifestToken>,
 }
 
-#[derive(Deserialize)]
+/// One token's entry in the manifest.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ManifestToken {
-    clip: PathBuf,
-    text: String,
+pub struct ManifestToken {
+    /// Relative to the pack folder.
+    pub clip: PathBuf,
+    pub text: String,
+}
+
+impl Manifest {
+    /// Reads manifest text (no file is touched); the error names the key.
+    pub fn parse(text: &str) -> Result<Manifest, Problem> {
+        toml::from_str(text).map_err(|e| Problem::Manifest(e.to_string().trim_end().to_owned()))
+    }
 }
 
 /// How to load a pack.
@@ -230,10 +241,10 @@ impl VoicePack {
                 problems.push(Problem::Manifest(format!("cannot read: {e}")));
                 return Err(fail(problems));
             }
-            Ok(text) => match toml::from_str(&text) {
+            Ok(text) => match Manifest::parse(&text) {
                 Ok(m) => m,
-                Err(e) => {
-                    problems.push(Problem::Manifest(e.to_string().trim_end().to_owned()));
+                Err(p) => {
+                    problems.push(p);
                     return Err(fail(problems));
                 }
             },

@@ -1,0 +1,24 @@
+//! The tokens file: never a panic; every token accepted grants its role
+//! (the arbiter's always wins a tie), and nothing is granted to an empty or
+//! unknown token.
+
+use tactus::service::tokens::{Role, Tokens};
+
+pub fn check(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(tokens) = Tokens::parse(text) else {
+        return;
+    };
+    for id in tokens.table_ids() {
+        let Some(t) = tokens.table(id) else {
+            panic!("table {id:?} listed but not found");
+        };
+        assert_eq!(tokens.role_of(id, &t.arbiter), Some(Role::Arbiter));
+        assert!(tokens.role_of(id, &t.player).is_some());
+        assert!(tokens.role_of(id, &t.assistant).is_some());
+        assert_eq!(tokens.role_of(id, ""), None);
+        assert_eq!(tokens.role_of(&format!("{id}-"), &t.arbiter), None);
+    }
+}

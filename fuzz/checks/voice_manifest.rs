@@ -1,0 +1,19 @@
+//! A voice pack's `voice.toml`: never a panic; every token key the
+//! vocabulary knows names its token back exactly.
+
+use tactus::rules::token::Token;
+use tactus::speech::voice_pack::Manifest;
+
+pub fn check(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(manifest) = Manifest::parse(text) else {
+        return;
+    };
+    for key in manifest.tokens.keys() {
+        if let Some(token) = Token::from_key(key) {
+            assert_eq!(&token.key(), key);
+        }
+    }
+}

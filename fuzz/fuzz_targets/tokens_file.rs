@@ -1,0 +1,9 @@
+//! Fuzz target `tokens_file`. The check and its invariants are in
+//! `checks/tokens_file.rs`, shared with the crate's `tests/fuzz_corpora.rs`, which
+//! replays this target's committed corpus in the normal test suite.
+#![no_main]
+
+#[path = "../checks/tokens_file.rs"]
+mod check;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));
