@@ -161,7 +161,8 @@ pub struct Notice {
     pub tokens: Vec<Token>,
 }
 
-/// What a notice is about (for pages and alerts).
+/// What an announcement is about (for pages and alerts). The game makes
+/// the first seven; the table adds board notices and repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NoticeKind {
@@ -172,6 +173,10 @@ pub enum NoticeKind {
     Touched,
     Illegal,
     Ruling,
+    /// The tactile board: connected, differences, promotion.
+    Board,
+    /// An announcement said again on request.
+    Repeat,
 }
 
 /// Why an event does not fit the game.

@@ -28,6 +28,7 @@ use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
 use crate::rules::announce::Style;
 use crate::rules::clock_announce::Shown;
+use crate::rules::game::NoticeKind;
 use crate::rules::token::Token;
 use crate::service::tokens::Role;
 use crate::speech::render::RatePack;
@@ -36,7 +37,7 @@ use crate::speech::voice_pack::VoicePack;
 use crate::table::action::Action;
 use crate::table::actor::{BoardLink, Setup, TableActor, TableParts};
 use crate::table::speaker::Speaker;
-use crate::table::view::{Announcement, AnnouncementKind, LiveEvent};
+use crate::table::view::{Announcement, LiveEvent};
 
 /// How the end-to-end benchmark runs.
 #[derive(Debug, Clone)]
@@ -272,7 +273,7 @@ async fn play_game(
     let mut live = handle.subscribe();
     tokio::spawn(actor.run());
     // The board says hello first; moves before that would race its scan.
-    next_of(&mut live, |a| a.kind == AnnouncementKind::Board)
+    next_of(&mut live, |a| a.kind == NoticeKind::Board)
         .await
         .context("the board did not connect")?;
     handle
@@ -299,7 +300,7 @@ async fn play_game(
             if let Some(role) = m.promotion() {
                 // A peg board cannot tell the piece: the player names it
                 // with a frame button once the table asks.
-                over |= measure(&mut live, written, stats, AnnouncementKind::Board).await;
+                over |= measure(&mut live, written, stats, NoticeKind::Board).await;
                 let button = match role {
                     shakmaty::Role::Rook => 2,
                     shakmaty::Role::Bishop => 3,
@@ -308,9 +309,9 @@ async fn play_game(
                 };
                 sim.button(button).map_err(anyhow::Error::msg)?;
                 let written = Instant::now();
-                over |= measure(&mut live, written, stats, AnnouncementKind::Move).await;
+                over |= measure(&mut live, written, stats, NoticeKind::Move).await;
             } else {
-                over |= measure(&mut live, written, stats, AnnouncementKind::Move).await;
+                over |= measure(&mut live, written, stats, NoticeKind::Move).await;
             }
         } else {
             let text = long_algebraic(m);
@@ -371,11 +372,11 @@ async fn measure(
     live: &mut broadcast::Receiver<LiveEvent>,
     written: Instant,
     stats: &mut TableStats,
-    kind: AnnouncementKind,
+    kind: NoticeKind,
 ) -> bool {
     let mut over = false;
     let got = next_of(live, |a| {
-        over |= a.kind == AnnouncementKind::Result;
+        over |= a.kind == NoticeKind::Result;
         a.kind == kind
     })
     .await;
@@ -412,7 +413,7 @@ fn drain(live: &mut broadcast::Receiver<LiveEvent>) -> bool {
     let mut over = false;
     loop {
         match live.try_recv() {
-            Ok(LiveEvent::Announcement(a)) => over |= a.kind == AnnouncementKind::Result,
+            Ok(LiveEvent::Announcement(a)) => over |= a.kind == NoticeKind::Result,
             Ok(_) | Err(broadcast::error::TryRecvError::Lagged(_)) => {}
             Err(_) => return over,
         }

@@ -17,9 +17,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::Action;
 use super::speaker::Speaker;
-use super::view::{
-    Alert, Announcement, AnnouncementKind, BoardView, ClockView, LiveEvent, TableView,
-};
+use super::view::{Alert, Announcement, BoardView, ClockView, LiveEvent, TableView};
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
 use crate::board::serial::{Driver, DriverEvent, Stamped};
@@ -27,7 +25,7 @@ use crate::board::sim::Simulator;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::{Shown, clock_tokens};
-use crate::rules::game::{Game, GameError, GameEvent, Notice};
+use crate::rules::game::{Game, GameError, GameEvent, Notice, NoticeKind};
 use crate::rules::side;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
@@ -202,7 +200,7 @@ pub struct TableActor {
     shown: Shown,
     rx: mpsc::Receiver<Request>,
     live: broadcast::Sender<LiveEvent>,
-    last_said: Option<(AnnouncementKind, Vec<Token>)>,
+    last_said: Option<(NoticeKind, Vec<Token>)>,
     seq: u64,
     /// The latest instant handed out: the service's clock never goes back,
     /// even if the system time does.
@@ -419,10 +417,10 @@ impl TableActor {
             Action::SayClock => {
                 let now = self.now();
                 let tokens = clock_tokens(&self.game.clock().reading(now), self.shown);
-                Ok(self.say(AnnouncementKind::Clock, tokens))
+                Ok(self.say(NoticeKind::Clock, tokens))
             }
             Action::Repeat => match self.last_said.clone() {
-                Some((_, tokens)) => Ok(self.say(AnnouncementKind::Repeat, tokens)),
+                Some((_, tokens)) => Ok(self.say(NoticeKind::Repeat, tokens)),
                 None => Ok(Reply::default()),
             },
             Action::BoardDifferences => {
@@ -438,7 +436,7 @@ impl TableActor {
                 } else {
                     fixes.tokens()
                 };
-                Ok(self.say(AnnouncementKind::Board, tokens))
+                Ok(self.say(NoticeKind::Board, tokens))
             }
             Action::StartClock => self.commit(GameEvent::ClockStarted).await,
             Action::PauseClock => self.commit(GameEvent::ClockPaused).await,
@@ -560,7 +558,7 @@ impl TableActor {
     fn announce(&mut self, notices: Vec<Notice>) -> Reply {
         let mut reply = Reply::default();
         for notice in notices {
-            let r = self.say(notice.kind.into(), notice.tokens);
+            let r = self.say(notice.kind, notice.tokens);
             reply.text = match (reply.text.take(), r.text) {
                 (Some(a), Some(b)) => Some(format!("{a} {b}")),
                 (a, b) => a.or(b),
@@ -571,7 +569,7 @@ impl TableActor {
 
     /// Speaks `tokens` (audio on the table's speaker, never blocking the
     /// table) and sends their text to every page.
-    fn say(&mut self, kind: AnnouncementKind, tokens: Vec<Token>) -> Reply {
+    fn say(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
         let text = self.voice.text(&tokens);
         self.speaker.say(tokens.clone(), text.clone());
         self.seq += 1;
@@ -582,7 +580,7 @@ impl TableActor {
             tokens: tokens.iter().map(Token::key).collect(),
         };
         let _ = self.live.send(LiveEvent::Announcement(announcement));
-        if kind != AnnouncementKind::Repeat {
+        if kind != NoticeKind::Repeat {
             self.last_said = Some((kind, tokens));
         }
         Reply {
@@ -628,16 +626,13 @@ impl TableActor {
         match &event {
             BoardEvent::Connected => {
                 self.boards[at].connected = true;
-                self.say(AnnouncementKind::Board, vec![Word::BoardConnected.into()]);
+                self.say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Disconnected(why) => {
                 tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
                 self.boards[at].connected = false;
-                self.say(
-                    AnnouncementKind::Board,
-                    vec![Word::BoardDisconnected.into()],
-                );
+                self.say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Button(n) => {
@@ -707,14 +702,14 @@ impl TableActor {
                     .await;
             }
             Inferred::PromotionPending { .. } => {
-                return Some(self.say(AnnouncementKind::Board, vec![Word::Promotion.into()]));
+                return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));
             }
             Inferred::Differs(fixes) => {
                 self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
                 self.publish_state();
             }
             Inferred::Correction(tokens) => {
-                return Some(self.say(AnnouncementKind::Board, tokens));
+                return Some(self.say(NoticeKind::Board, tokens));
             }
         }
         None

@@ -81,38 +81,9 @@ pub struct Alert {
 pub struct Announcement {
     /// Increasing per table: a page can tell a repeat from a new one.
     pub seq: u64,
-    pub kind: AnnouncementKind,
+    pub kind: NoticeKind,
     pub text: String,
     pub tokens: Vec<String>,
-}
-
-/// What an announcement is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AnnouncementKind {
-    Move,
-    Clock,
-    Draw,
-    Result,
-    Touched,
-    Illegal,
-    Ruling,
-    Board,
-    Repeat,
-}
-
-impl From<NoticeKind> for AnnouncementKind {
-    fn from(k: NoticeKind) -> AnnouncementKind {
-        match k {
-            NoticeKind::Move => AnnouncementKind::Move,
-            NoticeKind::Clock => AnnouncementKind::Clock,
-            NoticeKind::Draw => AnnouncementKind::Draw,
-            NoticeKind::Result => AnnouncementKind::Result,
-            NoticeKind::Touched => AnnouncementKind::Touched,
-            NoticeKind::Illegal => AnnouncementKind::Illegal,
-            NoticeKind::Ruling => AnnouncementKind::Ruling,
-        }
-    }
 }
 
 /// One item of a table's live stream.
