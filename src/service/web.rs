@@ -196,10 +196,17 @@ const ASSISTANT_JS: &str = include_str!("pages/assistant.js");
 const ARBITER_HTML: &str = include_str!("pages/arbiter.html");
 const ARBITER_JS: &str = include_str!("pages/arbiter.js");
 
+/// The choice of piece letters for typed moves, on every page with a move box.
+const NOTATION_HTML: &str = include_str!("pages/notation.html");
+
 /// A page for table `id` (ids are URL-safe by configuration: letters,
 /// digits, `-`, `_`, so they need no escaping in HTML).
 fn page(template: &str, id: &str) -> Html<String> {
-    Html(template.replace("{{TABLE}}", id))
+    Html(
+        template
+            .replace("{{TABLE}}", id)
+            .replace("{{NOTATION}}", NOTATION_HTML.trim_end()),
+    )
 }
 
 async fn index(State(state): State<AppState>) -> Html<String> {
