@@ -195,6 +195,14 @@ pub struct TableConfig {
     pub event: String,
     #[serde(default)]
     pub round: String,
+    /// How long a board must be still before it is read, in milliseconds:
+    /// long enough for bouncing contacts and sliding pegs (0 to 1000).
+    #[serde(default = "default_settle_ms")]
+    pub settle_ms: u32,
+    /// Say the corrections for a wrong board by themselves, as soon as it
+    /// has been still and wrong for the settling time (otherwise on request).
+    #[serde(default)]
+    pub auto_correct: bool,
 }
 
 impl TableConfig {
@@ -210,6 +218,8 @@ impl TableConfig {
             black: String::new(),
             event: String::new(),
             round: String::new(),
+            settle_ms: default_settle_ms(),
+            auto_correct: false,
         }
     }
 }
@@ -225,6 +235,9 @@ fn default_board() -> BoardSpec {
 }
 fn no_board() -> BoardSpec {
     BoardSpec::None
+}
+fn default_settle_ms() -> u32 {
+    crate::board::infer::DEFAULT_SETTLE.as_millis() as u32
 }
 fn default_control() -> String {
     "90+30".into()
@@ -302,6 +315,12 @@ impl Config {
                     t.id
                 ));
             }
+            if t.settle_ms > 1000 {
+                return Err(format!(
+                    "table `{}`: settle_ms = {} is out of range: 0 to 1000",
+                    t.id, t.settle_ms
+                ));
+            }
             if !ids.insert(t.id.as_str()) {
                 return Err(format!("table id `{}` is used twice", t.id));
             }
@@ -376,6 +395,7 @@ mod tests {
             ("[[table]]\nid = \"1\"\n[[table]]\nid = \"1\"\n", "twice"),
             ("[speech]\naudio = \"loud\"\n", "wav:DIR"),
             ("[speech]\nspeed = 9.0\n", "speed"),
+            ("[[table]]\nid = \"1\"\nsettle_ms = 5000\n", "settle_ms"),
             ("[speech]\nstyle = \"short\"\n", "standard"),
             ("[server]\nlisten = \"nowhere\"\n", "listen"),
             (

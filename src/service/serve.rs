@@ -158,7 +158,10 @@ fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
 /// pages is carried out, so the whole chain (driver, inference, following)
 /// runs without hardware.
 fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardLink>> {
-    let settings = Settings::default();
+    let settings = Settings {
+        settle: Duration::from_millis(u64::from(t.settle_ms)),
+        auto_correct: t.auto_correct,
+    };
     let (path, protocol, baud, sim) = match spec {
         BoardSpec::None => return Ok(None),
         BoardSpec::Peg { port, baud } => (port.clone(), Protocol::Peg, *baud, None),
