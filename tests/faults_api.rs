@@ -12,13 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Rng, Server, get, post, raw_request, request, tokens, venue_without_boards};
-
-/// Réti–Tartakower, Vienna 1910 (11. Bd8#).
-const GAME: [&str; 21] = [
-    "e2e4", "c7c6", "d2d4", "d7d5", "b1c3", "d5e4", "c3e4", "g8f6", "d1d3", "e7e5", "d4e5", "d8a5",
-    "c1d2", "a5e5", "e1c1", "f6e4", "d3d8", "e8d8", "d2g5", "d8c7", "g5d8",
-];
+use common::{GAME, Rng, Server, get, post, raw_request, request, tokens, venue_without_boards};
 
 const REQUESTS: usize = 10_000;
 const ATTACKERS: usize = 2;

@@ -6,24 +6,12 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Server, get, post, tokens, wait_for};
+use common::{GAME, Server, get, post, table, tokens, wait_for};
 use shakmaty::Board;
 use tactus::board::event::Protocol;
 use tactus::board::sim::Simulator;
 
 const LIMIT: Duration = Duration::from_secs(20);
-
-/// Réti–Tartakower, Vienna 1910: White (sighted) 1. e4 c6 2. d4 d5 3. Nc3
-/// dxe4 4. Nxe4 Nf6 5. Qd3 e5 6. dxe5 Qa5+ 7. Bd2 Qxe5 8. O-O-O Nxe4 9. Qd8+
-/// Kxd8 10. Bg5+ Kc7 11. Bd8#.
-const GAME: [&str; 21] = [
-    "e2e4", "c7c6", "d2d4", "d7d5", "b1c3", "d5e4", "c3e4", "g8f6", "d1d3", "e7e5", "d4e5", "d8a5",
-    "c1d2", "a5e5", "e1c1", "f6e4", "d3d8", "e8d8", "d2g5", "d8c7", "g5d8",
-];
-
-fn table(addr: &str) -> serde_json::Value {
-    get(addr, "/api/tables/1").json()
-}
 
 fn moves(addr: &str) -> usize {
     table(addr)["moves"].as_array().unwrap().len()

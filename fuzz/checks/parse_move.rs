@@ -17,17 +17,16 @@ const POSITIONS: [&str; 5] = [
     "r3k2r/8/8/8/4pP2/8/1p6/4K3 b kq f3 0 1",
 ];
 
-const LANGS: [Lang; 9] = [
-    Lang::Auto,
-    Lang::En,
-    Lang::De,
-    Lang::Es,
-    Lang::Fr,
-    Lang::Nl,
-    Lang::Pt,
-    Lang::Pl,
-    Lang::Cs,
-];
+/// `Auto` and every language it tries.
+const LANGS: [Lang; 9] = {
+    let mut all = [Lang::Auto; 9];
+    let mut i = 0;
+    while i < Lang::AUTO_ORDER.len() {
+        all[i + 1] = Lang::AUTO_ORDER[i];
+        i += 1;
+    }
+    all
+};
 
 /// The positions above.
 pub fn positions() -> Vec<Chess> {

@@ -11,6 +11,20 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+/// Réti–Tartakower, Vienna 1910, in UCI: White (sighted) 1. e4 c6 2. d4 d5
+/// 3. Nc3 dxe4 4. Nxe4 Nf6 5. Qd3 e5 6. dxe5 Qa5+ 7. Bd2 Qxe5 8. O-O-O Nxe4
+/// 9. Qd8+ Kxd8 10. Bg5+ Kc7 11. Bd8#: every kind of capture, castling and
+/// mate in 21 plies.
+pub const GAME: [&str; 21] = [
+    "e2e4", "c7c6", "d2d4", "d7d5", "b1c3", "d5e4", "c3e4", "g8f6", "d1d3", "e7e5", "d4e5", "d8a5",
+    "c1d2", "a5e5", "e1c1", "f6e4", "d3d8", "e8d8", "d2g5", "d8c7", "g5d8",
+];
+
+/// Table 1 as `GET /api/tables/1` shows it.
+pub fn table(addr: &str) -> serde_json::Value {
+    get(addr, "/api/tables/1").json()
+}
+
 /// A response: status and body.
 #[derive(Debug)]
 pub struct Response {
