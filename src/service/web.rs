@@ -199,13 +199,17 @@ const ARBITER_JS: &str = include_str!("pages/arbiter.js");
 /// The choice of piece letters for typed moves, on every page with a move box.
 const NOTATION_HTML: &str = include_str!("pages/notation.html");
 
+/// The token form every page with writes has, for one role.
+const ACCESS_HTML: &str = include_str!("pages/access.html");
+
 /// A page for table `id` (ids are URL-safe by configuration: letters,
-/// digits, `-`, `_`, so they need no escaping in HTML).
-fn page(template: &str, id: &str) -> Html<String> {
+/// digits, `-`, `_`, so they need no escaping in HTML) used by `role`.
+fn page(template: &str, id: &str, role: &str) -> Html<String> {
     Html(
         template
             .replace("{{TABLE}}", id)
-            .replace("{{NOTATION}}", NOTATION_HTML.trim_end()),
+            .replace("{{NOTATION}}", NOTATION_HTML.trim_end())
+            .replace("{{ACCESS}}", &ACCESS_HTML.replace("{{ROLE}}", role)),
     )
 }
 
@@ -226,7 +230,7 @@ async fn player_page(
     Path(id): Path<String>,
 ) -> ApiResult<Html<String>> {
     table(&state, &id)?;
-    Ok(page(PLAYER_HTML, &id))
+    Ok(page(PLAYER_HTML, &id, "Player"))
 }
 
 async fn assistant_page(
@@ -234,11 +238,11 @@ async fn assistant_page(
     Path(id): Path<String>,
 ) -> ApiResult<Html<String>> {
     table(&state, &id)?;
-    Ok(page(ASSISTANT_HTML, &id))
+    Ok(page(ASSISTANT_HTML, &id, "Assistant"))
 }
 
 async fn arbiter_overview() -> Html<String> {
-    page(ARBITER_HTML, "")
+    page(ARBITER_HTML, "", "Arbiter")
 }
 
 async fn arbiter_table(
@@ -246,7 +250,7 @@ async fn arbiter_table(
     Path(id): Path<String>,
 ) -> ApiResult<Html<String>> {
     table(&state, &id)?;
-    Ok(page(ARBITER_HTML, &id))
+    Ok(page(ARBITER_HTML, &id, "Arbiter"))
 }
 
 async fn static_file(Path(file): Path<String>) -> ApiResult<Response> {
