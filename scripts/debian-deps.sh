@@ -12,10 +12,15 @@ need_debs() {
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
         echo "installing Debian packages: ${missing[*]}" >&2
-        # Refresh the package lists only when apt cannot find a package.
-        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; then
+        # Refresh the package lists only when apt cannot find a package. The
+        # first try is silent: on a fresh machine its lists are stale and it
+        # fails with "E: Unable to correct problems", which is not an error
+        # of ours. The second try's errors are real and shown; debconf's note
+        # that apt-utils is missing is not.
+        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1; then
             apt-get update -qq
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" \
+                2> >(grep -v '^debconf: delaying package configuration' >&2) >/dev/null
         fi
     else
         echo "tactus needs these Debian packages: ${missing[*]}" >&2

@@ -228,6 +228,10 @@ fn clock_line(c: &ClockRuling) -> String {
     }
 }
 
+fn side_name(c: shakmaty::Color) -> &'static str {
+    if c.is_white() { "White" } else { "Black" }
+}
+
 /// The ruling as a person at the board reads it, with both sheets side by
 /// side around the first difference for the arbiter.
 fn text(
@@ -241,11 +245,40 @@ fn text(
     let fen = Fen::from_position(&r.position, EnPassantMode::Legal);
     match (&r.case, &r.first_difference) {
         (Case::Agree, _) | (_, None) => {
-            let _ = writeln!(
-                out,
-                "Ruling (Appendix D.2.9): the scoresheets AGREE on all {} plies.",
-                r.agreed_plies
-            );
+            match &r.incomplete {
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "Ruling (Appendix D.2.9): the scoresheets AGREE on all {} plies.",
+                        r.agreed_plies
+                    );
+                }
+                Some(inc) => {
+                    let (who, first, last) = (
+                        side_name(inc.side),
+                        inc.plies.first().copied().unwrap_or_default(),
+                        inc.plies.last().copied().unwrap_or_default(),
+                    );
+                    let _ = writeln!(
+                        out,
+                        "Ruling (Appendix D.2.9): the scoresheets AGREE; {who}'s sheet only lags behind (Article 8.1.3) and is {} plies short.",
+                        inc.plies.len()
+                    );
+                    let _ = writeln!(
+                        out,
+                        "{who} writes {} before the next move.",
+                        if first == last {
+                            format!("ply {first} ({})", ply_label(start, first))
+                        } else {
+                            format!(
+                                "plies {first} to {last} ({} to {})",
+                                ply_label(start, first),
+                                ply_label(start, last)
+                            )
+                        }
+                    );
+                }
+            }
             let _ = writeln!(
                 out,
                 "Play on from the position after them; a board that differs is adjusted by its player."

@@ -32,6 +32,20 @@ pub struct Difference {
     pub black: Option<String>,
 }
 
+/// A sheet that only lags behind the other (8.1.3): the side whose sheet is
+/// short and the plies (numbered from 1) it still has to write.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Incomplete {
+    #[serde(serialize_with = "ser_color")]
+    pub side: Color,
+    pub plies: Vec<usize>,
+}
+
+/// How many plies a sheet may lag behind the other and still agree with it
+/// (`reconcile.md`: a player answers a move before writing it and writes
+/// their own before the next, so at most three plies can be unwritten).
+pub const MAX_LAG_PLIES: usize = 3;
+
 /// One physical board against the position to play on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardRuling {
@@ -146,6 +160,9 @@ pub struct Ruling {
     #[serde(serialize_with = "ser_fen")]
     pub position: Chess,
     pub first_difference: Option<Difference>,
+    /// A sheet that only lags behind the other, when the case is `agree`
+    /// because of it.
+    pub incomplete: Option<Incomplete>,
     /// Plies each sheet holds beyond the agreed ones (retracted when the
     /// case is `differ`).
     pub retracted: ByColorCount,
@@ -176,13 +193,26 @@ pub fn rule(
         .zip(&black.moves)
         .take_while(|(w, b)| w == b)
         .count();
-    let case = if white.complete() && black.complete() && white.moves == black.moves {
+    let incomplete = lagging(white, black, agreed);
+    let both_read = white.complete() && black.complete();
+    let case = if both_read && (white.moves == black.moves || incomplete.is_some()) {
         Case::Agree
     } else {
         Case::Differ
     };
+    // Agreeing sheets play on from the longer one (the short one only lags).
+    let longer = if white.moves.len() >= black.moves.len() {
+        white
+    } else {
+        black
+    };
+    let played_on = if case == Case::Agree {
+        longer.moves.len()
+    } else {
+        agreed
+    };
     let mut position = start.clone();
-    for &m in white.moves.iter().take(agreed) {
+    for &m in longer.moves.iter().take(played_on) {
         position.play_unchecked(m);
     }
     let first_difference = (case == Case::Differ).then(|| {
@@ -227,9 +257,14 @@ pub fn rule(
         agreed_plies: agreed,
         position,
         first_difference,
-        retracted: ByColorCount {
-            white: written(white).saturating_sub(agreed),
-            black: written(black).saturating_sub(agreed),
+        incomplete: incomplete.filter(|_| case == Case::Agree),
+        retracted: if case == Case::Agree {
+            ByColorCount { white: 0, black: 0 }
+        } else {
+            ByColorCount {
+                white: written(white).saturating_sub(agreed),
+                black: written(black).saturating_sub(agreed),
+            }
         },
         boards,
         clocks,
@@ -252,6 +287,24 @@ pub fn reconcile(
     let white = read_sheet(start, white_sheet, lang);
     let black = read_sheet(start, black_sheet, lang);
     rule(start, &white, &black, boards, clocks)
+}
+
+/// The lagging sheet, when one sheet is the other's beginning and short by
+/// one to [`MAX_LAG_PLIES`] plies (8.1.3). Both must have been read in full.
+fn lagging(white: &Sheet, black: &Sheet, agreed: usize) -> Option<Incomplete> {
+    if !(white.complete() && black.complete()) {
+        return None;
+    }
+    let (short, long, side) = if white.moves.len() < black.moves.len() {
+        (white, black, Color::White)
+    } else {
+        (black, white, Color::Black)
+    };
+    let lag = long.moves.len() - short.moves.len();
+    (agreed == short.moves.len() && (1..=MAX_LAG_PLIES).contains(&lag)).then(|| Incomplete {
+        side,
+        plies: (short.moves.len() + 1..=long.moves.len()).collect(),
+    })
 }
 
 /// How many of the first `plies` plies `color` made, `turn` moving first.
@@ -279,6 +332,10 @@ fn proportional(start: Duration, now: Duration, kept: usize, played: usize) -> D
 
 fn ser_fen<S: Serializer>(pos: &Chess, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&Fen::from_position(pos, EnPassantMode::Legal))
+}
+
+fn ser_color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(if c.is_white() { "white" } else { "black" })
 }
 
 fn ser_ms<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -318,15 +375,75 @@ mod tests {
         assert_eq!(r.sheets.black.language, Lang::De);
     }
 
+    /// 8.1.3: a sheet one to three plies behind the other is incomplete,
+    /// not different, on either side and in any notation; four behind differs.
     #[test]
-    fn a_longer_sheet_differs_and_is_retracted() {
-        let (start, w, b) = sheets("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Nf3");
+    fn a_sheet_that_only_lags_agrees_up_to_three_plies() {
+        let english = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
+        let german = [
+            "e2-e4", "e7-e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5-a4", "Sg8-f6",
+        ];
+        for lag in 1..=4 {
+            for short_side in [Color::White, Color::Black] {
+                let full = english.join(" ");
+                let short = german[..english.len() - lag].join(" ");
+                let (w, b) = if short_side.is_white() {
+                    (short, full)
+                } else {
+                    (full, short)
+                };
+                let (start, ws, bs) = sheets(&w, &b);
+                let r = rule(&start, &ws, &bs, ByColor::new_with(|_| None), None);
+                let common = english.len() - lag;
+                assert_eq!(r.agreed_plies, common, "lag {lag}");
+                if lag <= MAX_LAG_PLIES {
+                    assert_eq!(r.case, Case::Agree, "lag {lag} {short_side:?}");
+                    let inc = r.incomplete.clone().unwrap();
+                    assert_eq!(inc.side, short_side);
+                    assert_eq!(inc.plies, (common + 1..=english.len()).collect::<Vec<_>>());
+                    // Play goes on after the longer sheet: 8 plies, White to move.
+                    assert_eq!(r.position.turn(), Color::White);
+                    assert_eq!(r.position.fullmoves().get(), 5);
+                    assert_eq!(r.first_difference, None);
+                    assert_eq!(r.clocks, ClockRuling::Unchanged);
+                    assert_eq!(r.retracted, ByColorCount { white: 0, black: 0 });
+                    let json = serde_json::to_value(&r).unwrap();
+                    assert_eq!(
+                        json["incomplete"]["side"],
+                        if short_side.is_white() {
+                            "white"
+                        } else {
+                            "black"
+                        }
+                    );
+                } else {
+                    assert_eq!(r.case, Case::Differ, "lag {lag}");
+                    assert_eq!(r.incomplete, None);
+                    let d = r.first_difference.unwrap();
+                    assert_eq!(d.ply, common + 1);
+                    assert_eq!(r.position.fullmoves().get(), 3);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lagging_sheet_with_a_different_move_differs() {
+        // Black's sheet is shorter but also wrong at ply 3: not a lag.
+        let (start, w, b) = sheets("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Bc4");
         let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
-        assert_eq!((r.case, r.agreed_plies), (Case::Differ, 3));
+        assert_eq!((r.case, r.agreed_plies), (Case::Differ, 2));
+        assert_eq!(r.incomplete, None);
         let d = r.first_difference.unwrap();
-        assert_eq!((d.ply, d.white.as_deref(), d.black), (4, Some("Nc6"), None));
-        assert_eq!(r.retracted, ByColorCount { white: 1, black: 0 });
-        assert_eq!(r.clocks, ClockRuling::ArbiterDecides);
+        assert_eq!(
+            (d.ply, d.white.as_deref(), d.black.as_deref()),
+            (3, Some("Nf3"), Some("Bc4"))
+        );
+        assert_eq!(r.retracted, ByColorCount { white: 2, black: 1 });
+        // An unreadable entry after the common part is never a mere lag.
+        let (start, w, b) = sheets("1. e4 e5 2. Nf3", "1. e4 e5 2. Nf9");
+        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
+        assert_eq!((r.case, r.incomplete), (Case::Differ, None));
     }
 
     #[test]

@@ -72,20 +72,35 @@ pub fn rule_at_table(
         },
         Some(&record),
     );
-    let agreed = ruling.agreed_plies;
+    // Plies the position to play on stands after: the agreed ones, plus
+    // those a lagging sheet has yet to write (8.1.3). tactus's own record
+    // must hold every one of them, or the arbiter sees why before anything
+    // is applied.
+    let kept = ruling.agreed_plies + ruling.incomplete.as_ref().map_or(0, |i| i.plies.len());
+    let longer = if white.moves.len() >= black.moves.len() {
+        &white
+    } else {
+        &black
+    };
     let ours: Vec<String> = game.plies().iter().map(|p| p.uci.clone()).collect();
-    let theirs: Vec<String> = white
+    let theirs: Vec<String> = longer
         .moves
         .iter()
-        .take(agreed)
+        .take(kept)
         .map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string())
         .collect();
-    if ours.len() < agreed || ours[..agreed] != theirs[..] {
+    if ours.len() < kept || ours[..kept] != theirs[..] {
         let from = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count() + 1;
+        let what = if kept > ruling.agreed_plies {
+            format!("the scoresheets agree (one lags behind) on {kept} plies")
+        } else {
+            format!("the scoresheets agree on {kept} plies")
+        };
         return Err(format!(
-            "the scoresheets agree on {agreed} plies but differ from tactus's record at ply {from}: set the position by hand"
+            "{what} but differ from tactus's record at ply {from}: set the position by hand"
         ));
     }
+    let agreed = kept;
     let clock = match ruling.clocks {
         ClockRuling::Recorded { white_ms, black_ms } => {
             Some(setting(game, agreed, white_ms, black_ms))
@@ -125,5 +140,59 @@ fn setting(game: &Game, plies: usize, white: Duration, black: Duration) -> Clock
         white_moves: white_moves as u32,
         black_moves: black_moves as u32,
         to_move,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::announce::Style;
+    use crate::rules::game::GameEvent;
+
+    fn game_with(moves: &[&str]) -> Game {
+        let mut g = Game::new(
+            None,
+            "90+30".parse().unwrap(),
+            Color::Black,
+            Style::Standard,
+        )
+        .unwrap();
+        for (i, uci) in moves.iter().enumerate() {
+            g.apply(
+                Duration::from_secs(10 * (i as u64 + 1)),
+                &GameEvent::MovePlayed { uci: (*uci).into() },
+            )
+            .unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_lagging_sheet_keeps_the_plies_tactus_recorded() {
+        let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+        // Black's sheet (German) two plies behind White's: agree, keep 5.
+        let r = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Sf3").unwrap();
+        assert_eq!(r.agreed_plies, 5);
+        let json = serde_json::to_value(&r.json).unwrap();
+        assert_eq!(json["case"], "agree");
+        assert_eq!(json["agreed_plies"], 3);
+        assert_eq!(json["incomplete"]["side"], "black");
+        assert_eq!(json["incomplete"]["plies"], serde_json::json!([4, 5]));
+    }
+
+    #[test]
+    fn a_lag_tactus_did_not_record_is_shown_before_anything_is_applied() {
+        // tactus saw only four plies: the longer sheet's fifth is not on its record.
+        let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6"]);
+        let err = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3")
+            .err()
+            .unwrap();
+        assert!(err.contains("5 plies") && err.contains("ply 5"), "{err}");
+        // A record with a different fifth move: refused too.
+        let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
+        let err = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3")
+            .err()
+            .unwrap();
+        assert!(err.contains("ply 5"), "{err}");
     }
 }
