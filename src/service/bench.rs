@@ -268,6 +268,7 @@ async fn play_game(
         opponent_board: None,
         shown: Shown::Remaining,
         style: Style::Standard,
+        time: crate::table::timebase::Timebase::monotonic(Duration::ZERO),
     })
     .await?;
     let mut live = handle.subscribe();

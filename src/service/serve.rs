@@ -24,6 +24,7 @@ use crate::speech::sink_card::CardSink;
 use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 use crate::table::actor::{BoardLink, Setup, TableActor, TableHandle, TableParts};
 use crate::table::speaker::Speaker;
+use crate::table::timebase::Timebase;
 
 /// A running server (for tests and benchmarks that start one in-process).
 pub struct Running {
@@ -56,6 +57,7 @@ pub async fn serve(
         );
     }
     let journal = JournalHandle::spawn(journal);
+    let time = service_time(histories.values());
 
     let mut tables = BTreeMap::new();
     let mut card_failed = false;
@@ -76,6 +78,7 @@ pub async fn serve(
             opponent_board,
             shown: Shown::Remaining,
             style: config.speech.style,
+            time: time.clone(),
         })
         .await?;
         tokio::spawn(actor.run());
@@ -99,6 +102,25 @@ pub async fn serve(
         .await
         .context("web server")?;
     Ok(())
+}
+
+/// The time every table lives by: monotonic, starting from the wall time
+/// now (so the journal's instants read as dates) but never before the last
+/// instant the journal holds, so a wall clock set back between two runs
+/// cannot make a game's time go back. The wall clock is read here, once.
+fn service_time<'a>(
+    histories: impl Iterator<Item = &'a (Vec<super::journal::Record>, Option<i64>)>,
+) -> Timebase {
+    let mut last = 0i64;
+    for (records, alive) in histories {
+        last = last.max(alive.unwrap_or(0));
+        last = records.iter().fold(last, |m, r| m.max(r.at_ms));
+    }
+    let wall = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let not_before = Duration::from_millis(u64::try_from(last).unwrap_or(0) + 1);
+    Timebase::monotonic(wall.max(not_before))
 }
 
 /// What `tactus serve` prints when it listens: where, and every person's

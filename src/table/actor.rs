@@ -7,7 +7,7 @@
 //! then applied, announced and acknowledged.
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
@@ -17,6 +17,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::Action;
 use super::speaker::Speaker;
+use super::timebase::Timebase;
 use super::view::{Alert, Announcement, BoardView, ClockView, LiveEvent, TableView};
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
@@ -186,6 +187,8 @@ pub struct TableParts {
     pub shown: Shown,
     /// How moves are said.
     pub style: Style,
+    /// The service's time (never the system clock).
+    pub time: Timebase,
 }
 
 /// The table task.
@@ -202,8 +205,10 @@ pub struct TableActor {
     live: broadcast::Sender<LiveEvent>,
     last_said: Option<(NoticeKind, Vec<Token>)>,
     seq: u64,
-    /// The latest instant handed out: the service's clock never goes back,
-    /// even if the system time does.
+    /// Where time comes from.
+    time: Timebase,
+    /// The latest instant handed out: instants never go back, even when the
+    /// journal holds a later one than the time source reads.
     last_now: Duration,
 }
 
@@ -227,6 +232,7 @@ impl TableActor {
             opponent_board,
             shown,
             style,
+            time,
         } = parts;
         let mut entries = Vec::with_capacity(history.len());
         for record in &history {
@@ -290,6 +296,7 @@ impl TableActor {
             live: live.clone(),
             last_said: None,
             seq: 0,
+            time,
             last_now: Duration::from_millis(last_ms),
         };
         if history.is_empty() {
@@ -310,16 +317,9 @@ impl TableActor {
         Ok((actor, handle))
     }
 
-    /// The service's time: milliseconds since the Unix epoch, so that
-    /// instants in the journal mean the same after a restart; never earlier
-    /// than an instant already used.
+    /// The service's time, never earlier than an instant already used.
     fn now(&mut self) -> Duration {
-        let wall = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        // Whole milliseconds: what the journal stores is what was applied.
-        let wall = Duration::from_millis(wall.as_millis() as u64);
-        self.last_now = self.last_now.max(wall);
+        self.last_now = self.last_now.max(self.time.now());
         self.last_now
     }
 
@@ -339,14 +339,10 @@ impl TableActor {
                 .filter_map(|b| b.inference.deadline())
                 .min();
             let wake = [flag_at, settle_at].into_iter().flatten().min();
-            let sleep = async {
+            let time = self.time.clone();
+            let sleep = async move {
                 match wake {
-                    Some(at) => {
-                        let wall = SystemTime::now()
-                            .duration_since(UNIX_EPOCH)
-                            .unwrap_or_default();
-                        tokio::time::sleep(at.saturating_sub(wall)).await
-                    }
+                    Some(at) => time.sleep_until(at).await,
                     None => std::future::pending().await,
                 }
             };
@@ -615,7 +611,10 @@ impl TableActor {
     }
 
     async fn board_event(&mut self, at: usize, stamped: Stamped) {
-        let now = self.now();
+        // The instant the driver read the event, not when the table got to
+        // it (never before an instant already used).
+        self.last_now = self.last_now.max(self.time.at(stamped.at));
+        let now = self.last_now;
         let event = match stamped.event {
             DriverEvent::Unreadable(u) => {
                 tracing::warn!(table = %self.setup.id, "unreadable from the board: {}", u.what);
@@ -746,11 +745,7 @@ impl TableActor {
 
     /// The table as it is now.
     pub fn view(&self) -> TableView {
-        let now = self.last_now.max(
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .unwrap_or_default(),
-        );
+        let now = self.last_now.max(self.time.now());
         let clock = self.game.clock();
         let pos = self.game.position();
         let board_view = |b: &LiveBoard| BoardView {

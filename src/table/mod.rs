@@ -6,4 +6,5 @@ pub mod actor;
 pub mod pgn;
 pub mod ruling;
 pub mod speaker;
+pub mod timebase;
 pub mod view;
