@@ -339,6 +339,35 @@ impl Clock {
         Ok(())
     }
 
+    /// Records a fall that is due by `now` (the clock stops at the fall) and
+    /// returns it; a fall already recorded is returned as it is; `None` if
+    /// no flag has fallen.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::{Clock, ClockState};
+    ///
+    /// let mut clock = Clock::new("1".parse().unwrap());
+    /// clock.start(Duration::ZERO).unwrap();
+    /// assert_eq!(clock.record_flag(Duration::from_secs(30)).unwrap(), None);
+    /// let flag = clock.record_flag(Duration::from_secs(61)).unwrap().unwrap();
+    /// assert_eq!((flag.side, flag.at), (Color::White, Duration::from_secs(60)));
+    /// assert!(matches!(clock.state(), ClockState::Flagged(_)));
+    /// ```
+    pub fn record_flag(&mut self, now: Duration) -> Result<Option<Flag>, ClockError> {
+        self.check_time(now)?;
+        match self.state {
+            ClockState::Flagged(flag) => Ok(Some(flag)),
+            ClockState::Running { .. } => match self.checkpoint(now) {
+                Err(ClockError::FlagFell(flag)) => Ok(Some(flag)),
+                Ok(()) => Ok(None),
+                Err(e) => Err(e),
+            },
+            _ => Ok(None),
+        }
+    }
+
     /// The time control.
     pub fn control(&self) -> &TimeControl {
         &self.control

@@ -29,8 +29,9 @@ pub const SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Shown {
-    /// The time left (the default; announcements.md).
+    /// The time left (the default; announcements.md). Written `left`.
     #[default]
+    #[serde(rename = "left", alias = "remaining")]
     Remaining,
     /// The time used so far, each side word followed by `clock.used`.
     Used,

@@ -15,18 +15,31 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position, Square,
+    ByColor, CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position,
+    Square,
 };
 
 use super::announce::{Style, announce};
 use super::clock::{Adjustment, Clock, ClockError, ClockSetting, ClockState, flag_result};
+use super::game_kind::GameKind;
+pub use super::result::{Ending, GameResult};
 pub use super::side;
 use super::time_control::TimeControl;
 use super::token::{Token, Word};
 
-/// Two minutes for the opponent: a completed illegal move (7.5.5) or an
-/// incorrect draw claim (9.5.3) in standard play.
-pub const PENALTY_TIME: Duration = Duration::from_secs(120);
+/// What happens when a clock reaches zero. Under 6.8 a flag has fallen only
+/// when the arbiter observes it or a player claims it (for the blind player,
+/// the assistant: D.2.10.5), so by default the table shows the fall at once
+/// and the game ends on the claim; an organiser may have it end at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FlagRule {
+    /// Shown and announced at once; the game ends when it is claimed (6.8).
+    #[default]
+    Claim,
+    /// The game ends the moment the clock reaches zero.
+    Auto,
+}
 
 /// What can happen at a table. Serialised into the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,19 +83,38 @@ pub enum GameEvent {
         side: Color,
     },
     DrawAgreed,
-    /// A claim under Article 9.2 / 9.3: correct claims end the game, an
-    /// incorrect one gives the opponent two minutes (9.5.3).
+    /// A claim under Article 9.2 / 9.3 by the player on move, on the
+    /// position as it stands or declaring (UCI) the move that brings it
+    /// about. A correct claim draws (the declared move is written, not
+    /// played); an incorrect one gives the opponent the penalty time and the
+    /// declared move is then made (9.5.3).
     DrawClaimed {
         #[serde(with = "super::side")]
         side: Color,
         claim: DrawClaim,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        declared: Option<String>,
     },
     Resigned {
         #[serde(with = "super::side")]
         side: Color,
     },
-    /// The running side's time is up (seen by the clock or claimed).
+    /// The running side's time is up and the fall is claimed or observed
+    /// (6.8): the game ends by 6.9. Also journaled by itself under
+    /// [`FlagRule::Auto`].
     FlagFell,
+    /// The running clock reached zero: shown and said at once, the clock
+    /// stops; under [`FlagRule::Claim`] the game goes on until the fall is
+    /// claimed (a mate before that still ends it, 6.9).
+    TimeExpired,
+    /// The arbiter rules that an illegal move of `side` was completed
+    /// (7.5.1–7.5.4, after the position before it was restored): the first
+    /// gives the opponent the penalty time, the second loses the game unless
+    /// the opponent cannot mate (7.5.5).
+    IllegalMoveCompleted {
+        #[serde(with = "super::side")]
+        side: Color,
+    },
     /// The arbiter's decision, e.g. after a second illegal move (7.5.5) or a
     /// penalty (12.9).
     ResultSet {
@@ -111,15 +143,6 @@ pub enum DrawClaim {
     Threefold,
     /// Fifty moves by each side without a pawn move or capture (9.3).
     FiftyMoves,
-}
-
-/// How the game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct GameResult {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-    /// Why, in a few words: `checkmate`, `flag fell`, `threefold repetition`.
-    pub reason: String,
 }
 
 /// One half-move on the record.
@@ -211,6 +234,11 @@ pub struct Game {
     draw_offer: Option<Color>,
     touched: Vec<Touch>,
     irregularities: Vec<Irregularity>,
+    /// Standard, rapid or blitz: the penalty time (A.3).
+    kind: GameKind,
+    flag_rule: FlagRule,
+    /// Illegal moves the arbiter ruled completed, per side (7.5.5).
+    completed_illegal: ByColor<u32>,
 }
 
 impl Game {
@@ -229,6 +257,7 @@ impl Game {
                 .map_err(|e| GameError::Refused(format!("start position: {e}")))?,
         };
         let hash = hash(&start);
+        let kind = GameKind::of(&control);
         Ok(Game {
             position: start.clone(),
             start,
@@ -241,7 +270,28 @@ impl Game {
             draw_offer: None,
             touched: Vec::new(),
             irregularities: Vec::new(),
+            kind,
+            flag_rule: FlagRule::default(),
+            completed_illegal: ByColor::new_with(|_| 0),
         })
+    }
+
+    /// The same game with `rule` for a clock reaching zero.
+    pub fn with_flag_rule(mut self, rule: FlagRule) -> Game {
+        self.flag_rule = rule;
+        self
+    }
+
+    /// Standard, rapid or blitz, from the time control.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+    pub fn flag_rule(&self) -> FlagRule {
+        self.flag_rule
+    }
+    /// Illegal moves the arbiter ruled completed by `side` (7.5.5).
+    pub fn completed_illegal(&self, side: Color) -> u32 {
+        self.completed_illegal[side]
     }
 
     pub fn position(&self) -> &Chess {
@@ -296,7 +346,7 @@ impl Game {
 
     fn ensure_playing(&self) -> Result<(), GameError> {
         match &self.result {
-            Some(r) => Err(GameError::Over(format!("{}, {}", r.result, r.reason))),
+            Some(r) => Err(GameError::Over(format!("{}, {}", r.score(), r.reason()))),
             None => Ok(()),
         }
     }
@@ -321,9 +371,16 @@ impl Game {
                     // move: the clock cannot be behind the board.
                     self.clock.start(at)?;
                 }
-                // A move after the flag fell is refused by the clock; the
-                // table then records the fall (FlagFell) instead.
-                self.clock.press(at)?;
+                // A move after the clock reached zero: under FlagRule::Auto
+                // the clock refuses it and the table records the fall
+                // instead; under Claim the game goes on until the fall is
+                // claimed, on a clock that stays stopped at the fall.
+                let flagged = self.flag_rule == FlagRule::Claim && self.clock.flag(at).is_some();
+                if flagged {
+                    self.clock.record_flag(at)?;
+                } else {
+                    self.clock.press(at)?;
+                }
                 let tokens = announce(&self.position, m, self.style);
                 let mover = self.position.turn();
                 let san = SanPlus::from_move_and_play_unchecked(&mut self.position, m).to_string();
@@ -432,49 +489,26 @@ impl Game {
             }
             GameEvent::DrawAgreed => {
                 self.ensure_playing()?;
-                self.finish(
+                self.finish_with(
                     at,
-                    "1/2-1/2",
-                    "agreement",
+                    GameResult::new(KnownOutcome::Draw, Ending::Agreement),
                     vec![Word::Draw.into()],
                     &mut notices,
                 )?;
             }
-            GameEvent::DrawClaimed { side, claim } => {
+            GameEvent::DrawClaimed {
+                side,
+                claim,
+                declared,
+            } => {
                 self.ensure_playing()?;
-                let correct = match claim {
-                    DrawClaim::Threefold => self.repetitions() >= 3,
-                    DrawClaim::FiftyMoves => self.position.halfmoves() >= 100,
-                };
-                if correct {
-                    let (reason, word) = match claim {
-                        DrawClaim::Threefold => ("threefold repetition", Word::Threefold),
-                        DrawClaim::FiftyMoves => ("fifty-move rule", Word::FiftyMoves),
-                    };
-                    self.finish(
-                        at,
-                        "1/2-1/2",
-                        reason,
-                        vec![Word::Draw.into(), word.into()],
-                        &mut notices,
-                    )?;
-                } else {
-                    // 9.5.3: an incorrect claim gives the opponent two minutes.
-                    self.clock
-                        .adjust(!*side, Adjustment::Add(PENALTY_TIME), at)?;
-                    notices.push(Notice {
-                        kind: NoticeKind::Draw,
-                        tokens: vec![Word::ClaimRejected.into(), Word::ClockAdjusted.into()],
-                    });
-                }
+                self.draw_claim(at, *side, *claim, declared.as_deref(), &mut notices)?;
             }
             GameEvent::Resigned { side } => {
                 self.ensure_playing()?;
-                let result = if *side == Color::White { "0-1" } else { "1-0" };
-                self.finish(
+                self.finish_with(
                     at,
-                    result,
-                    "resignation",
+                    GameResult::win(!*side, Ending::Resignation),
                     vec![side_word(*side), Word::Resigns.into()],
                     &mut notices,
                 )?;
@@ -485,19 +519,62 @@ impl Game {
                     return Err(GameError::Refused("no flag has fallen".into()));
                 }
             }
-            GameEvent::ResultSet { result, reason } => {
-                if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
-                    return Err(GameError::Refused(format!(
-                        "`{result}` is not a result: use 1-0, 0-1 or 1/2-1/2"
-                    )));
+            GameEvent::TimeExpired => {
+                self.ensure_playing()?;
+                if matches!(self.clock.state(), ClockState::Flagged(_)) {
+                    return Err(GameError::Refused("the fall is already shown".into()));
                 }
-                self.result = None;
-                let word = match result.as_str() {
-                    "1-0" => Word::WhiteWins,
-                    "0-1" => Word::BlackWins,
-                    _ => Word::Draw,
+                let Some(flag) = self.clock.record_flag(at)? else {
+                    return Err(GameError::Refused("no clock has reached zero".into()));
                 };
-                self.finish(at, result, reason, vec![word.into()], &mut notices)?;
+                notices.push(Notice {
+                    kind: NoticeKind::Clock,
+                    tokens: vec![side_word(flag.side), Word::FlagFell.into()],
+                });
+            }
+            GameEvent::IllegalMoveCompleted { side } => {
+                self.ensure_playing()?;
+                self.completed_illegal[*side] += 1;
+                if self.completed_illegal[*side] >= 2 {
+                    // 7.5.5: the second loses, unless the opponent cannot mate.
+                    let outcome = flag_result(*side, &self.position);
+                    let word = outcome_word(outcome);
+                    self.finish_with(
+                        at,
+                        GameResult {
+                            outcome,
+                            ending: Ending::Arbiter,
+                            detail: Some(format!(
+                                "second completed illegal move by {} (7.5.5)",
+                                side::name(*side)
+                            )),
+                        },
+                        vec![Word::IllegalMove.into(), word],
+                        &mut notices,
+                    )?;
+                } else {
+                    self.clock
+                        .adjust(!*side, Adjustment::Add(self.kind.penalty()), at)?;
+                    notices.push(Notice {
+                        kind: NoticeKind::Illegal,
+                        tokens: vec![Word::IllegalMove.into(), Word::ClockAdjusted.into()],
+                    });
+                }
+            }
+            GameEvent::ResultSet { result, reason } => {
+                let outcome = KnownOutcome::from_ascii(result.as_bytes()).map_err(|_| {
+                    GameError::Refused(format!(
+                        "`{result}` is not a result: use 1-0, 0-1 or 1/2-1/2"
+                    ))
+                })?;
+                self.result = None;
+                let reason = reason.trim();
+                let result = GameResult {
+                    outcome,
+                    ending: Ending::Arbiter,
+                    detail: (!reason.is_empty()).then(|| reason.to_string()),
+                };
+                self.finish_with(at, result, vec![outcome_word(outcome)], &mut notices)?;
             }
             GameEvent::Retracted { plies, clock } => {
                 if *plies > self.plies.len() {
@@ -528,11 +605,14 @@ impl Game {
             GameEvent::ServiceRestarted { paused_at_ms } => {
                 if let ClockState::Running { .. } = self.clock.state() {
                     let paused_at = Duration::from_millis(*paused_at_ms).max(self.last_instant());
-                    // A flag that fell before the crash has fallen.
+                    // A clock that reached zero before the crash has: under
+                    // FlagRule::Auto the game ends; under Claim the clock
+                    // stays stopped at the fall, shown, awaiting the claim.
                     match self.clock.pause(paused_at) {
-                        Err(ClockError::FlagFell(_)) => {
+                        Err(ClockError::FlagFell(_)) if self.flag_rule == FlagRule::Auto => {
                             self.flag_check(paused_at, &mut notices)?;
                         }
+                        Err(ClockError::FlagFell(_)) => {}
                         other => other?,
                     }
                 }
@@ -556,20 +636,15 @@ impl Game {
         let Some(flag) = self.clock.flag(at) else {
             return Ok(false);
         };
-        let (result, word) = match flag_result(flag.side, &self.position) {
-            KnownOutcome::Draw => ("1/2-1/2", Word::Draw),
-            KnownOutcome::Decisive {
-                winner: Color::White,
-            } => ("1-0", Word::WhiteWins),
-            KnownOutcome::Decisive {
-                winner: Color::Black,
-            } => ("0-1", Word::BlackWins),
-        };
-        self.finish(
+        let outcome = flag_result(flag.side, &self.position);
+        self.finish_with(
             at,
-            result,
-            "flag fell",
-            vec![side_word(flag.side), Word::FlagFell.into(), word.into()],
+            GameResult::new(outcome, Ending::FlagFell),
+            vec![
+                side_word(flag.side),
+                Word::FlagFell.into(),
+                outcome_word(outcome),
+            ],
             notices,
         )?;
         Ok(true)
@@ -579,39 +654,34 @@ impl Game {
     /// 75-move rule end the game by themselves (5.1.1, 5.2.1, 5.2.2, 9.6).
     fn automatic_end(&mut self, at: Duration, notices: &mut Vec<Notice>) {
         let end = match self.position.outcome() {
-            Outcome::Known(KnownOutcome::Decisive { winner }) => Some(if winner == Color::White {
-                ("1-0", "checkmate", vec![Word::WhiteWins.into()])
-            } else {
-                ("0-1", "checkmate", vec![Word::BlackWins.into()])
-            }),
-            Outcome::Known(KnownOutcome::Draw) if self.position.is_stalemate() => {
-                Some(("1/2-1/2", "stalemate", vec![Word::Draw.into()]))
-            }
+            Outcome::Known(KnownOutcome::Decisive { winner }) => Some((
+                GameResult::win(winner, Ending::Checkmate),
+                vec![outcome_word(KnownOutcome::Decisive { winner })],
+            )),
+            Outcome::Known(KnownOutcome::Draw) if self.position.is_stalemate() => Some((
+                GameResult::new(KnownOutcome::Draw, Ending::Stalemate),
+                vec![Word::Draw.into()],
+            )),
             Outcome::Known(KnownOutcome::Draw) => Some((
-                "1/2-1/2",
-                "dead position",
+                GameResult::new(KnownOutcome::Draw, Ending::DeadPosition),
                 vec![Word::Draw.into(), Word::DeadPosition.into()],
             )),
             Outcome::Unknown if self.repetitions() >= 5 => Some((
-                "1/2-1/2",
-                "fivefold repetition",
+                GameResult::new(KnownOutcome::Draw, Ending::FivefoldRepetition),
                 vec![Word::Draw.into(), Word::Fivefold.into()],
             )),
             Outcome::Unknown if self.position.halfmoves() >= 150 => Some((
-                "1/2-1/2",
-                "seventy-five-move rule",
+                GameResult::new(KnownOutcome::Draw, Ending::SeventyFiveMoves),
                 vec![Word::Draw.into(), Word::SeventyFiveMoves.into()],
             )),
             Outcome::Unknown => None,
         };
-        if let Some((result, reason, tokens)) = end {
+        if let Some((result, tokens)) = end {
             // The clock of a finished game stops; it cannot be refused here
-            // because the move has just pressed it.
+            // because the move has just pressed it (or the clock is stopped
+            // at a fall nobody claimed).
             let _ = self.clock.pause(at);
-            self.result = Some(GameResult {
-                result: result.into(),
-                reason: reason.into(),
-            });
+            self.result = Some(result);
             notices.push(Notice {
                 kind: NoticeKind::Result,
                 tokens,
@@ -619,11 +689,94 @@ impl Game {
         }
     }
 
-    fn finish(
+    /// A draw claim under 9.2 or 9.3 (see [`GameEvent::DrawClaimed`]).
+    fn draw_claim(
         &mut self,
         at: Duration,
-        result: &str,
-        reason: &str,
+        side: Color,
+        claim: DrawClaim,
+        declared: Option<&str>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        let on_move = self.position.turn();
+        if side != on_move {
+            return Err(GameError::Refused(format!(
+                "only the player on move may claim a draw (9.2, 9.3): it is {}'s move",
+                side::name(on_move)
+            )));
+        }
+        // 9.4: touching a piece (4.3; on the tactile board, lifting it from
+        // its hole, D.2.2) loses the right to claim on this move.
+        if self
+            .touched
+            .iter()
+            .any(|t| t.side == side::name(side) && t.ply == self.plies.len())
+        {
+            return Err(GameError::Refused(format!(
+                "{} touched a piece on this move and may not claim a draw on it (9.4)",
+                side::name(side)
+            )));
+        }
+        let declared = match declared {
+            Some(uci) => Some((uci_move(&self.position, uci)?, uci)),
+            None => None,
+        };
+        // The position the claim is about: as it stands, or after the
+        // declared move (written, not yet played).
+        let (repetitions, halfmoves, written) = match declared {
+            None => (self.repetitions(), self.position.halfmoves(), None),
+            Some((m, _)) => {
+                let mut after = self.position.clone();
+                let san = SanPlus::from_move_and_play_unchecked(&mut after, m).to_string();
+                let now = hash(&after);
+                let reps = self.hashes.iter().filter(|&&h| h == now).count() + 1;
+                (reps, after.halfmoves(), Some(san))
+            }
+        };
+        let correct = match claim {
+            DrawClaim::Threefold => repetitions >= 3,
+            DrawClaim::FiftyMoves => halfmoves >= 100,
+        };
+        if correct {
+            let (ending, word) = match claim {
+                DrawClaim::Threefold => (Ending::ThreefoldRepetition, Word::Threefold),
+                DrawClaim::FiftyMoves => (Ending::FiftyMoves, Word::FiftyMoves),
+            };
+            let result = GameResult {
+                outcome: KnownOutcome::Draw,
+                ending,
+                detail: written.map(|san| format!("claimed with {san} written, not played")),
+            };
+            return self.finish_with(at, result, vec![Word::Draw.into(), word.into()], notices);
+        }
+        // 9.5.3 (one minute in rapid and blitz, A.3); the claim stands as a
+        // draw offer the opponent may accept (9.1.2.3).
+        self.clock
+            .adjust(!side, Adjustment::Add(self.kind.penalty()), at)?;
+        self.draw_offer = Some(side);
+        notices.push(Notice {
+            kind: NoticeKind::Draw,
+            tokens: vec![Word::ClaimRejected.into(), Word::ClockAdjusted.into()],
+        });
+        // A claim on a declared move: that move is now made (9.5.3).
+        if let Some((_, uci)) = declared {
+            // The penalty may have paused a flagged clock: then the move is
+            // made without a press, as after any pause.
+            let mut more = self.apply_in_place(
+                at,
+                &GameEvent::MovePlayed {
+                    uci: uci.to_string(),
+                },
+            )?;
+            notices.append(&mut more);
+        }
+        Ok(())
+    }
+
+    fn finish_with(
+        &mut self,
+        at: Duration,
+        result: GameResult,
         tokens: Vec<Token>,
         notices: &mut Vec<Notice>,
     ) -> Result<(), GameError> {
@@ -633,10 +786,7 @@ impl Game {
                 Err(e) => return Err(e.into()),
             }
         }
-        self.result = Some(GameResult {
-            result: result.into(),
-            reason: reason.into(),
-        });
+        self.result = Some(result);
         notices.push(Notice {
             kind: NoticeKind::Result,
             tokens,
@@ -661,6 +811,18 @@ fn uci_move(pos: &Chess, uci: &str) -> Result<Move, GameError> {
 fn hash(pos: &Chess) -> u64 {
     let z: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
     z.0
+}
+
+fn outcome_word(outcome: KnownOutcome) -> Token {
+    match outcome {
+        KnownOutcome::Decisive {
+            winner: Color::White,
+        } => Word::WhiteWins.into(),
+        KnownOutcome::Decisive {
+            winner: Color::Black,
+        } => Word::BlackWins.into(),
+        KnownOutcome::Draw => Word::Draw.into(),
+    }
 }
 
 fn side_word(side: Color) -> Token {
@@ -740,7 +902,7 @@ mod tests {
             play(&mut g, i as u64 + 1, m);
         }
         let r = g.result().unwrap();
-        assert_eq!((r.result.as_str(), r.reason.as_str()), ("0-1", "checkmate"));
+        assert_eq!((r.score().as_str(), r.ending), ("0-1", Ending::Checkmate));
         assert_eq!(g.clock().state(), ClockState::Paused);
         let err = g
             .apply(secs(9), &GameEvent::MovePlayed { uci: "a2a3".into() })
@@ -759,14 +921,19 @@ mod tests {
                 &GameEvent::DrawClaimed {
                     side: Color::White,
                     claim: DrawClaim::Threefold,
+                    declared: None,
                 },
             )
             .unwrap();
         assert_eq!(keys(&n[0].tokens), "game.claim_rejected clock.adjusted");
         assert_eq!(
             g.clock().remaining(Color::Black, secs(1)),
-            black_before + PENALTY_TIME
+            black_before + Duration::from_secs(120)
         );
+        // 9.1.2.3: the claim stands as a draw offer; Black declines it.
+        assert_eq!(g.draw_offer(), Some(Color::White));
+        g.apply(secs(1), &GameEvent::DrawDeclined { side: Color::Black })
+            .unwrap();
         assert!(g.result().is_none());
         let mut t = 2;
         for _ in 0..2 {
@@ -779,12 +946,17 @@ mod tests {
         g.apply(
             secs(t),
             &GameEvent::DrawClaimed {
-                side: Color::Black,
+                side: Color::White,
                 claim: DrawClaim::Threefold,
+                declared: None,
             },
         )
         .unwrap();
-        assert_eq!(g.result().unwrap().result, "1/2-1/2");
+        let r = g.result().unwrap();
+        assert_eq!(
+            (r.score().as_str(), r.ending),
+            ("1/2-1/2", Ending::ThreefoldRepetition)
+        );
     }
 
     #[test]
@@ -800,7 +972,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(g.result().unwrap().reason, "fivefold repetition");
+        assert_eq!(g.result().unwrap().ending, Ending::FivefoldRepetition);
         assert_eq!(g.plies().len(), 16);
     }
 
@@ -814,7 +986,8 @@ mod tests {
             Color::Black,
             Style::Standard,
         )
-        .unwrap();
+        .unwrap()
+        .with_flag_rule(FlagRule::Auto);
         g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
         play(&mut g, 1, "e1d2");
         // A move after the flag fell is refused and changes nothing ...
@@ -829,7 +1002,7 @@ mod tests {
         // ... and the fall is recorded instead.
         let n = g.apply(secs(200), &GameEvent::FlagFell).unwrap();
         assert_eq!(keys(&n[0].tokens), "clock.black clock.flag_fell game.draw");
-        assert_eq!(g.result().unwrap().result, "1/2-1/2");
+        assert_eq!(g.result().unwrap().score(), "1/2-1/2");
         let mut g2 = game("1");
         g2.apply(secs(0), &GameEvent::ClockStarted).unwrap();
         assert!(
@@ -837,7 +1010,7 @@ mod tests {
             "no flag yet"
         );
         g2.apply(secs(61), &GameEvent::FlagFell).unwrap();
-        assert_eq!(g2.result().unwrap().result, "0-1");
+        assert_eq!(g2.result().unwrap().score(), "0-1");
     }
 
     #[test]
@@ -858,7 +1031,7 @@ mod tests {
         g.apply(secs(5), &GameEvent::DrawOffered { side: Color::Black })
             .unwrap();
         g.apply(secs(6), &GameEvent::DrawAgreed).unwrap();
-        assert_eq!(g.result().unwrap().reason, "agreement");
+        assert_eq!(g.result().unwrap().ending, Ending::Agreement);
     }
 
     #[test]
@@ -965,7 +1138,15 @@ mod tests {
             GameEvent::DrawClaimed {
                 side: Color::Black,
                 claim: DrawClaim::FiftyMoves,
+                declared: None,
             },
+            GameEvent::DrawClaimed {
+                side: Color::White,
+                claim: DrawClaim::Threefold,
+                declared: Some("g1f3".into()),
+            },
+            GameEvent::TimeExpired,
+            GameEvent::IllegalMoveCompleted { side: Color::White },
             GameEvent::ServiceRestarted { paused_at_ms: 7 },
         ];
         for e in events {
@@ -980,5 +1161,279 @@ mod tests {
             serde_json::to_string(&GameEvent::Resigned { side: Color::White }).unwrap(),
             r#"{"type":"resigned","side":"white"}"#
         );
+    }
+
+    fn claim(side: Color, claim: DrawClaim, declared: Option<&str>) -> GameEvent {
+        GameEvent::DrawClaimed {
+            side,
+            claim,
+            declared: declared.map(str::to_string),
+        }
+    }
+
+    fn from_fen(fen: &str, control: &str) -> Game {
+        let fen: Fen = fen.parse().unwrap();
+        Game::new(
+            Some(&fen),
+            control.parse().unwrap(),
+            Color::Black,
+            Style::Standard,
+        )
+        .unwrap()
+    }
+
+    /// A.3 / B.3: in rapid and blitz an incorrect claim costs one minute.
+    #[test]
+    fn penalties_follow_the_kind_of_game() {
+        for (control, kind, penalty) in [
+            ("90+30", GameKind::Standard, 120),
+            ("15+10", GameKind::Rapid, 60),
+            ("3+2", GameKind::Blitz, 60),
+        ] {
+            let mut g = game(control);
+            assert_eq!(g.kind(), kind);
+            g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+            let before = g.clock().remaining(Color::Black, secs(1));
+            g.apply(secs(1), &claim(Color::White, DrawClaim::FiftyMoves, None))
+                .unwrap();
+            assert_eq!(
+                g.clock().remaining(Color::Black, secs(1)),
+                before + secs(penalty),
+                "{control}"
+            );
+        }
+    }
+
+    /// 9.2, 9.3: only the player on move claims; 9.4: a touched piece
+    /// loses the right to claim on that move.
+    #[test]
+    fn only_the_player_on_move_claims_and_a_touch_loses_the_right() {
+        let mut g = game("90+30");
+        play(&mut g, 1, "e2e4");
+        let err = g
+            .apply(secs(2), &claim(Color::White, DrawClaim::Threefold, None))
+            .unwrap_err();
+        assert!(err.to_string().contains("only the player on move"), "{err}");
+        g.apply(
+            secs(3),
+            &GameEvent::Touched {
+                side: Color::Black,
+                square: "g8".into(),
+            },
+        )
+        .unwrap();
+        let err = g
+            .apply(secs(4), &claim(Color::Black, DrawClaim::Threefold, None))
+            .unwrap_err();
+        assert!(err.to_string().contains("(9.4)"), "{err}");
+        // A touch by the opponent does not count, and on the next move the
+        // right is back.
+        play(&mut g, 5, "g8f6");
+        g.apply(
+            secs(6),
+            &GameEvent::Touched {
+                side: Color::Black,
+                square: "f6".into(),
+            },
+        )
+        .unwrap();
+        g.apply(secs(7), &claim(Color::White, DrawClaim::Threefold, None))
+            .unwrap();
+        assert!(g.result().is_none());
+    }
+
+    /// 9.2.1.1: a claim on a declared move that brings the third repetition
+    /// draws; the move is written, not played.
+    #[test]
+    fn a_declared_move_that_repeats_a_third_time_draws() {
+        let mut g = game("90+30");
+        let mut t = 1;
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+            play(&mut g, t, m);
+            t += 1;
+        }
+        // This position (Black to move) stood after ply 3 too; the start
+        // position stood twice.
+        assert_eq!(g.repetitions(), 2);
+        // Black declares Nf6-g8: the start position for the third time.
+        let plies = g.plies().len();
+        g.apply(
+            secs(t),
+            &claim(Color::Black, DrawClaim::Threefold, Some("f6g8")),
+        )
+        .unwrap();
+        let r = g.result().unwrap();
+        assert_eq!(r.ending, Ending::ThreefoldRepetition);
+        assert!(
+            r.reason().contains("Ng8 written, not played"),
+            "{}",
+            r.reason()
+        );
+        assert_eq!(g.plies().len(), plies, "the declared move is not played");
+    }
+
+    /// 9.5.3: an incorrect claim on a declared move: the opponent gets the
+    /// penalty and the declared move is then made.
+    #[test]
+    fn an_incorrect_claim_on_a_declared_move_makes_the_move() {
+        let mut g = game("15+10");
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        play(&mut g, 5, "e2e4");
+        let white_before = g.clock().remaining(Color::White, secs(9));
+        let n = g
+            .apply(
+                secs(9),
+                &claim(Color::Black, DrawClaim::Threefold, Some("e7e5")),
+            )
+            .unwrap();
+        assert_eq!(g.sans(), vec!["e4", "e5"]);
+        // White got one minute (rapid), and Black's move pressed the clock.
+        assert_eq!(
+            g.clock().remaining(Color::White, secs(9)),
+            white_before + secs(60)
+        );
+        assert_eq!(g.clock().to_move(), Color::White);
+        let all: Vec<String> = n.iter().map(|n| keys(&n.tokens)).collect();
+        assert_eq!(all, ["game.claim_rejected clock.adjusted", "file.e rank.5"]);
+        // The claim was also an offer, marked on the move (9.1.2.3, 8.1.4).
+        assert!(g.plies()[1].draw_offer);
+        // An illegal declared move is refused and changes nothing.
+        let before = g.clone().sans();
+        let err = g
+            .apply(
+                secs(10),
+                &claim(Color::White, DrawClaim::FiftyMoves, Some("e4e6")),
+            )
+            .unwrap_err();
+        assert!(matches!(err, GameError::Illegal(_)), "{err}");
+        assert_eq!(g.sans(), before);
+    }
+
+    /// 9.3: fifty moves by each side without pawn move or capture, as the
+    /// position stands or with the move that completes them.
+    #[test]
+    fn the_fifty_move_claim_counts_the_declared_move() {
+        let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "90+30");
+        g.apply(secs(1), &claim(Color::White, DrawClaim::FiftyMoves, None))
+            .unwrap();
+        assert!(g.result().is_none(), "99 plies are not fifty moves each");
+        let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "90+30");
+        g.apply(
+            secs(1),
+            &claim(Color::White, DrawClaim::FiftyMoves, Some("a1a2")),
+        )
+        .unwrap();
+        assert_eq!(g.result().unwrap().ending, Ending::FiftyMoves);
+        // A pawn move or capture as the declared move resets the count.
+        let mut g = from_fen("4k3/8/8/8/8/8/P7/R3K3 w - - 99 80", "90+30");
+        g.apply(
+            secs(1),
+            &claim(Color::White, DrawClaim::FiftyMoves, Some("a2a3")),
+        )
+        .unwrap();
+        assert!(g.result().is_none());
+        assert_eq!(g.sans(), vec!["a3"]);
+    }
+
+    /// 6.8: under the default rule the fall is shown and said at once, the
+    /// game goes on on a stopped clock until the fall is claimed, and a mate
+    /// before the claim stands (6.9).
+    #[test]
+    fn a_flag_falls_when_it_is_claimed() {
+        let mut g = game("1");
+        assert_eq!(g.flag_rule(), FlagRule::Claim);
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        assert!(
+            g.apply(secs(30), &GameEvent::TimeExpired).is_err(),
+            "not yet"
+        );
+        let n = g.apply(secs(61), &GameEvent::TimeExpired).unwrap();
+        assert_eq!(keys(&n[0].tokens), "clock.white clock.flag_fell");
+        assert!(g.result().is_none());
+        assert!(
+            g.apply(secs(62), &GameEvent::TimeExpired).is_err(),
+            "said once"
+        );
+        // Play goes on; the clock stays stopped at the fall.
+        play(&mut g, 70, "e2e4");
+        assert_eq!(g.clock().remaining(Color::White, secs(80)), Duration::ZERO);
+        assert_eq!(g.clock().remaining(Color::Black, secs(80)), secs(60));
+        let n = g.apply(secs(90), &GameEvent::FlagFell).unwrap();
+        assert_eq!(
+            keys(&n[0].tokens),
+            "clock.white clock.flag_fell game.black_wins"
+        );
+        assert_eq!(g.result().unwrap().ending, Ending::FlagFell);
+
+        // A mate delivered before anyone claims ends the game by itself.
+        let mut g = game("1");
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        play(&mut g, 1, "f2f3");
+        play(&mut g, 2, "e7e5");
+        g.apply(secs(100), &GameEvent::TimeExpired).unwrap();
+        play(&mut g, 101, "g2g4");
+        play(&mut g, 102, "d8h4");
+        assert_eq!(g.result().unwrap().ending, Ending::Checkmate);
+    }
+
+    /// 7.5.5: the first completed illegal move gives the opponent the
+    /// penalty; the second loses, unless the opponent cannot mate.
+    #[test]
+    fn completed_illegal_moves_by_article_7_5_5() {
+        let mut g = game("3+2");
+        g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
+        play(&mut g, 1, "e2e4");
+        let black = g.clock().remaining(Color::Black, secs(2));
+        g.apply(
+            secs(2),
+            &GameEvent::IllegalMoveCompleted { side: Color::White },
+        )
+        .unwrap();
+        assert_eq!(g.clock().remaining(Color::Black, secs(2)), black + secs(60));
+        assert_eq!(g.completed_illegal(Color::White), 1);
+        g.apply(
+            secs(3),
+            &GameEvent::IllegalMoveCompleted { side: Color::White },
+        )
+        .unwrap();
+        let r = g.result().unwrap();
+        assert_eq!(r.score(), "0-1");
+        assert!(r.reason().contains("7.5.5"), "{}", r.reason());
+        // Against a lone king the second is a draw.
+        let mut g = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "90+30");
+        for t in 1..=2 {
+            g.apply(
+                secs(t),
+                &GameEvent::IllegalMoveCompleted { side: Color::White },
+            )
+            .unwrap();
+        }
+        assert_eq!(g.result().unwrap().score(), "1/2-1/2");
+    }
+
+    #[test]
+    fn an_unknown_result_is_refused_not_read_as_a_draw() {
+        let mut g = game("90+30");
+        let err = g
+            .apply(
+                secs(1),
+                &GameEvent::ResultSet {
+                    result: "1-1".into(),
+                    reason: String::new(),
+                },
+            )
+            .unwrap_err();
+        assert!(err.to_string().contains("not a result"), "{err}");
+        assert!(g.result().is_none());
+        g.apply(
+            secs(2),
+            &GameEvent::ResultSet {
+                result: "1-0".into(),
+                reason: "flag fell".into(),
+            },
+        )
+        .unwrap();
+        // An arbiter who types "flag fell" sets an arbiter's decision.
+        assert_eq!(g.result().unwrap().ending, Ending::Arbiter);
     }
 }

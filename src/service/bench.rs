@@ -253,6 +253,7 @@ async fn play_game(
             event: "tactus bench".into(),
             round: "1".into(),
             fen: None,
+            flag: crate::rules::game::FlagRule::Auto,
         },
         voice: shared.voice.clone(),
         speaker: Speaker::spawn(id, Box::new(sink))?,

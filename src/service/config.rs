@@ -2,6 +2,8 @@
 //! rejected with their name, so a typo never silently falls back to a
 //! default at a tournament.
 
+use crate::rules::clock_announce::Shown;
+use crate::rules::game::FlagRule;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::net::SocketAddr;
@@ -203,6 +205,14 @@ pub struct TableConfig {
     /// has been still and wrong for the settling time (otherwise on request).
     #[serde(default)]
     pub auto_correct: bool,
+    /// A clock reaching zero: `claim` (shown and said at once, the game ends
+    /// when the fall is claimed, 6.8; the default) or `auto` (ends at once).
+    #[serde(default)]
+    pub flag: FlagRule,
+    /// What the clock announcement tells unless asked otherwise: `left` (the
+    /// default) or `used` (D.2.6.1, D.2.10.4).
+    #[serde(default)]
+    pub clock_says: Shown,
 }
 
 impl TableConfig {
@@ -220,6 +230,8 @@ impl TableConfig {
             round: String::new(),
             settle_ms: default_settle_ms(),
             auto_correct: false,
+            flag: FlagRule::default(),
+            clock_says: Shown::default(),
         }
     }
 }

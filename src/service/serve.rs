@@ -18,7 +18,6 @@ use crate::board::event::Protocol;
 use crate::board::infer::Settings;
 use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
-use crate::rules::clock_announce::Shown;
 use crate::speech::sink::{Sink, TextSink, WavSink};
 use crate::speech::sink_card::CardSink;
 use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
@@ -76,7 +75,7 @@ pub async fn serve(
             last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
             board,
             opponent_board,
-            shown: Shown::Remaining,
+            shown: t.clock_says,
             style: config.speech.style,
             time: time.clone(),
         })
@@ -172,6 +171,7 @@ fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
         event: t.event.clone(),
         round: t.round.clone(),
         fen: None,
+        flag: t.flag,
     })
 }
 

@@ -7,6 +7,7 @@
 //! table, 405 wrong method, 413 body over the limit, 422 a request that
 //! does not fit the game (nothing changed), 503 not recorded.
 
+use crate::rules::clock_announce::Shown;
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -100,6 +101,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/resign", post(resign))
         .route("/api/tables/{id}/flag", post(flag))
         .route("/api/tables/{id}/result", post(set_result))
+        .route(
+            "/api/tables/{id}/illegal/completed",
+            post(illegal_completed),
+        )
         .route("/api/tables/{id}/ruling", post(ruling))
         .route("/api/tables/{id}/promotion", post(promotion))
         .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
@@ -395,7 +400,30 @@ macro_rules! simple_action {
     };
 }
 
-simple_action!(say_clock, Action::SayClock);
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SayClockBody {
+    /// `left` or `used`; the table's setting if absent.
+    #[serde(default)]
+    time: Option<Shown>,
+}
+
+/// The clock announcement; the body is optional (`{"time": "used"}`).
+async fn say_clock(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> ApiResult<Response> {
+    let time = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        let body: SayClockBody = serde_json::from_slice(&body)
+            .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("malformed JSON: {e}")))?;
+        body.time
+    };
+    act(&state, &id, &headers, Action::SayClock { time }).await
+}
 simple_action!(repeat, Action::Repeat);
 simple_action!(board_differences, Action::BoardDifferences);
 simple_action!(clock_start, Action::StartClock);
@@ -428,14 +456,61 @@ macro_rules! side_action {
 
 side_action!(draw_offer, |side| Action::OfferDraw { side });
 side_action!(draw_decline, |side| Action::DeclineDraw { side });
-side_action!(claim_threefold, |side| Action::ClaimDraw {
-    side,
-    claim: DrawClaim::Threefold
-});
-side_action!(claim_fifty, |side| Action::ClaimDraw {
-    side,
-    claim: DrawClaim::FiftyMoves
-});
+side_action!(illegal_completed, |side| Action::IllegalCompleted { side });
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimBody {
+    #[serde(with = "crate::rules::side")]
+    side: Color,
+    /// The move that brings the repetition or the fifty moves about,
+    /// declared but not made (9.2.1.1, 9.3.1); any notation.
+    #[serde(default, rename = "move")]
+    declared: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+async fn claim(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+    claim: DrawClaim,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let lang = match body.lang.as_deref() {
+        None => Lang::Auto,
+        Some(l) => l
+            .parse()
+            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?,
+    };
+    let action = Action::ClaimDraw {
+        side: body.side,
+        claim,
+        declared: body.declared,
+        lang,
+    };
+    act(state, id, headers, action).await
+}
+
+async fn claim_threefold(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    claim(&state, &id, &headers, body, DrawClaim::Threefold).await
+}
+
+async fn claim_fifty(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    claim(&state, &id, &headers, body, DrawClaim::FiftyMoves).await
+}
 side_action!(resign, |side| Action::Resign { side });
 
 #[derive(Deserialize)]

@@ -2,6 +2,7 @@
 
 use shakmaty::{Color, Role as PieceRole};
 
+use crate::rules::clock_announce::Shown;
 use crate::rules::game::DrawClaim;
 use crate::rules::sheet::Lang;
 use crate::service::tokens::Role;
@@ -15,8 +16,11 @@ pub enum Action {
         text: String,
         lang: Lang,
     },
-    /// The clock announcement (D.2.6, D.2.10.4).
-    SayClock,
+    /// The clock announcement (D.2.6, D.2.10.4): the time left or the time
+    /// used (`None`: the table's setting).
+    SayClock {
+        time: Option<Shown>,
+    },
     /// The last announcement again, in full.
     Repeat,
     /// Which holes of the tactile board differ, in the pack's words.
@@ -40,9 +44,18 @@ pub enum Action {
         side: Color,
     },
     AcceptDraw,
+    /// A draw claim by the player on move (9.2, 9.3), on the position as
+    /// it stands or declaring the move (any notation, read with `lang`) that
+    /// brings it about.
     ClaimDraw {
         side: Color,
         claim: DrawClaim,
+        declared: Option<String>,
+        lang: Lang,
+    },
+    /// The arbiter rules an illegal move of `side` completed (7.5.5).
+    IllegalCompleted {
+        side: Color,
     },
     Resign {
         side: Color,
@@ -73,16 +86,17 @@ impl Action {
         use Action::*;
         match role {
             Role::Arbiter => true,
-            Role::Assistant => {
-                !matches!(self, AdjustClock { .. } | SetResult { .. } | Ruling { .. })
-            }
+            Role::Assistant => !matches!(
+                self,
+                AdjustClock { .. } | SetResult { .. } | Ruling { .. } | IllegalCompleted { .. }
+            ),
             Role::Player => match self {
                 Move { .. } => to_move == blind,
                 OfferDraw { side }
                 | DeclineDraw { side }
                 | ClaimDraw { side, .. }
                 | Resign { side } => *side == blind,
-                SayClock | Repeat | BoardDifferences | ClaimFlag | NamePromotion(_) => true,
+                SayClock { .. } | Repeat | BoardDifferences | ClaimFlag | NamePromotion(_) => true,
                 StartClock
                 | PauseClock
                 | ResumeClock
@@ -90,6 +104,7 @@ impl Action {
                 | Touched { .. }
                 | AcceptDraw
                 | SetResult { .. }
+                | IllegalCompleted { .. }
                 | Ruling { .. } => false,
             },
         }
@@ -99,7 +114,7 @@ impl Action {
     pub fn is_read_only(&self) -> bool {
         matches!(
             self,
-            Action::SayClock | Action::Repeat | Action::BoardDifferences
+            Action::SayClock { .. } | Action::Repeat | Action::BoardDifferences
         ) || matches!(self, Action::Ruling { apply: false, .. })
     }
 }
@@ -145,8 +160,13 @@ mod tests {
             assert!(!a.allowed(Role::Assistant, Color::White, Color::White));
             assert!(!a.allowed(Role::Player, Color::White, Color::White));
         }
-        assert!(Action::SayClock.allowed(Role::Player, Color::White, Color::Black));
-        assert!(Action::SayClock.is_read_only());
+        let say = Action::SayClock { time: None };
+        assert!(say.allowed(Role::Player, Color::White, Color::Black));
+        assert!(say.is_read_only());
+        let completed = Action::IllegalCompleted { side: Color::White };
+        assert!(completed.allowed(Role::Arbiter, Color::White, Color::White));
+        assert!(!completed.allowed(Role::Assistant, Color::White, Color::White));
+        assert!(!completed.allowed(Role::Player, Color::White, Color::White));
         assert!(!Action::ClaimFlag.is_read_only());
     }
 }

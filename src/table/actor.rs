@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, EnPassantMode, Move, Position};
+use shakmaty::{ByColor, Color, EnPassantMode, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::Action;
@@ -26,7 +26,7 @@ use crate::board::sim::Simulator;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::{Shown, clock_tokens};
-use crate::rules::game::{Game, GameError, GameEvent, Notice, NoticeKind};
+use crate::rules::game::{Ending, FlagRule, Game, GameError, GameEvent, Notice, NoticeKind};
 use crate::rules::side;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
@@ -48,6 +48,10 @@ pub struct Setup {
     pub round: String,
     /// The start position if not the standard one.
     pub fen: Option<String>,
+    /// What a clock reaching zero does (6.8); journals from before this
+    /// setting read as the default, `claim`.
+    #[serde(default)]
+    pub flag: FlagRule,
 }
 
 /// A journal entry of a table: its setup, then game events.
@@ -406,13 +410,32 @@ impl TableActor {
         self.timers().await;
         match action {
             Action::Move { text, lang } => {
-                let m = crate::rules::sheet::parse_move(self.game.position(), &text, lang)
-                    .map_err(|e| TableError::Unprocessable(e.to_string()))?;
+                let m = match crate::rules::sheet::parse_move(self.game.position(), &text, lang) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        // A move that reads but is not legal is an attempt on
+                        // the record for the arbiter (7.5); text that is no
+                        // move at all is only refused.
+                        if self.game.result().is_none()
+                            && matches!(e, crate::rules::sheet::MoveError::Illegal(_))
+                        {
+                            let side = self.game.position().turn();
+                            let _ = self
+                                .commit(GameEvent::IllegalAttempt {
+                                    side,
+                                    text: text.trim().to_string(),
+                                })
+                                .await;
+                        }
+                        return Err(TableError::Unprocessable(e.to_string()));
+                    }
+                };
                 self.play(m, None).await
             }
-            Action::SayClock => {
+            Action::SayClock { time } => {
                 let now = self.now();
-                let tokens = clock_tokens(&self.game.clock().reading(now), self.shown);
+                let shown = time.unwrap_or(self.shown);
+                let tokens = clock_tokens(&self.game.clock().reading(now), shown);
                 Ok(self.say(NoticeKind::Clock, tokens))
             }
             Action::Repeat => match self.last_said.clone() {
@@ -460,8 +483,39 @@ impl TableActor {
                 }
                 self.commit(GameEvent::DrawAgreed).await
             }
-            Action::ClaimDraw { side, claim } => {
-                self.commit(GameEvent::DrawClaimed { side, claim }).await
+            Action::ClaimDraw {
+                side,
+                claim,
+                declared,
+                lang,
+            } => {
+                let declared = match declared.as_deref().map(str::trim) {
+                    None | Some("") => None,
+                    Some(text) => Some(
+                        crate::rules::sheet::parse_move(self.game.position(), text, lang).map_err(
+                            |e| TableError::Unprocessable(format!("the declared move: {e}")),
+                        )?,
+                    ),
+                };
+                let plies = self.game.plies().len();
+                let reply = self
+                    .commit(GameEvent::DrawClaimed {
+                        side,
+                        claim,
+                        declared: declared.map(|m| UciMove::from_standard(m).to_string()),
+                    })
+                    .await?;
+                // An incorrect claim on a declared move makes that move
+                // (9.5.3): the boards follow it as any other.
+                if let Some(m) = declared
+                    && self.game.plies().len() > plies
+                {
+                    self.follow(m, None);
+                }
+                Ok(reply)
+            }
+            Action::IllegalCompleted { side } => {
+                self.commit(GameEvent::IllegalMoveCompleted { side }).await
             }
             Action::Resign { side } => self.commit(GameEvent::Resigned { side }).await,
             Action::ClaimFlag => self.commit(GameEvent::FlagFell).await,
@@ -503,9 +557,14 @@ impl TableActor {
     /// `made_on`, if any).
     async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
         let uci = UciMove::from_standard(m).to_string();
-        let reply = self
-            .commit(GameEvent::MovePlayed { uci: uci.clone() })
-            .await?;
+        let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
+        self.follow(m, made_on);
+        Ok(reply)
+    }
+
+    /// Has every board but `made_on` follow move `m`, just made.
+    fn follow(&mut self, m: Move, made_on: Option<usize>) {
+        let uci = UciMove::from_standard(m).to_string();
         let now = self.last_now;
         for (i, board) in self.boards.iter_mut().enumerate() {
             if Some(i) == made_on {
@@ -526,7 +585,6 @@ impl TableActor {
                 tracing::warn!(table = %self.setup.id, "simulated board: {e}");
             }
         }
-        Ok(reply)
     }
 
     /// Checks `event` on a copy of the game, journals it, applies it, then
@@ -594,11 +652,17 @@ impl TableActor {
     /// Flag falls and board settling, whichever is due.
     async fn timers(&mut self) {
         let now = self.now();
-        if self.game.result().is_none()
-            && self.game.clock().flag(now).is_some()
-            && let Err(e) = self.commit(GameEvent::FlagFell).await
-        {
-            tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}");
+        let running = matches!(self.game.clock().state(), ClockState::Running { .. });
+        if self.game.result().is_none() && running && self.game.clock().flag(now).is_some() {
+            // 6.8: shown (and said) at once; the game ends only on a claim,
+            // unless the organiser chose `flag = "auto"`.
+            let event = match self.game.flag_rule() {
+                FlagRule::Auto => GameEvent::FlagFell,
+                FlagRule::Claim => GameEvent::TimeExpired,
+            };
+            if let Err(e) = self.commit(event).await {
+                tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}");
+            }
         }
         for at in 0..self.boards.len() {
             let board = &mut self.boards[at];
@@ -639,7 +703,15 @@ impl TableActor {
                 let action = match (pending, *n) {
                     (true, n) => promotion_button(n).map(Action::NamePromotion),
                     // The frame buttons: 1 the clock, 2 repeat, 3 which holes differ.
-                    (false, 1) => Some(Action::SayClock),
+                    (false, 1) => Some(Action::SayClock { time: None }),
+                    // 4: the other way (time used if the table tells the
+                    // time left, and the reverse: D.2.6.1, D.2.10.4).
+                    (false, 4) => Some(Action::SayClock {
+                        time: Some(match self.shown {
+                            Shown::Remaining => Shown::Used,
+                            Shown::Used => Shown::Remaining,
+                        }),
+                    }),
                     (false, 2) => Some(Action::Repeat),
                     (false, 3) => Some(Action::BoardDifferences),
                     _ => None,
@@ -783,11 +855,20 @@ impl TableActor {
                 });
             }
         }
-        if let Some(r) = self.game.result().filter(|r| r.reason == "flag fell") {
-            alerts.push(Alert {
+        let flag = clock.flag(now);
+        match (self.game.result(), flag) {
+            (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert {
                 kind: "flag",
-                text: format!("flag fell: {}", r.result),
-            });
+                text: format!("flag fell: {}", r.score()),
+            }),
+            (None, Some(f)) => alerts.push(Alert {
+                kind: "flag",
+                text: format!(
+                    "{}'s time is up: the flag has fallen once claimed (6.8)",
+                    side::name(f.side)
+                ),
+            }),
+            _ => {}
         }
         if !self.game.irregularities().is_empty() {
             alerts.push(Alert {
@@ -826,7 +907,16 @@ impl TableActor {
                     ClockState::Flagged(_) => "flagged",
                 },
                 moves: clock.moves_completed(),
+                flag: flag.map(|f| side::name(f.side)),
             },
+            kind: self.game.kind(),
+            flag_rule: self.game.flag_rule(),
+            clock_says: self.shown,
+            illegal_completed: ByColor {
+                white: self.game.completed_illegal(Color::White),
+                black: self.game.completed_illegal(Color::Black),
+            }
+            .into(),
             board,
             opponent_board,
             result: self.game.result().cloned(),
@@ -855,6 +945,7 @@ fn new_game(setup: &Setup, style: Style) -> anyhow::Result<Game> {
         None => None,
     };
     Game::new(fen.as_ref(), setup.control.clone(), setup.blind, style)
+        .map(|g| g.with_flag_rule(setup.flag))
         .map_err(|e| anyhow::anyhow!("table {}: {e}", setup.id))
 }
 

@@ -2,7 +2,7 @@
 //! every move (`[%clk]`), draw offers and the result.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, KnownOutcome, Outcome, Position};
+use shakmaty::{Color, Outcome, Position};
 
 use super::actor::Setup;
 use crate::rules::game::Game;
@@ -33,7 +33,7 @@ pub fn game_pgn(setup: &Setup, game: &Game) -> String {
     set("Board", &setup.id);
     set("Mode", "OTB");
     if let Some(r) = game.result() {
-        set("Termination", &r.reason);
+        set("Termination", &r.reason());
     }
     record.time_control = Some(setup.control.clone());
     let mut pos = game.start().clone();
@@ -59,14 +59,8 @@ pub fn game_pgn(setup: &Setup, game: &Game) -> String {
         });
         pos.play_unchecked(m);
     }
-    record.result = match game.result().map(|r| r.result.as_str()) {
-        Some("1-0") => Outcome::Known(KnownOutcome::Decisive {
-            winner: Color::White,
-        }),
-        Some("0-1") => Outcome::Known(KnownOutcome::Decisive {
-            winner: Color::Black,
-        }),
-        Some(_) => Outcome::Known(KnownOutcome::Draw),
+    record.result = match game.result() {
+        Some(r) => Outcome::Known(r.outcome),
         None => Outcome::Unknown,
     };
     record

@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
-use crate::rules::game::{GameResult, Irregularity, NoticeKind, Touch};
+use crate::rules::clock_announce::Shown;
+use crate::rules::game::{FlagRule, GameResult, Irregularity, NoticeKind, Touch};
+use crate::rules::game_kind::GameKind;
 
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
@@ -23,6 +25,15 @@ pub struct TableView {
     /// The moves so far, in SAN.
     pub moves: Vec<String>,
     pub clock: ClockView,
+    /// `standard`, `rapid` or `blitz` (A.1, B.1): penalties are one minute
+    /// in rapid and blitz (A.3).
+    pub kind: GameKind,
+    /// `claim` (6.8, the default) or `auto`.
+    pub flag_rule: FlagRule,
+    /// What the clock announcement tells by default: `left` or `used`.
+    pub clock_says: Shown,
+    /// Illegal moves the arbiter ruled completed, per side (7.5.5).
+    pub illegal_completed: PerSide,
     /// The blind player's tactile board (`null` if the table has none).
     pub board: Option<BoardView>,
     /// The opponent's board (`null`: the assistant enters those moves).
@@ -47,6 +58,24 @@ pub struct ClockView {
     pub state: &'static str,
     /// Moves White has completed.
     pub moves: u32,
+    /// The side whose clock has reached zero, shown at once (6.8).
+    pub flag: Option<&'static str>,
+}
+
+/// A count per side: `{"white": 0, "black": 1}`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PerSide {
+    pub white: u32,
+    pub black: u32,
+}
+
+impl From<shakmaty::ByColor<u32>> for PerSide {
+    fn from(b: shakmaty::ByColor<u32>) -> PerSide {
+        PerSide {
+            white: b.white,
+            black: b.black,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
