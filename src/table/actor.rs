@@ -195,6 +195,21 @@ pub struct TableParts {
     pub time: Timebase,
 }
 
+/// A blind player's move while it is being announced: it is *made* when the
+/// announcement has been spoken (D.2.3.3), and only then journaled and the
+/// opponent's clock started (D.2.4).
+struct Announcing {
+    m: Move,
+    /// The board it was made on, if any (the others follow it once made).
+    made_on: Option<usize>,
+    /// The announcement's text, the reply once the move is made.
+    text: String,
+    spoken: oneshot::Receiver<()>,
+    /// Made by a request, which waits for the move to be made.
+    wants_reply: bool,
+    reply: Option<oneshot::Sender<Result<Reply, TableError>>>,
+}
+
 /// The table task.
 pub struct TableActor {
     setup: Setup,
@@ -211,6 +226,11 @@ pub struct TableActor {
     seq: u64,
     /// Where time comes from.
     time: Timebase,
+    /// The blind player's move being announced, if any.
+    announcing: Option<Announcing>,
+    /// Whether the action being handled came as a request (its reply can
+    /// wait for an announced move).
+    in_request: bool,
     /// The latest instant handed out: instants never go back, even when the
     /// journal holds a later one than the time source reads.
     last_now: Duration,
@@ -301,6 +321,8 @@ impl TableActor {
             last_said: None,
             seq: 0,
             time,
+            announcing: None,
+            in_request: false,
             last_now: Duration::from_millis(last_ms),
         };
         if history.is_empty() {
@@ -363,6 +385,7 @@ impl TableActor {
                     }
                 },
                 _ = sleep => self.timers().await,
+                _ = spoken(&mut self.announcing) => self.announced().await,
                 _ = alive.tick() => {
                     if matches!(self.game.clock().state(), ClockState::Running { .. }) {
                         let now = self.now();
@@ -392,7 +415,18 @@ impl TableActor {
                 action,
                 reply,
             } => {
+                self.in_request = true;
                 let result = self.act(role, action).await;
+                self.in_request = false;
+                // A blind player's move is made once announced: its request
+                // waits for that (announced() replies).
+                if let Some(a) = self.announcing.as_mut().filter(|a| a.wants_reply)
+                    && result.is_ok()
+                {
+                    a.wants_reply = false;
+                    a.reply = Some(reply);
+                    return;
+                }
                 let _ = reply.send(result);
             }
         }
@@ -557,9 +591,86 @@ impl TableActor {
     /// `made_on`, if any).
     async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
         let uci = UciMove::from_standard(m).to_string();
+        if self.announcing.is_some() {
+            return Err(TableError::Unprocessable(
+                "a move is being announced: wait until it has been made".into(),
+            ));
+        }
+        let blind_moves = self.game.position().turn() == self.setup.blind;
+        if blind_moves && self.speaker.is_audible() {
+            return self.announce_blind_move(m, made_on, uci);
+        }
         let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
         self.follow(m, made_on);
         Ok(reply)
+    }
+
+    /// D.2.3.3, D.2.4: the blind player's move is checked now and announced;
+    /// it is made (journaled, the clock pressed) when the announcement has
+    /// been spoken on the table's output, in [`Self::announced`].
+    fn announce_blind_move(
+        &mut self,
+        m: Move,
+        made_on: Option<usize>,
+        uci: String,
+    ) -> Result<Reply, TableError> {
+        let now = self.now();
+        let notices = self
+            .game
+            .clone()
+            .apply(now, &GameEvent::MovePlayed { uci })
+            .map_err(refusal)?;
+        let tokens = notices
+            .into_iter()
+            .find(|n| n.kind == NoticeKind::Move)
+            .map(|n| n.tokens)
+            .unwrap_or_default();
+        let text = self.voice.text(&tokens);
+        let spoken = self.speaker.say_then(tokens.clone(), text.clone());
+        self.publish_said(NoticeKind::Move, tokens);
+        self.announcing = Some(Announcing {
+            m,
+            made_on,
+            text: text.clone(),
+            spoken,
+            wants_reply: self.in_request,
+            reply: None,
+        });
+        Ok(Reply {
+            text: Some(text),
+            data: None,
+        })
+    }
+
+    /// The announced move has been spoken: it is made now.
+    async fn announced(&mut self) {
+        let Some(a) = self.announcing.take() else {
+            return;
+        };
+        let uci = UciMove::from_standard(a.m).to_string();
+        let result = self
+            .commit_said(GameEvent::MovePlayed { uci }, Some(NoticeKind::Move))
+            .await;
+        let result = match result {
+            Ok(mut reply) => {
+                self.follow(a.m, a.made_on);
+                reply.text = Some(match reply.text {
+                    Some(more) => format!("{} {more}", a.text),
+                    None => a.text,
+                });
+                Ok(reply)
+            }
+            Err(e) => {
+                // The game changed while it was said (a flag, a ruling): the
+                // move was not made; the boards follow the game again.
+                tracing::info!(table = %self.setup.id, "announced move not made: {e}");
+                self.resync_board();
+                Err(e)
+            }
+        };
+        if let Some(reply) = a.reply {
+            let _ = reply.send(result);
+        }
     }
 
     /// Has every board but `made_on` follow move `m`, just made.
@@ -590,6 +701,16 @@ impl TableActor {
     /// Checks `event` on a copy of the game, journals it, applies it, then
     /// announces what it caused and publishes the new state.
     async fn commit(&mut self, event: GameEvent) -> Result<Reply, TableError> {
+        self.commit_said(event, None).await
+    }
+
+    /// As [`Self::commit`], without saying again the notices of kind `said`
+    /// (already announced).
+    async fn commit_said(
+        &mut self,
+        event: GameEvent,
+        said: Option<NoticeKind>,
+    ) -> Result<Reply, TableError> {
         let now = self.now();
         let mut next = self.game.clone();
         let notices = next.apply(now, &event).map_err(refusal)?;
@@ -597,6 +718,10 @@ impl TableActor {
             .await
             .map_err(|e| TableError::Journal(e.to_string()))?;
         self.game = next;
+        let notices = notices
+            .into_iter()
+            .filter(|n| Some(n.kind) != said)
+            .collect();
         let reply = self.announce(notices);
         self.publish_state();
         Ok(reply)
@@ -626,6 +751,13 @@ impl TableActor {
     fn say(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
         let text = self.voice.text(&tokens);
         self.speaker.say(tokens.clone(), text.clone());
+        self.publish_said(kind, tokens)
+    }
+
+    /// Sends what is being said to every page (as text: every message a
+    /// player can hear also exists as text) and keeps it for "repeat".
+    fn publish_said(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
+        let text = self.voice.text(&tokens);
         self.seq += 1;
         let announcement = Announcement {
             seq: self.seq,
@@ -951,6 +1083,17 @@ fn new_game(setup: &Setup, style: Style) -> anyhow::Result<Game> {
 
 fn refusal(e: GameError) -> TableError {
     TableError::Unprocessable(e.to_string())
+}
+
+/// Resolves when the move being announced has been spoken (or the speaker
+/// gave up on it); never if no move is being announced.
+async fn spoken(announcing: &mut Option<Announcing>) {
+    match announcing {
+        Some(a) => {
+            let _ = (&mut a.spoken).await;
+        }
+        None => std::future::pending().await,
+    }
 }
 
 /// The next event of any board, with the board's index.

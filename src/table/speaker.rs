@@ -1,28 +1,43 @@
 //! The table's voice: a thread that owns the audio sink, so a slow or stuck
 //! sound device never holds up the table (the table hands over the words
-//! and goes on).
+//! and goes on, or asks to hear when they have been spoken).
 
 use std::sync::mpsc;
+
+use tokio::sync::oneshot;
 
 use crate::rules::token::Token;
 use crate::speech::sink::Sink;
 
+/// One announcement for the speaker thread, and who wants to know when it
+/// has been spoken.
+struct Job {
+    tokens: Vec<Token>,
+    text: String,
+    spoken: Option<oneshot::Sender<()>>,
+}
+
 /// Where a table's announcements are spoken.
 pub struct Speaker {
-    tx: Option<mpsc::Sender<(Vec<Token>, String)>>,
+    tx: Option<mpsc::Sender<Job>>,
 }
 
 impl Speaker {
     /// Speaks through `sink` on a thread of its own.
     pub fn spawn(name: &str, mut sink: Box<dyn Sink + Send>) -> std::io::Result<Speaker> {
-        let (tx, rx) = mpsc::channel::<(Vec<Token>, String)>();
+        let (tx, rx) = mpsc::channel::<Job>();
         let table = name.to_owned();
         std::thread::Builder::new()
             .name(format!("speaker-{name}"))
             .spawn(move || {
-                while let Ok((tokens, text)) = rx.recv() {
-                    if let Err(e) = sink.say(&tokens, &text) {
+                while let Ok(job) = rx.recv() {
+                    if let Err(e) = sink.say(&job.tokens, &job.text) {
                         tracing::warn!(table = %table, "announcement not spoken: {e:#}");
+                    }
+                    // Spoken (or given up on): either way the words are no
+                    // longer coming, so whoever waits may go on.
+                    if let Some(spoken) = job.spoken {
+                        let _ = spoken.send(());
                     }
                 }
                 if let Err(e) = sink.finish() {
@@ -37,10 +52,42 @@ impl Speaker {
         Speaker { tx: None }
     }
 
+    /// Whether anything is said aloud (a move is made when it has been
+    /// announced, D.2.3.3: without audio, at once).
+    pub fn is_audible(&self) -> bool {
+        self.tx.is_some()
+    }
+
     /// Hands the words to the speaker thread; returns at once.
     pub fn say(&self, tokens: Vec<Token>, text: String) {
         if let Some(tx) = &self.tx {
-            let _ = tx.send((tokens, text));
+            let _ = tx.send(Job {
+                tokens,
+                text,
+                spoken: None,
+            });
         }
+    }
+
+    /// Hands the words over and returns a receiver that resolves once they
+    /// have been spoken (after everything said before them). Without audio,
+    /// or if the speaker has stopped, it resolves at once.
+    pub fn say_then(&self, tokens: Vec<Token>, text: String) -> oneshot::Receiver<()> {
+        let (spoken, rx) = oneshot::channel();
+        match &self.tx {
+            Some(tx) => {
+                // A speaker that has stopped drops the job and its sender:
+                // the receiver then resolves with an error, also at once.
+                let _ = tx.send(Job {
+                    tokens,
+                    text,
+                    spoken: Some(spoken),
+                });
+            }
+            None => {
+                let _ = spoken.send(());
+            }
+        }
+        rx
     }
 }

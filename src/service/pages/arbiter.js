@@ -82,7 +82,13 @@
   function render(s) {
     document.getElementById("summary").textContent = (s.white || "White") + " – " + (s.black || "Black") + ". " +
       (s.result ? "Result " + s.result.result + " (" + s.result.reason + ")." : (s.turn === "white" ? "White" : "Black") + " to move.") +
-      " Clock: White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? ", running." : ", stopped.");
+      " Clock: White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? ", running." : ", stopped.") +
+      (s.clock.flag && !s.result ? " " + (s.clock.flag === "white" ? "White" : "Black") + "'s time is up: the flag has fallen once you observe it or it is claimed (6.8)." : "");
+    const penalty = s.kind === "standard" ? 2 : 1;
+    document.getElementById("kind").textContent = "This is a " + s.kind + " game (Appendix A.1, B.1): each time penalty of Articles 7 and 9 is " +
+      penalty + (penalty === 1 ? " minute." : " minutes.") + " Completed illegal moves: White " + s.illegal_completed.white + ", Black " + s.illegal_completed.black +
+      " (the second loses the game, 7.5.5). A clock reaching zero " + (s.flag_rule === "auto" ? "ends the game at once." : "ends the game when the fall is claimed.");
+    document.getElementById("adj-seconds").defaultValue = String(penalty * 60);
     drawBoard(document.getElementById("game-board"), s.fen, [], "Game position");
     const b = s.board;
     if (b && b.fen) drawBoard(document.getElementById("blind-board"), b.fen, b.differs || [], "Tactile board (" + boardText(b) + ")");
@@ -132,6 +138,10 @@
     document.getElementById("adjust-form").addEventListener("submit", (e) => {
       e.preventDefault();
       post("clock/adjust", { side: document.getElementById("adj-side").value, seconds: Number(document.getElementById("adj-seconds").value), reason: document.getElementById("adj-reason").value });
+    });
+    document.getElementById("illegal-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      post("illegal/completed", { side: document.getElementById("illegal-side").value });
     });
     document.getElementById("result-form").addEventListener("submit", (e) => {
       e.preventDefault();

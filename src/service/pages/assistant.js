@@ -12,7 +12,8 @@
     document.getElementById("summary").textContent = s.result
       ? "Game over: " + s.result.result + " (" + s.result.reason + ")."
       : toMove + " to move. Blind player: " + s.blind + "." + (s.draw_offer ? " Draw offered by " + s.draw_offer + "." : "");
-    document.getElementById("clocks").textContent = "White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? " (running)" : " (stopped)");
+    document.getElementById("clocks").textContent = "White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? " (running)" : " (stopped)") +
+      (s.clock.flag && !s.result ? ". " + (s.clock.flag === "white" ? "White" : "Black") + "'s time is up: claim the flag fall (D.2.10.5)." : "");
     const b = s.board;
     document.getElementById("boardstate").textContent = !b ? "" : !b.connected ? "Tactile board: not connected." : b.in_sync ? "Tactile board: shows the game." : "Tactile board: differs from the game at " + b.differs.join(", ") + ".";
     document.getElementById("moves").textContent = s.moves.length ? tactus.movesText(s.moves) : "No moves yet.";
@@ -38,7 +39,19 @@
     sq.value = "";
   });
   for (const b of document.querySelectorAll("button[data-post]")) b.addEventListener("click", () => post(b.dataset.post));
-  for (const b of document.querySelectorAll("button[data-side-post]")) b.addEventListener("click", () => post(b.dataset.sidePost, { side: side.value }));
+  // A claim may declare the move that brings it about (9.2.1.1, 9.3.1):
+  // only the player on move claims, which the server checks.
+  const claimMove = document.getElementById("claim-move");
+  for (const b of document.querySelectorAll("button[data-side-post]")) b.addEventListener("click", () => {
+    const body = { side: side.value };
+    if (b.dataset.sidePost.startsWith("draw/claim/") && claimMove.value.trim()) {
+      body.move = claimMove.value.trim();
+      body.lang = tactus.notation();
+      claimMove.value = "";
+    }
+    post(b.dataset.sidePost, body);
+  });
+  document.getElementById("say-used").addEventListener("click", () => post("clock/say", { time: "used" }));
   document.getElementById("pgn").href = base + "pgn";
 
   tactus.tokenForm(log);

@@ -43,8 +43,11 @@
     const t = text.trim();
     if (!state) return tactus.say(log, "The game is still loading.");
     const sq = squares(state.fen);
-    if (t === "c") {
-      const r = await tactus.api("POST", "/api/tables/" + id + "/clock/say");
+    // c: the clock as the table tells it; cl / cu: the time left / used
+    // (D.2.6.1, D.2.10.4).
+    if (t === "c" || t === "cl" || t === "cu") {
+      const body = t === "c" ? undefined : { time: t === "cu" ? "used" : "left" };
+      const r = await tactus.api("POST", "/api/tables/" + id + "/clock/say", body);
       return tactus.say(log, r.ok ? r.data.text : r.error);
     }
     if (t === "r") {

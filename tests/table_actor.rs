@@ -1,0 +1,292 @@
+//! The table actor in-process: a manual time, a real SQLite journal in a
+//! temporary folder, and a sink whose playing time the test controls. No
+//! process, no wall-clock deadlines: each test runs in milliseconds.
+
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+use shakmaty::Color;
+use tactus::rules::clock_announce::Shown;
+use tactus::rules::game::FlagRule;
+use tactus::rules::sheet::Lang;
+use tactus::rules::token::Token;
+use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::tokens::Role;
+use tactus::speech::sink::Sink;
+use tactus::speech::voice_pack::{LoadOptions, VoicePack};
+use tactus::table::action::Action;
+use tactus::table::actor::{Reply, Setup, TableActor, TableError, TableHandle, TableParts};
+use tactus::table::speaker::Speaker;
+use tactus::table::timebase::Timebase;
+use tactus::table::view::TableView;
+
+/// A sound output that "plays" each announcement until the test lets it
+/// finish, as a real device plays for as long as the words last.
+struct GatedSink {
+    started: mpsc::Sender<String>,
+    finish: mpsc::Receiver<()>,
+}
+
+impl Sink for GatedSink {
+    fn say(&mut self, _tokens: &[Token], text: &str) -> anyhow::Result<()> {
+        let _ = self.started.send(text.to_string());
+        let _ = self.finish.recv();
+        Ok(())
+    }
+}
+
+struct Table {
+    handle: TableHandle,
+    time: Timebase,
+    _dir: tempfile::TempDir,
+}
+
+struct Gate {
+    started: mpsc::Receiver<String>,
+    finish: mpsc::Sender<()>,
+}
+
+fn voice() -> Arc<VoicePack> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
+    Arc::new(VoicePack::load(dir, &LoadOptions::default()).unwrap())
+}
+
+fn setup(control: &str, flag: FlagRule) -> Setup {
+    Setup {
+        id: "1".into(),
+        blind: Color::Black,
+        control: control.parse().unwrap(),
+        white: "W".into(),
+        black: "B".into(),
+        event: "test".into(),
+        round: "1".into(),
+        fen: None,
+        flag,
+    }
+}
+
+async fn start(setup: Setup, speaker: Speaker) -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap();
+    let time = Timebase::manual(Duration::from_secs(1_000));
+    let (actor, handle) = TableActor::start(TableParts {
+        setup,
+        voice: voice(),
+        speaker,
+        journal: JournalHandle::spawn(journal),
+        history: Vec::new(),
+        last_alive_ms: None,
+        board: None,
+        opponent_board: None,
+        shown: Shown::Remaining,
+        style: tactus::rules::announce::Style::Standard,
+        time: time.clone(),
+    })
+    .await
+    .unwrap();
+    tokio::spawn(actor.run());
+    Table {
+        handle,
+        time,
+        _dir: dir,
+    }
+}
+
+fn gated() -> (Speaker, Gate) {
+    let (started_tx, started) = mpsc::channel();
+    let (finish, finish_rx) = mpsc::channel();
+    let sink = GatedSink {
+        started: started_tx,
+        finish: finish_rx,
+    };
+    (
+        Speaker::spawn("1", Box::new(sink)).unwrap(),
+        Gate { started, finish },
+    )
+}
+
+async fn act(t: &Table, role: Role, action: Action) -> Result<Reply, TableError> {
+    t.handle.act(role, action).await
+}
+
+fn mv(text: &str) -> Action {
+    Action::Move {
+        text: text.into(),
+        lang: Lang::Auto,
+    }
+}
+
+async fn view(t: &Table) -> TableView {
+    t.handle.view().await.unwrap()
+}
+
+/// Lets the speaker thread finish `n` announcements, in order.
+fn let_play(gate: &Gate, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            let said = gate.started.recv_timeout(Duration::from_secs(10)).unwrap();
+            gate.finish.send(()).unwrap();
+            said
+        })
+        .collect()
+}
+
+/// D.2.3.3 and D.2.4: the blind player's move is made when its announcement
+/// has been spoken; only then is the opponent's clock started, and the
+/// journal holds that instant. The sighted player's move is made at once.
+#[tokio::test]
+async fn the_blind_players_move_is_made_when_its_announcement_ends() {
+    let (speaker, gate) = gated();
+    let t = start(setup("90+30", FlagRule::Claim), speaker).await;
+    act(&t, Role::Assistant, Action::StartClock).await.unwrap();
+    // White (sighted) moves at +10 s: made at once, announced on the side.
+    t.time.advance(Duration::from_secs(10));
+    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    assert_eq!(view(&t).await.moves, ["e4"]);
+    let_play(&gate, 1);
+
+    // Black (blind) types e5 at +15 s; the announcement plays for 2 s.
+    t.time.advance(Duration::from_secs(15));
+    let request = {
+        let h = t.handle.clone();
+        tokio::spawn(async move { h.act(Role::Player, mv("e5")).await })
+    };
+    let said = tokio::task::spawn_blocking({
+        let started = gate.started;
+        move || {
+            (
+                started.recv_timeout(Duration::from_secs(10)).unwrap(),
+                started,
+            )
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(said.0, "Eva fünf");
+    t.time.advance(Duration::from_secs(2));
+    // Still being said: not made, Black's clock still runs, no reply yet.
+    let v = view(&t).await;
+    assert_eq!(v.moves, ["e4"]);
+    assert_eq!(v.turn, "black");
+    assert_eq!(v.clock.black_ms, (90 * 60 - 17) * 1000);
+    assert!(!request.is_finished());
+    // Another move meanwhile is refused.
+    let err = act(&t, Role::Assistant, mv("Nf6")).await.unwrap_err();
+    assert!(err.to_string().contains("being announced"), "{err}");
+
+    gate.finish.send(()).unwrap();
+    let reply = request.await.unwrap().unwrap();
+    assert_eq!(reply.text.as_deref(), Some("Eva fünf"));
+    let v = view(&t).await;
+    assert_eq!(v.moves, ["e4", "e5"]);
+    // Made at +17 s: 17 s used, 30 s back; White's clock runs from there.
+    assert_eq!(v.clock.black_ms, (90 * 60 - 17 + 30) * 1000);
+    t.time.advance(Duration::from_secs(3));
+    assert_eq!(
+        view(&t).await.clock.white_ms,
+        (90 * 60 - 10 + 30 - 3) * 1000
+    );
+}
+
+/// Without audio the move is made at once.
+#[tokio::test]
+async fn without_audio_the_blind_players_move_is_made_at_once() {
+    let t = start(setup("90+30", FlagRule::Claim), Speaker::silent()).await;
+    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    t.time.advance(Duration::from_secs(5));
+    act(&t, Role::Player, mv("e5")).await.unwrap();
+    let v = view(&t).await;
+    assert_eq!(v.moves, ["e4", "e5"]);
+    assert_eq!(v.clock.black_ms, (90 * 60 - 5 + 30) * 1000);
+}
+
+/// 6.8: under the default rule the fall is shown at once (clock.flag, an
+/// alert, said once) and the game ends on the claim; a whole 3-minute game
+/// of waiting runs in milliseconds on the manual time.
+#[tokio::test]
+async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
+    let t = start(setup("3+0", FlagRule::Claim), Speaker::silent()).await;
+    let mut live = t.handle.subscribe();
+    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    t.time.advance(Duration::from_secs(181));
+    // The table wakes by itself at the fall.
+    let said = loop {
+        match tokio::time::timeout(Duration::from_secs(10), live.recv()).await {
+            Ok(Ok(tactus::table::view::LiveEvent::Announcement(a)))
+                if a.kind == tactus::rules::game::NoticeKind::Clock =>
+            {
+                break a.text;
+            }
+            Ok(Ok(_)) => {}
+            other => panic!("no flag announcement: {other:?}"),
+        }
+    };
+    assert_eq!(said, "Schwarz Zeit überschritten");
+    let v = view(&t).await;
+    assert_eq!(v.clock.flag, Some("black"));
+    assert!(v.result.is_none());
+    assert!(v.alerts.iter().any(|a| a.kind == "flag"), "{:?}", v.alerts);
+    // The assistant claims it (D.2.10.5): White wins.
+    act(&t, Role::Assistant, Action::ClaimFlag).await.unwrap();
+    let v = view(&t).await;
+    assert_eq!(v.result.unwrap().score(), "1-0");
+
+    // Under flag = "auto" the game ends at the fall.
+    let t = start(setup("3+0", FlagRule::Auto), Speaker::silent()).await;
+    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    t.time.advance(Duration::from_secs(181));
+    let mut tries = 0;
+    while view(&t).await.result.is_none() {
+        tries += 1;
+        assert!(tries < 1000, "the flag did not end the game");
+        tokio::task::yield_now().await;
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
+/// A claim with a declared move and the time told either way.
+#[tokio::test]
+async fn claims_and_the_clock_said_either_way() {
+    let t = start(setup("15+10", FlagRule::Claim), Speaker::silent()).await;
+    act(&t, Role::Assistant, mv("Nf3")).await.unwrap();
+    // The blind player may not claim for White, nor when not on move.
+    let claim = |side, declared: Option<&str>| Action::ClaimDraw {
+        side,
+        claim: tactus::rules::game::DrawClaim::Threefold,
+        declared: declared.map(str::to_string),
+        lang: Lang::Auto,
+    };
+    assert!(matches!(
+        act(&t, Role::Player, claim(Color::White, None)).await,
+        Err(TableError::Forbidden(_))
+    ));
+    assert!(matches!(
+        act(&t, Role::Assistant, claim(Color::White, None)).await,
+        Err(TableError::Unprocessable(_))
+    ));
+    // Black claims, declaring Sf6 (German letters): wrong, so White gets one
+    // minute (rapid) and the move is made.
+    let white_before = view(&t).await.clock.white_ms;
+    act(&t, Role::Player, claim(Color::Black, Some("Sf6")))
+        .await
+        .unwrap();
+    let v = view(&t).await;
+    assert_eq!(v.moves, ["Nf3", "Nf6"]);
+    assert_eq!(v.clock.white_ms, white_before + 60_000);
+    assert_eq!(v.kind.name(), "rapid");
+
+    let left = act(&t, Role::Player, Action::SayClock { time: None })
+        .await
+        .unwrap();
+    let used = act(
+        &t,
+        Role::Player,
+        Action::SayClock {
+            time: Some(Shown::Used),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(!left.text.unwrap().contains("verbraucht"));
+    assert!(used.text.unwrap().contains("verbraucht"));
+}
