@@ -14,6 +14,22 @@ pub enum Variant {
     Chess960,
 }
 
+impl std::str::FromStr for Variant {
+    type Err = String;
+
+    /// `standard` or `chess960`, as a venue configuration names them.
+    fn from_str(s: &str) -> Result<Variant, String> {
+        match s {
+            "standard" => Ok(Variant::Standard),
+            "chess960" => Ok(Variant::Chess960),
+            other => Err(format!(
+                "unknown variant `{other}`: expected `standard` or `chess960` (the games \
+                 the FIDE Laws cover)"
+            )),
+        }
+    }
+}
+
 /// The standard start position's number in the Chess960 numbering.
 pub const STANDARD_START: u32 = 518;
 
@@ -76,6 +92,15 @@ pub fn chess960_start(number: u32) -> Result<Chess, String> {
     setup.board = board;
     Chess::from_setup(setup, CastlingMode::Chess960)
         .map_err(|e| format!("Chess960 start position {number}: {e}"))
+}
+
+/// The number of the Chess960 start position `pos` is, if it is one (the
+/// standard position is 518).
+pub fn chess960_number(pos: &Chess) -> Option<u32> {
+    // By FEN: the same position set up with standard castling (king on e1,
+    // rooks on a1 and h1) is the same start.
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    (0..960).find(|&n| chess960_fen(n).is_ok_and(|start| start == fen))
 }
 
 /// The FEN (X-FEN castling) of Chess960 start position `number`.

@@ -506,7 +506,8 @@ impl TableActor {
     /// announced, and followed on every board it was not made on (board
     /// `made_on`, if any).
     async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
-        let uci = UciMove::from_standard(m).to_string();
+        // Chess960 castling as king onto rook: `b1c1` could be a king move.
+        let uci = UciMove::from_move(m, self.game.position().castles().mode()).to_string();
         let reply = self
             .commit(GameEvent::MovePlayed { uci: uci.clone() })
             .await?;

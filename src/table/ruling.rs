@@ -78,7 +78,7 @@ pub fn rule_at_table(
         .moves
         .iter()
         .take(agreed)
-        .map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string())
+        .map(|m| shakmaty::uci::UciMove::from_move(*m, game.start().castles().mode()).to_string())
         .collect();
     if ours.len() < agreed || ours[..agreed] != theirs[..] {
         let from = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count() + 1;
