@@ -34,6 +34,9 @@ need_debs() {
 BUILD_DEBS=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev)
 # Run-time speech synthesis for what no clip covers (optional at run time).
 RUN_DEBS=(speech-dispatcher speech-dispatcher-espeak-ng)
+# Tests: python3 and pip, which installs python-chess (the reference PGN
+# reader) for tests/pgn_corpus.rs (scripts/python-chess.sh).
+TEST_DEBS=(python3 python3-pip)
 
 if ! command -v cargo >/dev/null; then
     echo "tactus needs a Rust toolchain (cargo, Rust 1.95 or newer): see https://rustup.rs" >&2

@@ -272,6 +272,26 @@ impl Simulator {
         let piece = board.piece_at(from).ok_or(format!("no piece on {from}"))?;
         let captured = board.piece_at(to).is_some();
         let file_step = i32::from(to.file()) - i32::from(from.file());
+        // Chess960 castling, written as the king onto its own rook: both
+        // are lifted, then the rook and the king put on their castled
+        // squares (either may be where the other stood).
+        if piece.role == Role::King
+            && board.piece_at(to)
+                == Some(Piece {
+                    color: piece.color,
+                    role: Role::Rook,
+                })
+        {
+            let (king_to, rook_to) = if file_step > 0 {
+                (File::G, File::F)
+            } else {
+                (File::C, File::D)
+            };
+            self.lift(from)?;
+            self.lift(to)?;
+            self.put(Square::from_coords(rook_to, from.rank()), None)?;
+            return self.put(Square::from_coords(king_to, from.rank()), None);
+        }
         if piece.role == Role::King && file_step.abs() == 2 {
             let (rook_from, rook_to) = if file_step > 0 {
                 (

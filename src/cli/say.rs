@@ -11,8 +11,8 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use tactus::rules::announce::Style;
 use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens};
-use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_pgn};
-use tactus::rules::pgn::parse_clock;
+use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_record};
+use tactus::rules::pgn::{GameRecord, PgnError, parse_clock, read_games};
 use tactus::rules::token::Token;
 use tactus::speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
 use tactus::speech::sink_card::{CardSink, OPEN_TIMEOUT};
@@ -21,10 +21,18 @@ use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack
 /// What to announce.
 #[derive(Subcommand)]
 pub enum SayCommand {
-    /// Every move of the first game in a PGN file.
+    /// Every move of one game in a PGN file (the first unless --game says
+    /// otherwise), or with --list the file's games.
     Pgn {
         /// The PGN file.
         file: PathBuf,
+        /// Which game of the file: 1 for the first.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        game: u32,
+        /// List the file's games with their tags (and --json: every tag)
+        /// instead of announcing one.
+        #[arg(long, conflicts_with = "game")]
+        list: bool,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -138,7 +146,28 @@ pub fn run(command: SayCommand) -> ExitCode {
                 Err(e) => bad_input(&e),
             };
         }
-        SayCommand::Pgn { file, output } => (read_game(&file, output.style), output),
+        SayCommand::Pgn {
+            file,
+            list: true,
+            output,
+            ..
+        } => return list_games(&file, output.speak.json),
+        SayCommand::Pgn {
+            file, game, output, ..
+        } => {
+            return match read_game(&file, game, output.style) {
+                Err(e) => bad_input(&e),
+                Ok((plies, stop)) => match speak(&plies, &output) {
+                    Err(e) => bad_input(&e),
+                    Ok(()) => {
+                        if let Some(note) = stop {
+                            eprintln!("note: {note}");
+                        }
+                        ExitCode::SUCCESS
+                    }
+                },
+            };
+        }
         SayCommand::Move { fen, mv, output } => (
             announce_move(&fen, &mv, output.style)
                 .map(|p| vec![p])
@@ -161,10 +190,139 @@ fn bad_input(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The whole game's announcements, or what is wrong with it, naming the file.
-fn read_game(file: &Path, style: Style) -> Result<Vec<AnnouncedPly>, String> {
+/// Every game of a PGN file, or why the file cannot be read.
+fn read_file(file: &Path) -> Result<Vec<Result<GameRecord, PgnError>>, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
-    announce_pgn(&bytes, style).map_err(|e| format!("{}: {e}", file.display()))
+    let games = read_games(&bytes);
+    if games.is_empty() {
+        return Err(format!("{}: {}", file.display(), PgnError::Empty));
+    }
+    Ok(games)
+}
+
+/// Game `number`'s announcements and, if it stops at a null move, what to
+/// say about that; or what is wrong, naming the file, the game and the ply.
+fn read_game(
+    file: &Path,
+    number: u32,
+    style: Style,
+) -> Result<(Vec<AnnouncedPly>, Option<String>), String> {
+    let mut games = read_file(file)?;
+    let count = games.len();
+    let Some(game) = games.get_mut(number as usize - 1) else {
+        return Err(format!(
+            "{}: --game {number}: the file has {count} game{}",
+            file.display(),
+            if count == 1 { "" } else { "s" }
+        ));
+    };
+    let at = |e: &dyn std::fmt::Display| format!("{}: game {number}: {e}", file.display());
+    let record = std::mem::replace(game, Err(PgnError::Empty)).map_err(|e| at(&e))?;
+    let plies = announce_record(&record, style).map_err(|e| at(&e))?;
+    let stop = record.null_move.map(|ply| {
+        at(&format_args!(
+            "ply {ply} is a null move (a pass, which no game under the Laws has): the \
+             announcements stop there, after the {} before it",
+            plural(ply - 1, "ply", "plies")
+        ))
+    });
+    Ok((plies, stop))
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `say pgn FILE --list`: one line per game (or with `json`, an object with
+/// every tag); a game that cannot be read is listed with the reason, said
+/// on stderr too, and makes the exit status 2.
+fn list_games(file: &Path, json: bool) -> ExitCode {
+    let games = match read_file(file) {
+        Ok(g) => g,
+        Err(e) => return bad_input(&e),
+    };
+    let mut bad = 0;
+    let mut stdout = std::io::stdout().lock();
+    for (i, game) in games.iter().enumerate() {
+        let number = i + 1;
+        let line = match (game, json) {
+            (Ok(r), false) => format!("game {number}: {}", summary(r)),
+            (Ok(r), true) => {
+                let tags: serde_json::Map<String, serde_json::Value> = r
+                    .all_tags()
+                    .into_iter()
+                    .map(|(k, v)| (k, serde_json::Value::String(v)))
+                    .collect();
+                serde_json::json!({
+                    "game": number,
+                    "tags": tags,
+                    "plies": r.moves.len(),
+                    "null_move": r.null_move,
+                })
+                .to_string()
+            }
+            (Err(e), false) => format!("game {number}: cannot be read: {e}"),
+            (Err(e), true) => {
+                serde_json::json!({"game": number, "error": e.to_string()}).to_string()
+            }
+        };
+        if let Err(e) = game {
+            bad += 1;
+            eprintln!("error: {}: game {number}: {e}", file.display());
+        }
+        match writeln!(stdout, "{line}") {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(e) => return bad_input(&format!("cannot write to stdout: {e}")),
+        }
+    }
+    if bad > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// A game in one line: the players, where and when, the result, the
+/// variant and start, and how many plies can be announced.
+fn summary(r: &GameRecord) -> String {
+    let known = |name: &str| {
+        r.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && !v.chars().all(|c| matches!(c, '?' | '.' | '-')))
+    };
+    let mut out = format!(
+        "{} - {}",
+        known("White").unwrap_or("?"),
+        known("Black").unwrap_or("?")
+    );
+    let mut place: Vec<String> = ["Event", "Site", "Date"]
+        .iter()
+        .filter_map(|t| known(t).map(str::to_owned))
+        .collect();
+    if let Some(round) = known("Round") {
+        place.push(format!("round {round}"));
+    }
+    if !place.is_empty() {
+        out.push_str(&format!(" ({})", place.join(", ")));
+    }
+    let all = r.all_tags();
+    let result = all
+        .iter()
+        .find(|(k, _)| k == "Result")
+        .map_or("*", |(_, v)| v.as_str());
+    out.push_str(&format!(", {result}"));
+    if let Some(v) = r.variant.tag() {
+        out.push_str(&format!(", {v}"));
+    }
+    if r.start.is_some() {
+        out.push_str(", from a set-up position");
+    }
+    out.push_str(&format!(", {}", plural(r.moves.len(), "ply", "plies")));
+    if let Some(ply) = r.null_move {
+        out.push_str(&format!(", then a null move at ply {ply}"));
+    }
+    out
 }
 
 /// Loads a pack by name or path, strictly: a broken pack is an error.

@@ -251,9 +251,11 @@ impl Game {
     ) -> Result<Game, GameError> {
         let start: Chess = match start {
             None => Chess::default(),
+            // Castling rights only Chess960 has (a Chess960 table) make a
+            // Chess960 position.
             Some(fen) => fen
                 .clone()
-                .into_position(CastlingMode::Standard)
+                .into_position(CastlingMode::detect(fen.as_setup()))
                 .map_err(|e| GameError::Refused(format!("start position: {e}")))?,
         };
         let hash = hash(&start);

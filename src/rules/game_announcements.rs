@@ -1,17 +1,16 @@
 //! The announcements of a whole game (from PGN) or of one move (from a FEN
 //! and a SAN or UCI move), validated in full before anything is said.
 //!
-//! PGN is read with pgn-reader and every move is checked by shakmaty; the
+//! PGN is read by [`super::pgn`] and every move is checked by shakmaty; the
 //! SAN reported is shakmaty's (normalised, with `+`/`#`).
 
-use std::ops::ControlFlow;
-
-use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::SanPlus;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
 use super::announce::{Style, announce};
+use super::pgn::{GameRecord, PgnError, read_games};
 use super::token::Token;
 
 /// One announced half-move.
@@ -44,10 +43,8 @@ impl AnnouncedPly {
 /// the move; the caller adds the file name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
-    #[error("cannot read PGN: {0}")]
-    Unreadable(String),
-    #[error("no game in the PGN")]
-    NoGame,
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
     #[error("invalid FEN `{fen}`: {reason}")]
     Fen { fen: String, reason: String },
     #[error("ply {ply} (`{san}`): {reason}")]
@@ -92,98 +89,39 @@ pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, 
     })
 }
 
-/// Announces every move of the first game in `pgn` (following a `FEN` tag
-/// if there is one). Fails on the first unreadable or illegal move, naming
-/// its ply; nothing is returned for a partly valid game.
+/// Announces every move of the first game in `pgn` (read by
+/// [`read_games`], as every PGN in tactus is). Fails on the first
+/// unreadable or illegal move, naming its ply; nothing is returned for a
+/// partly valid game. A null move ends the game's moves (see
+/// [`GameRecord::null_move`]): the plies before it are announced.
 pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, GameError> {
-    let mut reader = Reader::new(pgn);
-    let mut visitor = GameVisitor { style };
-    let plies = match reader.read_game(&mut visitor) {
-        Err(e) => Err(GameError::Unreadable(e.to_string())),
-        Ok(None) => Err(GameError::NoGame),
-        Ok(Some(result)) => result,
-    }?;
-    // pgn-reader skips a token that is not SAN ("Qxe9", "e4e5x"); such a
-    // game must not be announced as if the move were not there.
-    if let Some((ply, token)) = first_non_move(pgn) {
-        return Err(GameError::Move {
-            ply,
-            san: token,
-            reason: "not a move".to_owned(),
-        });
-    }
-    Ok(plies)
+    let record = read_games(pgn)
+        .into_iter()
+        .next()
+        .unwrap_or(Err(PgnError::Empty))?;
+    announce_record(&record, style)
 }
 
-/// The first token of the first game's main line that is neither a move
-/// (SAN), a move number, a result, a NAG nor an annotation mark, with the
-/// ply it stands at. Comments and variations are passed over.
-fn first_non_move(pgn: &[u8]) -> Option<(u32, String)> {
-    let text = String::from_utf8_lossy(pgn);
-    let mut plies = 0u32;
-    let mut in_movetext = false;
-    let mut depth = 0usize;
-    let mut in_brace = false;
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        if !in_brace && depth == 0 && trimmed.starts_with('[') {
-            if in_movetext {
-                return None; // the next game's tags
-            }
-            continue;
+/// Announces every move of a game record, from its start position.
+pub fn announce_record(record: &GameRecord, style: Style) -> Result<Vec<AnnouncedPly>, GameError> {
+    let mut pos = record.start_position()?;
+    let mut plies = Vec::with_capacity(record.moves.len());
+    for (i, rm) in record.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        // A record read from PGN holds legal moves only; one made otherwise
+        // is checked.
+        if !pos.is_legal(rm.m) {
+            return Err(GameError::Move {
+                ply,
+                san: UciMove::from_move(rm.m, pos.castles().mode()).to_string(),
+                reason: "not a legal move in the position".to_owned(),
+            });
         }
-        if trimmed.starts_with('%') {
-            continue;
-        }
-        // Separate brackets from neighbouring text so they split as tokens.
-        let spaced = line
-            .replace('{', " { ")
-            .replace('}', " } ")
-            .replace('(', " ( ")
-            .replace(')', " ) ")
-            .replace(';', " ; ");
-        for token in spaced.split_whitespace() {
-            if in_brace {
-                in_brace = token != "}";
-                continue;
-            }
-            match token {
-                "{" => in_brace = true,
-                ";" => break,
-                "(" => depth += 1,
-                ")" => depth = depth.saturating_sub(1),
-                _ if depth > 0 => {}
-                "1-0" | "0-1" | "1/2-1/2" | "*" => return None,
-                _ => {
-                    in_movetext = true;
-                    let marked = token.trim_end_matches(['!', '?']);
-                    // "0-0" is castling (as pgn-reader reads it), not a
-                    // move number.
-                    let castle = marked.starts_with("0-0").then(|| marked.replace('0', "O"));
-                    if castle
-                        .as_deref()
-                        .unwrap_or(marked)
-                        .parse::<SanPlus>()
-                        .is_ok()
-                    {
-                        plies += 1;
-                        continue;
-                    }
-                    let body = marked
-                        .trim_start_matches(|c: char| c.is_ascii_digit())
-                        .trim_start_matches('.');
-                    if body.is_empty() || token.starts_with('$') {
-                        continue;
-                    }
-                    if body.parse::<SanPlus>().is_err() {
-                        return Some((plies + 1, token.to_owned()));
-                    }
-                    plies += 1;
-                }
-            }
-        }
+        let record = ply_record(&pos, rm.m, style, ply_of(&pos));
+        plies.push(AnnouncedPly { ply, ..record });
+        pos.play_unchecked(rm.m);
     }
-    None
+    Ok(plies)
 }
 
 fn position_from_fen(fen: &str) -> Result<Chess, GameError> {
@@ -194,9 +132,11 @@ fn position_from_fen(fen: &str) -> Result<Chess, GameError> {
     let parsed: Fen = fen
         .parse()
         .map_err(|e: shakmaty::fen::ParseFenError| err(e.to_string()))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| err(e.to_string()))
+    // Castling rights that only Chess960 has (X-FEN, Shredder-FEN) make a
+    // Chess960 position.
+    let setup = parsed.into_setup();
+    let mode = CastlingMode::detect(&setup);
+    Chess::from_setup(setup, mode).map_err(|e| err(e.to_string()))
 }
 
 /// (move number, colour) of the move to be played in `pos`.
@@ -219,78 +159,10 @@ fn ply_record(
     }
 }
 
-struct Game {
-    pos: Chess,
-    plies: Vec<AnnouncedPly>,
-}
-
-struct GameVisitor {
-    style: Style,
-}
-
-type GameResult = Result<Vec<AnnouncedPly>, GameError>;
-
-impl Visitor for GameVisitor {
-    type Tags = Option<Result<Chess, GameError>>;
-    type Movetext = Game;
-    type Output = GameResult;
-
-    fn begin_tags(&mut self) -> ControlFlow<GameResult, Self::Tags> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<GameResult> {
-        if name == b"FEN" {
-            let fen = String::from_utf8_lossy(value.as_bytes()).into_owned();
-            *tags = Some(position_from_fen(&fen));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<GameResult, Game> {
-        match tags {
-            Some(Err(e)) => ControlFlow::Break(Err(e)),
-            Some(Ok(pos)) => ControlFlow::Continue(Game {
-                pos,
-                plies: Vec::new(),
-            }),
-            None => ControlFlow::Continue(Game {
-                pos: Chess::default(),
-                plies: Vec::new(),
-            }),
-        }
-    }
-
-    fn san(&mut self, game: &mut Game, san_plus: SanPlus) -> ControlFlow<GameResult> {
-        let ply = game.plies.len() as u32 + 1;
-        match san_plus.san.to_move(&game.pos) {
-            Ok(m) => {
-                let record = ply_record(&game.pos, m, self.style, ply_of(&game.pos));
-                game.plies.push(AnnouncedPly { ply, ..record });
-                game.pos.play_unchecked(m);
-                ControlFlow::Continue(())
-            }
-            Err(e) => ControlFlow::Break(Err(GameError::Move {
-                ply,
-                san: san_plus.to_string(),
-                reason: e.to_string(),
-            })),
-        }
-    }
-
-    fn end_game(&mut self, game: Game) -> GameResult {
-        Ok(game.plies)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::token::Word;
 
     #[test]
     fn a_game_is_announced_ply_by_ply() {
@@ -306,7 +178,7 @@ mod tests {
     fn an_illegal_move_names_its_ply() {
         let err = announce_pgn(b"1. e4 e5 2. Ke3 *", Style::Standard).unwrap_err();
         assert!(
-            matches!(&err, GameError::Move { ply: 3, san, .. } if san == "Ke3"),
+            matches!(&err, GameError::Pgn(PgnError::Illegal { ply: 3, san, .. }) if san == "Ke3"),
             "{err}"
         );
         assert!(err.to_string().starts_with("ply 3 (`Ke3`)"), "{err}");
@@ -318,7 +190,32 @@ mod tests {
         let plies = announce_pgn(pgn, Style::Standard).unwrap();
         assert_eq!(plies[0].label(), "40. O-O");
         let bad = announce_pgn(b"[FEN \"nonsense\"]\n\n1. e4 *", Style::Standard);
-        assert!(matches!(bad, Err(GameError::Fen { .. })), "{bad:?}");
+        assert!(
+            matches!(bad, Err(GameError::Pgn(PgnError::Fen(..)))),
+            "{bad:?}"
+        );
+    }
+
+    #[test]
+    fn chess960_castling_is_said_as_castling() {
+        // Kings on g1/g8, rooks on b1 and h1, a8 and h8: long castling
+        // brings the king to c1, short castling leaves it on g8.
+        let fen = "r5kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1";
+        let pgn = format!("[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n1. O-O-O O-O *");
+        let plies = announce_pgn(pgn.as_bytes(), Style::Standard).unwrap();
+        let words = |p: &AnnouncedPly| p.tokens.clone();
+        assert_eq!(plies[0].san, "O-O-O");
+        assert_eq!(words(&plies[0]), [Token::Word(Word::CastleLong)]);
+        assert_eq!(plies[1].san, "O-O");
+        assert_eq!(words(&plies[1]), [Token::Word(Word::CastleShort)]);
+        // Shredder-FEN and coordinates: the king onto its own rook.
+        let shredder = "r5kr/8/8/8/8/8/8/1R4KR w HBha - 0 1";
+        let pgn = format!("[Variant \"fischerandom\"]\n[FEN \"{shredder}\"]\n\ng1b1 g8h8 *");
+        let plies = announce_pgn(pgn.as_bytes(), Style::Standard).unwrap();
+        assert_eq!(plies[0].san, "O-O-O");
+        assert_eq!(plies[1].san, "O-O");
+        let one = announce_move(shredder, "O-O-O", Style::Standard).unwrap();
+        assert_eq!(words(&one), [Token::Word(Word::CastleLong)]);
     }
 
     #[test]
@@ -326,12 +223,12 @@ mod tests {
         let err = announce_pgn(b"1. e4 e5 2. Qh5 Ke7 3. Qxe9 *", Style::Standard).unwrap_err();
         assert_eq!(
             err,
-            GameError::Move {
+            GameError::Pgn(PgnError::NotAMove {
                 ply: 5,
-                san: "Qxe9".into(),
-                reason: "not a move".into()
-            }
+                token: "Qxe9".into(),
+            })
         );
+        assert_eq!(err.to_string(), "ply 5 (`Qxe9`): not a move");
         // Comments, variations, NAGs and marks are not moves and fine.
         let ok = announce_pgn(
             b"1. e4 {best by test} e5!? (1... c5 2. zz) 2.Nf3 $1 ; rest\n2... Nc6 3. Bc4 Bc5 4. 0-0 1-0",
@@ -343,7 +240,10 @@ mod tests {
 
     #[test]
     fn empty_input_is_no_game() {
-        assert_eq!(announce_pgn(b"", Style::Standard), Err(GameError::NoGame));
+        assert_eq!(
+            announce_pgn(b"", Style::Standard),
+            Err(GameError::Pgn(PgnError::Empty))
+        );
     }
 
     #[test]

@@ -14,3 +14,4 @@ pub mod sheet;
 pub mod side;
 pub mod time_control;
 pub mod token;
+pub mod variant;

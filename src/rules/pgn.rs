@@ -1,12 +1,31 @@
-//! Game records: PGN out and in (pgn-reader for reading), and the plain
-//! two-column scoresheet text.
+//! Game records: PGN out and in, and the plain two-column scoresheet text.
+//!
+//! This is tactus's one PGN reader: `tactus say pgn`, `tactus voices stats`
+//! and anything that imports a game read PGN here. It reads PGN as the
+//! world writes it (ChessBase, lichess, cutechess, engines' tools), with
+//! pgn-reader for the syntax and shakmaty for the moves:
+//! - a byte-order mark, CR/LF line ends, comments, variations, NAGs and
+//!   move marks (`!?`), escape lines (`%`);
+//! - moves in SAN, in SAN with a promotion written without `=` (`e8Q`), or
+//!   in coordinates (`g1f3`, `e7e8q`, castling `e1g1` or king onto rook);
+//! - several games in one file ([`read_games`]);
+//! - `[SetUp "1"]`/`[FEN]` starts, and Chess960 (`[Variant "Chess960"]`,
+//!   `fischerandom`, …) with X-FEN or Shredder-FEN castling rights;
+//! - a variant the Laws do not cover (crazyhouse, antichess, …) is refused
+//!   by name ([`PgnError::Variant`]);
+//! - a null move (`--`, `Z0`, `0000`, `@@@@`) ends what is read of the game:
+//!   Appendix D has no null move and the moves after one never stood on a
+//!   board, so the record keeps the moves before it and says where it
+//!   stopped ([`GameRecord::null_move`]);
+//! - a token in the main line that is no move (`Qxe9`) is an error naming
+//!   its ply, never skipped.
 //!
 //! What a record holds and how it is written:
 //! - tags, in order (the Seven Tag Roster first; `Result`, `TimeControl`,
-//!   `SetUp` and `FEN` are kept as typed fields, not as tags);
+//!   `Variant`, `SetUp` and `FEN` are kept as typed fields, not as tags);
 //! - `TimeControl` as the PGN standard writes it (`40/5400+30:1800+30`),
 //!   typed as the clock's [`TimeControl`]; `?` and `-` (unknown, untimed)
-//!   stay plain tags;
+//!   and controls the clock does not run (`10+0.05`) stay plain tags;
 //! - the remaining clock time after every move as `{[%clk h:mm:ss]}`, with
 //!   milliseconds when there are any (`[%clk 0:00:04.25]`);
 //! - draw offers as `(=)` in the comment of the move they were made with,
@@ -23,10 +42,13 @@ use std::time::Duration;
 
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
 
 use super::sheet::Lang;
-use super::time_control::{TimeControl, TimeControlError};
+use super::time_control::TimeControl;
+use super::variant::Variant;
 
 /// One move of a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,12 +63,18 @@ pub struct RecordedMove {
 /// A game as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
-    /// Tags other than `Result`, `TimeControl`, `SetUp` and `FEN`, in order.
+    /// Tags other than `Result`, `TimeControl`, `Variant`, `SetUp` and
+    /// `FEN`, in order.
     pub tags: Vec<(String, String)>,
     pub time_control: Option<TimeControl>,
-    /// The start position when not the standard one.
+    /// Standard chess or Chess960.
+    pub variant: Variant,
+    /// The start position when not the variant's initial one.
     pub start: Option<Fen>,
     pub moves: Vec<RecordedMove>,
+    /// The ply of a null move the record stops at (`moves` holds the plies
+    /// before it; what the movetext has after it is not read).
+    pub null_move: Option<usize>,
     pub result: Outcome,
 }
 
@@ -57,12 +85,21 @@ pub enum PgnError {
     Empty,
     #[error("cannot read the PGN: {0}")]
     Io(String),
-    #[error("bad FEN tag `{0}`")]
-    Fen(String),
-    #[error("bad TimeControl `{0}`")]
-    TimeControl(String),
-    #[error("move {ply} `{san}` is not legal")]
-    Illegal { ply: usize, san: String },
+    #[error("bad FEN tag `{0}`: {1}")]
+    Fen(String, String),
+    #[error("ply {ply} (`{san}`): {reason}")]
+    Illegal {
+        ply: usize,
+        san: String,
+        reason: String,
+    },
+    #[error("ply {ply} (`{token}`): not a move")]
+    NotAMove { ply: usize, token: String },
+    #[error(
+        "variant `{0}` is not a game under the FIDE Laws and Appendix D: \
+         tactus reads standard chess and Chess960 only"
+    )]
+    Variant(String),
     #[error("bad clock `{0}`")]
     Clock(String),
 }
@@ -86,8 +123,10 @@ impl GameRecord {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             time_control: None,
+            variant: Variant::Standard,
             start: None,
             moves: Vec::new(),
+            null_move: None,
             result: Outcome::Unknown,
         }
     }
@@ -100,39 +139,51 @@ impl GameRecord {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The start position.
+    /// The start position (castling as the variant has it).
     pub fn start_position(&self) -> Result<Chess, PgnError> {
         match &self.start {
-            None => Ok(Chess::default()),
+            None => Ok(self.variant.initial()),
             Some(fen) => fen
                 .clone()
-                .into_position(CastlingMode::Standard)
-                .map_err(|_| PgnError::Fen(fen.to_string())),
+                .into_position(self.variant.castling_mode())
+                .map_err(|e| PgnError::Fen(fen.to_string(), e.to_string())),
         }
+    }
+
+    /// Every tag as the PGN is written: the record's tags in order with
+    /// `Result` after `Black`, then `TimeControl`, `Variant`, `SetUp` and
+    /// `FEN` where they apply.
+    pub fn all_tags(&self) -> Vec<(String, String)> {
+        let mut out = Vec::with_capacity(self.tags.len() + 5);
+        let mut push = |k: &str, v: &str| out.push((k.to_owned(), v.to_owned()));
+        for (k, v) in &self.tags {
+            push(k, v);
+            if k == "Black" {
+                push("Result", outcome_str(self.result));
+            }
+        }
+        if self.tag("Black").is_none() {
+            push("Result", outcome_str(self.result));
+        }
+        if let Some(tc) = &self.time_control {
+            push("TimeControl", &tc.to_pgn());
+        }
+        if let Some(variant) = self.variant.tag() {
+            push("Variant", variant);
+        }
+        if let Some(fen) = &self.start {
+            push("SetUp", "1");
+            push("FEN", &fen.to_string());
+        }
+        out
     }
 
     /// The record as PGN (lines of at most 80 characters).
     pub fn to_pgn(&self) -> Result<String, PgnError> {
         let mut out = String::new();
-        let tag = |out: &mut String, k: &str, v: &str| {
-            let v = tag_value(v).replace('\\', "\\\\").replace('"', "\\\"");
+        for (k, v) in self.all_tags() {
+            let v = tag_value(&v).replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(out, "[{k} \"{v}\"]");
-        };
-        for (k, v) in &self.tags {
-            tag(&mut out, k, v);
-            if k == "Black" {
-                tag(&mut out, "Result", outcome_str(self.result));
-            }
-        }
-        if self.tag("Black").is_none() {
-            tag(&mut out, "Result", outcome_str(self.result));
-        }
-        if let Some(tc) = &self.time_control {
-            tag(&mut out, "TimeControl", &tc.to_pgn());
-        }
-        if let Some(fen) = &self.start {
-            tag(&mut out, "SetUp", "1");
-            tag(&mut out, "FEN", &fen.to_string());
         }
         out.push('\n');
 
@@ -144,6 +195,7 @@ impl GameRecord {
                 return Err(PgnError::Illegal {
                     ply: i + 1,
                     san: format!("{:?}", rm.m),
+                    reason: "not legal in the position".into(),
                 });
             }
             let number = pos.fullmoves();
@@ -164,6 +216,14 @@ impl GameRecord {
             if !comment.is_empty() {
                 words.push(format!("{{{}}}", comment.join(" ")));
             }
+        }
+        if self.null_move.is_some() {
+            if pos.turn() == Color::White {
+                words.push(format!("{}.", pos.fullmoves()));
+            } else if need_number {
+                words.push(format!("{}...", pos.fullmoves()));
+            }
+            words.push("--".into());
         }
         words.push(outcome_str(self.result).to_string());
         let mut line = String::new();
@@ -195,6 +255,7 @@ impl GameRecord {
                 return Err(PgnError::Illegal {
                     ply: i + 1,
                     san: format!("{:?}", rm.m),
+                    reason: "not legal in the position".into(),
                 });
             }
             let white = pos.turn() == Color::White;
@@ -304,11 +365,215 @@ fn tag_value(v: &str) -> String {
 
 /// Reads the first game of `pgn`.
 pub fn read_pgn(pgn: &str) -> Result<GameRecord, PgnError> {
-    let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
-    match reader.read_game(&mut RecordVisitor) {
-        Ok(Some(r)) => r,
-        Ok(None) => Err(PgnError::Empty),
-        Err(e) => Err(PgnError::Io(e.to_string())),
+    read_games(pgn.as_bytes())
+        .into_iter()
+        .next()
+        .unwrap_or(Err(PgnError::Empty))
+}
+
+/// Reads every game of `pgn`, in order: each game's record or why that game
+/// cannot be read (a game that cannot be read does not stop the next one).
+/// After an error in the PGN's syntax (an unterminated tag) nothing more is
+/// read. No games: an empty list.
+pub fn read_games(pgn: &[u8]) -> Vec<Result<GameRecord, PgnError>> {
+    let prepared = prepare(pgn);
+    let mut reader = Reader::new(io::Cursor::new(prepared.as_slice()));
+    let mut games = Vec::new();
+    loop {
+        match reader.read_game(&mut RecordVisitor) {
+            Ok(Some(r)) => games.push(r),
+            Ok(None) => break,
+            Err(e) => {
+                games.push(Err(PgnError::Io(e.to_string())));
+                break;
+            }
+        }
+    }
+    games
+}
+
+/// Starts the comment that stands, in the prepared text, where a main-line
+/// token was that is no move; the token follows. A control character no
+/// comment of the input keeps (see [`prepare`]).
+const NOT_A_MOVE: u8 = 0x01;
+
+/// The bytes pgn-reader ends a token at.
+fn is_token_end(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b';'
+            | b'.'
+            | b'*'
+    )
+}
+
+/// The input as pgn-reader reads it, with what it would pass over without
+/// a word made explicit, and the move forms it does not know rewritten:
+/// - a byte-order mark at the start of any line is dropped;
+/// - null moves `0000` and `@@@@` become `--` (pgn-reader reads `--` and
+///   `Z0`);
+/// - a promotion without `=` (`e8Q`, `e7e8q`) gets one;
+/// - a main-line token that starts like a move but is none (`Qxe9`,
+///   `Sf3`) becomes a comment of our own ([`NOT_A_MOVE`]), so that the
+///   visitor meets it at its ply instead of pgn-reader skipping it.
+///
+/// Tag lines, comments, `;` and `%` lines and variations are copied as
+/// they are (a variation is never announced), except that the marker byte
+/// in a comment becomes a space.
+fn prepare(pgn: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pgn.len() + 64);
+    let mut rest = pgn;
+    let mut depth = 0usize;
+    let mut line_start = true;
+    let copy_line = |out: &mut Vec<u8>, rest: &mut &[u8]| {
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        out.extend_from_slice(&rest[..end]);
+        *rest = &rest[end..];
+    };
+    while let Some(&c) = rest.first() {
+        if line_start {
+            line_start = false;
+            while let Some(r) = rest.strip_prefix(b"\xef\xbb\xbf".as_slice()) {
+                rest = r;
+            }
+            let first = rest
+                .iter()
+                .find(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .copied();
+            match first {
+                // A blank line ends a game's movetext, and a tag line starts
+                // the next game: a variation left open ends there.
+                None | Some(b'\n') => depth = 0,
+                Some(b'[') => {
+                    depth = 0;
+                    copy_line(&mut out, &mut rest);
+                }
+                Some(b'%') => copy_line(&mut out, &mut rest),
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'\n' => {
+                out.push(c);
+                rest = &rest[1..];
+                line_start = true;
+            }
+            b'{' => {
+                let end = rest
+                    .iter()
+                    .position(|&b| b == b'}')
+                    .map_or(rest.len(), |i| i + 1);
+                out.extend(
+                    rest[..end]
+                        .iter()
+                        .map(|&b| if b == NOT_A_MOVE { b' ' } else { b }),
+                );
+                rest = &rest[end..];
+            }
+            b';' => copy_line(&mut out, &mut rest),
+            b'(' | b')' => {
+                depth = if c == b'(' {
+                    depth + 1
+                } else {
+                    depth.saturating_sub(1)
+                };
+                out.push(c);
+                rest = &rest[1..];
+            }
+            _ if is_token_end(c) || c == b'}' => {
+                out.push(c);
+                rest = &rest[1..];
+            }
+            _ => {
+                // "e.p." after an en passant capture is a remark.
+                let end = if rest.starts_with(b"e.p.") {
+                    4
+                } else {
+                    rest.iter()
+                        .position(|&b| is_token_end(b))
+                        .unwrap_or(rest.len())
+                };
+                let token = &rest[..end];
+                rest = &rest[end..];
+                if depth > 0 || token == b"e.p." {
+                    out.extend_from_slice(token);
+                } else {
+                    main_line_token(token, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One main-line token (no token-end byte in it) into the prepared text.
+fn main_line_token(token: &[u8], out: &mut Vec<u8>) {
+    // Null moves pgn-reader does not read as such.
+    let (core, suffix) = split_suffix(token);
+    if core == b"0000" || core == b"@@@@" {
+        out.extend_from_slice(b"--");
+        out.extend_from_slice(suffix);
+        return;
+    }
+    // Results, castling with zeros and move numbers are pgn-reader's; a
+    // move glued to its number ("12e4") is read after the digits.
+    let body = match token.first() {
+        Some(b'0'..=b'9') => {
+            if token.contains(&b'-') || token.contains(&b'/') {
+                out.extend_from_slice(token);
+                return;
+            }
+            let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+            out.extend_from_slice(&token[..digits]);
+            &token[digits..]
+        }
+        _ => token,
+    };
+    if body.is_empty() || SanPlus::from_ascii(body).is_ok() {
+        out.extend_from_slice(body);
+        return;
+    }
+    // A promotion written without `=`: `e8Q`, `exd8N+`, `e7e8q`.
+    let (core, suffix) = split_suffix(body);
+    if let [head @ .., b'1' | b'8', piece] = core
+        && b"QRBNqrbn".contains(piece)
+    {
+        let mut fixed = head.to_vec();
+        fixed.push(core[core.len() - 2]);
+        fixed.push(b'=');
+        fixed.push(*piece);
+        fixed.extend_from_slice(suffix);
+        if SanPlus::from_ascii(&fixed).is_ok() {
+            out.extend_from_slice(&fixed);
+            return;
+        }
+    }
+    if body[0].is_ascii_alphabetic() || body[0] == b'@' {
+        out.extend_from_slice(b"{\x01");
+        out.extend_from_slice(body);
+        out.push(b'}');
+    } else {
+        // Evaluation marks (`+-`, `=`, `±`) and the like: no move meant.
+        out.extend_from_slice(body);
+    }
+}
+
+/// A token and its check or mate mark.
+fn split_suffix(token: &[u8]) -> (&[u8], &[u8]) {
+    match token {
+        [core @ .., b'+' | b'#'] => (core, &token[core.len()..]),
+        _ => (token, &[]),
     }
 }
 
@@ -319,6 +584,53 @@ struct Movetext {
     pos: Chess,
     tag_result: Option<Outcome>,
     outcome_seen: bool,
+}
+
+impl Movetext {
+    /// The record as read so far, with the result from the movetext or
+    /// else from the `Result` tag.
+    fn finish(self) -> GameRecord {
+        let mut record = self.record;
+        if !self.outcome_seen
+            && let Some(r) = self.tag_result
+        {
+            record.result = r;
+        }
+        record
+    }
+}
+
+/// The move `san` stands for in `pos`: SAN, or a move written in
+/// coordinates (`g1f3`, `e1g1`, `e1h1`), which reads as a pawn move from
+/// the first square in SAN's grammar (as in python-chess, a fully given
+/// origin and target square read as that move, whatever the piece).
+fn to_move(pos: &Chess, san: San) -> Result<Move, String> {
+    let err = match san.to_move(pos) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if let San::Normal {
+        role: shakmaty::Role::Pawn,
+        file: Some(file),
+        rank: Some(rank),
+        capture: false,
+        to,
+        promotion,
+    } = san
+    {
+        let uci = UciMove::Normal {
+            from: shakmaty::Square::from_coords(file, rank),
+            to,
+            promotion,
+        };
+        if let Ok(m) = uci.to_move(pos) {
+            return Ok(m);
+        }
+    }
+    Err(match err {
+        shakmaty::san::SanError::AmbiguousSan => "ambiguous in the position".into(),
+        _ => "not a legal move in the position".into(),
+    })
 }
 
 impl Visitor for RecordVisitor {
@@ -349,19 +661,27 @@ impl Visitor for RecordVisitor {
             ..GameRecord::new()
         };
         let mut tag_result = None;
+        // The variant first: it says how the FEN's castling rights read.
+        if let Some((_, v)) = tags.iter().find(|(k, _)| k == "Variant") {
+            match Variant::from_tag(v) {
+                Ok(variant) => record.variant = variant,
+                Err(name) => return ControlFlow::Break(Err(PgnError::Variant(name))),
+            }
+        }
         for (k, v) in tags {
             match k.as_str() {
                 "Result" => tag_result = v.parse::<Outcome>().ok(),
-                "SetUp" => {}
+                "SetUp" | "Variant" => {}
                 "TimeControl" => match TimeControl::from_pgn(&v) {
                     Ok(tc) => record.time_control = Some(tc),
-                    // Unknown or untimed: no control to type, kept as written.
-                    Err(TimeControlError::PgnUnsupported(..)) => record.tags.push((k, v)),
-                    Err(_) => return ControlFlow::Break(Err(PgnError::TimeControl(v))),
+                    // Unknown, untimed, or a control tactus's clock does not
+                    // run (cutechess's `10+0.05`): kept as written, since
+                    // what the game's moves were does not depend on it.
+                    Err(_) => record.tags.push((k, v)),
                 },
-                "FEN" => match v.parse::<Fen>() {
+                "FEN" => match v.trim().parse::<Fen>() {
                     Ok(fen) => record.start = Some(fen),
-                    Err(_) => return ControlFlow::Break(Err(PgnError::Fen(v))),
+                    Err(e) => return ControlFlow::Break(Err(PgnError::Fen(v, e.to_string()))),
                 },
                 _ => record.tags.push((k, v)),
             }
@@ -379,7 +699,19 @@ impl Visitor for RecordVisitor {
     }
 
     fn san(&mut self, mt: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
-        match san_plus.san.to_move(&mt.pos) {
+        let ply = mt.record.moves.len() + 1;
+        if san_plus.san == San::Null {
+            mt.record.null_move = Some(ply);
+            let record = std::mem::take(&mut mt.record);
+            let rest = Movetext {
+                record,
+                pos: Chess::default(),
+                tag_result: mt.tag_result,
+                outcome_seen: false,
+            };
+            return ControlFlow::Break(Ok(rest.finish()));
+        }
+        match to_move(&mt.pos, san_plus.san) {
             Ok(m) => {
                 mt.pos.play_unchecked(m);
                 mt.record.moves.push(RecordedMove {
@@ -389,9 +721,10 @@ impl Visitor for RecordVisitor {
                 });
                 ControlFlow::Continue(())
             }
-            Err(_) => ControlFlow::Break(Err(PgnError::Illegal {
-                ply: mt.record.moves.len() + 1,
+            Err(reason) => ControlFlow::Break(Err(PgnError::Illegal {
+                ply,
                 san: san_plus.to_string(),
+                reason,
             })),
         }
     }
@@ -401,6 +734,12 @@ impl Visitor for RecordVisitor {
         mt: &mut Self::Movetext,
         comment: RawComment<'_>,
     ) -> ControlFlow<Self::Output> {
+        if let Some(token) = comment.as_bytes().strip_prefix(&[NOT_A_MOVE]) {
+            return ControlFlow::Break(Err(PgnError::NotAMove {
+                ply: mt.record.moves.len() + 1,
+                token: String::from_utf8_lossy(token).into_owned(),
+            }));
+        }
         let text = String::from_utf8_lossy(comment.as_bytes());
         let Some(last) = mt.record.moves.last_mut() else {
             return ControlFlow::Continue(()); // A comment before the first move.
@@ -426,13 +765,7 @@ impl Visitor for RecordVisitor {
     }
 
     fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
-        let mut record = mt.record;
-        if !mt.outcome_seen
-            && let Some(r) = mt.tag_result
-        {
-            record.result = r;
-        }
-        Ok(record)
+        Ok(mt.finish())
     }
 }
 
@@ -446,6 +779,7 @@ mod tests {
     use super::*;
     use crate::rules::sheet::read_sheet;
     use proptest::prelude::*;
+    use shakmaty::CastlingMode;
 
     /// A legal game from `start` chosen by `picks` (each pick indexes the
     /// legal moves), ending early only at mate or stalemate.
@@ -569,16 +903,13 @@ mod tests {
             read_pgn("1. e4 e5 2. Ke3 *"),
             Err(PgnError::Illegal {
                 ply: 3,
-                san: "Ke3".into()
+                san: "Ke3".into(),
+                reason: "not a legal move in the position".into(),
             })
         );
         assert!(matches!(
-            read_pgn("[TimeControl \"40/abc\"]\n\n1. e4 *"),
-            Err(PgnError::TimeControl(_))
-        ));
-        assert!(matches!(
             read_pgn("[FEN \"nonsense\"]\n\n*"),
-            Err(PgnError::Fen(_))
+            Err(PgnError::Fen(..))
         ));
         assert!(matches!(
             read_pgn("1. e4 {[%clk 1:99:00]} *"),
@@ -602,13 +933,154 @@ mod tests {
                     .contains(&format!("[TimeControl \"{raw}\"]"))
             );
         }
-        for bad in ["+5", "40/", "a:b"] {
-            let pgn = format!("[TimeControl \"{bad}\"]\n\n1. e4 *");
-            assert!(
-                matches!(read_pgn(&pgn), Err(PgnError::TimeControl(_))),
-                "{bad}"
+        // A control the clock cannot run is kept as written.
+        for odd in ["+5", "40/", "a:b", "40/abc", "10+0.05"] {
+            let pgn = format!("[TimeControl \"{odd}\"]\n\n1. e4 *");
+            let record = read_pgn(&pgn).unwrap();
+            assert_eq!(record.time_control, None, "{odd}");
+            assert_eq!(record.tag("TimeControl"), Some(odd));
+            assert_eq!(read_pgn(&record.to_pgn().unwrap()), Ok(record));
+        }
+    }
+
+    fn sans(r: &GameRecord) -> Vec<String> {
+        let mut pos = r.start_position().unwrap();
+        r.moves
+            .iter()
+            .map(|rm| SanPlus::from_move_and_play_unchecked(&mut pos, rm.m).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn pgn_as_other_programs_write_it() {
+        // A byte-order mark, CR/LF, a blank line in the tags, comments,
+        // NAGs, marks, nested variations, an escape line, several games.
+        let text = "\u{feff}[Event \"A\"]\r\n\r\n[White \"W\"]\r\n\r\n1. e4 $1 {c} (1. d4 (1. c4) d5) 1... e5!? 2.Nf3\r\n% escape\r\n2... Nc6 1-0\r\n\r\n\u{feff}[Event \"B\"]\n\n1. d4 *\n\n1. c4 *\n";
+        let games = read_games(text.as_bytes());
+        assert_eq!(games.len(), 3, "{games:?}");
+        let a = games[0].as_ref().unwrap();
+        assert_eq!(sans(a), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!((a.tag("Event"), a.tag("White")), (Some("A"), Some("W")));
+        assert_eq!(sans(games[1].as_ref().unwrap()), ["d4"]);
+        assert_eq!(sans(games[2].as_ref().unwrap()), ["c4"]);
+    }
+
+    #[test]
+    fn coordinates_and_promotions_without_equals_are_moves() {
+        let r = read_pgn("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 *").unwrap();
+        assert_eq!(sans(&r), ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"]);
+        let start = "[FEN \"8/P6k/8/8/8/8/p6K/8 w - - 0 1\"]\n\n";
+        for (moves, want) in [
+            ("1. a8Q a1N", ["a8=Q", "a1=N"]),
+            ("1. a7a8q a2a1n", ["a8=Q", "a1=N"]),
+            ("1. a8=Q a1=N", ["a8=Q", "a1=N"]),
+        ] {
+            let r = read_pgn(&format!("{start}{moves} *")).unwrap();
+            assert_eq!(sans(&r), want, "{moves}");
+        }
+    }
+
+    #[test]
+    fn a_null_move_ends_what_is_read() {
+        for null in ["--", "Z0", "0000", "@@@@", "--+"] {
+            let r = read_pgn(&format!(
+                "[Result \"1-0\"]\n\n1. e4 e5 2. {null} Nf6 3. Nf3 1-0"
+            ))
+            .unwrap();
+            assert_eq!(sans(&r), ["e4", "e5"], "{null}");
+            assert_eq!(r.null_move, Some(3), "{null}");
+            assert_eq!(r.tag("Result"), None);
+            assert_eq!(r.result.to_string(), "1-0");
+            let written = r.to_pgn().unwrap();
+            assert!(written.contains("2. -- 1-0"), "{written}");
+            assert_eq!(read_pgn(&written), Ok(r));
+        }
+        // The game after it is read as usual.
+        let games = read_games(b"1. -- e5 *\n\n1. d4 *\n");
+        assert_eq!(games[0].as_ref().unwrap().null_move, Some(1));
+        assert_eq!(sans(games[1].as_ref().unwrap()), ["d4"]);
+    }
+
+    #[test]
+    fn what_is_no_move_is_named_not_skipped() {
+        for (text, ply, token) in [
+            ("1. e4 e5 2. Qxe9 *", 3, "Qxe9"),
+            ("1. e4 Sf6 *", 2, "Sf6"),
+            ("1. e4 e5 2.Nf3x *", 3, "Nf3x"),
+            ("Qxe9 *", 1, "Qxe9"),
+        ] {
+            assert_eq!(
+                read_pgn(text),
+                Err(PgnError::NotAMove {
+                    ply,
+                    token: token.into()
+                }),
+                "{text}"
             );
         }
+        // Remarks and evaluation marks are none: no error.
+        let r = read_pgn("1. e4 Nf6 2. e5 d5 3. exd6 e.p. +- Nc6 *").unwrap();
+        assert_eq!(sans(&r)[4..], ["exd6", "Nc6"]);
+        assert_eq!(read_pgn("1. e4 +- e5 = *").unwrap().moves.len(), 2);
+        // In a variation or a comment nothing is checked.
+        assert_eq!(
+            read_pgn("1. e4 (1. Qxe9 zz) {Qxe9} e5 *")
+                .unwrap()
+                .moves
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn variants_outside_the_laws_are_refused_by_name() {
+        for v in [
+            "Crazyhouse",
+            "Antichess",
+            "Atomic",
+            "King of the Hill",
+            "Horde",
+        ] {
+            let err = read_pgn(&format!("[Variant \"{v}\"]\n\n1. e4 *")).unwrap_err();
+            assert_eq!(err, PgnError::Variant(v.into()));
+            assert!(err.to_string().contains(&format!("`{v}`")), "{err}");
+        }
+        let r = read_pgn("[Variant \"Standard\"]\n\n1. e4 *").unwrap();
+        assert_eq!(r.variant, Variant::Standard);
+    }
+
+    #[test]
+    fn chess960_games_read_and_write_back() {
+        // cutechess writes X-FEN (`KQkq` for the outer rooks), others
+        // Shredder-FEN (`GDgd`).
+        for (variant, fen) in [
+            (
+                "fischerandom",
+                "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1",
+            ),
+            (
+                "Chess960",
+                "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1",
+            ),
+        ] {
+            let text = format!(
+                "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. d4 d5 2. c3 Nb6 3. e4 dxe4 4. Bxe4 g6 5. g4 c6 6. Qf3 Ne6 7. Nb3 Qf6 8. Qxf6 exf6 9. h4 O-O *"
+            );
+            let r = read_pgn(&text).unwrap();
+            assert_eq!(r.variant, Variant::Chess960);
+            assert_eq!(sans(&r).last().map(String::as_str), Some("O-O"));
+            assert_eq!(r.moves.len(), 18);
+            let written = r.to_pgn().unwrap();
+            assert!(written.contains("[Variant \"Chess960\"]"), "{written}");
+            assert_eq!(read_pgn(&written), Ok(r));
+        }
+        // Without the Variant tag, such castling rights are no standard
+        // position.
+        let err = read_pgn(
+            "[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1\"]\n\n1. d4 *",
+        )
+        .unwrap_err();
+        assert!(matches!(err, PgnError::Fen(..)), "{err}");
     }
 
     #[test]

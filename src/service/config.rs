@@ -14,6 +14,7 @@ use serde::{Deserialize, Deserializer};
 use shakmaty::Color;
 
 use crate::rules::announce::Style;
+use crate::rules::variant::Variant;
 
 /// A whole venue: the server, the speech and every table.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -213,6 +214,15 @@ pub struct TableConfig {
     /// default) or `used` (D.2.6.1, D.2.10.4).
     #[serde(default)]
     pub clock_says: Shown,
+    /// `standard`, or `chess960` (FIDE Laws, Guidelines III) from
+    /// `start_position`.
+    #[serde(default, deserialize_with = "from_str")]
+    pub variant: Variant,
+    /// The Chess960 start position's number, 0 to 959 (518 is the
+    /// standard position), as drawn for the round; only with
+    /// `variant = "chess960"`, and needed there.
+    #[serde(default)]
+    pub start_position: Option<u32>,
 }
 
 impl TableConfig {
@@ -232,6 +242,8 @@ impl TableConfig {
             auto_correct: false,
             flag: FlagRule::default(),
             clock_says: Shown::default(),
+            variant: Variant::Standard,
+            start_position: None,
         }
     }
 }
@@ -333,6 +345,27 @@ impl Config {
                     t.id, t.settle_ms
                 ));
             }
+            match (t.variant, t.start_position) {
+                (Variant::Chess960, None) => {
+                    return Err(format!(
+                        "table `{}`: variant = \"chess960\" needs start_position = 0 to 959",
+                        t.id
+                    ));
+                }
+                (Variant::Chess960, Some(n)) if n >= 960 => {
+                    return Err(format!(
+                        "table `{}`: start_position = {n} is out of range: 0 to 959",
+                        t.id
+                    ));
+                }
+                (Variant::Standard, Some(_)) => {
+                    return Err(format!(
+                        "table `{}`: start_position is for variant = \"chess960\"",
+                        t.id
+                    ));
+                }
+                _ => {}
+            }
             if !ids.insert(t.id.as_str()) {
                 return Err(format!("table id `{}` is used twice", t.id));
             }
@@ -415,10 +448,29 @@ mod tests {
                 "two boards",
             ),
             ("[[table]\n", "table"),
+            (
+                "[[table]]\nid = \"1\"\nvariant = \"chess960\"\n",
+                "start_position",
+            ),
+            (
+                "[[table]]\nid = \"1\"\nvariant = \"chess960\"\nstart_position = 960\n",
+                "0 to 959",
+            ),
+            ("[[table]]\nid = \"1\"\nstart_position = 3\n", "chess960"),
+            ("[[table]]\nid = \"1\"\nvariant = \"atomic\"\n", "chess960"),
         ] {
             let err = Config::parse(text).unwrap_err();
             assert!(err.contains(needle), "{text:?}: {err}");
         }
+    }
+
+    #[test]
+    fn a_chess960_table_names_its_start_position() {
+        let c =
+            Config::parse("[[table]]\nid = \"1\"\nvariant = \"chess960\"\nstart_position = 0\n")
+                .unwrap();
+        assert_eq!(c.tables[0].variant, Variant::Chess960);
+        assert_eq!(c.tables[0].start_position, Some(0));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use shakmaty::Board;
+use shakmaty::{Board, Chess, Position};
 
 use super::config::{AudioOut, BoardSpec, Config, TableConfig};
 use super::journal::{Durability, Journal, JournalHandle};
@@ -18,6 +18,8 @@ use crate::board::event::Protocol;
 use crate::board::infer::Settings;
 use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
+use crate::rules::pgn::fen_of;
+use crate::rules::variant::{Variant, chess960_start};
 use crate::speech::sink::{Sink, TextSink, WavSink};
 use crate::speech::sink_card::CardSink;
 use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
@@ -170,9 +172,26 @@ fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
         black: t.black.clone(),
         event: t.event.clone(),
         round: t.round.clone(),
-        fen: None,
+        fen: start_of(t)?.map(|pos| fen_of(&pos).to_string()),
         flag: t.flag,
     })
+}
+
+/// The table's start position if it is not the standard one: a Chess960
+/// table's start position (its castling rights in X-FEN when the table's
+/// setup is journaled).
+fn start_of(t: &TableConfig) -> anyhow::Result<Option<Chess>> {
+    match t.variant {
+        Variant::Standard => Ok(None),
+        Variant::Chess960 => {
+            let number = t.start_position.ok_or_else(|| {
+                anyhow::anyhow!("table {}: chess960 needs a start_position", t.id)
+            })?;
+            chess960_start(number)
+                .map(Some)
+                .map_err(|e| anyhow::anyhow!("table {}: {e}", t.id))
+        }
+    }
 }
 
 /// The blind player's board: a serial driver, or a simulated peg board on a
@@ -189,7 +208,8 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardL
         BoardSpec::Peg { port, baud } => (port.clone(), Protocol::Peg, *baud, None),
         BoardSpec::Dgt { port, baud } => (port.clone(), Protocol::Dgt, *baud, None),
         BoardSpec::Sim => {
-            let sim = Simulator::new(Protocol::Peg, Board::default(), None)
+            let start = start_of(t)?.map_or_else(Board::default, |pos| pos.board().clone());
+            let sim = Simulator::new(Protocol::Peg, start, None)
                 .map_err(|e| anyhow::anyhow!("table {}: simulated board: {e}", t.id))?;
             (
                 sim.path(),

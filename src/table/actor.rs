@@ -536,7 +536,7 @@ impl TableActor {
                     .commit(GameEvent::DrawClaimed {
                         side,
                         claim,
-                        declared: declared.map(|m| UciMove::from_standard(m).to_string()),
+                        declared: declared.map(|m| self.uci(m)),
                     })
                     .await?;
                 // An incorrect claim on a declared move makes that move
@@ -590,7 +590,7 @@ impl TableActor {
     /// announced, and followed on every board it was not made on (board
     /// `made_on`, if any).
     async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
-        let uci = UciMove::from_standard(m).to_string();
+        let uci = self.uci(m);
         if self.announcing.is_some() {
             return Err(TableError::Unprocessable(
                 "a move is being announced: wait until it has been made".into(),
@@ -647,7 +647,7 @@ impl TableActor {
         let Some(a) = self.announcing.take() else {
             return;
         };
-        let uci = UciMove::from_standard(a.m).to_string();
+        let uci = self.uci(a.m);
         let result = self
             .commit_said(GameEvent::MovePlayed { uci }, Some(NoticeKind::Move))
             .await;
@@ -673,9 +673,15 @@ impl TableActor {
         }
     }
 
+    /// A move as the journal writes it: UCI, with Chess960 castling as the
+    /// king onto the rook (`b1c1` could be a king move there).
+    fn uci(&self, m: Move) -> String {
+        UciMove::from_move(m, self.game.position().castles().mode()).to_string()
+    }
+
     /// Has every board but `made_on` follow move `m`, just made.
     fn follow(&mut self, m: Move, made_on: Option<usize>) {
-        let uci = UciMove::from_standard(m).to_string();
+        let uci = self.uci(m);
         let now = self.last_now;
         for (i, board) in self.boards.iter_mut().enumerate() {
             if Some(i) == made_on {
@@ -881,7 +887,7 @@ impl TableActor {
                     Ok(reply) => return Some(reply),
                     Err(e) => {
                         tracing::info!(table = %self.setup.id, "board move not made: {e}");
-                        let text = UciMove::from_standard(mv).to_string();
+                        let text = self.uci(mv);
                         let _ = self
                             .commit(GameEvent::IllegalAttempt {
                                 side,
@@ -955,10 +961,7 @@ impl TableActor {
         let board_view = |b: &LiveBoard| BoardView {
             connected: b.connected,
             in_sync: b.differs.is_empty() && b.inference.following().is_none(),
-            following: b
-                .inference
-                .following()
-                .map(|m| UciMove::from_standard(m).to_string()),
+            following: b.inference.following().map(|m| self.uci(m)),
             differs: b.differs.clone(),
             fen: b.inference.expected_board().to_string(),
             promotion_pending: b.inference.promotion_pending().is_some(),

@@ -6,7 +6,8 @@ use shakmaty::{Color, Outcome, Position};
 
 use super::actor::Setup;
 use crate::rules::game::Game;
-use crate::rules::pgn::{GameRecord, RecordedMove};
+use crate::rules::pgn::{GameRecord, RecordedMove, fen_of};
+use crate::rules::variant::{Variant, chess960_number};
 
 /// The game at a table as a PGN text.
 pub fn game_pgn(setup: &Setup, game: &Game) -> String {
@@ -36,6 +37,10 @@ pub fn game_pgn(setup: &Setup, game: &Game) -> String {
         set("Termination", &r.reason());
     }
     record.time_control = Some(setup.control.clone());
+    if setup.fen.is_some() {
+        record.start = Some(fen_of(game.start()));
+        record.variant = variant_of(game.start());
+    }
     let mut pos = game.start().clone();
     for ply in game.plies() {
         // Every ply was checked when it was played.
@@ -66,6 +71,16 @@ pub fn game_pgn(setup: &Setup, game: &Game) -> String {
     record
         .to_pgn()
         .unwrap_or_else(|e| format!("; the game could not be written as PGN: {e}\n"))
+}
+
+/// Chess960 for a game with Chess960 castling or from a Chess960 start
+/// position (a few of which castle as standard chess does).
+fn variant_of(start: &shakmaty::Chess) -> Variant {
+    if start.castles().mode().is_chess960() || chess960_number(start).is_some() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    }
 }
 
 /// `YYYY.MM.DD` for seconds since the Unix epoch (UTC), by the civil-from-

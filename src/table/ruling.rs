@@ -87,7 +87,7 @@ pub fn rule_at_table(
         .moves
         .iter()
         .take(kept)
-        .map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string())
+        .map(|m| shakmaty::uci::UciMove::from_move(*m, game.start().castles().mode()).to_string())
         .collect();
     if ours.len() < kept || ours[..kept] != theirs[..] {
         let from = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count() + 1;
