@@ -5,140 +5,18 @@
 //!
 //! No timing luck: conclusions are awaited with generous deadlines.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Square};
 use tactus::board::event::{BoardEvent, Protocol};
-use tactus::board::infer::{Inference, Inferred, Settings};
-use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus::board::infer::{Inferred, Settings};
 use tactus::board::sim::Simulator;
 
-const PATIENCE: Duration = Duration::from_secs(15);
-
-#[derive(Debug, Clone)]
-enum Seen {
-    Board(BoardEvent),
-    Unreadable,
-    Inferred(Inferred),
-}
-
-struct Host {
-    driver: Driver,
-    inf: Inference,
-    epoch: Instant,
-    seen: Vec<Seen>,
-    /// Index into `seen` up to which `expect_*` has consumed.
-    cursor: usize,
-}
-
-impl Host {
-    fn new(sim: &Simulator, protocol: Protocol, pos: Chess, settings: Settings) -> Host {
-        let mut config = DriverConfig::new(sim.path(), protocol);
-        config.retry_max = Duration::from_millis(200);
-        Host {
-            driver: Driver::spawn(config).unwrap(),
-            inf: Inference::new(pos, protocol, settings),
-            epoch: Instant::now(),
-            seen: Vec::new(),
-            cursor: 0,
-        }
-    }
-
-    /// Pumps events until `pred` holds for something seen after the cursor;
-    /// moves the cursor past it and returns it.
-    async fn until(&mut self, what: &str, pred: impl Fn(&Seen) -> bool) -> Seen {
-        let give_up = tokio::time::Instant::now() + PATIENCE;
-        loop {
-            if let Some(i) = self.seen[self.cursor..].iter().position(&pred) {
-                let found = self.seen[self.cursor + i].clone();
-                self.cursor += i + 1;
-                return found;
-            }
-            let wake = match self.inf.deadline() {
-                Some(d) => tokio::time::Instant::from_std(self.epoch + d).min(give_up),
-                None => give_up,
-            };
-            match tokio::time::timeout_at(wake, self.driver.next()).await {
-                Ok(Some(stamped)) => {
-                    let now = stamped.at - self.epoch;
-                    match stamped.event {
-                        DriverEvent::Board(e) => {
-                            let out = self.inf.event(&e, now);
-                            self.seen.push(Seen::Board(e));
-                            self.seen.extend(out.into_iter().map(Seen::Inferred));
-                        }
-                        DriverEvent::Unreadable(_) => self.seen.push(Seen::Unreadable),
-                    }
-                }
-                Ok(None) => panic!("driver stopped while waiting for {what}"),
-                Err(_) => {
-                    if tokio::time::Instant::now() >= give_up {
-                        panic!(
-                            "no {what} within {PATIENCE:?}; seen: {:#?}",
-                            &self.seen[self.cursor..]
-                        );
-                    }
-                    let now = self.epoch.elapsed();
-                    let out = self.inf.tick(now);
-                    self.seen.extend(out.into_iter().map(Seen::Inferred));
-                }
-            }
-        }
-    }
-
-    async fn connected(&mut self, protocol: Protocol) {
-        self.until("connection", |s| {
-            matches!(s, Seen::Board(BoardEvent::Connected))
-        })
-        .await;
-        match protocol {
-            Protocol::Peg => {
-                self.until("scan", |s| matches!(s, Seen::Board(BoardEvent::Scan(_))))
-                    .await
-            }
-            Protocol::Dgt => {
-                self.until("dump", |s| matches!(s, Seen::Board(BoardEvent::Dump(_))))
-                    .await
-            }
-        };
-    }
-
-    async fn moved(&mut self) -> String {
-        match self
-            .until("move", |s| {
-                matches!(
-                    s,
-                    Seen::Inferred(Inferred::Moved { .. } | Inferred::Confirmed { .. })
-                )
-            })
-            .await
-        {
-            Seen::Inferred(Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. }) => {
-                san.to_string()
-            }
-            other => unreachable!("{other:?}"),
-        }
-    }
-
-    fn touches(&self) -> Vec<Square> {
-        self.seen
-            .iter()
-            .filter_map(|s| match s {
-                Seen::Inferred(Inferred::Touched { square, .. }) => Some(*square),
-                _ => None,
-            })
-            .collect()
-    }
-}
-
-fn zero() -> Settings {
-    Settings {
-        settle: Duration::ZERO,
-        auto_correct: false,
-    }
-}
+#[path = "common/host.rs"]
+mod host;
+use host::{Host, Seen, zero};
 
 fn pos(fen: &str) -> Chess {
     fen.parse::<Fen>()

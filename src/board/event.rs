@@ -15,6 +15,22 @@ pub enum Protocol {
     Dgt,
 }
 
+impl Protocol {
+    /// The speed boards of this protocol use unless told otherwise.
+    pub fn default_baud(self) -> u32 {
+        match self {
+            Protocol::Peg | Protocol::Dgt => 9600,
+        }
+    }
+
+    /// The line's framing at `baud`.
+    pub fn framing(self, baud: u32) -> super::link::Framing {
+        match self {
+            Protocol::Peg | Protocol::Dgt => super::link::Framing::n81(baud),
+        }
+    }
+}
+
 /// One thing a board told the host, or the driver noticed about the link.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardEvent {

@@ -1,4 +1,5 @@
-//! Board drivers over a serial port: bytes → decoder → events, nothing more.
+//! Board drivers over a serial port, local or served over the network
+//! (`link.rs`): bytes → decoder → events, nothing more.
 //!
 //! The serialport crate is synchronous, so each driver owns one blocking
 //! thread that reads with a short timeout and forwards stamped events into
@@ -10,10 +11,11 @@
 //! Unreadable input is counted, logged and answered with a full-scan
 //! request. A failed read, hang-up or end of file is a disconnect: reported,
 //! then the port is reopened with exponential backoff; once it is back the
-//! driver reports `Connected` and asks for a full scan again.
+//! driver reports `Connected` and asks for a full scan again. A network link
+//! is the same: a dropped connection or a host not there yet is an unplugged
+//! board.
 
-use std::io::{ErrorKind, Read, Write};
-use std::path::PathBuf;
+use std::io::ErrorKind;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
@@ -23,13 +25,15 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 use super::event::{BoardEvent, Decoded, Protocol, Unreadable, decoder};
+use super::link::{Framing, Link, Port};
 
 /// Where and how to talk to a board.
 #[derive(Debug, Clone)]
 pub struct DriverConfig {
-    pub path: PathBuf,
+    pub port: Port,
     pub protocol: Protocol,
-    /// Baud rate (both protocols default to 9600 8N1).
+    /// Baud rate (the protocol's default unless set: see
+    /// [`Protocol::default_baud`]). Over raw TCP the far end sets it.
     pub baud: u32,
     /// How long one read waits before the driver looks at its requests.
     pub poll: Duration,
@@ -39,16 +43,21 @@ pub struct DriverConfig {
 }
 
 impl DriverConfig {
-    /// The protocol's defaults for the port at `path`.
-    pub fn new(path: impl Into<PathBuf>, protocol: Protocol) -> DriverConfig {
+    /// The protocol's defaults for `port`.
+    pub fn new(port: impl Into<Port>, protocol: Protocol) -> DriverConfig {
         DriverConfig {
-            path: path.into(),
+            port: port.into(),
             protocol,
-            baud: 9600,
+            baud: protocol.default_baud(),
             poll: Duration::from_millis(20),
             retry_min: Duration::from_millis(50),
             retry_max: Duration::from_secs(2),
         }
+    }
+
+    /// Speed and framing of the line.
+    pub fn framing(&self) -> Framing {
+        self.protocol.framing(self.baud)
     }
 }
 
@@ -153,19 +162,18 @@ impl Worker {
         let mut backoff = self.config.retry_min;
         let mut logged_failure = false;
         while !self.stopped() {
-            let opened = serialport::new(self.config.path.to_string_lossy(), self.config.baud)
-                .timeout(self.config.poll)
-                .open_native();
+            let opened =
+                super::link::open(&self.config.port, self.config.framing(), self.config.poll);
             match opened {
                 Ok(port) => {
                     backoff = self.config.retry_min;
                     logged_failure = false;
-                    tracing::info!(path = %self.config.path.display(), "board connected");
+                    tracing::info!(port = %self.config.port, "board connected");
                     if !self.emit(DriverEvent::Board(BoardEvent::Connected)) {
                         return;
                     }
                     let reason = self.serve(port);
-                    tracing::warn!(path = %self.config.path.display(), %reason, "board disconnected");
+                    tracing::warn!(port = %self.config.port, %reason, "board disconnected");
                     if self.stopped()
                         || !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason)))
                     {
@@ -174,7 +182,7 @@ impl Worker {
                 }
                 Err(e) => {
                     if !logged_failure {
-                        tracing::warn!(path = %self.config.path.display(), error = %e, "cannot open board; retrying");
+                        tracing::warn!(port = %self.config.port, error = %e, "cannot open board; retrying");
                         logged_failure = true;
                     }
                     self.sleep(backoff);
@@ -196,7 +204,7 @@ impl Worker {
     }
 
     /// Reads until the port fails; returns why.
-    fn serve(&self, mut port: serialport::TTYPort) -> String {
+    fn serve(&self, mut port: Box<dyn Link>) -> String {
         let mut decoder = decoder(self.config.protocol);
         // A fresh connection may follow a disconnect: drop stale requests.
         while self.requests.try_recv().is_ok() {}
