@@ -76,8 +76,18 @@ async fn dgt_game_over_raw_tcp() {
 }
 
 #[tokio::test]
+async fn millennium_game_over_raw_tcp() {
+    whole_game(Protocol::Millennium, Kind::Raw).await;
+}
+
+#[tokio::test]
 async fn dgt_game_over_rfc2217() {
     whole_game(Protocol::Dgt, Kind::Rfc2217).await;
+}
+
+#[tokio::test]
+async fn millennium_game_over_rfc2217() {
+    whole_game(Protocol::Millennium, Kind::Rfc2217).await;
 }
 
 /// The first eight plies of `GAME`, then ser2net dies twice: once between
@@ -168,8 +178,18 @@ async fn dgt_survives_ser2net_restarts_over_raw_tcp() {
 }
 
 #[tokio::test]
+async fn millennium_survives_ser2net_restarts_over_raw_tcp() {
+    ser2net_killed_mid_game(Protocol::Millennium, Kind::Raw).await;
+}
+
+#[tokio::test]
 async fn dgt_survives_ser2net_restarts_over_rfc2217() {
     ser2net_killed_mid_game(Protocol::Dgt, Kind::Rfc2217).await;
+}
+
+#[tokio::test]
+async fn millennium_survives_ser2net_restarts_over_rfc2217() {
+    ser2net_killed_mid_game(Protocol::Millennium, Kind::Rfc2217).await;
 }
 
 /// The table computer boots after the server: the driver keeps trying.

@@ -1,5 +1,5 @@
 //! The board drivers over real pseudo-terminals, driven by the simulator:
-//! whole games with every move kind in both protocols, bouncing contacts, a
+//! whole games with every move kind in every protocol (peg, DGT, ChessLink), bouncing contacts, a
 //! piece put back, garbage on the line, a board unplugged and replugged, a
 //! wrong execution of the opponent's move and its correction.
 //!
@@ -110,6 +110,11 @@ async fn dgt_whole_games() {
     whole_games(Protocol::Dgt).await;
 }
 
+#[tokio::test]
+async fn millennium_whole_games() {
+    whole_games(Protocol::Millennium).await;
+}
+
 async fn bounces_and_garbage(protocol: Protocol) {
     let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
     let settings = Settings {
@@ -137,13 +142,15 @@ async fn bounces_and_garbage(protocol: Protocol) {
     match protocol {
         Protocol::Peg => {
             host.until("rescan", |s| matches!(s, Seen::Board(BoardEvent::Scan(_))))
-                .await
+                .await;
         }
         Protocol::Dgt => {
             host.until("rescan", |s| matches!(s, Seen::Board(BoardEvent::Dump(_))))
-                .await
+                .await;
         }
-    };
+        // A ChessLink status like the last one changes nothing: no event.
+        Protocol::Millennium => {}
+    }
     assert!(host.driver.unreadable_count() >= 1);
     play(
         &mut sim,
@@ -162,6 +169,11 @@ async fn peg_bounces_and_garbage() {
 #[tokio::test]
 async fn dgt_bounces_and_garbage() {
     bounces_and_garbage(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_bounces_and_garbage() {
+    bounces_and_garbage(Protocol::Millennium).await;
 }
 
 async fn unplugged_and_replugged(protocol: Protocol) {
@@ -193,6 +205,11 @@ async fn peg_unplugged_and_replugged() {
 #[tokio::test]
 async fn dgt_unplugged_and_replugged() {
     unplugged_and_replugged(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_unplugged_and_replugged() {
+    unplugged_and_replugged(Protocol::Millennium).await;
 }
 
 async fn wrong_execution_corrected(protocol: Protocol) {
@@ -248,4 +265,9 @@ async fn peg_wrong_execution_corrected() {
 #[tokio::test]
 async fn dgt_wrong_execution_corrected() {
     wrong_execution_corrected(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_wrong_execution_corrected() {
+    wrong_execution_corrected(Protocol::Millennium).await;
 }

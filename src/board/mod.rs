@@ -6,6 +6,7 @@ pub mod event;
 pub mod follow;
 pub mod infer;
 pub mod link;
+pub mod millennium;
 pub mod peg;
 pub mod serial;
 pub mod sim;

@@ -21,6 +21,7 @@ use tactus::board::sim::Simulator;
 pub enum ProtocolArg {
     Peg,
     Dgt,
+    Millennium,
 }
 
 impl From<ProtocolArg> for Protocol {
@@ -28,6 +29,7 @@ impl From<ProtocolArg> for Protocol {
         match p {
             ProtocolArg::Peg => Protocol::Peg,
             ProtocolArg::Dgt => Protocol::Dgt,
+            ProtocolArg::Millennium => Protocol::Millennium,
         }
     }
 }
@@ -37,7 +39,7 @@ pub enum BoardCommand {
     /// Simulate a board on a pseudo-terminal: prints the path to connect to,
     /// then reads commands on standard input (`lift e2`, `put e4 [Q]`,
     /// `move e2e4 [last]`, `bounce e4`, `scan`, `button 1`, `garbage`,
-    /// `unplug`, `replug`, `board`).
+    /// `unplug`, `replug`, `board`, `leds`).
     Sim {
         #[arg(long, value_enum)]
         protocol: ProtocolArg,
@@ -58,7 +60,8 @@ pub enum BoardCommand {
         /// rfc2217://HOST:PORT (telnet, speed and framing set from here).
         #[arg(long)]
         port: Port,
-        /// The line speed; default the protocol's (peg and DGT 9600).
+        /// The line speed; default the protocol's (peg and DGT 9600,
+        /// millennium 38400).
         /// Not with tcp://, where the far end sets it.
         #[arg(long)]
         baud: Option<u32>,

@@ -116,13 +116,17 @@ pub enum BoardSpec {
     Peg { port: Port, baud: u32 },
     /// A DGT electronic board on a serial port (local or over the network).
     Dgt { port: Port, baud: u32 },
+    /// A Millennium ChessLink board (eONE, Exclusive, Performance, Supreme)
+    /// on a serial port (local or over the network): a sighted opponent's.
+    Millennium { port: Port, baud: u32 },
     /// The built-in simulated peg board (a pseudo-terminal).
     Sim,
     /// No board: moves come from the pages and the API.
     None,
 }
 
-/// The peg and DGT protocols run at 9600 baud unless the board says otherwise.
+/// The peg and DGT protocols run at 9600 baud unless the board says
+/// otherwise (ChessLink boards at 38400: [`Protocol::default_baud`]).
 pub const DEFAULT_BAUD: u32 = 9600;
 
 impl BoardSpec {
@@ -131,6 +135,7 @@ impl BoardSpec {
         match self {
             BoardSpec::Peg { port, baud } => Some((Protocol::Peg, port, *baud)),
             BoardSpec::Dgt { port, baud } => Some((Protocol::Dgt, port, *baud)),
+            BoardSpec::Millennium { port, baud } => Some((Protocol::Millennium, port, *baud)),
             BoardSpec::Sim | BoardSpec::None => None,
         }
     }
@@ -139,7 +144,8 @@ impl BoardSpec {
 impl FromStr for BoardSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<BoardSpec, String> {
-        let expected = "expected `peg:PORT[@BAUD]`, `dgt:PORT[@BAUD]`, `sim` or `none`, \
+        let expected = "expected `peg:PORT[@BAUD]`, `dgt:PORT[@BAUD]`, \
+                        `millennium:PORT[@BAUD]`, `sim` or `none`, \
                         where PORT is a device path, `tcp://HOST:PORT` or `rfc2217://HOST:PORT`";
         match s {
             "sim" => return Ok(BoardSpec::Sim),
@@ -152,6 +158,7 @@ impl FromStr for BoardSpec {
         let protocol = match kind {
             "peg" => Protocol::Peg,
             "dgt" => Protocol::Dgt,
+            "millennium" => Protocol::Millennium,
             _ => return Err(format!("unknown board `{s}`: {expected}")),
         };
         // `@` never occurs in a network port; in a path it is the speed.
@@ -181,19 +188,16 @@ impl FromStr for BoardSpec {
         Ok(match protocol {
             Protocol::Peg => BoardSpec::Peg { port, baud },
             Protocol::Dgt => BoardSpec::Dgt { port, baud },
+            Protocol::Millennium => BoardSpec::Millennium { port, baud },
         })
     }
 }
 
 impl fmt::Display for BoardSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |p: Protocol| match p {
-            Protocol::Peg => "peg",
-            Protocol::Dgt => "dgt",
-        };
         match self.wired() {
-            Some((p, port @ Port::Tcp { .. }, _)) => write!(f, "{}:{port}", name(p)),
-            Some((p, port, baud)) => write!(f, "{}:{port}@{baud}", name(p)),
+            Some((p, port @ Port::Tcp { .. }, _)) => write!(f, "{}:{port}", p.name()),
+            Some((p, port, baud)) => write!(f, "{}:{port}@{baud}", p.name()),
             None if *self == BoardSpec::Sim => f.write_str("sim"),
             None => f.write_str("none"),
         }
@@ -461,9 +465,19 @@ mod tests {
             "peg:tcp://table3.local:3001",
             "dgt:rfc2217://10.0.0.7:3002@9600",
             "dgt:rfc2217://[::1]:3002@19200",
+            "millennium:/dev/ttyACM0@38400",
+            "millennium:tcp://pi:3003",
+            "millennium:rfc2217://pi:3004@38400",
         ] {
             assert_eq!(s.parse::<BoardSpec>().unwrap().to_string(), s);
         }
+        assert_eq!(
+            "millennium:/dev/ttyUSB3".parse::<BoardSpec>().unwrap(),
+            BoardSpec::Millennium {
+                port: Port::Serial("/dev/ttyUSB3".into()),
+                baud: 38400
+            }
+        );
         assert_eq!(
             "dgt:rfc2217://pi:7000".parse::<BoardSpec>().unwrap(),
             BoardSpec::Dgt {
