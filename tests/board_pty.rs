@@ -271,3 +271,49 @@ async fn dgt_wrong_execution_corrected() {
 async fn millennium_wrong_execution_corrected() {
     wrong_execution_corrected(Protocol::Millennium).await;
 }
+
+/// Waits until the simulated board's LEDs light `want`.
+async fn leds_show(sim: &Simulator, want: &[Square]) {
+    let give_up = std::time::Instant::now() + host::PATIENCE;
+    while sim.leds() != want {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "LEDs {:?}, not {want:?}",
+            sim.leds()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// What a board's LEDs show is shown again after a reconnection (a board
+/// unplugged forgets it); peg boards have none.
+async fn leds_survive_a_replug(protocol: Protocol) {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("board");
+    let mut sim = Simulator::new(protocol, Board::default(), Some(link)).unwrap();
+    let mut host = Host::new(&sim, protocol, Chess::default(), zero());
+    host.connected(protocol).await;
+    host.driver.show_move(Some((Square::E7, Square::E5)));
+    leds_show(&sim, &[Square::E5, Square::E7]).await;
+    sim.command("unplug").unwrap();
+    host.until("disconnection", |s| {
+        matches!(s, Seen::Board(BoardEvent::Disconnected(_)))
+    })
+    .await;
+    // The board comes back dark; the driver lights it again.
+    sim.command("replug").unwrap();
+    host.connected(protocol).await;
+    leds_show(&sim, &[Square::E5, Square::E7]).await;
+    host.driver.show_move(None);
+    leds_show(&sim, &[]).await;
+}
+
+#[tokio::test]
+async fn dgt_leds_survive_a_replug() {
+    leds_survive_a_replug(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_leds_survive_a_replug() {
+    leds_survive_a_replug(Protocol::Millennium).await;
+}

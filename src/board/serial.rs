@@ -16,12 +16,13 @@
 //! board.
 
 use std::io::ErrorKind;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use shakmaty::Square;
 use tokio::sync::mpsc;
 
 use super::event::{BoardEvent, Decoded, Protocol, Unreadable, decoder};
@@ -81,6 +82,8 @@ pub struct Driver {
     requests: std_mpsc::Sender<Vec<u8>>,
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
+    lights: Arc<Mutex<Vec<u8>>>,
+    protocol: Protocol,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -91,7 +94,10 @@ impl Driver {
         let (requests, rx_req) = std_mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let unreadable = Arc::new(AtomicU64::new(0));
+        let lights = Arc::new(Mutex::new(Vec::new()));
+        let protocol = config.protocol;
         let worker = Worker {
+            lights: lights.clone(),
             config,
             tx,
             requests: rx_req,
@@ -106,8 +112,28 @@ impl Driver {
             requests,
             stop,
             unreadable,
+            lights,
+            protocol,
             thread: Some(thread),
         })
+    }
+
+    /// Shows a move on the board's LEDs (`Some((from, to))`) or puts them
+    /// out (`None`): a DGT Revelation II or a ChessLink board; other boards
+    /// have none. What is shown is shown again after a reconnection.
+    pub fn show_move(&self, squares: Option<(Square, Square)>) {
+        let bytes = match (self.protocol, squares) {
+            (Protocol::Peg, _) => return,
+            (Protocol::Dgt, Some((from, to))) => super::dgt::show_move(from, to),
+            (Protocol::Dgt, None) => super::dgt::LEDS_OFF.to_vec(),
+            (Protocol::Millennium, Some((from, to))) => super::millennium::show_move(from, to),
+            (Protocol::Millennium, None) => super::millennium::LEDS_OFF.to_vec(),
+        };
+        let mut lights = self.lights.lock().unwrap_or_else(|e| e.into_inner());
+        if *lights != bytes {
+            lights.clone_from(&bytes);
+            self.send(&bytes);
+        }
     }
 
     /// The next event; `None` once the driver has stopped.
@@ -142,6 +168,8 @@ struct Worker {
     requests: std_mpsc::Receiver<Vec<u8>>,
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
+    /// The LED command in force, sent again after every (re)connection.
+    lights: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Worker {
@@ -209,6 +237,16 @@ impl Worker {
         // A fresh connection may follow a disconnect: drop stale requests.
         while self.requests.try_recv().is_ok() {}
         if let Err(e) = port.write_all(decoder.start_requests()) {
+            return format!("write failed: {e}");
+        }
+        let lights = self
+            .lights
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if !lights.is_empty()
+            && let Err(e) = port.write_all(&lights)
+        {
             return format!("write failed: {e}");
         }
         let mut buf = [0u8; 256];

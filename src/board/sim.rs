@@ -230,6 +230,8 @@ impl Simulator {
             let mut s = lock(&self.shared);
             s.master = Some(master);
             s.updates = false;
+            // A board that was off has its LEDs out.
+            s.leds.clear();
         }
         let stop = Arc::new(AtomicBool::new(false));
         let shared = self.shared.clone();

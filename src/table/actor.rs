@@ -506,12 +506,19 @@ impl TableActor {
     /// announced, and followed on every board it was not made on (board
     /// `made_on`, if any).
     async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
+        let squares = match UciMove::from_standard(m) {
+            UciMove::Normal { from, to, .. } => Some((from, to)),
+            _ => None,
+        };
         let uci = UciMove::from_standard(m).to_string();
         let reply = self
             .commit(GameEvent::MovePlayed { uci: uci.clone() })
             .await?;
         let now = self.last_now;
         for (i, board) in self.boards.iter_mut().enumerate() {
+            // A board with LEDs shows the move until it is carried out on it.
+            let shown = if Some(i) == made_on { None } else { squares };
+            board.driver.show_move(shown);
             if Some(i) == made_on {
                 continue;
             }
@@ -690,6 +697,9 @@ impl TableActor {
                 }
             }
             Inferred::Confirmed { .. } | Inferred::Agrees => {
+                if matches!(inferred, Inferred::Confirmed { .. }) {
+                    self.boards[at].driver.show_move(None);
+                }
                 self.boards[at].differs.clear();
                 self.publish_state();
             }
