@@ -400,6 +400,13 @@ mod tests {
                 .iter()
                 .any(|t| matches!(t.opponent_board, BoardSpec::Dgt { .. }))
         );
+        assert!(c.tables.iter().any(|t| matches!(
+            &t.opponent_board,
+            BoardSpec::Millennium {
+                port: Port::Rfc2217 { .. },
+                baud: 38400
+            }
+        )));
     }
 
     #[test]
