@@ -166,7 +166,7 @@ fn pty_round_trip(c: &mut Criterion) {
         .unwrap();
     let mut g = c.benchmark_group("pty_move_to_known");
     g.sample_size(20);
-    for protocol in [Protocol::Peg, Protocol::Dgt] {
+    for protocol in [Protocol::Peg, Protocol::Dgt, Protocol::Millennium] {
         let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
         let mut config = DriverConfig::new(sim.path(), protocol);
         config.poll = Duration::from_millis(20);
@@ -185,10 +185,7 @@ fn pty_round_trip(c: &mut Criterion) {
                 }
             }
         });
-        let name = match protocol {
-            Protocol::Peg => "peg",
-            Protocol::Dgt => "dgt",
-        };
+        let name = protocol.name();
         // The knight shuffle continues across criterion's batches.
         let mut ply = 0usize;
         g.bench_function(name, |b| {

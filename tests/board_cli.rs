@@ -93,6 +93,7 @@ fn watch_game(protocol: &str) {
     let events = lines_of(&mut watch.0);
     wait_line(&events, "connected", |v| v["event"] == "connected");
     let full = if protocol == "peg" { "scan" } else { "dump" };
+    // The first full report; a ChessLink board's later ones are changes.
     wait_line(&events, full, |v| v["event"] == full);
     let mut stdin = sim.0.stdin.take().unwrap();
     for (cmd, san, uci) in [
@@ -131,6 +132,11 @@ fn dgt_sim_and_watch_processes() {
 }
 
 #[test]
+fn millennium_sim_and_watch_processes() {
+    watch_game("millennium");
+}
+
+#[test]
 fn bad_input_exits_2_with_a_message() {
     let out = tactus()
         .args([
@@ -159,4 +165,35 @@ fn bad_input_exits_2_with_a_message() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    for (port, needle) in [
+        ("tcp://pi", "tcp://HOST:PORT"),
+        ("rfc2217://:70", "rfc2217://HOST:PORT"),
+        ("smb://pi:70", "unknown scheme"),
+    ] {
+        let out = tactus()
+            .args(["board", "watch", "--protocol", "dgt", "--port", port])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{port}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--port") && err.contains(needle),
+            "{port}: {err}"
+        );
+    }
+    let out = tactus()
+        .args([
+            "board",
+            "watch",
+            "--protocol",
+            "peg",
+            "--port",
+            "tcp://pi:7000",
+            "--baud",
+            "9600",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("far end sets the speed"));
 }

@@ -1,144 +1,22 @@
 //! The board drivers over real pseudo-terminals, driven by the simulator:
-//! whole games with every move kind in both protocols, bouncing contacts, a
+//! whole games with every move kind in every protocol (peg, DGT, ChessLink), bouncing contacts, a
 //! piece put back, garbage on the line, a board unplugged and replugged, a
 //! wrong execution of the opponent's move and its correction.
 //!
 //! No timing luck: conclusions are awaited with generous deadlines.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Square};
 use tactus::board::event::{BoardEvent, Protocol};
-use tactus::board::infer::{Inference, Inferred, Settings};
-use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus::board::infer::{Inferred, Settings};
 use tactus::board::sim::Simulator;
 
-const PATIENCE: Duration = Duration::from_secs(15);
-
-#[derive(Debug, Clone)]
-enum Seen {
-    Board(BoardEvent),
-    Unreadable,
-    Inferred(Inferred),
-}
-
-struct Host {
-    driver: Driver,
-    inf: Inference,
-    epoch: Instant,
-    seen: Vec<Seen>,
-    /// Index into `seen` up to which `expect_*` has consumed.
-    cursor: usize,
-}
-
-impl Host {
-    fn new(sim: &Simulator, protocol: Protocol, pos: Chess, settings: Settings) -> Host {
-        let mut config = DriverConfig::new(sim.path(), protocol);
-        config.retry_max = Duration::from_millis(200);
-        Host {
-            driver: Driver::spawn(config).unwrap(),
-            inf: Inference::new(pos, protocol, settings),
-            epoch: Instant::now(),
-            seen: Vec::new(),
-            cursor: 0,
-        }
-    }
-
-    /// Pumps events until `pred` holds for something seen after the cursor;
-    /// moves the cursor past it and returns it.
-    async fn until(&mut self, what: &str, pred: impl Fn(&Seen) -> bool) -> Seen {
-        let give_up = tokio::time::Instant::now() + PATIENCE;
-        loop {
-            if let Some(i) = self.seen[self.cursor..].iter().position(&pred) {
-                let found = self.seen[self.cursor + i].clone();
-                self.cursor += i + 1;
-                return found;
-            }
-            let wake = match self.inf.deadline() {
-                Some(d) => tokio::time::Instant::from_std(self.epoch + d).min(give_up),
-                None => give_up,
-            };
-            match tokio::time::timeout_at(wake, self.driver.next()).await {
-                Ok(Some(stamped)) => {
-                    let now = stamped.at - self.epoch;
-                    match stamped.event {
-                        DriverEvent::Board(e) => {
-                            let out = self.inf.event(&e, now);
-                            self.seen.push(Seen::Board(e));
-                            self.seen.extend(out.into_iter().map(Seen::Inferred));
-                        }
-                        DriverEvent::Unreadable(_) => self.seen.push(Seen::Unreadable),
-                    }
-                }
-                Ok(None) => panic!("driver stopped while waiting for {what}"),
-                Err(_) => {
-                    if tokio::time::Instant::now() >= give_up {
-                        panic!(
-                            "no {what} within {PATIENCE:?}; seen: {:#?}",
-                            &self.seen[self.cursor..]
-                        );
-                    }
-                    let now = self.epoch.elapsed();
-                    let out = self.inf.tick(now);
-                    self.seen.extend(out.into_iter().map(Seen::Inferred));
-                }
-            }
-        }
-    }
-
-    async fn connected(&mut self, protocol: Protocol) {
-        self.until("connection", |s| {
-            matches!(s, Seen::Board(BoardEvent::Connected))
-        })
-        .await;
-        match protocol {
-            Protocol::Peg => {
-                self.until("scan", |s| matches!(s, Seen::Board(BoardEvent::Scan(_))))
-                    .await
-            }
-            Protocol::Dgt => {
-                self.until("dump", |s| matches!(s, Seen::Board(BoardEvent::Dump(_))))
-                    .await
-            }
-        };
-    }
-
-    async fn moved(&mut self) -> String {
-        match self
-            .until("move", |s| {
-                matches!(
-                    s,
-                    Seen::Inferred(Inferred::Moved { .. } | Inferred::Confirmed { .. })
-                )
-            })
-            .await
-        {
-            Seen::Inferred(Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. }) => {
-                san.to_string()
-            }
-            other => unreachable!("{other:?}"),
-        }
-    }
-
-    fn touches(&self) -> Vec<Square> {
-        self.seen
-            .iter()
-            .filter_map(|s| match s {
-                Seen::Inferred(Inferred::Touched { square, .. }) => Some(*square),
-                _ => None,
-            })
-            .collect()
-    }
-}
-
-fn zero() -> Settings {
-    Settings {
-        settle: Duration::ZERO,
-        auto_correct: false,
-    }
-}
+#[path = "common/host.rs"]
+mod host;
+use host::{Host, Seen, zero};
 
 fn pos(fen: &str) -> Chess {
     fen.parse::<Fen>()
@@ -232,6 +110,11 @@ async fn dgt_whole_games() {
     whole_games(Protocol::Dgt).await;
 }
 
+#[tokio::test]
+async fn millennium_whole_games() {
+    whole_games(Protocol::Millennium).await;
+}
+
 async fn bounces_and_garbage(protocol: Protocol) {
     let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
     let settings = Settings {
@@ -259,13 +142,15 @@ async fn bounces_and_garbage(protocol: Protocol) {
     match protocol {
         Protocol::Peg => {
             host.until("rescan", |s| matches!(s, Seen::Board(BoardEvent::Scan(_))))
-                .await
+                .await;
         }
         Protocol::Dgt => {
             host.until("rescan", |s| matches!(s, Seen::Board(BoardEvent::Dump(_))))
-                .await
+                .await;
         }
-    };
+        // A ChessLink status like the last one changes nothing: no event.
+        Protocol::Millennium => {}
+    }
     assert!(host.driver.unreadable_count() >= 1);
     play(
         &mut sim,
@@ -284,6 +169,11 @@ async fn peg_bounces_and_garbage() {
 #[tokio::test]
 async fn dgt_bounces_and_garbage() {
     bounces_and_garbage(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_bounces_and_garbage() {
+    bounces_and_garbage(Protocol::Millennium).await;
 }
 
 async fn unplugged_and_replugged(protocol: Protocol) {
@@ -315,6 +205,11 @@ async fn peg_unplugged_and_replugged() {
 #[tokio::test]
 async fn dgt_unplugged_and_replugged() {
     unplugged_and_replugged(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_unplugged_and_replugged() {
+    unplugged_and_replugged(Protocol::Millennium).await;
 }
 
 async fn wrong_execution_corrected(protocol: Protocol) {
@@ -370,4 +265,55 @@ async fn peg_wrong_execution_corrected() {
 #[tokio::test]
 async fn dgt_wrong_execution_corrected() {
     wrong_execution_corrected(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_wrong_execution_corrected() {
+    wrong_execution_corrected(Protocol::Millennium).await;
+}
+
+/// Waits until the simulated board's LEDs light `want`.
+async fn leds_show(sim: &Simulator, want: &[Square]) {
+    let give_up = std::time::Instant::now() + host::PATIENCE;
+    while sim.leds() != want {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "LEDs {:?}, not {want:?}",
+            sim.leds()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// What a board's LEDs show is shown again after a reconnection (a board
+/// unplugged forgets it); peg boards have none.
+async fn leds_survive_a_replug(protocol: Protocol) {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("board");
+    let mut sim = Simulator::new(protocol, Board::default(), Some(link)).unwrap();
+    let mut host = Host::new(&sim, protocol, Chess::default(), zero());
+    host.connected(protocol).await;
+    host.driver.show_move(Some((Square::E7, Square::E5)));
+    leds_show(&sim, &[Square::E5, Square::E7]).await;
+    sim.command("unplug").unwrap();
+    host.until("disconnection", |s| {
+        matches!(s, Seen::Board(BoardEvent::Disconnected(_)))
+    })
+    .await;
+    // The board comes back dark; the driver lights it again.
+    sim.command("replug").unwrap();
+    host.connected(protocol).await;
+    leds_show(&sim, &[Square::E5, Square::E7]).await;
+    host.driver.show_move(None);
+    leds_show(&sim, &[]).await;
+}
+
+#[tokio::test]
+async fn dgt_leds_survive_a_replug() {
+    leds_survive_a_replug(Protocol::Dgt).await;
+}
+
+#[tokio::test]
+async fn millennium_leds_survive_a_replug() {
+    leds_survive_a_replug(Protocol::Millennium).await;
 }

@@ -9,6 +9,8 @@ use std::path::Path;
 mod dgt_decoder;
 #[path = "../fuzz/checks/game_events.rs"]
 mod game_events;
+#[path = "../fuzz/checks/millennium_decoder.rs"]
+mod millennium_decoder;
 #[path = "../fuzz/checks/parse_move.rs"]
 mod parse_move;
 #[path = "../fuzz/checks/peg_decoder.rs"]
@@ -68,6 +70,7 @@ macro_rules! corpus_tests {
 corpus_tests!(
     dgt_decoder,
     game_events,
+    millennium_decoder,
     parse_move,
     peg_decoder,
     pgn,

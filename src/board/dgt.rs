@@ -21,6 +21,22 @@ pub const SEND_SERIAL: u8 = 0x45;
 pub const SEND_UPDATES_NICE: u8 = 0x4B;
 /// Host → board: send the version.
 pub const SEND_VERSION: u8 = 0x4D;
+/// Host → board: set LEDs (Revelation II): `0x60`, size 4, pattern (0 off,
+/// 1 on), first and last square index, `0x00`. Boards without LEDs ignore it.
+pub const SET_LEDS: u8 = 0x60;
+
+/// The commands lighting `from` and `to` on a Revelation II (one square
+/// each, whatever the board makes of a range).
+pub fn show_move(from: Square, to: Square) -> Vec<u8> {
+    let mut out = Vec::with_capacity(12);
+    for sq in [from, to] {
+        out.extend([SET_LEDS, 4, 1, index_of(sq), index_of(sq), 0]);
+    }
+    out
+}
+
+/// The command switching every LED off.
+pub const LEDS_OFF: [u8; 6] = [SET_LEDS, 4, 0, 0, 63, 0];
 
 /// Board → host message ids (high bit included).
 pub const MSG_BOARD_DUMP: u8 = 0x86;

@@ -5,7 +5,7 @@
 use serde::Serialize;
 use shakmaty::{Bitboard, Board, Piece, Square};
 
-/// The two wire protocols of `board-protocols.md`.
+/// The wire protocols of `board-protocols.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Protocol {
@@ -13,6 +13,42 @@ pub enum Protocol {
     Peg,
     /// DGT electronic boards: binary messages, pieces identified.
     Dgt,
+    /// Millennium ChessLink boards (eONE, Exclusive, Performance, Supreme):
+    /// ASCII messages with a block check, 7 data bits and odd parity, the
+    /// whole position on every change; pieces identified.
+    Millennium,
+}
+
+impl Protocol {
+    /// The speed boards of this protocol use unless told otherwise.
+    pub fn default_baud(self) -> u32 {
+        match self {
+            Protocol::Peg | Protocol::Dgt => 9600,
+            Protocol::Millennium => super::millennium::BAUD,
+        }
+    }
+
+    /// The line's framing at `baud`.
+    pub fn framing(self, baud: u32) -> super::link::Framing {
+        match self {
+            Protocol::Peg | Protocol::Dgt => super::link::Framing::n81(baud),
+            Protocol::Millennium => super::link::Framing::o71(baud),
+        }
+    }
+
+    /// Its name in settings and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Peg => "peg",
+            Protocol::Dgt => "dgt",
+            Protocol::Millennium => "millennium",
+        }
+    }
+
+    /// Whether its boards tell the pieces apart (else only occupancy).
+    pub fn identifies_pieces(self) -> bool {
+        self != Protocol::Peg
+    }
 }
 
 /// One thing a board told the host, or the driver noticed about the link.
@@ -28,9 +64,11 @@ pub enum BoardEvent {
     Button(u8),
     /// Peg `H text`: the board's name and firmware.
     Hello(String),
-    /// DGT board dump: every square with its piece.
+    /// DGT board dump, or a ChessLink board's first status: every square
+    /// with its piece.
     Dump(Board),
-    /// DGT field update: one square changed (`None`: now empty).
+    /// DGT field update, or one square of a ChessLink status that changed
+    /// (`None`: now empty).
     Field {
         square: Square,
         piece: Option<Piece>,
@@ -111,6 +149,7 @@ pub fn decoder(protocol: Protocol) -> Box<dyn Decoder> {
     match protocol {
         Protocol::Peg => Box::new(super::peg::PegDecoder::default()),
         Protocol::Dgt => Box::new(super::dgt::DgtDecoder::default()),
+        Protocol::Millennium => Box::new(super::millennium::MillenniumDecoder::default()),
     }
 }
 

@@ -159,7 +159,7 @@ impl Inference {
     pub fn new(pos: Chess, protocol: Protocol, settings: Settings) -> Inference {
         let physical = match protocol {
             Protocol::Peg => Physical::Holes(pos.board().occupied()),
-            Protocol::Dgt => Physical::Pieces(pos.board().clone()),
+            Protocol::Dgt | Protocol::Millennium => Physical::Pieces(pos.board().clone()),
         };
         Inference {
             pos,

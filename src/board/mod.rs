@@ -1,9 +1,12 @@
-//! Tactile and electronic boards over serial: drivers, inference, simulator.
+//! Tactile and electronic boards over serial, local or over the network:
+//! drivers, inference, simulator.
 
 pub mod dgt;
 pub mod event;
 pub mod follow;
 pub mod infer;
+pub mod link;
+pub mod millennium;
 pub mod peg;
 pub mod serial;
 pub mod sim;

@@ -1,4 +1,5 @@
-//! Board drivers over a serial port: bytes → decoder → events, nothing more.
+//! Board drivers over a serial port, local or served over the network
+//! (`link.rs`): bytes → decoder → events, nothing more.
 //!
 //! The serialport crate is synchronous, so each driver owns one blocking
 //! thread that reads with a short timeout and forwards stamped events into
@@ -10,26 +11,30 @@
 //! Unreadable input is counted, logged and answered with a full-scan
 //! request. A failed read, hang-up or end of file is a disconnect: reported,
 //! then the port is reopened with exponential backoff; once it is back the
-//! driver reports `Connected` and asks for a full scan again.
+//! driver reports `Connected` and asks for a full scan again. A network link
+//! is the same: a dropped connection or a host not there yet is an unplugged
+//! board.
 
-use std::io::{ErrorKind, Read, Write};
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::io::ErrorKind;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use shakmaty::Square;
 use tokio::sync::mpsc;
 
 use super::event::{BoardEvent, Decoded, Protocol, Unreadable, decoder};
+use super::link::{Framing, Link, Port};
 
 /// Where and how to talk to a board.
 #[derive(Debug, Clone)]
 pub struct DriverConfig {
-    pub path: PathBuf,
+    pub port: Port,
     pub protocol: Protocol,
-    /// Baud rate (both protocols default to 9600 8N1).
+    /// Baud rate (the protocol's default unless set: see
+    /// [`Protocol::default_baud`]). Over raw TCP the far end sets it.
     pub baud: u32,
     /// How long one read waits before the driver looks at its requests.
     pub poll: Duration,
@@ -39,16 +44,21 @@ pub struct DriverConfig {
 }
 
 impl DriverConfig {
-    /// The protocol's defaults for the port at `path`.
-    pub fn new(path: impl Into<PathBuf>, protocol: Protocol) -> DriverConfig {
+    /// The protocol's defaults for `port`.
+    pub fn new(port: impl Into<Port>, protocol: Protocol) -> DriverConfig {
         DriverConfig {
-            path: path.into(),
+            port: port.into(),
             protocol,
-            baud: 9600,
+            baud: protocol.default_baud(),
             poll: Duration::from_millis(20),
             retry_min: Duration::from_millis(50),
             retry_max: Duration::from_secs(2),
         }
+    }
+
+    /// Speed and framing of the line.
+    pub fn framing(&self) -> Framing {
+        self.protocol.framing(self.baud)
     }
 }
 
@@ -72,6 +82,8 @@ pub struct Driver {
     requests: std_mpsc::Sender<Vec<u8>>,
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
+    lights: Arc<Mutex<Vec<u8>>>,
+    protocol: Protocol,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -82,7 +94,10 @@ impl Driver {
         let (requests, rx_req) = std_mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let unreadable = Arc::new(AtomicU64::new(0));
+        let lights = Arc::new(Mutex::new(Vec::new()));
+        let protocol = config.protocol;
         let worker = Worker {
+            lights: lights.clone(),
             config,
             tx,
             requests: rx_req,
@@ -97,8 +112,28 @@ impl Driver {
             requests,
             stop,
             unreadable,
+            lights,
+            protocol,
             thread: Some(thread),
         })
+    }
+
+    /// Shows a move on the board's LEDs (`Some((from, to))`) or puts them
+    /// out (`None`): a DGT Revelation II or a ChessLink board; other boards
+    /// have none. What is shown is shown again after a reconnection.
+    pub fn show_move(&self, squares: Option<(Square, Square)>) {
+        let bytes = match (self.protocol, squares) {
+            (Protocol::Peg, _) => return,
+            (Protocol::Dgt, Some((from, to))) => super::dgt::show_move(from, to),
+            (Protocol::Dgt, None) => super::dgt::LEDS_OFF.to_vec(),
+            (Protocol::Millennium, Some((from, to))) => super::millennium::show_move(from, to),
+            (Protocol::Millennium, None) => super::millennium::LEDS_OFF.to_vec(),
+        };
+        let mut lights = self.lights.lock().unwrap_or_else(|e| e.into_inner());
+        if *lights != bytes {
+            lights.clone_from(&bytes);
+            self.send(&bytes);
+        }
     }
 
     /// The next event; `None` once the driver has stopped.
@@ -133,6 +168,8 @@ struct Worker {
     requests: std_mpsc::Receiver<Vec<u8>>,
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
+    /// The LED command in force, sent again after every (re)connection.
+    lights: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Worker {
@@ -153,19 +190,18 @@ impl Worker {
         let mut backoff = self.config.retry_min;
         let mut logged_failure = false;
         while !self.stopped() {
-            let opened = serialport::new(self.config.path.to_string_lossy(), self.config.baud)
-                .timeout(self.config.poll)
-                .open_native();
+            let opened =
+                super::link::open(&self.config.port, self.config.framing(), self.config.poll);
             match opened {
                 Ok(port) => {
                     backoff = self.config.retry_min;
                     logged_failure = false;
-                    tracing::info!(path = %self.config.path.display(), "board connected");
+                    tracing::info!(port = %self.config.port, "board connected");
                     if !self.emit(DriverEvent::Board(BoardEvent::Connected)) {
                         return;
                     }
                     let reason = self.serve(port);
-                    tracing::warn!(path = %self.config.path.display(), %reason, "board disconnected");
+                    tracing::warn!(port = %self.config.port, %reason, "board disconnected");
                     if self.stopped()
                         || !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason)))
                     {
@@ -174,7 +210,7 @@ impl Worker {
                 }
                 Err(e) => {
                     if !logged_failure {
-                        tracing::warn!(path = %self.config.path.display(), error = %e, "cannot open board; retrying");
+                        tracing::warn!(port = %self.config.port, error = %e, "cannot open board; retrying");
                         logged_failure = true;
                     }
                     self.sleep(backoff);
@@ -196,11 +232,21 @@ impl Worker {
     }
 
     /// Reads until the port fails; returns why.
-    fn serve(&self, mut port: serialport::TTYPort) -> String {
+    fn serve(&self, mut port: Box<dyn Link>) -> String {
         let mut decoder = decoder(self.config.protocol);
         // A fresh connection may follow a disconnect: drop stale requests.
         while self.requests.try_recv().is_ok() {}
         if let Err(e) = port.write_all(decoder.start_requests()) {
+            return format!("write failed: {e}");
+        }
+        let lights = self
+            .lights
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if !lights.is_empty()
+            && let Err(e) = port.write_all(&lights)
+        {
             return format!("write failed: {e}");
         }
         let mut buf = [0u8; 256];

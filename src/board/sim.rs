@@ -1,7 +1,15 @@
-//! A board simulator on a pseudo-terminal: it speaks the peg or the DGT
-//! protocol like a real board, so tactus can be tried without hardware and
-//! tests can drive real serial I/O. It knows the pieces (a DGT board must),
-//! and keeps the pieces lifted "in hand".
+//! A board simulator on a pseudo-terminal: it speaks the peg, the DGT or
+//! the Millennium ChessLink protocol like a real board, so tactus can be
+//! tried without hardware and tests can drive real serial I/O. It knows the
+//! pieces (a DGT or ChessLink board must), keeps the pieces lifted "in
+//! hand", and shows which squares the host lit (DGT Revelation II and
+//! ChessLink LEDs).
+//!
+//! As a ChessLink board it answers `S`, `V`, `L`, `X`, `W`, `R` (`T` is
+//! ignored), acknowledges only commands with a right block check, and sends
+//! its status on every change unless automatic reports are switched off
+//! (E2ROM address 02 = 01); a real board's default, a status on every scan,
+//! is modelled as one on every change.
 //!
 //! Unplugging closes both ends of the pseudo-terminal (the host sees a
 //! hang-up); replugging opens a new pair. A USB path that comes back is
@@ -18,7 +26,7 @@ use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, File, Piece, Role, Square};
 
 use super::event::{BoardEvent, Protocol};
-use super::{dgt, peg};
+use super::{dgt, millennium, peg};
 
 /// The hello line / version the simulator reports.
 pub const SIM_HELLO: &str = "tactus-sim 1.0";
@@ -29,6 +37,10 @@ struct Shared {
     /// DGT: field updates are sent only after the host asked (0x4B/0x43/0x44).
     updates: bool,
     master: Option<TTYPort>,
+    /// Squares the host lit (LEDs), in square order.
+    leds: Vec<Square>,
+    /// ChessLink E2ROM (address 02: automatic reports).
+    e2rom: [u8; 256],
 }
 
 impl Shared {
@@ -49,6 +61,11 @@ impl Shared {
                 }
                 dgt::encode(event)
             }
+            Protocol::Millennium => match event {
+                BoardEvent::Field { .. } if self.e2rom[2] & 0x07 == 0x01 => None,
+                BoardEvent::Field { .. } => Some(millennium::status(&self.board)),
+                other => millennium::encode(other),
+            },
         };
         if let Some(b) = bytes {
             self.write(&b);
@@ -58,7 +75,7 @@ impl Shared {
     fn full_scan(&mut self) {
         let event = match self.protocol {
             Protocol::Peg => BoardEvent::Scan(self.board.occupied()),
-            Protocol::Dgt => BoardEvent::Dump(self.board.clone()),
+            Protocol::Dgt | Protocol::Millennium => BoardEvent::Dump(self.board.clone()),
         };
         self.send(&event);
     }
@@ -66,9 +83,55 @@ impl Shared {
     fn hello(&mut self) {
         let event = match self.protocol {
             Protocol::Peg => BoardEvent::Hello(SIM_HELLO.into()),
-            Protocol::Dgt => BoardEvent::Version { major: 1, minor: 0 },
+            Protocol::Dgt | Protocol::Millennium => BoardEvent::Version { major: 1, minor: 0 },
         };
         self.send(&event);
+    }
+
+    /// A ChessLink command from the host.
+    fn chesslink(&mut self, cmd: millennium::Command) {
+        use millennium::{Command, frame};
+        let reply = match cmd {
+            Command::Status => Some(millennium::status(&self.board)),
+            Command::Version => millennium::encode(&BoardEvent::Version { major: 1, minor: 0 }),
+            Command::LedsOff => {
+                self.leds.clear();
+                Some(frame(b"x"))
+            }
+            Command::Leds { leds, .. } => {
+                self.leds = millennium::lit_squares(&leds);
+                Some(frame(b"l"))
+            }
+            Command::WriteE2rom { address, value } => {
+                self.e2rom[usize::from(address)] = value;
+                Some(frame(format!("w{address:02X}{value:02X}").as_bytes()))
+            }
+            Command::ReadE2rom { address } => {
+                let value = self.e2rom[usize::from(address)];
+                Some(frame(format!("r{address:02X}{value:02X}").as_bytes()))
+            }
+            Command::Reset => None,
+        };
+        if let Some(r) = reply {
+            self.write(&r);
+        }
+    }
+
+    /// A DGT Revelation II LED command (`0x60`, size, pattern, from, to, 0).
+    fn dgt_leds(&mut self, cmd: &[u8]) {
+        let [dgt::SET_LEDS, 4, pattern, from, to, 0] = *cmd else {
+            tracing::warn!(bytes = ?cmd, "simulator: malformed DGT LED command");
+            return;
+        };
+        let squares = (from.min(to)..=from.max(to))
+            .filter_map(|i| dgt::square_from_index(usize::from(i)).ok());
+        for sq in squares {
+            self.leds.retain(|s| *s != sq);
+            if pattern != 0 {
+                self.leds.push(sq);
+            }
+        }
+        self.leds.sort();
     }
 }
 
@@ -104,6 +167,8 @@ impl Simulator {
             board,
             updates: false,
             master: None,
+            leds: Vec::new(),
+            e2rom: [0; 256],
         }));
         let mut sim = Simulator {
             shared,
@@ -127,6 +192,11 @@ impl Simulator {
     /// The pieces on the simulated board.
     pub fn board(&self) -> Board {
         lock(&self.shared).board.clone()
+    }
+
+    /// The squares the host lit on the board (its LEDs), in square order.
+    pub fn leds(&self) -> Vec<Square> {
+        lock(&self.shared).leds.clone()
     }
 
     /// Whether the board is plugged in.
@@ -160,6 +230,8 @@ impl Simulator {
             let mut s = lock(&self.shared);
             s.master = Some(master);
             s.updates = false;
+            // A board that was off has its LEDs out.
+            s.leds.clear();
         }
         let stop = Arc::new(AtomicBool::new(false));
         let shared = self.shared.clone();
@@ -173,8 +245,12 @@ impl Simulator {
             stop,
             reader: Some(thread),
         });
-        // A real board says hello after power-up.
-        lock(&self.shared).hello();
+        // A peg or DGT board says hello after power-up.
+        let mut s = lock(&self.shared);
+        if s.protocol != Protocol::Millennium {
+            s.hello();
+        }
+        drop(s);
         Ok(())
     }
 
@@ -212,7 +288,7 @@ impl Simulator {
         self.hand.push(piece);
         let event = match s.protocol {
             Protocol::Peg => BoardEvent::Lifted(sq),
-            Protocol::Dgt => BoardEvent::Field {
+            Protocol::Dgt | Protocol::Millennium => BoardEvent::Field {
                 square: sq,
                 piece: None,
             },
@@ -240,7 +316,7 @@ impl Simulator {
         s.board.set_piece_at(sq, piece);
         let event = match s.protocol {
             Protocol::Peg => BoardEvent::Put(sq),
-            Protocol::Dgt => BoardEvent::Field {
+            Protocol::Dgt | Protocol::Millennium => BoardEvent::Field {
                 square: sq,
                 piece: Some(piece),
             },
@@ -353,7 +429,10 @@ impl Simulator {
     pub fn button(&mut self, n: u8) -> Result<(), String> {
         let mut s = lock(&self.shared);
         if s.protocol != Protocol::Peg {
-            return Err("a DGT board has no frame buttons".into());
+            return Err(format!(
+                "a {} board has no frame buttons",
+                s.protocol.name()
+            ));
         }
         if !(1..=9).contains(&n) {
             return Err(format!("button {n}: buttons are 1 to 9"));
@@ -368,6 +447,8 @@ impl Simulator {
         let bytes: &[u8] = match s.protocol {
             Protocol::Peg => b"L z9\n\x01\x02junk\n",
             Protocol::Dgt => &[0x01, 0x02, 0x7F, 0xFF, 0x00, 0x05, 0x01],
+            // A status cut short, a parity error, a wrong block check.
+            Protocol::Millennium => &[0x73, 0x52, 0xFF, 0x76, 0xB0, 0x31, 0xB0, 0x31, 0x30, 0x30],
         };
         s.write(bytes);
     }
@@ -379,7 +460,7 @@ impl Simulator {
 
     /// Runs one text command (`lift e2`, `put e4 [Q]`, `move e2e4 [last]`,
     /// `bounce e4`, `scan`, `button 1`, `garbage`, `unplug`, `replug`,
-    /// `board`). Returns a line to print, if any.
+    /// `board`, `leds`). Returns a line to print, if any.
     pub fn command(&mut self, line: &str) -> Result<Option<String>, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let square = |w: Option<&&str>| -> Result<Square, String> {
@@ -415,6 +496,12 @@ impl Simulator {
             ["replug"] => self.replug()?,
             ["board"] => {
                 return Ok(Some(self.board().to_string()));
+            }
+            ["leds"] => {
+                let lit: Vec<String> = self.leds().iter().map(Square::to_string).collect();
+                return Ok(Some(
+                    format!("leds {}", lit.join(" ")).trim_end().to_string(),
+                ));
             }
             _ => return Err(format!("unknown command {line:?}")),
         }
@@ -470,6 +557,41 @@ fn answer_host(mut reader: TTYPort, shared: Arc<Mutex<Shared>>, stop: Arc<Atomic
                         line.clear();
                     } else if line.len() < peg::MAX_LINE {
                         line.push(b);
+                    }
+                }
+                Protocol::Millennium => {
+                    let c = b & 0x7F;
+                    if !millennium::parity_ok(b) {
+                        tracing::warn!(byte = b, "simulator: parity error");
+                        line.clear();
+                        continue;
+                    }
+                    if line.is_empty() && millennium::command_len(c).is_none() {
+                        tracing::warn!(byte = b, "simulator: unknown host request");
+                        continue;
+                    }
+                    line.push(c);
+                    let want = line
+                        .first()
+                        .and_then(|&k| millennium::command_len(k))
+                        .unwrap_or(0);
+                    if line.len() >= want {
+                        match millennium::parse_command(&line) {
+                            Some(cmd) => s.chesslink(cmd),
+                            None => {
+                                tracing::warn!(line = ?line, "simulator: bad ChessLink command")
+                            }
+                        }
+                        line.clear();
+                    }
+                }
+                Protocol::Dgt if !line.is_empty() || b == dgt::SET_LEDS => {
+                    // A multi-byte command: 0x60, its size, then that many bytes.
+                    line.push(b);
+                    let size = line.get(1).map_or(usize::MAX, |&n| usize::from(n) + 2);
+                    if line.len() >= size || line.len() > 8 {
+                        let cmd = std::mem::take(&mut line);
+                        s.dgt_leds(&cmd);
                     }
                 }
                 Protocol::Dgt => match b {

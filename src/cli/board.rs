@@ -13,6 +13,7 @@ use shakmaty::{CastlingMode, Chess};
 use tactus::board::event::{BoardEvent, ClockMessage, Protocol};
 use tactus::board::follow::Fixes;
 use tactus::board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_button};
+use tactus::board::link::Port;
 use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
 use tactus::board::sim::Simulator;
 
@@ -20,6 +21,7 @@ use tactus::board::sim::Simulator;
 pub enum ProtocolArg {
     Peg,
     Dgt,
+    Millennium,
 }
 
 impl From<ProtocolArg> for Protocol {
@@ -27,6 +29,7 @@ impl From<ProtocolArg> for Protocol {
         match p {
             ProtocolArg::Peg => Protocol::Peg,
             ProtocolArg::Dgt => Protocol::Dgt,
+            ProtocolArg::Millennium => Protocol::Millennium,
         }
     }
 }
@@ -36,7 +39,7 @@ pub enum BoardCommand {
     /// Simulate a board on a pseudo-terminal: prints the path to connect to,
     /// then reads commands on standard input (`lift e2`, `put e4 [Q]`,
     /// `move e2e4 [last]`, `bounce e4`, `scan`, `button 1`, `garbage`,
-    /// `unplug`, `replug`, `board`).
+    /// `unplug`, `replug`, `board`, `leds`).
     Sim {
         #[arg(long, value_enum)]
         protocol: ProtocolArg,
@@ -52,11 +55,16 @@ pub enum BoardCommand {
     Watch {
         #[arg(long, value_enum)]
         protocol: ProtocolArg,
-        /// The serial port (or pseudo-terminal) of the board.
+        /// The board's port: a serial device (or pseudo-terminal), or a
+        /// port served over the network, tcp://HOST:PORT (raw) or
+        /// rfc2217://HOST:PORT (telnet, speed and framing set from here).
         #[arg(long)]
-        port: PathBuf,
-        #[arg(long, default_value_t = 9600)]
-        baud: u32,
+        port: Port,
+        /// The line speed; default the protocol's (peg and DGT 9600,
+        /// millennium 38400).
+        /// Not with tcp://, where the far end sets it.
+        #[arg(long)]
+        baud: Option<u32>,
         /// The starting position; default the standard start.
         #[arg(long)]
         fen: Option<String>,
@@ -134,8 +142,8 @@ fn sim(protocol: Protocol, fen: Option<&str>, link: Option<PathBuf>) -> ExitCode
 
 fn watch(
     protocol: Protocol,
-    port: PathBuf,
-    baud: u32,
+    port: Port,
+    baud: Option<u32>,
     fen: Option<&str>,
     json: bool,
     settle_ms: u64,
@@ -144,8 +152,13 @@ fn watch(
         Ok(p) => p,
         Err(e) => return bad(e),
     };
-    if baud == 0 {
+    if baud == Some(0) {
         return bad("--baud must be positive");
+    }
+    if baud.is_some() && matches!(port, Port::Tcp { .. }) {
+        return bad(
+            "--baud with a tcp:// port: the far end sets the speed (in ser2net's configuration); use rfc2217:// to set it from here",
+        );
     }
     if settle_ms > 5_000 {
         return bad(format_args!("--settle-ms {settle_ms}: at most 5000"));
@@ -158,7 +171,7 @@ fn watch(
         Err(e) => return bad(format_args!("cannot start the runtime: {e}")),
     };
     let mut config = DriverConfig::new(port, protocol);
-    config.baud = baud;
+    config.baud = baud.unwrap_or(protocol.default_baud());
     let settings = Settings {
         settle: Duration::from_millis(settle_ms),
         auto_correct: false,

@@ -13,6 +13,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer};
 use shakmaty::Color;
 
+use crate::board::event::Protocol;
+use crate::board::link::Port;
 use crate::rules::announce::Style;
 use crate::rules::variant::Variant;
 
@@ -113,23 +115,41 @@ impl FromStr for AudioOut {
 /// The board at one side of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardSpec {
-    /// A pegged tactile board on a serial port.
-    Peg { port: PathBuf, baud: u32 },
-    /// A DGT electronic board on a serial port.
-    Dgt { port: PathBuf, baud: u32 },
+    /// A pegged tactile board on a serial port (local or over the network).
+    Peg { port: Port, baud: u32 },
+    /// A DGT electronic board on a serial port (local or over the network).
+    Dgt { port: Port, baud: u32 },
+    /// A Millennium ChessLink board (eONE, Exclusive, Performance, Supreme)
+    /// on a serial port (local or over the network): a sighted opponent's.
+    Millennium { port: Port, baud: u32 },
     /// The built-in simulated peg board (a pseudo-terminal).
     Sim,
     /// No board: moves come from the pages and the API.
     None,
 }
 
-/// Both board protocols run at 9600 baud unless the board says otherwise.
+/// The peg and DGT protocols run at 9600 baud unless the board says
+/// otherwise (ChessLink boards at 38400: [`Protocol::default_baud`]).
 pub const DEFAULT_BAUD: u32 = 9600;
+
+impl BoardSpec {
+    /// The protocol, port and speed of a board on a port.
+    pub fn wired(&self) -> Option<(Protocol, &Port, u32)> {
+        match self {
+            BoardSpec::Peg { port, baud } => Some((Protocol::Peg, port, *baud)),
+            BoardSpec::Dgt { port, baud } => Some((Protocol::Dgt, port, *baud)),
+            BoardSpec::Millennium { port, baud } => Some((Protocol::Millennium, port, *baud)),
+            BoardSpec::Sim | BoardSpec::None => None,
+        }
+    }
+}
 
 impl FromStr for BoardSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<BoardSpec, String> {
-        let expected = "expected `peg:PATH[@BAUD]`, `dgt:PATH[@BAUD]`, `sim` or `none`";
+        let expected = "expected `peg:PORT[@BAUD]`, `dgt:PORT[@BAUD]`, \
+                        `millennium:PORT[@BAUD]`, `sim` or `none`, \
+                        where PORT is a device path, `tcp://HOST:PORT` or `rfc2217://HOST:PORT`";
         match s {
             "sim" => return Ok(BoardSpec::Sim),
             "none" => return Ok(BoardSpec::None),
@@ -138,35 +158,51 @@ impl FromStr for BoardSpec {
         let (kind, rest) = s
             .split_once(':')
             .ok_or_else(|| format!("unknown board `{s}`: {expected}"))?;
+        let protocol = match kind {
+            "peg" => Protocol::Peg,
+            "dgt" => Protocol::Dgt,
+            "millennium" => Protocol::Millennium,
+            _ => return Err(format!("unknown board `{s}`: {expected}")),
+        };
+        // `@` never occurs in a network port; in a path it is the speed.
         let (port, baud) = match rest.rsplit_once('@') {
             Some((port, baud)) => (
                 port,
-                baud.parse::<u32>()
-                    .ok()
-                    .filter(|b| *b > 0)
-                    .ok_or_else(|| format!("board `{s}`: `{baud}` is not a baud rate"))?,
+                Some(
+                    baud.parse::<u32>()
+                        .ok()
+                        .filter(|b| *b > 0)
+                        .ok_or_else(|| format!("board `{s}`: `{baud}` is not a baud rate"))?,
+                ),
             ),
-            None => (rest, DEFAULT_BAUD),
+            None => (rest, None),
         };
         if port.is_empty() {
             return Err(format!("board `{s}` names no port: {expected}"));
         }
-        let port = PathBuf::from(port);
-        match kind {
-            "peg" => Ok(BoardSpec::Peg { port, baud }),
-            "dgt" => Ok(BoardSpec::Dgt { port, baud }),
-            _ => Err(format!("unknown board `{s}`: {expected}")),
+        let port: Port = port.parse().map_err(|e| format!("board `{s}`: {e}"))?;
+        if matches!(port, Port::Tcp { .. }) && baud.is_some() {
+            return Err(format!(
+                "board `{s}`: over raw tcp the far end sets the speed (in ser2net's \
+                 configuration); drop `@BAUD`, or use rfc2217:// to set it from here"
+            ));
         }
+        let baud = baud.unwrap_or(protocol.default_baud());
+        Ok(match protocol {
+            Protocol::Peg => BoardSpec::Peg { port, baud },
+            Protocol::Dgt => BoardSpec::Dgt { port, baud },
+            Protocol::Millennium => BoardSpec::Millennium { port, baud },
+        })
     }
 }
 
 impl fmt::Display for BoardSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardSpec::Peg { port, baud } => write!(f, "peg:{}@{baud}", port.display()),
-            BoardSpec::Dgt { port, baud } => write!(f, "dgt:{}@{baud}", port.display()),
-            BoardSpec::Sim => f.write_str("sim"),
-            BoardSpec::None => f.write_str("none"),
+        match self.wired() {
+            Some((p, port @ Port::Tcp { .. }, _)) => write!(f, "{}:{port}", p.name()),
+            Some((p, port, baud)) => write!(f, "{}:{port}@{baud}", p.name()),
+            None if *self == BoardSpec::Sim => f.write_str("sim"),
+            None => f.write_str("none"),
         }
     }
 }
@@ -369,13 +405,12 @@ impl Config {
             if !ids.insert(t.id.as_str()) {
                 return Err(format!("table id `{}` is used twice", t.id));
             }
-            for board in [&t.board, &t.opponent_board] {
-                if let BoardSpec::Peg { port, .. } | BoardSpec::Dgt { port, .. } = board
+            for (key, board) in [("board", &t.board), ("opponent_board", &t.opponent_board)] {
+                if let Some((_, port, _)) = board.wired()
                     && !ports.insert(port.clone())
                 {
                     return Err(format!(
-                        "serial port {} is given to two boards (table `{}`)",
-                        port.display(),
+                        "table `{}`: {key}: port {port} is given to two boards",
                         t.id
                     ));
                 }
@@ -410,6 +445,13 @@ mod tests {
                 .iter()
                 .any(|t| matches!(t.opponent_board, BoardSpec::Dgt { .. }))
         );
+        assert!(c.tables.iter().any(|t| matches!(
+            &t.opponent_board,
+            BoardSpec::Millennium {
+                port: Port::Rfc2217 { .. },
+                baud: 38400
+            }
+        )));
     }
 
     #[test]
@@ -431,7 +473,7 @@ mod tests {
                 "[[table]]\nid = \"1\"\nblind = \"green\"\n",
                 "white` or `black",
             ),
-            ("[[table]]\nid = \"1\"\nboard = \"usb\"\n", "peg:PATH"),
+            ("[[table]]\nid = \"1\"\nboard = \"usb\"\n", "peg:PORT"),
             (
                 "[[table]]\nid = \"1\"\nboard = \"peg:/dev/x@fast\"\n",
                 "baud",
@@ -486,9 +528,62 @@ mod tests {
         assert_eq!(
             "peg:/dev/ttyUSB0".parse::<BoardSpec>().unwrap(),
             BoardSpec::Peg {
-                port: "/dev/ttyUSB0".into(),
+                port: Port::Serial("/dev/ttyUSB0".into()),
                 baud: DEFAULT_BAUD
             }
+        );
+        for s in [
+            "peg:tcp://table3.local:3001",
+            "dgt:rfc2217://10.0.0.7:3002@9600",
+            "dgt:rfc2217://[::1]:3002@19200",
+            "millennium:/dev/ttyACM0@38400",
+            "millennium:tcp://pi:3003",
+            "millennium:rfc2217://pi:3004@38400",
+        ] {
+            assert_eq!(s.parse::<BoardSpec>().unwrap().to_string(), s);
+        }
+        assert_eq!(
+            "millennium:/dev/ttyUSB3".parse::<BoardSpec>().unwrap(),
+            BoardSpec::Millennium {
+                port: Port::Serial("/dev/ttyUSB3".into()),
+                baud: 38400
+            }
+        );
+        assert_eq!(
+            "dgt:rfc2217://pi:7000".parse::<BoardSpec>().unwrap(),
+            BoardSpec::Dgt {
+                port: Port::Rfc2217 {
+                    host: "pi".into(),
+                    port: 7000
+                },
+                baud: DEFAULT_BAUD
+            }
+        );
+    }
+
+    #[test]
+    fn bad_network_boards_name_the_key_and_the_fault() {
+        for (board, needle) in [
+            ("peg:tcp://pi", "tcp://HOST:PORT"),
+            ("peg:tcp://pi:0", "tcp://HOST:PORT"),
+            ("dgt:rfc2217://:3000", "rfc2217://HOST:PORT"),
+            ("dgt:tcp://pi:3000@9600", "far end sets the speed"),
+            ("dgt:telnet://pi:3000", "unknown scheme"),
+            ("dgt:rfc2217://pi:3000@x", "baud"),
+        ] {
+            let text = format!("[[table]]\nid = \"1\"\nopponent_board = \"{board}\"\n");
+            let err = Config::parse(&text).unwrap_err();
+            assert!(
+                err.contains(needle) && err.contains("opponent_board"),
+                "{board}: {err}"
+            );
+        }
+        let two = "[[table]]\nid = \"1\"\nboard = \"peg:tcp://pi:3000\"\n\
+                   [[table]]\nid = \"2\"\nopponent_board = \"dgt:tcp://pi:3000\"\n";
+        let err = Config::parse(two).unwrap_err();
+        assert!(
+            err.contains("two boards") && err.contains("opponent_board"),
+            "{err}"
         );
     }
 }

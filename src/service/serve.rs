@@ -203,23 +203,25 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardL
         settle: Duration::from_millis(u64::from(t.settle_ms)),
         auto_correct: t.auto_correct,
     };
-    let (path, protocol, baud, sim) = match spec {
+    let (port, protocol, baud, sim) = match spec {
         BoardSpec::None => return Ok(None),
-        BoardSpec::Peg { port, baud } => (port.clone(), Protocol::Peg, *baud, None),
-        BoardSpec::Dgt { port, baud } => (port.clone(), Protocol::Dgt, *baud, None),
         BoardSpec::Sim => {
             let start = start_of(t)?.map_or_else(Board::default, |pos| pos.board().clone());
             let sim = Simulator::new(Protocol::Peg, start, None)
                 .map_err(|e| anyhow::anyhow!("table {}: simulated board: {e}", t.id))?;
             (
-                sim.path(),
+                sim.path().into(),
                 Protocol::Peg,
-                crate::service::config::DEFAULT_BAUD,
+                Protocol::Peg.default_baud(),
                 Some(sim),
             )
         }
+        wired => match wired.wired() {
+            Some((protocol, port, baud)) => (port.clone(), protocol, baud, None),
+            None => return Ok(None),
+        },
     };
-    let mut driver_config = DriverConfig::new(path, protocol);
+    let mut driver_config = DriverConfig::new(port, protocol);
     driver_config.baud = baud;
     let driver = Driver::spawn(driver_config)
         .with_context(|| format!("table {}: cannot start the board driver", t.id))?;

@@ -682,8 +682,15 @@ impl TableActor {
     /// Has every board but `made_on` follow move `m`, just made.
     fn follow(&mut self, m: Move, made_on: Option<usize>) {
         let uci = self.uci(m);
+        let squares = match UciMove::from_standard(m) {
+            UciMove::Normal { from, to, .. } => Some((from, to)),
+            _ => None,
+        };
         let now = self.last_now;
         for (i, board) in self.boards.iter_mut().enumerate() {
+            // A board with LEDs shows the move until it is carried out on it.
+            let shown = if Some(i) == made_on { None } else { squares };
+            board.driver.show_move(shown);
             if Some(i) == made_on {
                 continue;
             }
@@ -899,6 +906,9 @@ impl TableActor {
                 }
             }
             Inferred::Confirmed { .. } | Inferred::Agrees => {
+                if matches!(inferred, Inferred::Confirmed { .. }) {
+                    self.boards[at].driver.show_move(None);
+                }
                 self.boards[at].differs.clear();
                 self.publish_state();
             }
