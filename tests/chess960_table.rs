@@ -17,19 +17,17 @@ use tactus::rules::variant::{Variant, chess960_start};
 
 const LIMIT: Duration = Duration::from_secs(20);
 
-/// Start position 14: `QNNRKBBR`, king on e1, rooks on d1 and h1: castling
-/// long takes the king to c1 and leaves the rook on d1.
-const START: u32 = 14;
-const START_FEN: &str = "qnnrkbbr/pppppppp/8/8/8/8/PPPPPPPP/QNNRKBBR w KQkq - 0 1";
-
 fn moves(addr: &str) -> usize {
     table(addr)["moves"].as_array().unwrap().len()
 }
 
-#[test]
-fn a_chess960_game_at_a_table() {
+/// Plays `plies` at a Chess960 table from start position `number`: White's
+/// moves through the assistant (SAN), then carried out on the tactile board
+/// by the blind player (the UCI given); Black's on the tactile board. What
+/// was said for each White move, and the table's PGN export.
+fn play(number: u32, plies: &[(&str, &str)]) -> (Vec<String>, String) {
     let data = tempfile::tempdir().unwrap();
-    let start = chess960_start(START).unwrap();
+    let start = chess960_start(number).unwrap();
     let mut sim = Simulator::new(
         Protocol::Peg,
         shakmaty::Position::board(&start).clone(),
@@ -41,7 +39,7 @@ fn a_chess960_game_at_a_table() {
         &config,
         format!(
             "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\n\
-             variant = \"chess960\"\nstart_position = {START}\n",
+             variant = \"chess960\"\nstart_position = {number}\n",
             sim.path().display()
         ),
     )
@@ -53,48 +51,74 @@ fn a_chess960_game_at_a_table() {
         let t = table(&addr);
         (t["board"]["connected"] == true && t["board"]["in_sync"] == true).then_some(())
     });
-
-    // White through the assistant, carried out on the tactile board by the
-    // blind player; Black on the tactile board.
-    let white = |mv: &str, uci: &str, sim: &mut Simulator, ply: usize| {
-        let r = post(
-            &addr,
-            "/api/tables/1/move",
-            &assistant,
-            &format!(r#"{{"move":"{mv}"}}"#),
-        );
-        assert_eq!(r.status, 200, "{}", r.body);
-        let said = r.json()["text"].as_str().unwrap().to_owned();
-        sim.play(uci, false).unwrap();
-        wait_for(&format!("{mv} to be followed"), LIMIT, || {
-            let t = table(&addr);
-            (t["board"]["in_sync"] == true && moves(&addr) == ply).then_some(())
-        });
-        said
-    };
-    white("Nd3", "c1d3", &mut sim, 1);
-    sim.play("c8d6", false).unwrap();
-    wait_for("Black's Nd6", LIMIT, || (moves(&addr) == 2).then_some(()));
-    // Written as the king onto its rook, as Chess960 programs do.
-    let said = white("O-O-O", "e1d1", &mut sim, 3);
-    assert_eq!(said, "Lange Rochade");
-    sim.play("e8d8", false).unwrap();
-    wait_for("Black's castling on the board", LIMIT, || {
-        (moves(&addr) == 4).then_some(())
-    });
-
+    let mut said = Vec::new();
+    for (i, (san, uci)) in plies.iter().enumerate() {
+        if i % 2 == 0 {
+            let r = post(
+                &addr,
+                "/api/tables/1/move",
+                &assistant,
+                &format!(r#"{{"move":"{san}"}}"#),
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+            said.push(r.json()["text"].as_str().unwrap().to_owned());
+            sim.play(uci, false).unwrap();
+            wait_for(&format!("{san} to be followed"), LIMIT, || {
+                let t = table(&addr);
+                (t["board"]["in_sync"] == true && moves(&addr) == i + 1).then_some(())
+            });
+        } else {
+            sim.play(uci, false).unwrap();
+            wait_for(&format!("Black's {san}"), LIMIT, || {
+                (moves(&addr) == i + 1).then_some(())
+            });
+        }
+    }
     let pgn = get(&addr, "/api/tables/1/pgn").body;
-    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
-    assert!(pgn.contains(&format!("[FEN \"{START_FEN}\"]")), "{pgn}");
-    let record = read_pgn(&pgn).unwrap();
+    drop(server);
+    (said, pgn)
+}
+
+fn sans(pgn: &str) -> Vec<String> {
+    let record = read_pgn(pgn).unwrap();
     assert_eq!(record.variant, Variant::Chess960);
+    assert!(record.moves.iter().all(|rm| rm.clock.is_some()), "{pgn}");
     let mut pos = record.start_position().unwrap();
-    let sans: Vec<String> = record
+    record
         .moves
         .iter()
         .map(|rm| SanPlus::from_move_and_play_unchecked(&mut pos, rm.m).to_string())
-        .collect();
-    assert_eq!(sans, ["Nd3", "Nd6", "O-O-O", "O-O-O"], "{pgn}");
-    assert!(record.moves.iter().all(|rm| rm.clock.is_some()), "{pgn}");
-    drop(server);
+        .collect()
+}
+
+#[test]
+fn a_chess960_game_at_a_table() {
+    // Start position 14, `QNNRKBBR`: castling long takes the king from e1
+    // to c1 and leaves the rook on d1; written as the king onto its rook.
+    let (said, pgn) = play(
+        14,
+        &[
+            ("Nd3", "c1d3"),
+            ("Nd6", "c8d6"),
+            ("O-O-O", "e1d1"),
+            ("O-O-O", "e8d8"),
+        ],
+    );
+    assert_eq!(said[1], "Lange Rochade");
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[FEN \"qnnrkbbr/pppppppp/8/8/8/8/PPPPPPPP/QNNRKBBR w KQkq - 0 1\"]"),
+        "{pgn}"
+    );
+    assert_eq!(sans(&pgn), ["Nd3", "Nd6", "O-O-O", "O-O-O"]);
+}
+
+#[test]
+fn castling_that_trades_king_and_rook_is_followed_on_a_peg_board() {
+    // Start position 3, `BQNNRKRB`: castling short leaves the king on g1
+    // and the rook on f1, the holes they stood in: the blind player lifts
+    // both and puts them back, and the board shows the same holes filled.
+    let (said, pgn) = play(3, &[("Ne3", "d1e3"), ("Ne6", "d8e6"), ("O-O", "f1g1")]);
+    assert_eq!(said[1], "Kurze Rochade");
+    assert_eq!(sans(&pgn), ["Ne3", "Ne6", "O-O"]);
 }

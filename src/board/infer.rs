@@ -413,6 +413,17 @@ impl Inference {
 
     fn evaluate(&mut self) -> Vec<Inferred> {
         self.changed_at = None;
+        // A Chess960 castling in which king and rook trade squares (king f1,
+        // rook g1) leaves the same holes filled: when it is the move being
+        // followed, both lifted and both put again is what carried it out.
+        if let Some(m) = self.following
+            && m.is_castle()
+            && matches!(self.physical, Physical::Holes(_))
+            && self.record_allows(m)
+            && self.physical.shows(after(&self.pos, m).board())
+        {
+            return self.make(m);
+        }
         let mut out = Vec::new();
         if self.physical.shows(self.pos.board()) {
             for square in self.touched & self.pos.board().occupied() {
