@@ -162,8 +162,11 @@ pub struct Ply {
 /// A touched piece on the record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Touch {
-    pub side: &'static str,
-    pub square: String,
+    #[serde(serialize_with = "super::side::serialize")]
+    pub side: Color,
+    #[serde(serialize_with = "ser_square")]
+    pub square: Square,
+    /// Plies played when it was touched: the touch is on the move after them.
     pub ply: usize,
     pub at_ms: u64,
 }
@@ -171,7 +174,8 @@ pub struct Touch {
 /// An illegal move attempt on the record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Irregularity {
-    pub side: &'static str,
+    #[serde(serialize_with = "super::side::serialize")]
+    pub side: Color,
     pub text: String,
     pub ply: usize,
     pub at_ms: u64,
@@ -411,8 +415,8 @@ impl Game {
                     .parse()
                     .map_err(|_| GameError::Refused(format!("`{square}` is not a square")))?;
                 self.touched.push(Touch {
-                    side: side::name(*side),
-                    square: square.to_string(),
+                    side: *side,
+                    square,
                     ply: self.plies.len(),
                     at_ms,
                 });
@@ -429,7 +433,7 @@ impl Game {
             }
             GameEvent::IllegalAttempt { side, text } => {
                 self.irregularities.push(Irregularity {
-                    side: side::name(*side),
+                    side: *side,
                     text: text.clone(),
                     ply: self.plies.len(),
                     at_ms,
@@ -712,7 +716,7 @@ impl Game {
         if self
             .touched
             .iter()
-            .any(|t| t.side == side::name(side) && t.ply == self.plies.len())
+            .any(|t| t.side == side && t.ply == self.plies.len())
         {
             return Err(GameError::Refused(format!(
                 "{} touched a piece on this move and may not claim a draw on it (9.4)",
@@ -813,6 +817,10 @@ fn uci_move(pos: &Chess, uci: &str) -> Result<Move, GameError> {
 fn hash(pos: &Chess) -> u64 {
     let z: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
     z.0
+}
+
+fn ser_square<S: serde::Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(sq)
 }
 
 fn outcome_word(outcome: KnownOutcome) -> Token {

@@ -1,0 +1,311 @@
+//! The web layer in-process: axum's router driven through tower's
+//! `oneshot`, over real table actors (manual time, a real SQLite journal in a
+//! temporary folder, tokens made as `tactus serve` makes them). What the
+//! process tests check over a socket, in milliseconds: statuses in the order
+//! they are checked, roles, bodies, and the answers' JSON.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode};
+use shakmaty::Color;
+use tactus::rules::clock_announce::Shown;
+use tactus::rules::game::FlagRule;
+use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::tokens::Tokens;
+use tactus::service::web::{AppState, router};
+use tactus::speech::voice_pack::{LoadOptions, VoicePack};
+use tactus::table::actor::{Setup, TableActor, TableParts};
+use tactus::table::speaker::Speaker;
+use tactus::table::timebase::Timebase;
+use tower::ServiceExt;
+
+struct App {
+    router: axum::Router,
+    tokens: Arc<Tokens>,
+    time: Timebase,
+    _dir: tempfile::TempDir,
+}
+
+async fn app(ids: &[&str]) -> App {
+    let dir = tempfile::tempdir().unwrap();
+    let voice = Arc::new(
+        VoicePack::load(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d"),
+            &LoadOptions::default(),
+        )
+        .unwrap(),
+    );
+    let journal = JournalHandle::spawn(
+        Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
+    );
+    let names: Vec<String> = ids.iter().map(|s| s.to_string()).collect();
+    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &names).unwrap());
+    let time = Timebase::manual(Duration::from_secs(1_000));
+    let mut tables = BTreeMap::new();
+    for id in ids {
+        let (actor, handle) = TableActor::start(TableParts {
+            setup: Setup {
+                id: id.to_string(),
+                blind: Color::Black,
+                control: "90+30".parse().unwrap(),
+                white: "White player".into(),
+                black: "Black player".into(),
+                event: "in-process".into(),
+                round: "1".into(),
+                fen: None,
+                flag: FlagRule::Claim,
+            },
+            voice: voice.clone(),
+            speaker: Speaker::silent(),
+            journal: journal.clone(),
+            history: Vec::new(),
+            last_alive_ms: None,
+            board: None,
+            opponent_board: None,
+            shown: Shown::Remaining,
+            style: tactus::rules::announce::Style::Standard,
+            time: time.clone(),
+        })
+        .await
+        .unwrap();
+        tokio::spawn(actor.run());
+        tables.insert(id.to_string(), handle);
+    }
+    let router = router(AppState {
+        tables: Arc::new(tables),
+        tokens: tokens.clone(),
+    });
+    App {
+        router,
+        tokens,
+        time,
+        _dir: dir,
+    }
+}
+
+impl App {
+    fn token(&self, table: &str, role: &str) -> String {
+        let t = self.tokens.table(table).unwrap();
+        match role {
+            "player" => t.player.clone(),
+            "assistant" => t.assistant.clone(),
+            _ => t.arbiter.clone(),
+        }
+    }
+
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (StatusCode, serde_json::Value) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header("Content-Type", "application/json");
+        }
+        let req = req
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = to_bytes(res.into_body(), 4 << 20).await.unwrap();
+        let json = serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null);
+        (status, json)
+    }
+
+    async fn post(&self, path: &str, role: &str, body: &str) -> (StatusCode, serde_json::Value) {
+        let token = self.token("1", role);
+        self.call("POST", path, Some(&token), Some(body)).await
+    }
+
+    async fn table(&self) -> serde_json::Value {
+        self.call("GET", "/api/tables/1", None, None).await.1
+    }
+}
+
+#[tokio::test]
+async fn a_game_through_the_router() {
+    let app = app(&["1"]).await;
+    let (s, v) = app
+        .post("/api/tables/1/move", "assistant", r#"{"move":"e4"}"#)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["text"], "Eva vier");
+    app.time.advance(Duration::from_secs(20));
+    let (s, v) = app
+        .post(
+            "/api/tables/1/move",
+            "player",
+            r#"{"move":"Sf6","lang":"de"}"#,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let t = app.table().await;
+    assert_eq!(t["moves"], serde_json::json!(["e4", "Nf6"]));
+    assert_eq!(t["clock"]["black_ms"], (90 * 60 - 20 + 30) * 1000);
+    assert_eq!(t["kind"], "standard");
+    assert_eq!(t["flag_rule"], "claim");
+    assert_eq!(t["clock_says"], "left");
+    let (s, v) = app
+        .post("/api/tables/1/clock/say", "player", r#"{"time":"used"}"#)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["text"].as_str().unwrap().contains("verbraucht"), "{v}");
+    let (s, _) = app.call("GET", "/api/tables/1/pgn", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+/// Statuses in the order they are checked: table, token, role, body, game.
+#[tokio::test]
+async fn every_refusal_has_its_status_and_changes_nothing() {
+    let app = app(&["1", "2"]).await;
+    let before = app.table().await;
+    let player = app.token("1", "player");
+    let other_table = app.token("2", "arbiter");
+    let cases: Vec<(&str, &str, Option<&str>, Option<&str>, StatusCode)> = vec![
+        (
+            "POST",
+            "/api/tables/9/move",
+            Some(&player),
+            Some(r#"{"move":"e4"}"#),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "POST",
+            "/api/tables/1/move",
+            None,
+            Some(r#"{"move":"e4"}"#),
+            StatusCode::UNAUTHORIZED,
+        ),
+        (
+            "POST",
+            "/api/tables/1/move",
+            Some(&other_table),
+            Some(r#"{"move":"e4"}"#),
+            StatusCode::FORBIDDEN,
+        ),
+        // The blind player (Black) may not move for White.
+        (
+            "POST",
+            "/api/tables/1/move",
+            Some(&player),
+            Some(r#"{"move":"e4"}"#),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "POST",
+            "/api/tables/1/result",
+            Some(&player),
+            Some(r#"{"result":"1-0"}"#),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "POST",
+            "/api/tables/1/illegal/completed",
+            Some(&player),
+            Some(r#"{"side":"white"}"#),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "GET",
+            "/api/tables/1/move",
+            None,
+            None,
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+    ];
+    for (method, path, token, body, want) in cases {
+        let (s, v) = app.call(method, path, token, body).await;
+        assert_eq!(s, want, "{method} {path}: {v}");
+    }
+    let assistant = app.token("1", "assistant");
+    let arbiter = app.token("1", "arbiter");
+    for (path, token, body, want) in [
+        (
+            "/api/tables/1/move",
+            &assistant,
+            r#"{"move":"e4""#,
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/tables/1/move",
+            &assistant,
+            r#"{"mvoe":"e4"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/tables/1/move",
+            &assistant,
+            r#"{"move":"Qz9"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/tables/1/clock/say",
+            &assistant,
+            r#"{"time":"soon"}"#,
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/tables/1/result",
+            &arbiter,
+            r#"{"result":"2-0"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        // Only the player on move claims (9.2): White is on move.
+        (
+            "/api/tables/1/draw/claim/threefold",
+            &assistant,
+            r#"{"side":"black"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/tables/1/draw/claim/fifty",
+            &assistant,
+            r#"{"side":"white","move":"e5"}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let (s, v) = app.call("POST", path, Some(token), Some(body)).await;
+        assert!(
+            s == want || (want == StatusCode::UNPROCESSABLE_ENTITY && s == StatusCode::BAD_REQUEST),
+            "{path} {body}: {s} {v}"
+        );
+        assert!(v["error"].is_string(), "{path} {body}: {v}");
+    }
+    assert_eq!(app.table().await, before);
+}
+
+/// 9.4 through the API: a piece touched on this move loses the claim.
+#[tokio::test]
+async fn a_touch_loses_the_claim_through_the_api() {
+    let app = app(&["1"]).await;
+    app.post("/api/tables/1/move", "assistant", r#"{"move":"e4"}"#)
+        .await;
+    let (s, _) = app
+        .post(
+            "/api/tables/1/touched",
+            "assistant",
+            r#"{"side":"black","square":"g8"}"#,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, v) = app
+        .post(
+            "/api/tables/1/draw/claim/threefold",
+            "player",
+            r#"{"side":"black"}"#,
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("9.4"), "{v}");
+    let t = app.table().await;
+    assert_eq!(t["touched"][0]["square"], "g8");
+    assert_eq!(t["touched"][0]["side"], "black");
+}
