@@ -162,6 +162,15 @@ async fn a_game_through_the_router() {
     assert_eq!(s, StatusCode::OK);
 }
 
+/// A request and the status it must get: method, path, token, body.
+type Case<'a> = (
+    &'a str,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+    StatusCode,
+);
+
 /// Statuses in the order they are checked: table, token, role, body, game.
 #[tokio::test]
 async fn every_refusal_has_its_status_and_changes_nothing() {
@@ -169,7 +178,7 @@ async fn every_refusal_has_its_status_and_changes_nothing() {
     let before = app.table().await;
     let player = app.token("1", "player");
     let other_table = app.token("2", "arbiter");
-    let cases: Vec<(&str, &str, Option<&str>, Option<&str>, StatusCode)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "POST",
             "/api/tables/9/move",
