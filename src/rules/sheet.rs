@@ -1,4 +1,4 @@
-//! Scoresheets as people write them (`../shared/spec/reconcile.md`): piece
+//! Scoresheets as people write them (`docs/ruling.md`): piece
 //! letters of several languages, figurines, short and long algebraic, the
 //! usual capture, en passant, promotion, check and annotation marks, move
 //! numbers, the draw-offer mark `(=)` and results.
