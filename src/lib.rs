@@ -1,7 +1,7 @@
 //! tactus: over-the-board chess for blind and visually impaired players under
 //! Appendix D of the FIDE Laws of Chess.
 //!
-//! Layers, inside out (see `../shared/spec/architecture.md`):
+//! Layers, inside out (see `docs/architecture.md`):
 //! - [`rules`]: pure rules and records: announcements, clock, scoresheets,
 //!   the D.2.9 ruling. No I/O; time is passed in.
 //! - [`speech`]: voice packs, rendering token lists to samples, audio sinks.

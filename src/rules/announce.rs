@@ -1,7 +1,7 @@
 //! Move announcements (Appendix D.2.1) as token lists, built from shakmaty's
 //! SAN so that disambiguation and check marks are the rules', not ours.
 //!
-//! Grammar: `../shared/spec/announcements.md`. Two styles: `standard` follows
+//! Grammar: `docs/announcements.md`. Two styles: `standard` follows
 //! the SAN word for word; `long` names the piece (pawns too) and its origin
 //! square for players who want every move's origin.
 

@@ -1,5 +1,5 @@
 //! The clock announcement on request (Appendix D.2.6.1, D.2.10.4), exactly as
-//! the clock section of `../shared/spec/announcements.md` says:
+//! the clock section of `docs/announcements.md` says:
 //! `Weiß <time> Schwarz <time> <moves>`.
 //!
 //! Times are floored to whole seconds, as a clock displays them: 0:09:59.4

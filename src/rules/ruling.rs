@@ -1,5 +1,5 @@
 //! The D.2.9 ruling on diverging boards, exactly as
-//! `../shared/spec/reconcile.md` defines it: from both scoresheets, the
+//! `docs/ruling.md` describes it: from both scoresheets, the
 //! position to play on, each board's fixes and the clocks.
 
 use std::time::Duration;
