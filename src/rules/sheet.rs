@@ -216,8 +216,8 @@ fn stop(ply: usize, text: &str, reason: StopReason) -> Stop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::san::San;
     use shakmaty::fen::Fen;
+    use shakmaty::san::San;
     use shakmaty::{CastlingMode, EnPassantMode};
 
     fn pos(fen: &str) -> Chess {

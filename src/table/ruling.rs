@@ -61,7 +61,7 @@ pub fn rule_at_table(
             black: ply.black_left,
         });
     }
-    let record = ClockRecord::Recorded(times);
+    let record = ClockRecord::Recorded(times.clone());
     let ruling = rule(
         start,
         &white,
@@ -105,6 +105,13 @@ pub fn rule_at_table(
         ClockRuling::Recorded { white_ms, black_ms } => {
             Some(setting(game, agreed, white_ms, black_ms))
         }
+        // Sheets that agree but stop before tactus's record: applying goes
+        // back to their end, so the clocks go back to the times recorded
+        // there too (7.1), or the side to move on the clock would not be
+        // the side to move on the board.
+        _ if agreed < game.plies().len() => times
+            .get(agreed)
+            .map(|t| setting(game, agreed, t.white, t.black)),
         _ => None,
     };
     Ok(TableRuling {
@@ -194,5 +201,30 @@ mod tests {
             .err()
             .unwrap();
         assert!(err.contains("ply 5"), "{err}");
+    }
+
+    #[test]
+    fn agreeing_sheets_short_of_the_record_restore_the_clocks_there() {
+        // tactus saw five plies; both sheets stop after three.
+        let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+        let r = rule_at_table(&g, "1. e4 e5 2. Nf3", "1. e4 e5 2. Sf3").unwrap();
+        assert_eq!(r.agreed_plies, 3);
+        let clock = r.clock.expect("the clocks go back with the moves");
+        assert_eq!(clock.to_move, Color::Black);
+        assert_eq!((clock.white_moves, clock.black_moves), (2, 1));
+        // The times recorded after ply 3 (White's move at 30 s).
+        assert_eq!(clock.white, g.plies()[2].white_left);
+        assert_eq!(clock.black, g.plies()[2].black_left);
+        // Applying it leaves a game whose clock and board agree.
+        let mut g2 = g.clone();
+        g2.apply(
+            Duration::from_secs(100),
+            &GameEvent::Retracted {
+                plies: r.agreed_plies,
+                clock: r.clock,
+            },
+        )
+        .unwrap();
+        assert_eq!(g2.clock().to_move(), g2.position().turn());
     }
 }
