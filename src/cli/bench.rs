@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use tactus::service::bench::{E2eOptions, E2eReport, run_e2e};
-use tactus::service::bench_serve::{ServeOptions, Spread, run_serve};
+use tactus::bench::e2e::{E2eOptions, E2eReport, run_e2e};
+use tactus::bench::serve::{ServeOptions, Spread, run_serve};
 
 #[derive(Subcommand)]
 pub enum BenchCommand {

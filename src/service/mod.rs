@@ -1,7 +1,5 @@
 //! The service: start-up from configuration, the journal, access tokens.
 
-pub mod bench;
-pub mod bench_serve;
 pub mod config;
 pub mod journal;
 pub mod serve;

@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -25,18 +25,10 @@ pub fn table(addr: &str) -> serde_json::Value {
     get(addr, "/api/tables/1").json()
 }
 
-/// A response: status and body.
-#[derive(Debug)]
-pub struct Response {
-    pub status: u16,
-    pub body: String,
-}
+pub use tactus::bench::http::Response;
 
-impl Response {
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
-    }
-}
+/// How long a test waits for one answer.
+const ANSWER: Duration = Duration::from_secs(30);
 
 /// One request on a fresh connection.
 pub fn request(
@@ -51,7 +43,7 @@ pub fn request(
 
 /// One request on a fresh connection; an error if the server cannot be
 /// reached. A connection cut before the answer gives status 0 (a server
-/// killed mid-request).
+/// killed mid-request). The client is the one the benchmarks use.
 pub fn try_request(
     addr: &str,
     method: &str,
@@ -59,78 +51,14 @@ pub fn try_request(
     token: Option<&str>,
     body: Option<&str>,
 ) -> std::io::Result<Response> {
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if let Some(t) = token {
-        req.push_str(&format!("Authorization: Bearer {t}\r\n"));
-    }
-    let body = body.unwrap_or("");
-    if !body.is_empty() || method == "POST" {
-        req.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    req.push_str("\r\n");
-    req.push_str(body);
-    let mut raw = Vec::new();
-    // A write or read cut short is an answer never received.
-    if stream.write_all(req.as_bytes()).is_ok() {
-        let _ = stream.read_to_end(&mut raw);
-    }
-    Ok(parse_response(&raw))
+    tactus::bench::http::request(addr, method, path, token, body, ANSWER)
 }
 
 /// Sends `bytes` as they are on a fresh connection, then half-closes if
 /// `close_write`; the status of the answer, or `None` if the server closed
 /// the connection without one.
 pub fn raw_request(addr: &str, bytes: &[u8], close_write: bool) -> Option<u16> {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    // The server may answer and close before reading everything.
-    let _ = stream.write_all(bytes);
-    if close_write {
-        let _ = stream.shutdown(std::net::Shutdown::Write);
-    }
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    let status = parse_response(&raw).status;
-    (status != 0).then_some(status)
-}
-
-fn parse_response(raw: &[u8]) -> Response {
-    let text = String::from_utf8_lossy(raw).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let body = if chunked {
-        dechunk(rest)
-    } else {
-        rest.to_owned()
-    };
-    Response { status, body }
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = rest[n..].trim_start_matches("\r\n");
-    }
-    out
+    tactus::bench::http::raw_request(addr, bytes, close_write, ANSWER).expect("connect")
 }
 
 pub fn get(addr: &str, path: &str) -> Response {

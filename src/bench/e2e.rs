@@ -21,7 +21,6 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Board, Chess, Color, Position};
 use tokio::sync::broadcast;
 
-use super::journal::{Durability, Journal, JournalHandle};
 use crate::board::event::Protocol;
 use crate::board::infer::Settings;
 use crate::board::serial::{Driver, DriverConfig};
@@ -30,6 +29,7 @@ use crate::rules::announce::Style;
 use crate::rules::clock_announce::Shown;
 use crate::rules::game::NoticeKind;
 use crate::rules::token::Token;
+use crate::service::journal::{Durability, Journal, JournalHandle};
 use crate::service::tokens::Role;
 use crate::speech::render::RatePack;
 use crate::speech::sink::Sink;
@@ -141,7 +141,7 @@ async fn e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
 async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<E2eReport> {
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
     let journal = JournalHandle::spawn(journal);
-    let voice = super::serve::load_voice(&options.voice, 1.0)?;
+    let voice = crate::service::serve::load_voice(&options.voice, 1.0)?;
     let rate_pack = voice
         .at_rate(voice.sample_rate())
         .map_err(anyhow::Error::msg)?;

@@ -8,7 +8,7 @@
 //! so a move's figure includes it; a frame button (the clock announcement)
 //! is not settled and shows the service alone.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -20,7 +20,7 @@ use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, Chess, Color, Position};
 
-use super::bench::long_algebraic;
+use super::e2e::long_algebraic;
 use crate::board::event::Protocol;
 use crate::board::infer::DEFAULT_SETTLE;
 use crate::board::sim::Simulator;
@@ -323,22 +323,12 @@ fn play(
 /// POSTs a move as the assistant; returns the HTTP status.
 fn post_move(addr: &str, id: &str, token: &str, text: &str) -> anyhow::Result<u16> {
     let body = serde_json::json!({ "move": text }).to_string();
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(WAIT))?;
-    write!(
-        stream,
-        "POST /api/tables/{id}/move HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply)?;
-    reply
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .context("no HTTP status")
+    let path = format!("/api/tables/{id}/move");
+    let r = super::http::request(addr, "POST", &path, Some(token), Some(&body), WAIT)?;
+    if r.status == 0 {
+        anyhow::bail!("no HTTP status");
+    }
+    Ok(r.status)
 }
 
 /// A process's peak resident memory in MB, from /proc (0 if unknown).
