@@ -290,3 +290,35 @@ async fn claims_and_the_clock_said_either_way() {
     assert!(!left.text.unwrap().contains("verbraucht"));
     assert!(used.text.unwrap().contains("verbraucht"));
 }
+
+/// A whole game of more than 90 minutes on the manual time, in
+/// milliseconds: the sample game's 21 plies, each player thinking 4 to 9
+/// minutes a move, every figure exact.
+#[tokio::test]
+async fn a_ninety_minute_game_runs_in_milliseconds() {
+    const GAME: [&str; 21] = [
+        "e2e4", "c7c6", "d2d4", "d7d5", "b1c3", "d5e4", "c3e4", "g8f6", "d1d3", "e7e5", "d4e5",
+        "d8a5", "c1d2", "a5e5", "e1c1", "f6e4", "d3d8", "e8d8", "d2g5", "d8c7", "g5d8",
+    ];
+    let t = start(setup("90+30", FlagRule::Claim), Speaker::silent()).await;
+    act(&t, Role::Assistant, Action::StartClock).await.unwrap();
+    let mut used = [0u64; 2];
+    for (i, uci) in GAME.iter().enumerate() {
+        let think = 240 + (i as u64 * 97) % 300;
+        used[i % 2] += think;
+        t.time.advance(Duration::from_secs(think));
+        let role = if i % 2 == 0 {
+            Role::Assistant
+        } else {
+            Role::Player
+        };
+        act(&t, role, mv(uci)).await.unwrap();
+    }
+    let v = view(&t).await;
+    assert_eq!(v.moves.len(), 21);
+    assert_eq!(v.result.as_ref().unwrap().score(), "1-0");
+    assert!(used[0] + used[1] > 90 * 60, "{used:?}");
+    // White made 11 moves, Black 10, each with 30 s back.
+    assert_eq!(v.clock.white_ms, (90 * 60 - used[0] + 11 * 30) * 1000);
+    assert_eq!(v.clock.black_ms, (90 * 60 - used[1] + 10 * 30) * 1000);
+}
