@@ -161,7 +161,7 @@ pub struct Ply {
 
 /// A touched piece on the record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Touch {
+pub struct TouchedPiece {
     #[serde(serialize_with = "super::side::serialize")]
     pub side: Color,
     #[serde(serialize_with = "ser_square")]
@@ -236,7 +236,7 @@ pub struct Game {
     result: Option<GameResult>,
     /// A standing draw offer and who made it.
     draw_offer: Option<Color>,
-    touched: Vec<Touch>,
+    touched: Vec<TouchedPiece>,
     irregularities: Vec<Irregularity>,
     /// Standard, rapid or blitz: the penalty time (A.3).
     kind: GameKind,
@@ -324,7 +324,7 @@ impl Game {
     pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
     }
-    pub fn touched(&self) -> &[Touch] {
+    pub fn touched(&self) -> &[TouchedPiece] {
         &self.touched
     }
     pub fn irregularities(&self) -> &[Irregularity] {
@@ -414,7 +414,7 @@ impl Game {
                 let square: Square = square
                     .parse()
                     .map_err(|_| GameError::Refused(format!("`{square}` is not a square")))?;
-                self.touched.push(Touch {
+                self.touched.push(TouchedPiece {
                     side: *side,
                     square,
                     ply: self.plies.len(),

@@ -42,7 +42,7 @@ impl AnnouncedPly {
 /// Why a game or move cannot be announced. The messages name the ply and
 /// the move; the caller adds the file name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
+pub enum AnnounceError {
     #[error(transparent)]
     Pgn(#[from] PgnError),
     #[error("invalid FEN `{fen}`: {reason}")]
@@ -56,10 +56,10 @@ pub enum GameError {
 }
 
 /// Announces one move, given in SAN or UCI, in the position `fen`.
-pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, GameError> {
+pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, AnnounceError> {
     let pos = position_from_fen(fen.trim())?;
     let ply = ply_of(&pos);
-    let fail = |reason: String| GameError::Move {
+    let fail = |reason: String| AnnounceError::Move {
         ply: 1,
         san: mv.to_owned(),
         reason,
@@ -94,7 +94,7 @@ pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, 
 /// unreadable or illegal move, naming its ply; nothing is returned for a
 /// partly valid game. A null move ends the game's moves (see
 /// [`GameRecord::null_move`]): the plies before it are announced.
-pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, GameError> {
+pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, AnnounceError> {
     let record = read_games(pgn)
         .into_iter()
         .next()
@@ -103,7 +103,10 @@ pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, GameE
 }
 
 /// Announces every move of a game record, from its start position.
-pub fn announce_record(record: &GameRecord, style: Style) -> Result<Vec<AnnouncedPly>, GameError> {
+pub fn announce_record(
+    record: &GameRecord,
+    style: Style,
+) -> Result<Vec<AnnouncedPly>, AnnounceError> {
     let mut pos = record.start_position()?;
     let mut plies = Vec::with_capacity(record.moves.len());
     for (i, rm) in record.moves.iter().enumerate() {
@@ -111,7 +114,7 @@ pub fn announce_record(record: &GameRecord, style: Style) -> Result<Vec<Announce
         // A record read from PGN holds legal moves only; one made otherwise
         // is checked.
         if !pos.is_legal(rm.m) {
-            return Err(GameError::Move {
+            return Err(AnnounceError::Move {
                 ply,
                 san: UciMove::from_move(rm.m, pos.castles().mode()).to_string(),
                 reason: "not a legal move in the position".to_owned(),
@@ -124,8 +127,8 @@ pub fn announce_record(record: &GameRecord, style: Style) -> Result<Vec<Announce
     Ok(plies)
 }
 
-fn position_from_fen(fen: &str) -> Result<Chess, GameError> {
-    let err = |reason: String| GameError::Fen {
+fn position_from_fen(fen: &str) -> Result<Chess, AnnounceError> {
+    let err = |reason: String| AnnounceError::Fen {
         fen: fen.to_owned(),
         reason,
     };
@@ -178,7 +181,7 @@ mod tests {
     fn an_illegal_move_names_its_ply() {
         let err = announce_pgn(b"1. e4 e5 2. Ke3 *", Style::Standard).unwrap_err();
         assert!(
-            matches!(&err, GameError::Pgn(PgnError::Illegal { ply: 3, san, .. }) if san == "Ke3"),
+            matches!(&err, AnnounceError::Pgn(PgnError::Illegal { ply: 3, san, .. }) if san == "Ke3"),
             "{err}"
         );
         assert!(err.to_string().starts_with("ply 3 (`Ke3`)"), "{err}");
@@ -191,7 +194,7 @@ mod tests {
         assert_eq!(plies[0].label(), "40. O-O");
         let bad = announce_pgn(b"[FEN \"nonsense\"]\n\n1. e4 *", Style::Standard);
         assert!(
-            matches!(bad, Err(GameError::Pgn(PgnError::Fen(..)))),
+            matches!(bad, Err(AnnounceError::Pgn(PgnError::Fen(..)))),
             "{bad:?}"
         );
     }
@@ -223,7 +226,7 @@ mod tests {
         let err = announce_pgn(b"1. e4 e5 2. Qh5 Ke7 3. Qxe9 *", Style::Standard).unwrap_err();
         assert_eq!(
             err,
-            GameError::Pgn(PgnError::NotAMove {
+            AnnounceError::Pgn(PgnError::NotAMove {
                 ply: 5,
                 token: "Qxe9".into(),
             })
@@ -242,7 +245,7 @@ mod tests {
     fn empty_input_is_no_game() {
         assert_eq!(
             announce_pgn(b"", Style::Standard),
-            Err(GameError::Pgn(PgnError::Empty))
+            Err(AnnounceError::Pgn(PgnError::Empty))
         );
     }
 
@@ -255,15 +258,15 @@ mod tests {
         assert_eq!(a.san, "Nf3");
         assert!(matches!(
             announce_move(start, "Nf6", Style::Standard),
-            Err(GameError::Move { .. })
+            Err(AnnounceError::Move { .. })
         ));
         assert!(matches!(
             announce_move(start, "zz", Style::Standard),
-            Err(GameError::Move { .. })
+            Err(AnnounceError::Move { .. })
         ));
         assert!(matches!(
             announce_move("8/8 w", "e4", Style::Standard),
-            Err(GameError::Fen { .. })
+            Err(AnnounceError::Fen { .. })
         ));
     }
 }

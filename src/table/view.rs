@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::{FlagRule, GameResult, Irregularity, NoticeKind, Touch};
+use crate::rules::game::{FlagRule, GameResult, Irregularity, NoticeKind, TouchedPiece};
 use crate::rules::game_kind::GameKind;
 
 /// A snapshot of one table.
@@ -41,7 +41,7 @@ pub struct TableView {
     pub result: Option<GameResult>,
     /// A standing draw offer and its side.
     pub draw_offer: Option<&'static str>,
-    pub touched: Vec<Touch>,
+    pub touched: Vec<TouchedPiece>,
     pub illegal: Vec<Irregularity>,
     /// What needs the arbiter's eye, in words.
     pub alerts: Vec<Alert>,
