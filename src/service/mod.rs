@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod bench_serve;
+pub mod clips;
 pub mod config;
 pub mod journal;
 pub mod serve;

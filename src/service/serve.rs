@@ -101,7 +101,7 @@ pub async fn serve(
         tokens: tokens.clone(),
     };
     ready(&running);
-    let app = router(AppState { tables, tokens });
+    let app = router(AppState { tables, tokens }).merge(super::clips::routes(voice));
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
