@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod audio;
 mod bench;
 mod board;
 mod reconcile;
@@ -44,6 +45,9 @@ enum Command {
     /// Measure the whole service: tables, boards, journal, audio.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Sound outputs: the devices a table can speak on.
+    #[command(subcommand)]
+    Audio(audio::AudioCommand),
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
@@ -63,6 +67,7 @@ pub fn run() -> ExitCode {
         Command::Board { command } => board::run(command),
         Command::Serve(args) => serve::run(args),
         Command::Bench(c) => bench::run(c),
+        Command::Audio(c) => audio::run(c),
     }
 }
 

@@ -15,7 +15,7 @@ use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_re
 use tactus::rules::pgn::{GameRecord, PgnError, parse_clock, read_games};
 use tactus::rules::token::Token;
 use tactus::speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
-use tactus::speech::sink_card::{CardSink, OPEN_TIMEOUT};
+use tactus::speech::sink_alsa::{DeviceSink, Persistence};
 use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 /// What to announce.
@@ -108,9 +108,28 @@ pub struct SpeakArgs {
     /// Write the announcements, one after another, to this WAV file.
     #[arg(long, value_name = "OUT")]
     wav: Option<PathBuf>,
-    /// Play on the sound card (text only, with a warning, if there is none).
+    /// Play on the sound card (text only, with a warning, if there is none);
+    /// returns once the device has played the last sample.
     #[arg(long)]
     play: bool,
+    /// The ALSA PCM to play on with --play (`tactus audio devices` lists
+    /// them): `default` unless given.
+    #[arg(long, value_name = "NAME", default_value = "default")]
+    device: String,
+}
+
+/// How long opening a device for `--play` may take.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Opens the device for `--play`: no device is one warning, then text.
+fn open_device(pack: &Arc<VoicePack>, speak: &SpeakArgs) -> Result<DeviceSink, String> {
+    DeviceSink::open(
+        Arc::clone(pack),
+        &speak.device,
+        &speak.device,
+        Persistence::GiveUp,
+        OPEN_TIMEOUT,
+    )
 }
 
 /// Runs `say`. Bad input: a message on stderr and exit status 2, before
@@ -358,7 +377,7 @@ fn say_clock(tokens: &[Token], speak: &SpeakArgs) -> Result<(), String> {
         println!("{text}");
     }
     if speak.play {
-        match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
+        match open_device(&pack, speak) {
             Ok(mut card) => {
                 if let Err(e) = card.say(tokens, &text).and_then(|()| card.finish()) {
                     eprintln!("warning: no sound ({e:#}); text only");
@@ -381,7 +400,7 @@ fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
         None => None,
     };
     let card = if speak.play {
-        match CardSink::open(Arc::clone(&pack), OPEN_TIMEOUT) {
+        match open_device(&pack, speak) {
             Ok(c) => Some(c),
             Err(e) => {
                 eprintln!("warning: no sound ({e}); text only from here on");
@@ -406,7 +425,7 @@ fn say_all(
     plies: &[AnnouncedPly],
     pack: &VoicePack,
     mut wav: Option<&mut WavSink>,
-    mut card: Option<CardSink>,
+    mut card: Option<DeviceSink>,
     json: bool,
 ) -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
@@ -446,14 +465,14 @@ fn say_all(
 
 /// Plays a pause between moves (as the WAV file has), then the move.
 fn pause_then_say(
-    card: &mut CardSink,
+    card: &mut DeviceSink,
     pause: bool,
     tokens: &[Token],
     text: &str,
 ) -> anyhow::Result<()> {
     if pause {
         let silence = vec![0.0; tactus::speech::dsp::ms_to_samples(DEFAULT_PAUSE_MS, card.rate())];
-        card.play(&silence).map_err(anyhow::Error::msg)?;
+        card.play(silence).map_err(anyhow::Error::msg)?;
     }
     card.say(tokens, text)
 }

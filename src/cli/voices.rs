@@ -72,6 +72,7 @@ fn check(name: &str) -> Result<(), String> {
                 pack.gap_ms(),
                 total as f64 / f64::from(rate)
             );
+            loudness_report(&pack);
             Ok(())
         }
         Err(e) => {
@@ -81,6 +82,52 @@ fn check(name: &str) -> Result<(), String> {
                 dir.display(),
                 e.problems.len()
             ))
+        }
+    }
+}
+
+/// Loudness of the clips as recorded and as levelled at load; the clips
+/// far off the pack's median (likely a wrong or damaged recording).
+fn loudness_report(pack: &VoicePack) {
+    use tactus::speech::loudness::{FAR_OFF_DB, TARGET_DB, loudness_db};
+    let rate = pack.sample_rate();
+    let mut rows: Vec<(Token, f32, f32)> = Token::all()
+        .into_iter()
+        .filter_map(|t| {
+            let before = pack.recorded_loudness(t)?;
+            let after = loudness_db(pack.clip(t)?, rate)?;
+            Some((t, before, after))
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let spread = |v: &mut dyn Iterator<Item = f32>| {
+        let (lo, hi) = v.fold((f32::MAX, f32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+        hi - lo
+    };
+    // The words a move is made of: files, ranks, pieces, takes, check.
+    let move_word = |t: &Token| {
+        let k = t.key();
+        ["file.", "rank.", "piece.", "word."]
+            .iter()
+            .any(|p| k.starts_with(p))
+    };
+    println!(
+        "loudness (dBFS over speech, target {TARGET_DB}): spread as recorded {:.1} dB ({:.1} dB over the words of moves), as played {:.1} dB ({:.1} dB)",
+        spread(&mut rows.iter().map(|r| r.1)),
+        spread(&mut rows.iter().filter(|r| move_word(&r.0)).map(|r| r.1)),
+        spread(&mut rows.iter().map(|r| r.2)),
+        spread(&mut rows.iter().filter(|r| move_word(&r.0)).map(|r| r.2)),
+    );
+    rows.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let median = rows[rows.len() / 2].1;
+    for (t, before, _) in &rows {
+        if (before - median).abs() > FAR_OFF_DB {
+            println!(
+                "loudness: `{t}` is recorded at {before:.1} dBFS, {:+.1} dB off the pack's median ({median:.1}): levelled, but check the recording",
+                before - median
+            );
         }
     }
 }

@@ -86,28 +86,48 @@ impl Default for SpeechConfig {
 }
 
 /// Where spoken announcements go (text always goes to the log and pages).
+/// `[speech] audio` is the venue's default; a table's own `audio` key
+/// overrides it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AudioOut {
-    /// The sound card, falling back to text if there is none.
+    /// The ALSA `default` device, falling back to text if there is none.
     Default,
     /// Text only.
     None,
-    /// One WAV file per announcement in this folder.
+    /// One ALSA PCM (a name `tactus audio devices` lists, or any PCM name:
+    /// `plughw:CARD=Headset,DEV=0`, a PCM of `~/.asoundrc`): reopened with
+    /// backoff whenever it fails, never given up.
+    Device(String),
+    /// WAV files in this folder: one per table per server run, named by
+    /// the table and the run's start time, never overwritten.
     Wav(PathBuf),
 }
 
 impl FromStr for AudioOut {
     type Err = String;
     fn from_str(s: &str) -> Result<AudioOut, String> {
+        let expected = "expected `default`, `none`, `device:NAME` or `wav:DIR`";
         match s {
             "default" => Ok(AudioOut::Default),
             "none" => Ok(AudioOut::None),
-            _ => match s.strip_prefix("wav:") {
-                Some(dir) if !dir.is_empty() => Ok(AudioOut::Wav(dir.into())),
-                _ => Err(format!(
-                    "unknown audio output `{s}`: expected `default`, `none` or `wav:DIR`"
-                )),
+            _ => match s.split_once(':') {
+                Some(("wav", dir)) if !dir.is_empty() => Ok(AudioOut::Wav(dir.into())),
+                Some(("device", name)) if !name.trim().is_empty() => {
+                    Ok(AudioOut::Device(name.trim().to_owned()))
+                }
+                _ => Err(format!("unknown audio output `{s}`: {expected}")),
             },
+        }
+    }
+}
+
+impl fmt::Display for AudioOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AudioOut::Default => f.write_str("default"),
+            AudioOut::None => f.write_str("none"),
+            AudioOut::Device(name) => write!(f, "device:{name}"),
+            AudioOut::Wav(dir) => write!(f, "wav:{}", dir.display()),
         }
     }
 }
@@ -259,6 +279,10 @@ pub struct TableConfig {
     /// `variant = "chess960"`, and needed there.
     #[serde(default)]
     pub start_position: Option<u32>,
+    /// This table's sound output (`default`, `none`, `device:NAME`,
+    /// `wav:DIR`); `[speech] audio` if not given.
+    #[serde(default, deserialize_with = "some_from_str")]
+    pub audio: Option<AudioOut>,
 }
 
 impl TableConfig {
@@ -280,7 +304,13 @@ impl TableConfig {
             clock_says: Shown::default(),
             variant: Variant::Standard,
             start_position: None,
+            audio: None,
         }
+    }
+
+    /// The table's sound output: its own, else the venue's.
+    pub fn audio_or<'a>(&'a self, venue: &'a AudioOut) -> &'a AudioOut {
+        self.audio.as_ref().unwrap_or(venue)
     }
 }
 
@@ -310,6 +340,14 @@ where
 {
     let s = String::deserialize(d)?;
     s.parse().map_err(serde::de::Error::custom)
+}
+
+fn some_from_str<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr<Err = String>,
+{
+    from_str(d).map(Some)
 }
 
 fn color<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
@@ -423,6 +461,28 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_table_has_its_own_audio_or_the_venues() {
+        let c = Config::parse(
+            "[speech]\naudio = \"wav:out\"\n\
+             [[table]]\nid = \"1\"\naudio = \"device:plughw:CARD=Headset,DEV=0\"\n\
+             [[table]]\nid = \"2\"\n",
+        )
+        .unwrap();
+        let venue = &c.speech.audio;
+        assert_eq!(
+            c.tables[0].audio_or(venue),
+            &AudioOut::Device("plughw:CARD=Headset,DEV=0".into())
+        );
+        assert_eq!(c.tables[1].audio_or(venue), &AudioOut::Wav("out".into()));
+        assert_eq!(
+            c.tables[0].audio_or(venue).to_string(),
+            "device:plughw:CARD=Headset,DEV=0"
+        );
+        let e = Config::parse("[[table]]\nid = \"1\"\naudio = \"device:\"\n").unwrap_err();
+        assert!(e.contains("device:NAME"), "{e}");
+    }
 
     #[test]
     fn an_empty_file_is_the_embedded_defaults() {

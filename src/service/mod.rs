@@ -1,5 +1,6 @@
 //! The service: start-up from configuration, the journal, access tokens.
 
+pub mod clips;
 pub mod config;
 pub mod journal;
 pub mod serve;

@@ -20,8 +20,9 @@ use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
 use crate::rules::pgn::fen_of;
 use crate::rules::variant::{Variant, chess960_start};
+use crate::speech::device::{AudioStatus, AudioView};
 use crate::speech::sink::{Sink, TextSink, WavSink};
-use crate::speech::sink_card::CardSink;
+use crate::speech::sink_alsa::{DeviceSink, Persistence};
 use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 use crate::table::actor::{BoardLink, Setup, TableActor, TableHandle, TableParts};
 use crate::table::speaker::Speaker;
@@ -62,12 +63,15 @@ pub async fn serve(
 
     let mut tables = BTreeMap::new();
     let mut card_failed = false;
+    // WAV files of this run carry its start time: earlier runs' are kept.
+    let run = crate::speech::sink::run_stamp(std::time::SystemTime::now());
     for t in &config.tables {
         let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
         let setup = setup_of(t)?;
         let board = open_board(t, &t.board)?;
         let opponent_board = open_board(t, &t.opponent_board)?;
-        let speaker = speaker_for(&config.speech.audio, &voice, &t.id, &mut card_failed)?;
+        let audio = t.audio_or(&config.speech.audio);
+        let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         let (actor, handle) = TableActor::start(TableParts {
             setup,
             voice: voice.clone(),
@@ -97,7 +101,7 @@ pub async fn serve(
         tokens: tokens.clone(),
     };
     ready(&running);
-    let app = router(AppState { tables, tokens });
+    let app = router(AppState { tables, tokens }).merge(super::clips::routes(voice));
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
@@ -233,37 +237,69 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardL
     }))
 }
 
-/// The table's speaker for the configured output. A sound card that cannot
-/// be opened is one warning and text from then on, never a failure.
+/// The table's speaker for its output. The venue's default sound card
+/// that cannot be opened is one warning and text from then on; a table's
+/// own device is never given up (it is reopened with backoff, and the table
+/// shows that it has no sound meanwhile).
 fn speaker_for(
     audio: &AudioOut,
     voice: &Arc<VoicePack>,
     id: &str,
+    run: &str,
     card_failed: &mut bool,
 ) -> anyhow::Result<Speaker> {
-    let sink: Box<dyn Sink + Send> = match audio {
-        AudioOut::None => Box::new(TextSink::stdout()),
+    let shown = audio.to_string();
+    let text_only = |view: AudioView| -> anyhow::Result<Speaker> {
+        let sink: Box<dyn Sink + Send> = Box::new(TextSink::stdout());
+        Ok(Speaker::spawn_with(id, sink, AudioStatus::new(view))?)
+    };
+    match audio {
+        AudioOut::None => text_only(AudioView::fixed("none", shown)),
         AudioOut::Wav(dir) => {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-            Box::new(WavSink::create(
-                dir.join(format!("table-{id}.wav")),
-                voice,
-                None,
-                crate::speech::sink::DEFAULT_PAUSE_MS,
-            )?)
+            let sink = WavSink::create_in(dir, id, run, voice)?;
+            let status = AudioStatus::new(AudioView::fixed(
+                "playing",
+                format!("wav:{}", sink.path().display()),
+            ));
+            Ok(Speaker::spawn_with(id, Box::new(sink), status)?)
         }
-        AudioOut::Default if *card_failed => Box::new(TextSink::stdout()),
-        AudioOut::Default => match CardSink::open(voice.clone(), Duration::from_secs(3)) {
-            Ok(card) => Box::new(card),
+        AudioOut::Default if *card_failed => text_only(AudioView {
+            error: Some("no sound card".into()),
+            ..AudioView::fixed("none", shown)
+        }),
+        AudioOut::Default => match DeviceSink::open(
+            voice.clone(),
+            "default",
+            &shown,
+            Persistence::GiveUp,
+            Duration::from_secs(3),
+        ) {
+            Ok(card) => {
+                let status = card.status();
+                Ok(Speaker::spawn_with(id, Box::new(card), status)?)
+            }
             Err(e) => {
                 tracing::warn!("no sound card ({e}): announcements are text only");
                 *card_failed = true;
-                Box::new(TextSink::stdout())
+                text_only(AudioView {
+                    error: Some(format!("no sound card: {e}")),
+                    ..AudioView::fixed("none", shown)
+                })
             }
         },
-    };
-    Ok(Speaker::spawn(id, sink)?)
+        AudioOut::Device(name) => {
+            let sink = DeviceSink::open(
+                voice.clone(),
+                name,
+                &shown,
+                Persistence::Retry,
+                Duration::from_secs(3),
+            )
+            .map_err(|e| anyhow::anyhow!("table {id}: {e}"))?;
+            let status = sink.status();
+            Ok(Speaker::spawn_with(id, Box::new(sink), status)?)
+        }
+    }
 }
 
 /// Resolves when the process is asked to stop (Ctrl-C or SIGTERM).

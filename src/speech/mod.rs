@@ -4,12 +4,16 @@
 //!   clips (trimmed and speed-adjusted once, at load); text rendering.
 //! - [`render`]: a pack resampled to an output rate; token list to samples.
 //! - [`dsp`]: trimming, pitch-keeping stretch, resampling.
-//! - [`sink`], [`sink_card`]: text log, WAV file, sound card.
+//! - [`loudness`]: every clip brought to one loudness at load.
+//! - [`sink`], [`sink_alsa`]: text log, WAV file, a sound device through
+//!   ALSA (reopened when it fails); [`device`]: its status for the pages.
 //! - [`synth`]: speech synthesis for free text and clip-less tokens.
 
+pub mod device;
 pub mod dsp;
+pub mod loudness;
 pub mod render;
 pub mod sink;
-pub mod sink_card;
+pub mod sink_alsa;
 pub mod synth;
 pub mod voice_pack;

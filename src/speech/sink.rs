@@ -1,5 +1,5 @@
 //! Where announcements go: the text log and WAV files here, the sound card
-//! in [`super::sink_card`].
+//! in [`super::sink_alsa`].
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -64,7 +64,8 @@ impl<W: Write> Sink for TextSink<W> {
 pub const DEFAULT_PAUSE_MS: u32 = 600;
 
 /// A WAV file (mono, 16-bit) holding every announcement one after another,
-/// with a pause between two.
+/// with a pause between two. Its header is brought up to date after every
+/// announcement, so the file is valid even if the process is killed.
 pub struct WavSink {
     path: PathBuf,
     pack: Arc<RatePack>,
@@ -76,6 +77,36 @@ pub struct WavSink {
 }
 
 impl WavSink {
+    /// The table's file of this server run in `dir` (made if missing):
+    /// `table-<id>-<run>.wav`, `-2`, `-3` … appended should that name be
+    /// taken (two runs in one second). Earlier files are never touched.
+    pub fn create_in(dir: &Path, id: &str, run: &str, pack: &VoicePack) -> anyhow::Result<WavSink> {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for n in 1u32.. {
+            let name = if n == 1 {
+                format!("table-{id}-{run}.wav")
+            } else {
+                format!("table-{id}-{run}-{n}.wav")
+            };
+            let path = dir.join(name);
+            if path.exists() {
+                continue;
+            }
+            match WavSink::create(&path, pack, None, DEFAULT_PAUSE_MS) {
+                Ok(sink) => return Ok(sink),
+                // Taken between the look and the creation: the next name.
+                Err(_) if path.exists() => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        unreachable!("a free file name")
+    }
+
+    /// The file written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Creates `path` for `pack`'s clips at `rate` (the pack's own rate if
     /// `None`), with `pause_ms` between announcements.
     pub fn create(
@@ -96,7 +127,13 @@ impl WavSink {
             bits_per_sample: 16,
             sample_format: hound::SampleFormat::Int,
         };
-        let writer = hound::WavWriter::create(&path, spec)
+        // Never over an earlier file: a server's or a run's sound is kept.
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        let writer = hound::WavWriter::new(std::io::BufWriter::new(file), spec)
             .with_context(|| format!("cannot create {}", path.display()))?;
         Ok(WavSink {
             pause: super::dsp::ms_to_samples(pause_ms, rate),
@@ -108,6 +145,32 @@ impl WavSink {
             buf: Vec::new(),
         })
     }
+}
+
+/// A server run's start time in UTC as it appears in WAV file names:
+/// `20250301T141503Z`.
+pub fn run_stamp(at: std::time::SystemTime) -> String {
+    let secs = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 /// An `f32` sample as 16-bit PCM, clipped to range.
@@ -137,7 +200,10 @@ impl Sink for WavSink {
                 .with_context(|| format!("cannot write {}", self.path.display()))?;
         }
         self.said += 1;
-        Ok(())
+        // The header now counts every sample written: a kill keeps them.
+        writer
+            .flush()
+            .with_context(|| format!("cannot write {}", self.path.display()))
     }
 
     fn finish(&mut self) -> anyhow::Result<()> {
@@ -163,6 +229,45 @@ mod tests {
             String::from_utf8(sink.into_inner()).unwrap(),
             "Eva vier\nEva vier\n"
         );
+    }
+
+    #[test]
+    fn wav_files_are_never_overwritten_and_valid_after_a_kill() {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = crate::speech::voice_pack::VoicePack::load(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d"),
+            &crate::speech::voice_pack::LoadOptions::default(),
+        )
+        .unwrap();
+        let tokens = [
+            Token::File(shakmaty::File::E),
+            Token::Rank(shakmaty::Rank::Fourth),
+        ];
+        let mut first = WavSink::create_in(dir.path(), "1", "RUN", &pack).unwrap();
+        first.say(&tokens, "").unwrap();
+        first.say(&tokens, "").unwrap();
+        let path = first.path().to_path_buf();
+        // A kill -9: nothing finishes the file.
+        std::mem::forget(first);
+        let read = hound::WavReader::open(&path).unwrap();
+        let expected = 2 * pack
+            .at_rate(pack.sample_rate())
+            .unwrap()
+            .rendered_len(&tokens)
+            + super::super::dsp::ms_to_samples(DEFAULT_PAUSE_MS, pack.sample_rate());
+        assert_eq!(read.len() as usize, expected);
+        // The same run again (the same second): a new file beside it.
+        let second = WavSink::create_in(dir.path(), "1", "RUN", &pack).unwrap();
+        assert_eq!(second.path(), dir.path().join("table-1-RUN-2.wav"));
+        assert_eq!(path, dir.path().join("table-1-RUN.wav"));
+    }
+
+    #[test]
+    fn run_stamps_are_utc_dates_and_times() {
+        let at = |s: u64| std::time::UNIX_EPOCH + std::time::Duration::from_secs(s);
+        assert_eq!(run_stamp(at(0)), "19700101T000000Z");
+        assert_eq!(run_stamp(at(951_782_400)), "20000229T000000Z");
+        assert_eq!(run_stamp(at(1_740_838_503)), "20250301T141503Z");
     }
 
     #[test]

@@ -194,7 +194,12 @@ struct Entry {
     /// Trimmed and stretched, at the pack's rate. `None` only in a lenient
     /// load.
     clip: Option<Arc<[f32]>>,
+    /// The clip's loudness as recorded (before levelling), dBFS.
+    loudness: Option<f32>,
 }
+
+/// A clip ready to play, and its loudness as recorded.
+type Prepared = (Arc<[f32]>, Option<f32>);
 
 /// A loaded voice pack: every token's text and (trimmed, speed-adjusted)
 /// clip.
@@ -266,7 +271,7 @@ impl VoicePack {
             .speed
             .clamp(*dsp::SPEED_RANGE.start(), *dsp::SPEED_RANGE.end());
         let rate = manifest.sample_rate;
-        let prepare = |key: &str, clip: &Path| -> Result<Arc<[f32]>, Problem> {
+        let prepare = |key: &str, clip: &Path| -> Result<Prepared, Problem> {
             let mut samples = read_clip(key, &dir.join(clip), rate)?;
             let keep = dsp::trim_range(&samples, rate);
             samples.truncate(keep.end);
@@ -274,13 +279,15 @@ impl VoicePack {
             if (speed - 1.0).abs() >= 1e-3 {
                 samples = dsp::stretch(&samples, rate, speed);
             }
-            Ok(Arc::from(samples))
+            // By loudness, not by peak: the words of a move sound alike.
+            let before = super::loudness::level(&mut samples, rate);
+            Ok((Arc::from(samples), before))
         };
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .clamp(1, 4);
         let chunk = known.len().div_ceil(threads).max(1);
-        let clips: Vec<Result<Arc<[f32]>, Problem>> = std::thread::scope(|scope| {
+        let clips: Vec<Result<Prepared, Problem>> = std::thread::scope(|scope| {
             let handles: Vec<_> = known
                 .chunks(chunk)
                 .map(|part| {
@@ -307,7 +314,8 @@ impl VoicePack {
                 *token,
                 Entry {
                     text: entry.text.clone(),
-                    clip,
+                    loudness: clip.as_ref().and_then(|c| c.1),
+                    clip: clip.map(|c| c.0),
                 },
             );
         }
@@ -395,6 +403,12 @@ impl VoicePack {
     /// if it has one.
     pub fn clip(&self, token: Token) -> Option<&Arc<[f32]>> {
         self.entries.get(&token).and_then(|e| e.clip.as_ref())
+    }
+
+    /// The token's clip's loudness as recorded, before it was levelled to
+    /// [`TARGET_DB`](super::loudness::TARGET_DB) (dBFS over speech frames).
+    pub fn recorded_loudness(&self, token: Token) -> Option<f32> {
+        self.entries.get(&token).and_then(|e| e.loudness)
     }
 
     /// The pack resampled to `rate`: made on first use, then shared.
@@ -527,6 +541,19 @@ pub fn find_pack(name_or_path: &str) -> Result<PathBuf, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_packs_words_are_level_within_one_db() {
+        let dir = find_pack(DEFAULT_PACK).unwrap();
+        let pack = VoicePack::load(&dir, &LoadOptions::default()).unwrap();
+        let target = super::super::loudness::TARGET_DB;
+        for t in Token::all() {
+            let clip = pack.clip(t).unwrap();
+            let l = super::super::loudness::loudness_db(clip, pack.sample_rate()).unwrap();
+            assert!((l - target).abs() <= 1.0, "`{t}` at {l:.2} dBFS");
+            assert!(super::super::dsp::peak(clip) < 1.0, "`{t}` clips");
+        }
+    }
 
     #[test]
     fn the_default_pack_is_complete_and_loads() {

@@ -386,6 +386,7 @@ impl TableActor {
                 },
                 _ = sleep => self.timers().await,
                 _ = spoken(&mut self.announcing) => self.announced().await,
+                _ = self.speaker.audio_changed() => self.publish_state(),
                 _ = alive.tick() => {
                     if matches!(self.game.clock().state(), ClockState::Running { .. }) {
                         let now = self.now();
@@ -1024,6 +1025,17 @@ impl TableActor {
                 ),
             });
         }
+        let audio = self.speaker.audio();
+        if audio.is_down() {
+            alerts.push(Alert {
+                kind: "audio",
+                text: format!(
+                    "no sound at table {}: {}",
+                    self.setup.id,
+                    audio.error.as_deref().unwrap_or("the sound output failed")
+                ),
+            });
+        }
         if let Some(side) = self.game.draw_offer() {
             alerts.push(Alert {
                 kind: "draw_offer",
@@ -1069,6 +1081,7 @@ impl TableActor {
             touched: self.game.touched().to_vec(),
             illegal: self.game.irregularities().to_vec(),
             alerts,
+            audio,
             last_announcement: self
                 .last_said
                 .as_ref()

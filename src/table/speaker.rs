@@ -4,9 +4,10 @@
 
 use std::sync::mpsc;
 
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 use crate::rules::token::Token;
+use crate::speech::device::{AudioStatus, AudioView};
 use crate::speech::sink::Sink;
 
 /// One announcement for the speaker thread, and who wants to know when it
@@ -20,11 +21,29 @@ struct Job {
 /// Where a table's announcements are spoken.
 pub struct Speaker {
     tx: Option<mpsc::Sender<Job>>,
+    /// The output's status (kept here so it outlives the output).
+    status: AudioStatus,
+    audio: watch::Receiver<AudioView>,
 }
 
 impl Speaker {
-    /// Speaks through `sink` on a thread of its own.
-    pub fn spawn(name: &str, mut sink: Box<dyn Sink + Send>) -> std::io::Result<Speaker> {
+    /// Speaks through `sink` on a thread of its own; an output that cannot
+    /// fail (a file, a test's sink): its status says `playing`.
+    pub fn spawn(name: &str, sink: Box<dyn Sink + Send>) -> std::io::Result<Speaker> {
+        Speaker::spawn_with(
+            name,
+            sink,
+            AudioStatus::new(AudioView::fixed("playing", "sink")),
+        )
+    }
+
+    /// Speaks through `sink`, whose state `status` tells (a sound device's,
+    /// which can fail and come back).
+    pub fn spawn_with(
+        name: &str,
+        mut sink: Box<dyn Sink + Send>,
+        status: AudioStatus,
+    ) -> std::io::Result<Speaker> {
         let (tx, rx) = mpsc::channel::<Job>();
         let table = name.to_owned();
         std::thread::Builder::new()
@@ -44,12 +63,41 @@ impl Speaker {
                     tracing::warn!(table = %table, "audio output not finished: {e:#}");
                 }
             })?;
-        Ok(Speaker { tx: Some(tx) })
+        let audio = status.subscribe();
+        Ok(Speaker {
+            tx: Some(tx),
+            status,
+            audio,
+        })
     }
 
     /// A speaker that says nothing aloud: the text still reaches the pages.
     pub fn silent() -> Speaker {
-        Speaker { tx: None }
+        Speaker::silent_as(AudioView::fixed("none", "none"))
+    }
+
+    /// A silent speaker whose status says why (`none`, or no sound card).
+    pub fn silent_as(view: AudioView) -> Speaker {
+        let status = AudioStatus::new(view);
+        let audio = status.subscribe();
+        Speaker {
+            tx: None,
+            status,
+            audio,
+        }
+    }
+
+    /// The output's status now.
+    pub fn audio(&self) -> AudioView {
+        self.status.get()
+    }
+
+    /// Resolves when the output's status changes (never for an output that
+    /// cannot change).
+    pub async fn audio_changed(&mut self) {
+        if self.audio.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
     }
 
     /// Whether anything is said aloud (a move is made when it has been

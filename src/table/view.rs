@@ -45,6 +45,9 @@ pub struct TableView {
     pub illegal: Vec<Irregularity>,
     /// What needs the arbiter's eye, in words.
     pub alerts: Vec<Alert>,
+    /// The table's sound output: `state` (`playing`, `failed`, `starting`,
+    /// `none`), `device`, `error`, `reopened`, `retried`.
+    pub audio: crate::speech::device::AudioView,
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
 }
@@ -100,7 +103,7 @@ pub struct BoardView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Alert {
     /// `board_disconnected`, `board_differs`, `flag`, `illegal`, `draw_offer`,
-    /// `promotion`.
+    /// `promotion`, `audio` (no sound at the table).
     pub kind: &'static str,
     pub text: String,
 }

@@ -117,6 +117,31 @@ test("a game by keyboard alone, every announcement in the player's live region",
   await assistant.close();
 });
 
+test("sound on this device: a labelled switch, worked by keyboard, that plays the announcements", async () => {
+  const player = await open("/table/1/player", tokens.player);
+  await player.waitForFunction(() => !document.getElementById("summary").textContent.startsWith("Loading"));
+  const label = await player.evaluate(() => {
+    const s = document.getElementById("sound-here");
+    return { role: s.getAttribute("role"), label: s.labels[0].textContent, checked: s.checked };
+  });
+  assert.deepEqual(label, { role: "switch", label: "Sound on this device", checked: false });
+  await player.focus("#sound-here");
+  await player.keyboard.press("Space");
+  // The state is said in a status region once the voice has loaded.
+  await player.waitForFunction(() => document.getElementById("sound-status").textContent.startsWith("Sound on"), null, { timeout: 30000 });
+  const clips = await player.evaluate(() => Object.keys(window.tactusSound.clips).length);
+  assert.ok(clips > 150, `${clips} clips decoded`);
+  // An announcement (the clock) is played here from its tokens.
+  await player.focus("#move-input");
+  await player.keyboard.type("c");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => window.tactusSound.played >= 1);
+  await player.focus("#sound-here");
+  await player.keyboard.press("Space");
+  await player.waitForFunction(() => document.getElementById("sound-status").textContent === "Sound off on this device.");
+  await player.close();
+});
+
 // Each page once it shows the game (the live stream never lets the network
 // go idle, so readiness is what the page shows).
 const loaded = () => !(document.getElementById("summary") || { textContent: "" }).textContent.startsWith("Loading");

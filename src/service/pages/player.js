@@ -16,6 +16,7 @@
     const toMove = s.turn === "white" ? "White" : "Black";
     let text = "You play " + side + ". ";
     text += s.result ? "Game over: " + s.result.result + ", " + s.result.reason + "." : toMove + " to move, move " + (Math.floor(s.moves.length / 2) + 1) + ".";
+    if (s.audio && s.audio.state === "failed") text += " No sound at the table: announcements are only written here until it is back.";
     if (s.board && !s.board.connected) text += " Board not connected.";
     else if (s.board && !s.board.in_sync) text += " Your board differs from the game.";
     summary.textContent = text;
@@ -98,9 +99,85 @@
     // Joining mid-game: the last thing said, so the player knows where play is.
     if (r.data.last_announcement) tactus.say(log, "Last announcement: " + r.data.last_announcement);
   });
+  // Sound on this device: the pack's clips fetched once and decoded, each
+  // announcement's tokens played with the pack's gap between words.
+  const sound = {
+    on: false, ctx: null, clips: null, gap: 0, playhead: 0, played: 0, lastStart: null,
+  };
+  window.tactusSound = sound;
+  const soundSwitch = document.getElementById("sound-here");
+  const soundStatus = document.getElementById("sound-status");
+
+  async function loadVoice() {
+    const r = await fetch("/api/voice");
+    if (!r.ok) throw new Error("the voice is not available");
+    const voice = await r.json();
+    sound.gap = voice.gap_ms / 1000;
+    const keys = Object.keys(voice.clips);
+    const clips = {};
+    let done = 0;
+    // A few downloads at a time; each clip decoded once.
+    const queue = keys.slice();
+    async function worker() {
+      while (queue.length) {
+        const key = queue.shift();
+        const res = await fetch(voice.clips[key]);
+        const data = await res.arrayBuffer();
+        clips[key] = await sound.ctx.decodeAudioData(data);
+        done += 1;
+        if (done % 40 === 0) soundStatus.textContent = "Loading the voice: " + done + " of " + keys.length + " words.";
+      }
+    }
+    await Promise.all([1, 2, 3, 4, 5, 6].map(worker));
+    sound.clips = clips;
+  }
+
+  function play(tokens) {
+    if (!sound.on || !sound.clips || !tokens || !tokens.length) return;
+    const ctx = sound.ctx;
+    let t = Math.max(ctx.currentTime + 0.01, sound.playhead);
+    let first = true;
+    for (const key of tokens) {
+      const buffer = sound.clips[key];
+      if (!buffer) continue;
+      if (!first) t += sound.gap;
+      const src = ctx.createBufferSource();
+      src.buffer = buffer;
+      src.connect(ctx.destination);
+      src.start(t);
+      if (first) sound.lastStart = performance.now() + (t - ctx.currentTime) * 1000;
+      t += buffer.duration;
+      first = false;
+    }
+    sound.playhead = t;
+    sound.played += 1;
+  }
+
+  soundSwitch.addEventListener("change", async () => {
+    if (!soundSwitch.checked) {
+      sound.on = false;
+      soundStatus.textContent = "Sound off on this device.";
+      return;
+    }
+    try {
+      if (!sound.ctx) sound.ctx = new AudioContext({ latencyHint: "interactive" });
+      await sound.ctx.resume();
+      if (!sound.clips) {
+        soundStatus.textContent = "Loading the voice…";
+        await loadVoice();
+      }
+      sound.on = soundSwitch.checked;
+      soundStatus.textContent = sound.on ? "Sound on: announcements play on this device." : "Sound off on this device.";
+    } catch (e) {
+      soundSwitch.checked = false;
+      sound.on = false;
+      soundStatus.textContent = "No sound on this device: " + e.message;
+    }
+  });
+
   tactus.follow(id, {
     state: render,
-    announcement: (a) => tactus.say(log, a.text),
+    announcement: (a) => { tactus.say(log, a.text); play(a.tokens); },
     connection: (up) => { if (!up) summary.textContent = "Connection to the server lost; retrying…"; },
   });
   input.focus();

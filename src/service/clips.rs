@@ -1,0 +1,118 @@
+//! The voice pack for the player's own browser: `GET /api/voice` (the
+//! pack's name, rate, gap between words and a URL per token) and
+//! `GET /api/voice/clips/{key}.wav` (each clip as played: trimmed, at the
+//! chosen speed, levelled by loudness; 16-bit mono WAV at the pack's rate).
+//!
+//! The page fetches every clip once, keeps them decoded, and plays each
+//! announcement from the token list on the live stream with the pack's gap
+//! between words, so it sounds as the table's own device does. Token lists
+//! rather than rendered audio per announcement: the default pack is about
+//! 4.7 MB of clips fetched once at the start, against 40–90 kB per move
+//! otherwise, and the first word then starts as soon as the event arrives
+//! instead of after a download.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use crate::rules::token::Token;
+use crate::speech::sink::to_i16;
+use crate::speech::voice_pack::VoicePack;
+
+/// The routes, with the pack they serve.
+pub fn routes(voice: Arc<VoicePack>) -> Router {
+    Router::new()
+        .route("/api/voice", get(manifest))
+        .route("/api/voice/clips/{file}", get(clip))
+        .with_state(voice)
+}
+
+async fn manifest(State(voice): State<Arc<VoicePack>>) -> Response {
+    let clips: serde_json::Map<String, serde_json::Value> = Token::all()
+        .into_iter()
+        .filter(|t| voice.clip(*t).is_some())
+        .map(|t| {
+            let key = t.key();
+            let url = format!("/api/voice/clips/{key}.wav");
+            (key, serde_json::Value::String(url))
+        })
+        .collect();
+    let body = serde_json::json!({
+        "name": voice.name(),
+        "language": voice.language(),
+        "rate": voice.sample_rate(),
+        "gap_ms": voice.gap_ms(),
+        "clips": clips,
+    });
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+async fn clip(State(voice): State<Arc<VoicePack>>, Path(file): Path<String>) -> Response {
+    let not_found = || (StatusCode::NOT_FOUND, format!("no clip `{file}`")).into_response();
+    let Some(key) = file.strip_suffix(".wav") else {
+        return not_found();
+    };
+    let Some(samples) = Token::from_key(key).and_then(|t| voice.clip(t)) else {
+        return not_found();
+    };
+    let bytes = wav_bytes(samples, voice.sample_rate());
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("audio/wav")),
+            // Clips change only with the pack, which needs a restart.
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// A 16-bit mono WAV file of `samples` at `rate`.
+fn wav_bytes(samples: &[f32], rate: u32) -> Vec<u8> {
+    let data = (samples.len() * 2) as u32;
+    let mut out = Vec::with_capacity(44 + samples.len() * 2);
+    out.extend_from_slice(b"RIFF");
+    out.extend_from_slice(&(36 + data).to_le_bytes());
+    out.extend_from_slice(b"WAVEfmt ");
+    out.extend_from_slice(&16u32.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    out.extend_from_slice(&1u16.to_le_bytes()); // mono
+    out.extend_from_slice(&rate.to_le_bytes());
+    out.extend_from_slice(&(rate * 2).to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&16u16.to_le_bytes());
+    out.extend_from_slice(b"data");
+    out.extend_from_slice(&data.to_le_bytes());
+    for &s in samples {
+        out.extend_from_slice(&to_i16(s).to_le_bytes());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clips_are_valid_wav_files() {
+        let bytes = wav_bytes(&[0.0, 0.5, -0.5], 22050);
+        let r = hound::WavReader::new(std::io::Cursor::new(bytes)).unwrap();
+        assert_eq!(r.spec().sample_rate, 22050);
+        let s: Vec<i16> = r.into_samples().map(Result::unwrap).collect();
+        assert_eq!(s, vec![0, 16384, -16384]);
+    }
+}

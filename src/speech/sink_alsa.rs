@@ -1,0 +1,529 @@
+//! A table's sound device through ALSA: any PCM name (`default`,
+//! `plughw:CARD=Headset,DEV=0`, a PCM of `~/.asoundrc`, PulseAudio through
+//! the `pulse` plugin), one stream per table, that never dies silently.
+//!
+//! Why ALSA directly and not cpal: cpal runs the stream on a thread of its
+//! own and reports every error from it, including the transient EIO that the
+//! ALSA pulse plugin returns from `snd_pcm_avail_delay` while PulseAudio has
+//! no timing data yet (alsa-plugins issue 65), as a stream error after which
+//! the stream is gone; and it only tells when its callback took the samples,
+//! not when they were heard. Here the stream's thread is ours:
+//!
+//! - it writes continuously (the announcement, or silence while idle), so a
+//!   device that goes away is noticed within one period, not at the next
+//!   move;
+//! - an underrun or a transient error is recovered in place (counted as
+//!   `retried`); a stream that keeps failing is closed and opened again
+//!   with backoff (50 ms doubling to 2 s), for ever, and the table shows
+//!   `audio.state = "failed"` meanwhile;
+//! - the stream is `playing` only once writes to it have gone through;
+//! - an announcement is reported spoken only when the device has played its
+//!   last sample: after it, the device's delay (the frames queued ahead of
+//!   the speaker, PulseAudio's latency included) is measured and that much
+//!   silence written behind it; a delay query failing with EIO is asked
+//!   again, then the buffer size stands in for it;
+//! - closing drains the device (`snd_pcm_drain`), so nothing is cut off.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use alsa::pcm::{Access, Format, HwParams, PCM, State};
+use alsa::{Direction, ValueOr};
+
+use super::device::{AudioStatus, AudioView};
+use super::render::{Part, RatePack};
+use super::sink::{Sink, to_i16};
+use super::synth::{self, Synth};
+use super::voice_pack::VoicePack;
+use crate::rules::token::Token;
+
+/// The rate announcements are rendered at; a device that wants another
+/// gets them resampled.
+pub const RENDER_RATE: u32 = 48_000;
+/// One write: 10 ms.
+const PERIOD_US: u32 = 10_000;
+/// The device's buffer: 40 ms, the most an announcement waits to start.
+const BUFFER_US: u32 = 40_000;
+/// Reopening waits this long after the first failure, doubling up to
+/// [`BACKOFF_MAX`].
+const BACKOFF_START: Duration = Duration::from_millis(50);
+const BACKOFF_MAX: Duration = Duration::from_secs(2);
+/// Errors in a row (without a write going through) before the stream is
+/// given up and reopened.
+const ERRORS_BEFORE_REOPEN: u32 = 3;
+
+/// What to do when the device cannot be opened at start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Persistence {
+    /// Keep trying for ever (a table's configured device: it may be plugged
+    /// in later, the sound server may come back).
+    Retry,
+    /// Give up at once (the venue default on a machine that may have no
+    /// sound at all, `say --play`): the caller goes on with text.
+    GiveUp,
+}
+
+/// One announcement for the stream's thread.
+struct Job {
+    /// Mono samples at [`RENDER_RATE`].
+    samples: Vec<f32>,
+    done: mpsc::Sender<Result<(), String>>,
+    cancelled: Arc<AtomicBool>,
+}
+
+/// Announcements played on an ALSA PCM. Words without a clip go to speech
+/// synthesis, as on the sound card.
+pub struct DeviceSink {
+    voice: Arc<VoicePack>,
+    pack: Arc<RatePack>,
+    jobs: Option<mpsc::Sender<Job>>,
+    status: AudioStatus,
+    thread: Option<JoinHandle<()>>,
+    synth: Option<Result<Synth, String>>,
+}
+
+impl DeviceSink {
+    /// Opens PCM `pcm` (shown as `shown` in the table's status) and waits up
+    /// to `timeout` for the stream to be proven playing. With
+    /// [`Persistence::Retry`] a device that is not there yet is no error:
+    /// the sink is returned `failed` and keeps trying.
+    pub fn open(
+        voice: Arc<VoicePack>,
+        pcm: &str,
+        shown: &str,
+        persistence: Persistence,
+        timeout: Duration,
+    ) -> Result<DeviceSink, String> {
+        let pack = voice.at_rate(RENDER_RATE)?;
+        let status = AudioStatus::new(AudioView::fixed("starting", shown));
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let (first_tx, first_rx) = mpsc::channel::<Result<(), String>>();
+        let thread = {
+            let status = status.clone();
+            let pcm = pcm.to_owned();
+            std::thread::Builder::new()
+                .name(format!("tactus-audio-{shown}"))
+                .spawn(move || run(&pcm, rx, &status, persistence, first_tx))
+                .map_err(|e| format!("cannot start the audio thread: {e}"))?
+        };
+        match first_rx.recv_timeout(timeout) {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) if persistence == Persistence::GiveUp => {
+                let _ = thread.join();
+                return Err(e);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) if persistence == Persistence::GiveUp => {
+                // The thread ends by itself once it sees nobody waits.
+                return Err(format!(
+                    "`{pcm}` did not start playing within {} s",
+                    timeout.as_secs_f32()
+                ));
+            }
+            // Retrying: the status says what is wrong meanwhile.
+            _ => {}
+        }
+        Ok(DeviceSink {
+            voice,
+            pack,
+            jobs: Some(jobs),
+            status,
+            thread: Some(thread),
+            synth: None,
+        })
+    }
+
+    /// The status the table shows.
+    pub fn status(&self) -> AudioStatus {
+        self.status.clone()
+    }
+
+    /// The rate samples given to [`play`](Self::play) are at.
+    pub fn rate(&self) -> u32 {
+        RENDER_RATE
+    }
+
+    /// Plays mono `samples` at [`RENDER_RATE`] and returns once the device
+    /// has played the last of them (or failed).
+    pub fn play(&self, samples: Vec<f32>) -> Result<(), String> {
+        if samples.is_empty() {
+            return Ok(());
+        }
+        let view = self.status.get();
+        if view.is_down() {
+            return Err(view
+                .error
+                .unwrap_or_else(|| "the sound output failed".into()));
+        }
+        let length = Duration::from_secs_f64(samples.len() as f64 / f64::from(RENDER_RATE));
+        let (done, rx) = mpsc::channel();
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let jobs = self.jobs.as_ref().ok_or("the sound output is closed")?;
+        jobs.send(Job {
+            samples,
+            done,
+            cancelled: Arc::clone(&cancelled),
+        })
+        .map_err(|_| "the sound output stopped".to_owned())?;
+        match rx.recv_timeout(length + Duration::from_secs(3)) {
+            Ok(r) => r,
+            Err(_) => {
+                cancelled.store(true, Ordering::Relaxed);
+                Err("the sound output stopped playing".to_owned())
+            }
+        }
+    }
+
+    /// Says free text through speech synthesis, started on first use. If
+    /// synthesis is unavailable that is said once (a warning) and the text
+    /// is not spoken; the caller shows it as text anyway.
+    fn speak(&mut self, text: &str) {
+        let first = self.synth.is_none();
+        let synth = self
+            .synth
+            .get_or_insert_with(|| Synth::start(synth::START_TIMEOUT));
+        match synth {
+            Ok(s) => {
+                if let Err(e) = s.speak(text) {
+                    tracing::warn!("{e}; `{text}` not spoken");
+                }
+            }
+            Err(e) if first => {
+                tracing::warn!("{e}: words without a clip are shown as text only");
+            }
+            Err(_) => {}
+        }
+    }
+}
+
+impl Sink for DeviceSink {
+    fn say(&mut self, tokens: &[Token], _text: &str) -> anyhow::Result<()> {
+        let voice = Arc::clone(&self.voice);
+        for part in self.pack.parts(&voice, tokens) {
+            match part {
+                Part::Samples(s) => self.play(s).map_err(anyhow::Error::msg)?,
+                Part::Speak(text) => self.speak(&text),
+            }
+        }
+        Ok(())
+    }
+
+    /// Waits until the device has played everything (drained) and closes it.
+    fn finish(&mut self) -> anyhow::Result<()> {
+        self.jobs = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        Ok(())
+    }
+}
+
+impl Drop for DeviceSink {
+    fn drop(&mut self) {
+        let _ = self.finish();
+    }
+}
+
+/// An open stream and its geometry.
+struct Stream {
+    pcm: PCM,
+    rate: u32,
+    channels: usize,
+    /// Frames per write.
+    period: usize,
+    /// Frames the device buffers.
+    buffer: usize,
+}
+
+/// Opens `name` for 16-bit playback near [`RENDER_RATE`], mono if it can.
+fn open_stream(name: &str) -> Result<Stream, String> {
+    let fail = |what: &str, e: alsa::Error| format!("`{name}`: {what}: {e}");
+    let pcm = PCM::new(name, Direction::Playback, false).map_err(|e| fail("cannot open", e))?;
+    let (rate, channels, period, buffer) = {
+        let hw = HwParams::any(&pcm).map_err(|e| fail("no parameters", e))?;
+        hw.set_access(Access::RWInterleaved)
+            .map_err(|e| fail("no interleaved access", e))?;
+        hw.set_format(Format::s16())
+            .map_err(|e| fail("no 16-bit samples", e))?;
+        let channels = hw
+            .set_channels_near(1)
+            .map_err(|e| fail("no channel count", e))?;
+        let rate = hw
+            .set_rate_near(RENDER_RATE, ValueOr::Nearest)
+            .map_err(|e| fail("no sample rate", e))?;
+        hw.set_period_time_near(PERIOD_US, ValueOr::Nearest)
+            .map_err(|e| fail("no period", e))?;
+        hw.set_buffer_time_near(BUFFER_US, ValueOr::Nearest)
+            .map_err(|e| fail("no buffer", e))?;
+        pcm.hw_params(&hw).map_err(|e| fail("cannot set up", e))?;
+        let hw = pcm.hw_params_current().map_err(|e| fail("no set-up", e))?;
+        let period = hw.get_period_size().map_err(|e| fail("no period", e))?;
+        let buffer = hw.get_buffer_size().map_err(|e| fail("no buffer", e))?;
+        (rate, channels, period, buffer)
+    };
+    {
+        let sw = pcm
+            .sw_params_current()
+            .map_err(|e| fail("no software parameters", e))?;
+        // Start as soon as one period is there: the first word is not held
+        // back until the buffer is full.
+        sw.set_start_threshold(period)
+            .map_err(|e| fail("no start threshold", e))?;
+        pcm.sw_params(&sw).map_err(|e| fail("cannot set up", e))?;
+    }
+    Ok(Stream {
+        pcm,
+        rate,
+        channels: usize::try_from(channels).unwrap_or(1).max(1),
+        period: usize::try_from(period).unwrap_or(480).max(1),
+        buffer: usize::try_from(buffer).unwrap_or(1920).max(1),
+    })
+}
+
+/// The announcement being played: interleaved PCM, how far it has been
+/// written, and the silence still owed behind it before it has been heard.
+struct Playing {
+    pcm: Vec<i16>,
+    written: usize,
+    tail: Option<usize>,
+    job: Job,
+}
+
+impl Playing {
+    fn new(job: Job, stream: &Stream) -> Playing {
+        let mono = if stream.rate == RENDER_RATE {
+            std::borrow::Cow::Borrowed(&job.samples[..])
+        } else {
+            std::borrow::Cow::Owned(
+                super::dsp::resample(&job.samples, RENDER_RATE, stream.rate)
+                    .unwrap_or_else(|_| job.samples.clone()),
+            )
+        };
+        let mut pcm = Vec::with_capacity(mono.len() * stream.channels);
+        for &s in mono.iter() {
+            let v = to_i16(s);
+            pcm.extend(std::iter::repeat_n(v, stream.channels));
+        }
+        Playing {
+            pcm,
+            written: 0,
+            tail: None,
+            job,
+        }
+    }
+}
+
+/// What ended one open stream's life.
+enum Ended {
+    /// Everything given has been played and nobody will give more.
+    Closed,
+    /// The stream failed; open it again.
+    Failed(String),
+}
+
+/// The stream's thread: open, prove, play, recover, reopen, until the sink
+/// is dropped.
+fn run(
+    name: &str,
+    jobs: mpsc::Receiver<Job>,
+    status: &AudioStatus,
+    persistence: Persistence,
+    first: mpsc::Sender<Result<(), String>>,
+) {
+    // alsa-lib's own complaints (a missing card is eight lines; the pulse
+    // plugin one per failed connection) go to a buffer on this thread and
+    // become debug events, so the log says each thing once, in our words.
+    let alsa_log = alsa::Output::local_error_handler().ok();
+    let mut first = Some(first);
+    let mut backoff = BACKOFF_START;
+    let mut failures = 0u64;
+    loop {
+        let outcome = match open_stream(name) {
+            Ok(stream) => {
+                if failures > 0 {
+                    status.reopened();
+                }
+                play_on(&stream, &jobs, status, &mut first, &mut backoff)
+            }
+            Err(e) => Ended::Failed(e),
+        };
+        flush_alsa_log(alsa_log.as_ref());
+        let error = match outcome {
+            Ended::Closed => return,
+            Ended::Failed(e) => e,
+        };
+        failures += 1;
+        if failures == 1 || status.get().state != "failed" {
+            tracing::warn!("sound output {name}: {error}; trying again");
+        }
+        status.failed(error.clone());
+        if let Some(tx) = first.take() {
+            let _ = tx.send(Err(error.clone()));
+            if persistence == Persistence::GiveUp {
+                return;
+            }
+        }
+        // Back off, refusing announcements meanwhile (they are shown as
+        // text; the table says it has no sound).
+        let until = Instant::now() + backoff;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            match jobs.recv_timeout(left) {
+                Ok(job) => {
+                    let _ = job.done.send(Err(format!("no sound: {error}")));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => break,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            }
+        }
+        backoff = (backoff * 2).min(BACKOFF_MAX);
+    }
+}
+
+fn flush_alsa_log(log: Option<&std::rc::Rc<std::cell::RefCell<alsa::Output>>>) {
+    let Some(log) = log else { return };
+    let text = log
+        .borrow()
+        .buffer_string(|b| String::from_utf8_lossy(b).into_owned());
+    if !text.trim().is_empty() {
+        tracing::debug!("alsa-lib: {}", text.trim());
+    }
+    // A fresh buffer: the old text has been said.
+    if let Ok(fresh) = alsa::Output::buffer_open() {
+        *log.borrow_mut() = fresh;
+    }
+}
+
+/// Plays on one open stream until it fails or the sink is closed.
+fn play_on(
+    stream: &Stream,
+    jobs: &mpsc::Receiver<Job>,
+    status: &AudioStatus,
+    first: &mut Option<mpsc::Sender<Result<(), String>>>,
+    backoff: &mut Duration,
+) -> Ended {
+    let io = match stream.pcm.io_i16() {
+        Ok(io) => io,
+        Err(e) => return Ended::Failed(format!("no 16-bit output: {e}")),
+    };
+    let silence = vec![0i16; stream.period * stream.channels];
+    let mut current: Option<Playing> = None;
+    let mut closing = false;
+    let mut errors = 0u32;
+    // Writes that went through since opening: two periods, and the device
+    // running, prove it plays.
+    let mut proven = 0usize;
+    let mut shown_playing = false;
+    loop {
+        if current.is_none() && !closing {
+            match jobs.try_recv() {
+                Ok(job) => current = Some(Playing::new(job, stream)),
+                Err(mpsc::TryRecvError::Empty) => {}
+                Err(mpsc::TryRecvError::Disconnected) => closing = true,
+            }
+        }
+        if let Some(p) = &current
+            && p.job.cancelled.load(Ordering::Relaxed)
+        {
+            current = None;
+        }
+        if closing && current.is_none() {
+            // Everything given has been written: let the device play it.
+            let _ = stream.pcm.drain();
+            return Ended::Closed;
+        }
+        let chunk: &[i16] = match &current {
+            Some(p) if p.written < p.pcm.len() => {
+                let end = (p.written + silence.len()).min(p.pcm.len());
+                &p.pcm[p.written..end]
+            }
+            _ => &silence,
+        };
+        match io.writei(chunk) {
+            Ok(frames) => {
+                errors = 0;
+                let n = frames * stream.channels;
+                proven += 1;
+                if !shown_playing && proven >= 2 && stream.pcm.state() == State::Running {
+                    shown_playing = true;
+                    status.playing();
+                    *backoff = BACKOFF_START;
+                    if let Some(tx) = first.take() {
+                        let _ = tx.send(Ok(()));
+                    }
+                }
+                if let Some(p) = current.as_mut() {
+                    if p.written < p.pcm.len() {
+                        p.written += n;
+                        if p.written >= p.pcm.len() {
+                            p.tail = Some(queued(stream, status) * stream.channels);
+                        }
+                    } else if let Some(tail) = p.tail.as_mut() {
+                        *tail = tail.saturating_sub(n);
+                    }
+                    if p.tail == Some(0) {
+                        let p = current.take().expect("playing");
+                        let _ = p.job.done.send(Ok(()));
+                    }
+                }
+            }
+            Err(e) => {
+                errors += 1;
+                status.retried();
+                tracing::debug!("sound output: {e}; recovering");
+                let recovered = match e.errno() {
+                    // The pulse plugin's transient EIO: prepare and go on.
+                    libc::EIO => stream.pcm.prepare(),
+                    libc::EAGAIN => Ok(()),
+                    _ => stream.pcm.try_recover(e, true),
+                };
+                if recovered.is_err() || errors >= ERRORS_BEFORE_REOPEN {
+                    if let Some(p) = current.take() {
+                        let _ = p
+                            .job
+                            .done
+                            .send(Err(format!("the sound output failed: {e}")));
+                    }
+                    return Ended::Failed(format!("the stream failed: {e}"));
+                }
+            }
+        }
+    }
+}
+
+/// Frames the device holds ahead of the speaker right now (its delay,
+/// PulseAudio's latency included). The pulse plugin answers EIO while it has
+/// no timing data yet: asked again a few times, then the buffer size stands
+/// in (never less than the truth).
+fn queued(stream: &Stream, status: &AudioStatus) -> usize {
+    for _ in 0..5 {
+        match stream.pcm.delay() {
+            Ok(d) => return usize::try_from(d).unwrap_or(0),
+            Err(_) => {
+                status.retried();
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+    stream.buffer
+}
+
+/// PCM names `tactus audio devices` lists: every playback PCM ALSA knows
+/// (its configuration's and each card's), with its description.
+pub fn devices() -> Result<Vec<(String, String)>, String> {
+    let hints = alsa::device_name::HintIter::new_str(None, "pcm")
+        .map_err(|e| format!("cannot list ALSA devices: {e}"))?;
+    Ok(hints
+        .filter(|h| h.direction.is_none_or(|d| d == Direction::Playback))
+        .filter_map(|h| {
+            let name = h.name?;
+            let desc = h.desc.unwrap_or_default().replace('\n', ", ");
+            Some((name, desc))
+        })
+        .collect())
+}
