@@ -72,7 +72,7 @@ pub enum BoardCommand {
         #[arg(long)]
         json: bool,
         /// Settling time for bouncing contacts, in milliseconds.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = tactus::board::infer::DEFAULT_SETTLE.as_millis() as u64)]
         settle_ms: u64,
     },
 }
