@@ -34,11 +34,12 @@ use thiserror::Error;
 use super::event::{BoardEvent, Protocol};
 use super::follow::{Fixes, Physical};
 
-/// The default settling time: a board's contacts bounce for a few
-/// milliseconds, and events on a 9600-baud line are at least 5 ms apart; 30
-/// ms absorbs both with room for a loaded host, and keeps a move known well
-/// under 50 ms after the event that completes it.
-pub const DEFAULT_SETTLE: Duration = Duration::from_millis(30);
+/// The default settling time, which only absorbs contact bounce and a
+/// piece slid or pushed on through holes: contacts bounce for a few
+/// milliseconds, a slide crosses a square in under 10 ms, and events on a
+/// 9600-baud line are at least 5 ms apart. 20 ms covers these twice over
+/// and leaves 30 ms of the 50 ms target for a loaded host.
+pub const DEFAULT_SETTLE: Duration = Duration::from_millis(20);
 
 /// How long a rook move that may be the first half of a castling (rook
 /// first, then the king) waits for the king before it is a rook move.
@@ -284,7 +285,17 @@ impl Inference {
         }
         self.following = Some(mv);
         self.promotion = None;
+        // A piece in the hand (a touch under way) stays on the record.
+        let in_hand = self.lifted & !self.physical.occupied();
+        let (times, pieces) = (self.lift_time, self.lift_piece);
         self.reset_record();
+        for sq in in_hand {
+            let i = usize::from(sq);
+            self.lifted.add(sq);
+            self.lift_time[i] = times[i];
+            self.lift_piece[i] = pieces[i];
+            self.steps.push((true, sq));
+        }
         self.changed_at = Some(now);
         Ok(())
     }
