@@ -2,16 +2,26 @@
 //! Pure: no I/O, time is passed in as the `Duration` since any fixed epoch.
 //!
 //! The engine keeps what the board senses ([`Physical`]) and the record of
-//! lifts and puts since the game's position last showed. When the board has
-//! been still for the settling time it compares the board with the result
-//! of every legal move (from shakmaty). A peg board senses occupancy only,
-//! so a capture's result is the same for every capture by the same piece:
-//! the lifts and puts tell them apart (a move needs its own squares lifted
-//! and its destination put; with several candidates the last put decides).
+//! lifts and puts since the game's position last showed. A move is decided
+//! as Appendix D.2.3 makes it: the captured piece off the board and the
+//! moving piece in a different hole (castling with the rook too; a peg-board
+//! promotion named), that is, the board shows the result of a legal move
+//! (from shakmaty) and the record holds the move's own lifts and puts. A
+//! peg board senses occupancy only, so a capture's result is the same for
+//! every capture by the same piece: the last put decides.
 //!
-//! Castling rook first is recognised when the king follows within the
-//! settling time; a rook left alone longer than that is a rook move, which is
-//! also what Article 4.4.2 makes of a rook touched first.
+//! Hands are not clean, so:
+//! - a move shown complete is made when the board has been still for the
+//!   settling time, which only absorbs contact bounce and a piece slid or
+//!   pushed on through holes; a lift that only the other side can make
+//!   (one of its own pieces) makes it at once, and so do lifts of other
+//!   pieces while it rests (a touch after the move);
+//! - a piece taken out and put back in its own hole after longer than a
+//!   bounce is a touch (D.2.2), on the record at once, never a move;
+//! - a rook move that may be the first half of a castling waits
+//!   [`CASTLE_WAIT`] for the king (a lift by the other side ends the wait);
+//! - what the board leaves ambiguous is never guessed: the engine waits, and
+//!   [`Inference::fixes`] says which holes differ.
 
 use std::time::Duration;
 
@@ -24,9 +34,16 @@ use thiserror::Error;
 use super::event::{BoardEvent, Protocol};
 use super::follow::{Fixes, Physical};
 
-/// The default settling time: long enough for bouncing contacts, short
-/// enough to feel immediate (the protocols spec asks for at most 300 ms).
-pub const DEFAULT_SETTLE: Duration = Duration::from_millis(200);
+/// The default settling time, which only absorbs contact bounce and a
+/// piece slid or pushed on through holes: contacts bounce for a few
+/// milliseconds, a slide crosses a square in under 10 ms, and events on a
+/// 9600-baud line are at least 5 ms apart. 20 ms covers these twice over
+/// and leaves 30 ms of the 50 ms target for a loaded host.
+pub const DEFAULT_SETTLE: Duration = Duration::from_millis(20);
+
+/// How long a rook move that may be the first half of a castling (rook
+/// first, then the king) waits for the king before it is a rook move.
+pub const CASTLE_WAIT: Duration = Duration::from_millis(1200);
 
 /// Inference settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,10 +135,16 @@ pub struct Inference {
     /// Squares emptied / filled since the position last showed.
     lifted: Bitboard,
     put: Bitboard,
+    /// The last put that was not a piece going back into its own hole.
     last_put: Option<Square>,
-    /// Lifted squares that count as touches (bounces excluded).
-    touched: Bitboard,
+    /// When each square was last emptied, and what stood on it then.
     lift_time: [Option<Duration>; 64],
+    lift_piece: [Option<Piece>; 64],
+    /// The lifts (`true`) and puts since the record was last reset.
+    steps: Vec<(bool, Square)>,
+    /// A move the board showed complete, and how many steps it took: it
+    /// stands while only lifts of other pieces follow (the hands moving on).
+    snapshot: Option<(Move, usize)>,
     /// Time of the last change not yet evaluated.
     changed_at: Option<Duration>,
     promotion: Option<(Square, Square)>,
@@ -168,8 +191,10 @@ impl Inference {
             lifted: Bitboard::EMPTY,
             put: Bitboard::EMPTY,
             last_put: None,
-            touched: Bitboard::EMPTY,
             lift_time: [None; 64],
+            lift_piece: [None; 64],
+            steps: Vec::new(),
+            snapshot: None,
             changed_at: None,
             promotion: None,
             following: None,
@@ -209,9 +234,16 @@ impl Inference {
     }
 
     /// When [`Inference::tick`] should next be called (a change waits for
-    /// the settling time), if at all.
+    /// the settling time; a rook move that may be the first half of a
+    /// castling waits [`CASTLE_WAIT`]), if at all.
     pub fn deadline(&self) -> Option<Duration> {
-        self.changed_at.map(|t| t + self.settings.settle)
+        let wait = match self.snapshot {
+            Some((m, at)) if at == self.steps.len() && self.castling_prefix(m) => {
+                CASTLE_WAIT.max(self.settings.settle)
+            }
+            _ => self.settings.settle,
+        };
+        self.changed_at.map(|t| t + wait)
     }
 
     /// The board the physical board should show now.
@@ -253,25 +285,53 @@ impl Inference {
         }
         self.following = Some(mv);
         self.promotion = None;
+        // A piece in the hand (a touch under way) stays on the record.
+        let in_hand = self.lifted & !self.physical.occupied();
+        let (times, pieces) = (self.lift_time, self.lift_piece);
         self.reset_record();
+        for sq in in_hand {
+            let i = usize::from(sq);
+            self.lifted.add(sq);
+            self.lift_time[i] = times[i];
+            self.lift_piece[i] = pieces[i];
+            self.steps.push((true, sq));
+        }
         self.changed_at = Some(now);
         Ok(())
     }
 
     /// Feeds one board event received at `now`; returns what it completes.
-    /// With a settling time, conclusions come from [`Inference::tick`].
+    /// A move shows complete at once; it is made when the board has been
+    /// still for the settling time ([`Inference::tick`]), or at once when a
+    /// lift follows that only the other side can make.
     pub fn event(&mut self, event: &BoardEvent, now: Duration) -> Vec<Inferred> {
-        let settle = self.settings.settle;
-        match (event, &mut self.physical) {
+        let mut out = Vec::new();
+        let lifted_square = match (event, &self.physical) {
+            (BoardEvent::Lifted(sq), Physical::Holes(occ)) if occ.contains(*sq) => Some(*sq),
+            (
+                BoardEvent::Field {
+                    square,
+                    piece: None,
+                },
+                Physical::Pieces(b),
+            ) if b.piece_at(*square).is_some() => Some(*square),
+            _ => None,
+        };
+        if let Some(sq) = lifted_square
+            && self.others_lift(sq)
+        {
+            out.extend(self.conclude_snapshot(now));
+        }
+        let step = match (event, &mut self.physical) {
             (BoardEvent::Lifted(sq), Physical::Holes(occ)) => {
                 occ.discard(*sq);
-                self.lifted.add(*sq);
-                self.touched.add(*sq);
-                self.lift_time[usize::from(*sq)] = Some(now);
+                self.note_lift(*sq, None, now);
+                Some((true, *sq))
             }
             (BoardEvent::Put(sq), Physical::Holes(occ)) => {
                 occ.add(*sq);
-                self.note_put(*sq, now, settle);
+                self.note_put(*sq, None, now, &mut out);
+                Some((false, *sq))
             }
             (BoardEvent::Scan(bb), Physical::Holes(occ)) => {
                 let emptied = *occ & !*bb;
@@ -282,70 +342,259 @@ impl Inference {
                 if !filled.is_empty() {
                     self.last_put = filled.single_square();
                 }
+                None
             }
             (BoardEvent::Field { square, piece }, Physical::Pieces(board)) => {
+                let old = board.piece_at(*square);
                 match piece {
                     Some(p) => board.set_piece_at(*square, *p),
                     None => board.discard_piece_at(*square),
                 }
-                if piece.is_some() {
-                    self.note_put(*square, now, settle);
-                } else {
-                    self.lifted.add(*square);
-                    self.touched.add(*square);
-                    self.lift_time[usize::from(*square)] = Some(now);
+                match piece {
+                    Some(p) => {
+                        self.note_put(*square, Some(*p), now, &mut out);
+                        Some((false, *square))
+                    }
+                    None => {
+                        self.note_lift(*square, old, now);
+                        Some((true, *square))
+                    }
                 }
             }
             (BoardEvent::Dump(new), Physical::Pieces(board)) => {
+                let mut changed = false;
                 for sq in board.occupied() | new.occupied() {
                     let (old, now_piece) = (board.piece_at(sq), new.piece_at(sq));
                     if old != now_piece {
+                        changed = true;
                         if now_piece.is_some() {
                             self.put.add(sq);
+                            self.last_put = Some(sq);
                         } else {
                             self.lifted.add(sq);
                         }
                     }
                 }
                 *board = new.clone();
+                if !changed {
+                    // A dump in the middle of a move that only repeats what
+                    // the field updates said changes nothing.
+                    return out;
+                }
+                None
             }
             (BoardEvent::Button(n), _) => {
-                if self.promotion.is_some()
-                    && let Some(role) = promotion_button(*n)
-                {
-                    return self.name_promotion(role).unwrap_or_default();
+                if let Some(role) = promotion_button(*n) {
+                    // A hand on a button is off the pieces: read the board now.
+                    if self.promotion.is_none() {
+                        out.extend(self.read_now(now));
+                    }
+                    if self.promotion.is_some() {
+                        out.extend(self.name_promotion(role).unwrap_or_default());
+                    }
                 }
-                return Vec::new();
+                return out;
             }
             // Link events, hello, clock, and events of the other protocol
             // change nothing on the board.
-            _ => return Vec::new(),
+            _ => return out,
+        };
+        match step {
+            Some(s) => self.steps.push(s),
+            // A scan or dump that changed the board: start judging anew.
+            None => self.steps.push((false, Square::A1)),
+        }
+        match self.complete_move() {
+            Some(m) => self.snapshot = Some((m, self.steps.len())),
+            None => {
+                let keeps = match (step, self.snapshot) {
+                    (Some((true, sq)), Some((m, _))) => !move_squares(&self.pos, m).1.contains(sq),
+                    _ => false,
+                };
+                if !keeps {
+                    self.snapshot = None;
+                }
+            }
         }
         self.changed_at = Some(now);
-        if settle.is_zero() {
-            self.evaluate()
-        } else {
-            Vec::new()
+        if self.settings.settle.is_zero() {
+            out.extend(self.evaluate(now));
+        }
+        out
+    }
+
+    fn note_lift(&mut self, sq: Square, piece: Option<Piece>, now: Duration) {
+        self.lifted.add(sq);
+        self.lift_time[usize::from(sq)] = Some(now);
+        self.lift_piece[usize::from(sq)] = piece;
+    }
+
+    /// A put; a piece back in its own hole after longer than a bounce is a
+    /// touch (D.2.2), on the record at once.
+    fn note_put(
+        &mut self,
+        sq: Square,
+        piece: Option<Piece>,
+        now: Duration,
+        out: &mut Vec<Inferred>,
+    ) {
+        self.put.add(sq);
+        let i = usize::from(sq);
+        let home = self.pos.board().piece_at(sq);
+        let back = match (self.lift_time[i].take(), home) {
+            (Some(t), Some(h)) => {
+                let same = match piece {
+                    Some(p) => p == h && self.lift_piece[i] == Some(h),
+                    // A peg: the opponent's piece's hole filled while a piece
+                    // that can take on it is out of its own is a capture.
+                    None => h.color == self.pos.turn() || !self.capture_arrival(sq),
+                };
+                Some((t, same))
+            }
+            _ => None,
+        };
+        match back {
+            Some((t, true)) => {
+                if now.saturating_sub(t) >= self.settings.settle {
+                    out.push(self.touch(sq));
+                }
+            }
+            _ => self.last_put = Some(sq),
         }
     }
 
-    fn note_put(&mut self, sq: Square, now: Duration, settle: Duration) {
-        self.put.add(sq);
-        self.last_put = Some(sq);
-        // A lift and a put on the same hole within the settling time is a
-        // bouncing contact, not a touch.
-        if let Some(t) = self.lift_time[usize::from(sq)]
-            && now.saturating_sub(t) < settle
-        {
-            self.touched.discard(sq);
+    /// Whether a legal move captures on `sq` with a piece lifted and not
+    /// back in its hole.
+    fn capture_arrival(&self, sq: Square) -> bool {
+        let out = self.lifted & !self.physical.occupied();
+        self.pos
+            .legal_moves()
+            .iter()
+            .any(|m| m.is_capture() && m.to() == sq && m.from().is_some_and(|f| out.contains(f)))
+    }
+
+    /// Whether lifting `sq` now is something only the side not making the
+    /// move shown complete can do: lifting one of its own pieces.
+    fn others_lift(&self, sq: Square) -> bool {
+        let Some((m, at)) = self.snapshot else {
+            return false;
+        };
+        if !self.steps[at..].iter().all(|(lift, _)| *lift) {
+            return false;
         }
+        after(&self.pos, m)
+            .board()
+            .piece_at(sq)
+            .is_some_and(|p| p.color != self.pos.turn())
+    }
+
+    /// Makes the move of the snapshot; lifts after it begin the next record.
+    fn conclude_snapshot(&mut self, now: Duration) -> Vec<Inferred> {
+        let Some((m, at)) = self.snapshot else {
+            return Vec::new();
+        };
+        let carried: Vec<(Square, Option<Duration>, Option<Piece>)> = self.steps[at..]
+            .iter()
+            .map(|&(_, sq)| {
+                let i = usize::from(sq);
+                (sq, self.lift_time[i], self.lift_piece[i])
+            })
+            .collect();
+        let out = self.make(m);
+        for (sq, t, p) in carried {
+            self.lifted.add(sq);
+            self.lift_time[usize::from(sq)] = t;
+            self.lift_piece[usize::from(sq)] = p;
+            self.steps.push((true, sq));
+        }
+        if !self.steps.is_empty() {
+            self.changed_at = Some(now);
+        }
+        out
+    }
+
+    /// A rook (or, in Chess960, king) move that may be the first half of a
+    /// castling with the same pieces, the other piece not yet lifted.
+    fn castling_prefix(&self, m: Move) -> bool {
+        let Move::Normal { role, from, to, .. } = m else {
+            return false;
+        };
+        if !matches!(role, Role::Rook | Role::King) || self.following.is_some() {
+            return false;
+        }
+        let turn = self.pos.turn();
+        self.pos.legal_moves().iter().any(|c| match *c {
+            Move::Castle { king, rook } => {
+                let Some(side) = c.castling_side() else {
+                    return false;
+                };
+                (role == Role::Rook && from == rook && to == side.rook_to(turn))
+                    || (role == Role::King && from == king && to == side.king_to(turn))
+            }
+            _ => false,
+        })
+    }
+
+    /// The one move the board and the record show complete now, if any.
+    fn complete_move(&self) -> Option<Move> {
+        if self.promotion.is_some() {
+            return None;
+        }
+        match self.fits().as_slice() {
+            [m] if !(m.is_promotion() && matches!(self.physical, Physical::Holes(_))) => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// Moves whose result the board shows and whose lifts and puts the
+    /// record holds (the last put deciding between several).
+    fn fits(&self) -> Vec<Move> {
+        let candidates: Vec<Move> = match self.following {
+            Some(m) => vec![m],
+            None => self.pos.legal_moves().into_iter().collect(),
+        };
+        let occupied = self.physical.occupied();
+        let mut fits: Vec<Move> = candidates
+            .into_iter()
+            .filter(|&m| {
+                self.record_allows(m) && {
+                    let (lifts, puts) = move_squares(&self.pos, m);
+                    // Cheap before playing the move: the holes it fills.
+                    puts.is_subset(occupied) && (lifts & !puts & occupied).is_empty()
+                }
+            })
+            .filter(|&m| self.physical.shows(after(&self.pos, m).board()))
+            .collect();
+        if fits.len() > 1
+            && let Some(last) = self.last_put
+        {
+            let by_last: Vec<Move> = fits
+                .iter()
+                .copied()
+                .filter(|&m| move_squares(&self.pos, m).1.contains(last))
+                .collect();
+            if !by_last.is_empty() {
+                fits = by_last;
+            }
+        }
+        fits
     }
 
     /// Reads the board if it has been still for the settling time.
     pub fn tick(&mut self, now: Duration) -> Vec<Inferred> {
         match self.deadline() {
-            Some(d) if now >= d => self.evaluate(),
+            Some(d) if now >= d => self.evaluate(now),
             _ => Vec::new(),
+        }
+    }
+
+    /// Reads the board now, still or not: a frame button was pressed, so the
+    /// hand is off the pieces (a promotion shown is then pending at once).
+    pub fn read_now(&mut self, now: Duration) -> Vec<Inferred> {
+        if self.changed_at.is_some() {
+            self.evaluate(now)
+        } else {
+            Vec::new()
         }
     }
 
@@ -366,8 +615,10 @@ impl Inference {
         self.lifted = Bitboard::EMPTY;
         self.put = Bitboard::EMPTY;
         self.last_put = None;
-        self.touched = Bitboard::EMPTY;
         self.lift_time = [None; 64];
+        self.lift_piece = [None; 64];
+        self.steps.clear();
+        self.snapshot = None;
     }
 
     /// Whether the lifts and puts since the position showed include the
@@ -392,26 +643,20 @@ impl Inference {
     }
 
     fn make(&mut self, mv: Move) -> Vec<Inferred> {
-        let mut out = Vec::new();
-        let (lifts, _) = move_squares(&self.pos, mv);
-        // Only a square that held a piece can have been touched; a slide's
-        // contact on an empty hole is not a touch.
-        for square in self.touched & !lifts & self.pos.board().occupied() {
-            out.push(self.touch(square));
-        }
         let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv);
-        out.push(if self.following.take().is_some() {
+        let out = vec![if self.following.take().is_some() {
             Inferred::Confirmed { mv, san }
         } else {
             Inferred::Moved { mv, san }
-        });
+        }];
         self.reset_record();
+        self.promotion = None;
         self.reported = None;
         self.changed_at = None;
         out
     }
 
-    fn evaluate(&mut self) -> Vec<Inferred> {
+    fn evaluate(&mut self, now: Duration) -> Vec<Inferred> {
         self.changed_at = None;
         // A Chess960 castling in which king and rook trade squares (king f1,
         // rook g1) leaves the same holes filled: when it is the move being
@@ -426,10 +671,6 @@ impl Inference {
         }
         let mut out = Vec::new();
         if self.physical.shows(self.pos.board()) {
-            for square in self.touched & self.pos.board().occupied() {
-                let t = self.touch(square);
-                out.push(t);
-            }
             if self.reported.take().is_some() {
                 out.push(Inferred::Agrees);
             }
@@ -437,28 +678,11 @@ impl Inference {
             self.reset_record();
             return out;
         }
-        let candidates: Vec<Move> = match self.following {
-            Some(m) => vec![m],
-            None => self.pos.legal_moves().into_iter().collect(),
-        };
-        let mut fits: Vec<Move> = candidates
-            .into_iter()
-            .filter(|&m| self.record_allows(m) && self.physical.shows(after(&self.pos, m).board()))
-            .collect();
-        if fits.len() > 1
-            && let Some(last) = self.last_put
-        {
-            let by_last: Vec<Move> = fits
-                .iter()
-                .copied()
-                .filter(|&m| move_squares(&self.pos, m).1.contains(last))
-                .collect();
-            if !by_last.is_empty() {
-                fits = by_last;
-            }
-        }
+        let fits = self.fits();
         match fits.as_slice() {
-            [mv] => return self.make(*mv),
+            [mv] if !(mv.is_promotion() && matches!(self.physical, Physical::Holes(_))) => {
+                return self.make(*mv);
+            }
             [first, rest @ ..]
                 if first.is_promotion()
                     && rest
@@ -486,16 +710,43 @@ impl Inference {
             }
         }
         self.promotion = None;
+        // A move shown complete, then only lifts of other pieces: the move
+        // is at rest and the hands have moved on (a touch after it, the
+        // other side starting). Not a rook whose king has since been lifted:
+        // that is a castling under way.
+        if let Some((m, at)) = self.snapshot
+            && self.steps[at..].iter().all(|(lift, _)| *lift)
+        {
+            let king_lifted = self.castling_prefix(m)
+                && self.steps[at..]
+                    .iter()
+                    .any(|&(_, sq)| self.pos.board().king_of(self.pos.turn()) == Some(sq));
+            if !king_lifted {
+                out.extend(self.conclude_snapshot(now));
+                return out;
+            }
+        }
         // Pieces in hand and nothing put anywhere yet: a move in progress,
         // no difference to report. (A peg put proves nothing about which
-        // peg, so after any put a peg board is judged as it stands.)
+        // peg, so after any put a peg board is judged as it stands.) Nor
+        // while a castling is half done.
         let nothing_put = matches!(self.physical, Physical::Pieces(_)) || self.put.is_empty();
-        let in_progress = nothing_put
-            && (self.physical.is_subset_of(self.pos.board())
-                || self.following.is_some_and(|_| {
-                    let expected = self.expected_board();
-                    self.physical.is_subset_of(&expected) && !self.physical.shows(&expected)
-                }));
+        let castling = self.following.is_none()
+            && self.pos.legal_moves().iter().any(|c| {
+                c.is_castle()
+                    && between(
+                        &self.physical,
+                        self.pos.board(),
+                        after(&self.pos, *c).board(),
+                    )
+            });
+        let in_progress = castling
+            || nothing_put
+                && (self.physical.is_subset_of(self.pos.board())
+                    || self.following.is_some_and(|_| {
+                        let expected = self.expected_board();
+                        self.physical.is_subset_of(&expected) && !self.physical.shows(&expected)
+                    }));
         if !in_progress && self.reported.as_ref() != Some(&self.physical) {
             let fixes = self.fixes();
             if !fixes.is_empty() {
@@ -510,6 +761,20 @@ impl Inference {
             }
         }
         out
+    }
+}
+
+/// Whether every square of the board shows what `a` or `b` has there: a
+/// change from `a` to `b` under way.
+fn between(physical: &Physical, a: &Board, b: &Board) -> bool {
+    match physical {
+        Physical::Holes(occ) => (*occ & !(a.occupied() | b.occupied())).is_empty(),
+        Physical::Pieces(board) => (board.occupied() | a.occupied() | b.occupied())
+            .into_iter()
+            .all(|sq| {
+                let p = board.piece_at(sq);
+                p == a.piece_at(sq) || p == b.piece_at(sq)
+            }),
     }
 }
 
@@ -719,12 +984,28 @@ mod tests {
         }
         assert!(inf.tick(ms(400)).is_empty(), "not yet settled");
         assert_eq!(sans(&inf.tick(ms(600))), ["O-O"]);
-        // A rook left alone past the settling time is a rook move.
-        let mut inf = Inference::new(start, Protocol::Peg, settings);
+        // A rook left alone for the castling wait is a rook move.
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, settings);
         for (t, e) in peg_events("L h1,P f1").iter().enumerate() {
             inf.event(e, ms(t as u64 * 10));
         }
-        assert_eq!(sans(&inf.tick(ms(400))), ["Rf1"]);
+        assert!(inf.tick(ms(400)).is_empty(), "the king may follow");
+        assert_eq!(inf.deadline(), Some(ms(10) + CASTLE_WAIT));
+        assert_eq!(sans(&inf.tick(ms(10) + CASTLE_WAIT)), ["Rf1"]);
+        // King after a long pause: still castling.
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, settings);
+        inf.event(&BoardEvent::Lifted(Square::H1), ms(0));
+        inf.event(&BoardEvent::Put(Square::F1), ms(100));
+        inf.event(&BoardEvent::Lifted(Square::E1), ms(1000));
+        assert!(inf.tick(ms(2000)).is_empty());
+        inf.event(&BoardEvent::Put(Square::G1), ms(3000));
+        assert_eq!(sans(&inf.tick(ms(3300))), ["O-O"]);
+        // The other side lifting one of its pieces ends the wait at once.
+        let mut inf = Inference::new(start, Protocol::Peg, settings);
+        inf.event(&BoardEvent::Lifted(Square::H1), ms(0));
+        inf.event(&BoardEvent::Put(Square::F1), ms(100));
+        let out = inf.event(&BoardEvent::Lifted(Square::E8), ms(150));
+        assert_eq!(sans(&out), ["Rf1"]);
     }
 
     #[test]
@@ -746,9 +1027,8 @@ mod tests {
         inf.event(&BoardEvent::Put(Square::G8), ms(1010));
         assert!(inf.tick(ms(2000)).is_empty());
         inf.event(&BoardEvent::Lifted(Square::G8), ms(3000));
-        inf.event(&BoardEvent::Put(Square::G8), ms(3500));
         assert_eq!(
-            inf.tick(ms(3600)),
+            inf.event(&BoardEvent::Put(Square::G8), ms(3500)),
             vec![Inferred::Touched {
                 square: Square::G8,
                 piece: Some(Color::Black.knight())
@@ -850,5 +1130,201 @@ mod tests {
         board.set_piece_at(Square::H7, Color::Black.king());
         let out = inf.event(&BoardEvent::Dump(board), ms(2));
         assert_eq!(sans(&out), ["Kh7"]);
+    }
+}
+
+#[cfg(test)]
+mod hands_tests {
+    //! What human hands do, event by event, with the default settings.
+    use super::*;
+    use shakmaty::Color;
+    use shakmaty::fen::Fen;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    /// `script`: `L sq`, `P sq` and `+N` (N ms pass); ticks every ms.
+    fn play(inf: &mut Inference, script: &str) -> Vec<Inferred> {
+        let mut out = Vec::new();
+        let mut t = inf.changed_at.unwrap_or_default() + ms(1000);
+        for w in script.split(',').map(str::trim) {
+            if let Some(n) = w.strip_prefix('+') {
+                for _ in 0..n.parse::<u64>().unwrap() {
+                    t += ms(1);
+                    out.extend(inf.tick(t));
+                }
+                continue;
+            }
+            let sq: Square = w[2..].parse().unwrap();
+            let e = match &w[..1] {
+                "L" => BoardEvent::Lifted(sq),
+                _ => BoardEvent::Put(sq),
+            };
+            out.extend(inf.event(&e, t));
+        }
+        for _ in 0..2000 {
+            t += ms(1);
+            out.extend(inf.tick(t));
+        }
+        out
+    }
+
+    fn said(out: &[Inferred]) -> Vec<String> {
+        out.iter()
+            .filter_map(|i| match i {
+                Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. } => {
+                    Some(san.to_string())
+                }
+                Inferred::Touched { square, .. } => Some(format!("touch {square}")),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn peg() -> Inference {
+        Inference::new(Chess::default(), Protocol::Peg, Settings::default())
+    }
+
+    #[test]
+    fn a_touch_then_the_move_the_reported_failure() {
+        // Touched h2 and put it back, then e2-e4 (issue 13).
+        let mut inf = peg();
+        let out = play(&mut inf, "L h2,+300,P h2,+80,L e2,+150,P e4");
+        assert_eq!(said(&out), ["touch h2", "e4"]);
+    }
+
+    #[test]
+    fn bounces_on_every_put_and_lift() {
+        let mut inf = peg();
+        let out = play(&mut inf, "L e2,+2,P e2,+3,L e2,+120,P e4,+2,L e4,+3,P e4");
+        assert_eq!(said(&out), ["e4"]);
+    }
+
+    #[test]
+    fn a_touch_during_the_move() {
+        let mut inf = peg();
+        let out = play(&mut inf, "L g1,+100,L b1,+300,P b1,+100,P f3");
+        assert_eq!(said(&out), ["touch b1", "Nf3"]);
+    }
+
+    #[test]
+    fn wrong_hole_then_on_and_a_move_taken_back() {
+        let mut inf = peg();
+        // Pushed on from e3 at once: the move is where it rests.
+        assert_eq!(
+            said(&play(&mut inf, "L e2,+90,P e3,+5,L e3,+4,P e4")),
+            ["e4"]
+        );
+        // Black takes the knight back, then plays d5.
+        let out = play(&mut inf, "L g8,+200,P g8,+300,L d7,+100,P d5");
+        assert_eq!(said(&out), ["touch g8", "d5"]);
+    }
+
+    #[test]
+    fn the_captured_piece_first_last_or_held() {
+        let start = pos("4k3/8/3p4/8/8/5p2/8/3QK3 w - - 0 1");
+        for script in [
+            "L d6,+400,L d1,+100,P d6",
+            "L d1,+100,L d6,+100,P d6",
+            // Held in the hand while the queen goes down, touching f3 first.
+            "L f3,+300,P f3,+100,L d6,+20,L d1,+200,P d6",
+        ] {
+            let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+            let out = play(&mut inf, script);
+            assert_eq!(
+                said(&out).last().map(String::as_str),
+                Some("Qxd6"),
+                "{script}"
+            );
+        }
+    }
+
+    #[test]
+    fn castling_king_first_with_a_pause() {
+        let start = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+        let out = play(&mut inf, "L e1,+100,P c1,+900,L a1,+200,P d1");
+        assert_eq!(said(&out), ["O-O-O"]);
+    }
+
+    #[test]
+    fn the_reply_started_before_the_move_settled() {
+        let mut inf = peg();
+        // e4, and Black lifts e7 5 ms after: e4 is made at that lift.
+        let mut t = ms(0);
+        inf.event(&BoardEvent::Lifted(Square::E2), t);
+        t += ms(100);
+        inf.event(&BoardEvent::Put(Square::E4), t);
+        t += ms(5);
+        let out = inf.event(&BoardEvent::Lifted(Square::E7), t);
+        assert_eq!(said(&out), ["e4"]);
+        assert_eq!(inf.position().turn(), Color::Black);
+        let mut inf = peg();
+        play(&mut inf, "L e2,+100,P e4,+400,L d7,+100,P d5");
+        let mut t = ms(10_000);
+        let mut out = Vec::new();
+        // Nc3, then Black's reply (dxe4) lifting the e4 pawn first 4 ms later.
+        out.extend(inf.event(&BoardEvent::Lifted(Square::B1), t));
+        t += ms(80);
+        out.extend(inf.event(&BoardEvent::Put(Square::C3), t));
+        t += ms(4);
+        out.extend(inf.event(&BoardEvent::Lifted(Square::E4), t));
+        t += ms(3);
+        out.extend(inf.event(&BoardEvent::Lifted(Square::D5), t));
+        assert_eq!(said(&out), ["Nc3"]);
+        t += ms(90);
+        out.extend(inf.event(&BoardEvent::Put(Square::E4), t));
+        for _ in 0..100 {
+            t += ms(1);
+            out.extend(inf.tick(t));
+        }
+        assert_eq!(said(&out), ["Nc3", "dxe4"]);
+    }
+
+    #[test]
+    fn a_dgt_slide_and_a_dump_in_the_middle() {
+        let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+        let rook = Some(Color::White.rook());
+        let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+        let mut t = ms(0);
+        let mut out = Vec::new();
+        for (sq, p) in [
+            (Square::A1, None),
+            (Square::A2, rook),
+            (Square::A2, None),
+            (Square::A3, rook),
+            (Square::A3, None),
+            (Square::A4, rook),
+        ] {
+            out.extend(inf.event(&f(sq, p), t));
+            t += ms(8);
+        }
+        let dump = inf.physical().clone();
+        if let Physical::Pieces(b) = dump {
+            out.extend(inf.event(&BoardEvent::Dump(b), t));
+        }
+        assert!(said(&out).is_empty());
+        out.extend(inf.tick(t + ms(40)));
+        assert_eq!(said(&out), ["Ra4"]);
+    }
+
+    #[test]
+    fn ambiguity_waits_and_says_which_holes_differ() {
+        // Both rooks could have gone to d1: lifts a1 and h1, puts d1 only.
+        let start = pos("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+        let out = play(&mut inf, "L a1,+100,L h1,+100,P d1");
+        assert!(said(&out).is_empty(), "{out:?}");
+        assert_eq!(inf.position().turn(), Color::White);
+        assert!(!inf.fixes().is_empty());
     }
 }

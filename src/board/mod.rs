@@ -4,6 +4,7 @@
 pub mod dgt;
 pub mod event;
 pub mod follow;
+pub mod hands;
 pub mod infer;
 pub mod link;
 pub mod millennium;

@@ -26,6 +26,7 @@ use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, File, Piece, Role, Square};
 
 use super::event::{BoardEvent, Protocol};
+use super::hands::{self, Act, Plan};
 use super::{dgt, millennium, peg};
 
 /// The hello line / version the simulator reports.
@@ -41,10 +42,16 @@ struct Shared {
     leds: Vec<Square>,
     /// ChessLink E2ROM (address 02: automatic reports).
     e2rom: [u8; 256],
+    /// Bytes held back to be sent in one write (a batch of hand steps).
+    held: Option<Vec<u8>>,
 }
 
 impl Shared {
     fn write(&mut self, bytes: &[u8]) {
+        if let Some(held) = self.held.as_mut() {
+            held.extend_from_slice(bytes);
+            return;
+        }
         if let Some(m) = self.master.as_mut()
             && let Err(e) = m.write_all(bytes)
         {
@@ -169,6 +176,7 @@ impl Simulator {
             master: None,
             leds: Vec::new(),
             e2rom: [0; 256],
+            held: None,
         }));
         let mut sim = Simulator {
             shared,
@@ -412,6 +420,61 @@ impl Simulator {
             self.hand.pop();
         }
         self.put(to, Some(landing))
+    }
+
+    /// Holds back what the board sends until [`Simulator::send_batch`]:
+    /// events a board reports in one scan reach the host in one write.
+    pub fn begin_batch(&mut self) {
+        let mut s = lock(&self.shared);
+        if s.held.is_none() {
+            s.held = Some(Vec::new());
+        }
+    }
+
+    /// Sends what was held back since [`Simulator::begin_batch`].
+    pub fn send_batch(&mut self) {
+        let mut s = lock(&self.shared);
+        if let Some(bytes) = s.held.take()
+            && !bytes.is_empty()
+        {
+            s.write(&bytes);
+        }
+    }
+
+    /// Does what a hand does ([`crate::board::hands`]).
+    pub fn act(&mut self, act: Act) -> Result<(), String> {
+        match act {
+            Act::Lift(sq) => self.lift(sq),
+            Act::Put(sq, piece) => self.put(sq, Some(piece)),
+            Act::Button(n) => self.button(n),
+            Act::Dump => {
+                self.scan();
+                Ok(())
+            }
+        }
+    }
+
+    /// Carries out `plan` in real time: pauses shorter than
+    /// [`hands::BATCH`] send their steps together. Returns the instant the
+    /// step completing the move was written.
+    pub fn perform(&mut self, plan: &Plan) -> Result<std::time::Instant, String> {
+        let mut completed = std::time::Instant::now();
+        self.begin_batch();
+        for (i, step) in plan.steps.iter().enumerate() {
+            if step.gap >= hands::BATCH {
+                self.send_batch();
+                std::thread::sleep(step.gap);
+                self.begin_batch();
+            }
+            self.act(step.act)?;
+            if i == plan.completes {
+                self.send_batch();
+                completed = std::time::Instant::now();
+                self.begin_batch();
+            }
+        }
+        self.send_batch();
+        Ok(completed)
     }
 
     /// A bouncing contact: lift and put back on `sq` at once.

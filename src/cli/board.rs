@@ -9,9 +9,11 @@ use std::time::{Duration, Instant};
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position};
 use tactus::board::event::{BoardEvent, ClockMessage, Protocol};
 use tactus::board::follow::Fixes;
+use tactus::board::hands::{Hands, Timing};
 use tactus::board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_button};
 use tactus::board::link::Port;
 use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
@@ -49,6 +51,12 @@ pub enum BoardCommand {
         /// Keep a symlink here pointing at the terminal (it follows replugs).
         #[arg(long)]
         link: Option<PathBuf>,
+        /// Carry out `move UCI` (a legal move of the game from --fen) as a
+        /// player's hands do, seeded: touches, bounces, captures in either
+        /// order, castling either way with pauses, wrong holes, slides and
+        /// dumps (DGT), in real time. The same seed, the same hands.
+        #[arg(long, value_name = "SEED")]
+        hands: Option<u64>,
     },
     /// Follow a game played on one board (both sides) and print one line per
     /// event.
@@ -72,7 +80,7 @@ pub enum BoardCommand {
         #[arg(long)]
         json: bool,
         /// Settling time for bouncing contacts, in milliseconds.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = tactus::board::infer::DEFAULT_SETTLE.as_millis() as u64)]
         settle_ms: u64,
     },
 }
@@ -84,7 +92,8 @@ pub fn run(cmd: BoardCommand) -> ExitCode {
             protocol,
             fen,
             link,
-        } => sim(protocol.into(), fen.as_deref(), link),
+            hands,
+        } => sim(protocol.into(), fen.as_deref(), link, hands),
         BoardCommand::Watch {
             protocol,
             port,
@@ -111,7 +120,20 @@ fn parse_position(fen: Option<&str>) -> Result<Chess, String> {
         .map_err(|e| format!("--fen {fen:?}: {e}"))
 }
 
-fn sim(protocol: Protocol, fen: Option<&str>, link: Option<PathBuf>) -> ExitCode {
+fn sim(
+    protocol: Protocol,
+    fen: Option<&str>,
+    link: Option<PathBuf>,
+    hands: Option<u64>,
+) -> ExitCode {
+    // With hands, the simulator keeps the game to know what a move does.
+    let mut game = match hands {
+        None => None,
+        Some(seed) => match parse_position(fen) {
+            Ok(p) => Some((p, Hands::new(seed, Timing::human()))),
+            Err(e) => return bad(e),
+        },
+    };
     // The simulator is a board: any placement will do, legal or not.
     let board = match fen {
         None => shakmaty::Board::default(),
@@ -131,6 +153,23 @@ fn sim(protocol: Protocol, fen: Option<&str>, link: Option<PathBuf>) -> ExitCode
     let _ = std::io::stdout().flush();
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
+        if let Some((pos, hands)) = game.as_mut()
+            && let ["move", uci] = line.split_whitespace().collect::<Vec<_>>().as_slice()
+        {
+            let m = match uci.parse::<UciMove>().map(|u| u.to_move(pos)) {
+                Ok(Ok(m)) => m,
+                _ => {
+                    eprintln!("tactus board sim: {uci} is not a legal move here");
+                    continue;
+                }
+            };
+            let plan = hands.plan(pos, m, protocol, true);
+            if let Err(e) = sim.perform(&plan) {
+                eprintln!("tactus board sim: {e}");
+            }
+            pos.play_unchecked(m);
+            continue;
+        }
         match sim.command(&line) {
             Ok(Some(answer)) => println!("{answer}"),
             Ok(None) => {}

@@ -845,6 +845,11 @@ impl TableActor {
                 self.publish_state();
             }
             BoardEvent::Button(n) => {
+                // The hand is on the frame, off the pieces: a move (or a
+                // promotion) the board shows is read now.
+                for i in self.boards[at].inference.read_now(now) {
+                    self.inferred(at, i).await;
+                }
                 let pending = self.boards[at].inference.promotion_pending().is_some();
                 let action = match (pending, *n) {
                     (true, n) => promotion_button(n).map(Action::NamePromotion),

@@ -1,0 +1,411 @@
+//! A model of a player's hands on a board, seeded and reproducible: how a
+//! move is carried out by someone who feels the pieces. It turns a legal
+//! move into lifts and puts with their timing, mixing in, at rates chosen
+//! to be frequent enough to test and near what players do:
+//!
+//! - touches of one's own pieces before, during and after the move (lifted,
+//!   held, put back in their holes);
+//! - contact bounce on puts and lifts (a hole empty then filled within a few
+//!   milliseconds);
+//! - the captured piece removed first or last (and held in the hand);
+//! - castling king first or rook first, with a pause between;
+//! - a piece put into a wrong hole and moved on to the right one, and a move
+//!   taken back before it was complete;
+//! - on boards that identify pieces, a piece slid across squares, and a
+//!   full dump in the middle of a move.
+//!
+//! Timing rules that follow from the Laws (see `infer.rs`): a piece resting
+//! in a hole where it makes a legal move has made it, so a wrong hole that
+//! makes a legal move is left at once ("pushed on"), and a slide crosses
+//! squares quickly; a wrong hole that makes no legal move may be left after
+//! any pause. Steps closer than [`BATCH`] are meant to reach the host
+//! together (one write), as a board's scan sends them.
+
+use std::time::Duration;
+
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Piece, Position, Role, Square};
+
+use super::event::Protocol;
+
+/// Steps closer together than this are sent in one write.
+pub const BATCH: Duration = Duration::from_millis(15);
+
+/// A small seeded generator (SplitMix64): the same seed, the same hands.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when n is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next_u64() % n }
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+
+    fn ms(&mut self, (lo, hi): (u64, u64)) -> Duration {
+        Duration::from_millis(lo + self.below(hi - lo + 1))
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        items.get(self.below(items.len() as u64) as usize).copied()
+    }
+}
+
+/// What a hand does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    Lift(Square),
+    /// A piece into a hole (the piece, for boards that identify pieces).
+    Put(Square, Piece),
+    /// A frame button (naming a peg-board promotion).
+    Button(u8),
+    /// The board sends a full dump (a DGT board asked by its host).
+    Dump,
+}
+
+/// One step: the pause before it, and the act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub gap: Duration,
+    pub act: Act,
+}
+
+/// A move as the hands carry it out.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub steps: Vec<Step>,
+    /// The squares touched (lifted and put back after longer than a
+    /// bounce), in order.
+    pub touches: Vec<Square>,
+    /// The step after which the board shows the move complete (named, for
+    /// a peg promotion): latency is measured from it.
+    pub completes: usize,
+}
+
+/// Pauses in milliseconds (lowest, highest) of each kind.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    /// A contact bouncing.
+    pub bounce: (u64, u64),
+    /// A slide across a square, a peg pushed on from a wrong hole.
+    pub quick: (u64, u64),
+    /// The hand travelling from one hole to another.
+    pub travel: (u64, u64),
+    /// Holding a touched piece; a pause in the middle of a move.
+    pub pause: (u64, u64),
+    /// Between the rook and the king of a castling (below `CASTLE_WAIT`).
+    pub castle: (u64, u64),
+}
+
+impl Timing {
+    /// As players' hands do it.
+    pub fn human() -> Timing {
+        Timing {
+            bounce: (1, 6),
+            quick: (2, 10),
+            travel: (80, 400),
+            pause: (200, 900),
+            castle: (100, 800),
+        }
+    }
+
+    /// The same kinds, the long pauses shortened (still several settling
+    /// times), for test suites that play hundreds of games in real time.
+    pub fn brisk() -> Timing {
+        Timing {
+            bounce: (1, 6),
+            quick: (2, 10),
+            travel: (20, 60),
+            pause: (90, 160),
+            castle: (40, 300),
+        }
+    }
+}
+
+/// The hands of one player (or both, at a board where both play).
+#[derive(Debug, Clone)]
+pub struct Hands {
+    rng: Rng,
+    timing: Timing,
+}
+
+struct Builder<'a> {
+    rng: &'a mut Rng,
+    timing: Timing,
+    board: Board,
+    plan: Plan,
+    identifies: bool,
+}
+
+impl Builder<'_> {
+    fn step(&mut self, gap: Duration, act: Act) {
+        match act {
+            Act::Lift(sq) => {
+                self.board.discard_piece_at(sq);
+            }
+            Act::Put(sq, p) => self.board.set_piece_at(sq, p),
+            _ => {}
+        }
+        self.plan.steps.push(Step { gap, act });
+    }
+
+    fn lift(&mut self, gap: Duration, sq: Square) -> Piece {
+        let piece = self.board.piece_at(sq).expect("a piece to lift");
+        self.step(gap, Act::Lift(sq));
+        if self.rng.chance(0.12) {
+            // The contact bounces as the piece leaves.
+            let b = self.rng.ms(self.timing.bounce);
+            self.step(b, Act::Put(sq, piece));
+            let b = self.rng.ms(self.timing.bounce);
+            self.step(b, Act::Lift(sq));
+        }
+        piece
+    }
+
+    fn put(&mut self, gap: Duration, sq: Square, piece: Piece) {
+        self.step(gap, Act::Put(sq, piece));
+        if self.rng.chance(0.25) {
+            let b = self.rng.ms(self.timing.bounce);
+            self.step(b, Act::Lift(sq));
+            let b = self.rng.ms(self.timing.bounce);
+            self.step(b, Act::Put(sq, piece));
+        }
+    }
+
+    fn travel(&mut self) -> Duration {
+        self.rng.ms(self.timing.travel)
+    }
+
+    fn pause(&mut self) -> Duration {
+        self.rng.ms(self.timing.pause)
+    }
+
+    /// Lifts one of `own` pieces, holds it, puts it back: a touch.
+    fn touch(&mut self, gap: Duration, color: Color, avoid: Bitboard) {
+        let own: Vec<Square> = (self.board.by_color(color) & !avoid).into_iter().collect();
+        let Some(sq) = self.rng.pick(&own) else {
+            return;
+        };
+        let piece = self.lift(gap, sq);
+        let hold = self.pause();
+        self.put(hold, sq, piece);
+        self.plan.touches.push(sq);
+    }
+}
+
+impl Hands {
+    pub fn new(seed: u64, timing: Timing) -> Hands {
+        Hands {
+            rng: Rng::new(seed),
+            timing,
+        }
+    }
+
+    /// The generator (to draw other choices from the same seed).
+    pub fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    /// How the hands carry out `m` in `pos` on a board of `protocol`.
+    /// `touches`: whether this player may touch pieces (not while carrying
+    /// out the opponent's announced move).
+    pub fn plan(&mut self, pos: &Chess, m: Move, protocol: Protocol, touches: bool) -> Plan {
+        let timing = self.timing;
+        let mut b = Builder {
+            rng: &mut self.rng,
+            timing,
+            board: pos.board().clone(),
+            plan: Plan::default(),
+            identifies: protocol.identifies_pieces(),
+        };
+        let me = pos.turn();
+        let involved = crate::board::infer::move_squares(pos, m);
+        let involved = involved.0 | involved.1;
+        if touches && b.rng.chance(0.12) {
+            let gap = b.travel();
+            b.touch(gap, me, Bitboard::EMPTY);
+        }
+        if touches && b.rng.chance(0.05) {
+            // A move begun and taken back: the piece lifted, held, put back.
+            if let Some(from) = m.from() {
+                let gap = b.travel();
+                let piece = b.lift(gap, from);
+                let hold = b.pause();
+                b.put(hold, from, piece);
+                b.plan.touches.push(from);
+            }
+        }
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let capture_first = capture.is_some() && b.rng.chance(0.5);
+                if capture_first {
+                    let gap = b.travel();
+                    b.lift(gap, to);
+                }
+                // Sometimes a pause with the captured piece in the hand.
+                let gap = if capture_first && b.rng.chance(0.3) {
+                    b.pause()
+                } else {
+                    b.travel()
+                };
+                let piece = b.lift(gap, from);
+                if capture.is_some() && !capture_first {
+                    let gap = b.travel();
+                    b.lift(gap, to);
+                }
+                if touches && b.rng.chance(0.06) {
+                    let gap = b.travel();
+                    b.touch(gap, me, involved);
+                }
+                if b.identifies && b.rng.chance(0.1) {
+                    let gap = b.travel();
+                    b.step(gap, Act::Dump);
+                }
+                // A slide across the squares between (pieces identified),
+                // or a wrong hole on the way.
+                let between: Vec<Square> = (shakmaty::attacks::between(from, to)
+                    & !b.board.occupied())
+                .into_iter()
+                .collect();
+                let slid = b.identifies
+                    && role != Role::Knight
+                    && !between.is_empty()
+                    && b.rng.chance(0.4);
+                if slid {
+                    let mut squares = between;
+                    if from > to {
+                        squares.reverse();
+                    }
+                    for sq in squares {
+                        let q = b.rng.ms(timing.quick);
+                        b.step(q, Act::Put(sq, piece));
+                        let q = b.rng.ms(timing.quick);
+                        b.step(q, Act::Lift(sq));
+                    }
+                } else if b.rng.chance(0.1) {
+                    let near: Vec<Square> = (shakmaty::attacks::king_attacks(to)
+                        & !b.board.occupied()
+                        & !Bitboard::from(from))
+                    .into_iter()
+                    .collect();
+                    if let Some(w) = b.rng.pick(&near) {
+                        let gap = b.travel();
+                        b.step(gap, Act::Put(w, piece));
+                        // A legal move ending there would be made if it
+                        // rested: pushed on at once; else felt and moved.
+                        let makes_move = pos
+                            .legal_moves()
+                            .iter()
+                            .any(|l| l.from() == Some(from) && l.to() == w);
+                        let dwell = if makes_move {
+                            b.rng.ms(timing.quick)
+                        } else {
+                            b.pause()
+                        };
+                        b.step(dwell, Act::Lift(w));
+                    }
+                }
+                let landing = match promotion {
+                    Some(r) => Piece { color: me, role: r },
+                    None => piece,
+                };
+                let gap = if slid {
+                    b.rng.ms(timing.quick)
+                } else {
+                    b.travel()
+                };
+                b.put(gap, to, landing);
+                b.plan.completes = b.plan.steps.len() - 1;
+                if promotion.is_some() && !b.identifies {
+                    let n = match promotion {
+                        Some(Role::Rook) => 2,
+                        Some(Role::Bishop) => 3,
+                        Some(Role::Knight) => 4,
+                        _ => 1,
+                    };
+                    let gap = b.travel();
+                    b.step(gap, Act::Button(n));
+                    b.plan.completes = b.plan.steps.len() - 1;
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let passed = Square::from_coords(to.file(), from.rank());
+                let first = b.rng.chance(0.5);
+                if first {
+                    let gap = b.travel();
+                    b.lift(gap, passed);
+                }
+                let gap = b.travel();
+                let piece = b.lift(gap, from);
+                let gap = b.travel();
+                b.put(gap, to, piece);
+                if !first {
+                    let gap = b.travel();
+                    b.lift(gap, passed);
+                }
+                b.plan.completes = b.plan.steps.len() - 1;
+            }
+            Move::Castle { king, rook } => {
+                let side = m.castling_side().expect("a castling side");
+                let (king_to, rook_to) = (side.king_to(me), side.rook_to(me));
+                let order = if b.rng.chance(0.6) {
+                    [(king, king_to), (rook, rook_to)]
+                } else {
+                    [(rook, rook_to), (king, king_to)]
+                };
+                for (i, (from, to)) in order.into_iter().enumerate() {
+                    let gap = if i == 0 {
+                        b.travel()
+                    } else {
+                        b.rng.ms(timing.castle)
+                    };
+                    let piece = b.lift(gap, from);
+                    let gap = b.travel();
+                    b.put(gap, to, piece);
+                }
+                b.plan.completes = b.plan.steps.len() - 1;
+            }
+            Move::Put { .. } => {}
+        }
+        if touches && b.rng.chance(0.06) {
+            // After the move, a touch of another piece (not the one moved).
+            let p = b.pause();
+            b.touch(p, me, involved);
+        }
+        b.plan
+    }
+}
+
+/// Whether a plan for the next move may start before the last one settled:
+/// only when its first act is a lift only its side can make (one of its own
+/// pieces), the case the Laws and the engine make unambiguous.
+pub fn may_start_early(pos_after: &Chess, plan: &Plan) -> bool {
+    match plan.steps.first().map(|s| s.act) {
+        Some(Act::Lift(sq)) => pos_after
+            .board()
+            .piece_at(sq)
+            .is_some_and(|p| p.color == pos_after.turn()),
+        _ => false,
+    }
+}
