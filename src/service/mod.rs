@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod bench_serve;
 pub mod config;
+pub mod data_lock;
 pub mod journal;
 pub mod serve;
 pub mod tokens;
