@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod board;
+mod journal;
 mod reconcile;
 mod say;
 mod serve;
@@ -41,6 +42,9 @@ enum Command {
         #[command(subcommand)]
         command: board::BoardCommand,
     },
+    /// Check a data folder's journal; copy it while it is in use.
+    #[command(subcommand)]
+    Journal(journal::JournalCommand),
     /// Measure the whole service: tables, boards, journal, audio.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -63,6 +67,7 @@ pub fn run() -> ExitCode {
         Command::Board { command } => board::run(command),
         Command::Serve(args) => serve::run(args),
         Command::Bench(c) => bench::run(c),
+        Command::Journal(c) => journal::run(c),
     }
 }
 
