@@ -47,6 +47,11 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(config.server.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.server.listen))?;
+    if let Some((before, after)) = super::listener::raise_descriptor_limit()
+        && before != after
+    {
+        tracing::info!("open descriptors: soft limit raised from {before} to {after}");
+    }
     let data = &config.server.data;
     let _lock = DataLock::acquire(data)?;
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
@@ -100,8 +105,7 @@ pub async fn serve(
     };
     ready(&running);
     let app = router(AppState { tables, tokens });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
+    super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
         .context("web server")?;
     Ok(())
