@@ -483,6 +483,14 @@ impl Simulator {
         self.put(sq, None)
     }
 
+    /// Sets the pieces on the board (a game resumed from its journal) and
+    /// sends the host a full scan of them.
+    pub fn set_board(&mut self, board: Board) {
+        let mut s = lock(&self.shared);
+        s.board = board;
+        s.full_scan();
+    }
+
     /// Sends a full scan (peg `S`, DGT board dump) unasked.
     pub fn scan(&mut self) {
         lock(&self.shared).full_scan();

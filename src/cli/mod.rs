@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod audio;
 mod bench;
 mod board;
+mod journal;
 mod reconcile;
 mod say;
 mod serve;
@@ -42,6 +43,9 @@ enum Command {
         #[command(subcommand)]
         command: board::BoardCommand,
     },
+    /// Check a data folder's journal; copy it while it is in use.
+    #[command(subcommand)]
+    Journal(journal::JournalCommand),
     /// Measure the whole service: tables, boards, journal, audio.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -68,6 +72,7 @@ pub fn run() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Bench(c) => bench::run(c),
         Command::Audio(c) => audio::run(c),
+        Command::Journal(c) => journal::run(c),
     }
 }
 

@@ -50,6 +50,25 @@ pub struct ServerConfig {
     pub listen: SocketAddr,
     /// The data folder: journal and tokens.
     pub data: PathBuf,
+    /// Seconds a request's head may take to arrive (also how long an idle
+    /// connection is kept).
+    pub header_timeout: u64,
+    /// Open connections at most, in total and from one client address;
+    /// beyond them a connection is answered 503.
+    pub max_connections: usize,
+    pub max_per_address: usize,
+}
+
+impl ServerConfig {
+    /// The limits the accept loop keeps.
+    pub fn limits(&self) -> super::listener::Limits {
+        super::listener::Limits {
+            header_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
+            max_connections: self.max_connections.max(1),
+            max_per_address: self.max_per_address.max(1),
+            ..super::listener::Limits::default()
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -57,6 +76,9 @@ impl Default for ServerConfig {
         ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("data"),
+            header_timeout: 10,
+            max_connections: super::listener::Limits::default().max_connections,
+            max_per_address: super::listener::Limits::default().max_per_address,
         }
     }
 }

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread;
+use std::time::Instant;
 
 use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::oneshot;
@@ -138,6 +139,84 @@ impl Journal {
         })
     }
 
+    /// Opens an existing journal to read it only (`tactus journal check`):
+    /// nothing is created or written, a live server's journal included.
+    pub fn open_read_only(path: &Path) -> Result<Journal, JournalError> {
+        let err = sqlite(path);
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(err)?;
+        let ok: String = conn
+            .query_row("PRAGMA quick_check", [], |row| row.get(0))
+            .map_err(err)?;
+        if ok != "ok" {
+            return Err(err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+                Some(ok),
+            )));
+        }
+        Ok(Journal {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Copies every committed event into the main file (a passive
+    /// checkpoint: it never waits for readers), so that the main file
+    /// alone holds them.
+    pub fn checkpoint(&self) -> Result<(), JournalError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            .map_err(sqlite(&self.path))
+    }
+
+    /// A consistent copy of the journal at `out` while it may be in use
+    /// (SQLite's online backup API, which copies the pages as of one
+    /// instant, the WAL's committed events included). `out` must not exist;
+    /// the copy is written beside it and renamed into place when complete.
+    pub fn backup(&self, out: &Path) -> Result<(), JournalError> {
+        let err = sqlite(out);
+        if out.exists() {
+            return Err(JournalError::Write(format!(
+                "{} exists: choose a new name for the copy",
+                out.display()
+            )));
+        }
+        let mut tmp = out.as_os_str().to_owned();
+        tmp.push(".partial");
+        let tmp = PathBuf::from(tmp);
+        let _ = std::fs::remove_file(&tmp);
+        {
+            let mut copy = Connection::open(&tmp).map_err(err)?;
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut copy).map_err(err)?;
+            // All pages in one step: one consistent instant. A writer
+            // holding the lock for a moment is waited for, briefly.
+            let mut tries = 0;
+            loop {
+                match backup.step(-1).map_err(err)? {
+                    rusqlite::backup::StepResult::Done => break,
+                    _ if tries < 100 => {
+                        tries += 1;
+                        thread::sleep(std::time::Duration::from_millis(50));
+                    }
+                    _ => {
+                        return Err(JournalError::Write(
+                            "the journal stayed busy for five seconds: try again".into(),
+                        ));
+                    }
+                }
+            }
+            drop(backup);
+            // A copy that stands alone: one file, no WAL beside it.
+            copy.pragma_update(None, "journal_mode", "DELETE")
+                .map_err(err)?;
+        }
+        std::fs::rename(&tmp, out)
+            .map_err(|e| JournalError::Write(format!("{}: {e}", out.display())))
+    }
+
     /// Appends events in one transaction; returns their sequence numbers.
     pub fn append_all(&mut self, events: &[NewEvent]) -> Result<Vec<i64>, JournalError> {
         self.write(events, &[])
@@ -246,6 +325,19 @@ pub struct JournalHandle {
 /// Most events one transaction takes: bounds the wait of the first one.
 const MAX_BATCH: usize = 512;
 
+/// How long a committed event may live in `journal.sqlite-wal` only: at
+/// most this long after a write the writer copies the WAL into
+/// `journal.sqlite` (a passive checkpoint), so a copy of the main file
+/// alone is never more than about a second behind. (`tactus journal
+/// backup` is never behind.)
+pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+fn checkpoint(journal: &Journal) {
+    if let Err(e) = journal.checkpoint() {
+        tracing::warn!("journal checkpoint: {e}");
+    }
+}
+
 impl JournalHandle {
     /// Starts the writer thread on an opened journal.
     pub fn spawn(mut journal: Journal) -> JournalHandle {
@@ -254,8 +346,29 @@ impl JournalHandle {
             .name("journal".into())
             .spawn(move || {
                 // Block for the first event, then take whatever else queued
-                // while the previous commit was on its way to disk.
-                while let Ok(first) = rx.recv() {
+                // while the previous commit was on its way to disk. When
+                // writes have waited CHECKPOINT_EVERY, the WAL is copied into
+                // the main file (see CHECKPOINT_EVERY).
+                let mut written_since: Option<Instant> = None;
+                loop {
+                    let first = match written_since {
+                        None => match rx.recv() {
+                            Ok(r) => r,
+                            Err(_) => break,
+                        },
+                        Some(at) => {
+                            let left = CHECKPOINT_EVERY.saturating_sub(at.elapsed());
+                            match rx.recv_timeout(left) {
+                                Ok(r) => r,
+                                Err(mpsc::RecvTimeoutError::Timeout) => {
+                                    checkpoint(&journal);
+                                    written_since = None;
+                                    continue;
+                                }
+                                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                            }
+                        }
+                    };
                     let mut batch = vec![first];
                     while batch.len() < MAX_BATCH {
                         match rx.try_recv() {
@@ -275,7 +388,13 @@ impl JournalHandle {
                             Request::Alive(table, at_ms) => alive.push((table, at_ms)),
                         }
                     }
-                    match journal.write(&events, &alive) {
+                    let written = journal.write(&events, &alive);
+                    let since = *written_since.get_or_insert_with(Instant::now);
+                    if since.elapsed() >= CHECKPOINT_EVERY {
+                        checkpoint(&journal);
+                        written_since = None;
+                    }
+                    match written {
                         Ok(seqs) => {
                             for (reply, seq) in replies.into_iter().zip(seqs) {
                                 let _ = reply.send(Ok(seq));
@@ -289,6 +408,9 @@ impl JournalHandle {
                             }
                         }
                     }
+                }
+                if written_since.is_some() {
+                    checkpoint(&journal);
                 }
             });
         if let Err(e) = spawned {
@@ -382,6 +504,38 @@ mod tests {
         drop(conn);
         let err = Journal::open(&path, Durability::Full).err().unwrap();
         assert!(matches!(err, JournalError::NewerSchema { found: 99, .. }));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_main_file_alone_holds_every_event_a_second_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.sqlite");
+        let handle = JournalHandle::spawn(Journal::open(&path, Durability::Full).unwrap());
+        for n in 0..10 {
+            handle.append("1", n, format!("{n}")).await.unwrap();
+        }
+        tokio::time::sleep(CHECKPOINT_EVERY * 2).await;
+        // The main file alone, copied as the README once said to.
+        let copy = dir.path().join("copy.sqlite");
+        std::fs::copy(&path, &copy).unwrap();
+        let j = Journal::open(&copy, Durability::Full).unwrap();
+        assert_eq!(j.events("1").unwrap().len(), 10);
+        // The online backup holds them too, without waiting.
+        handle.append("1", 10, "10".into()).await.unwrap();
+        let out = dir.path().join("backup.sqlite");
+        Journal::open_read_only(&path)
+            .unwrap()
+            .backup(&out)
+            .unwrap();
+        assert!(!dir.path().join("backup.sqlite-wal").exists());
+        let b = Journal::open_read_only(&out).unwrap();
+        assert_eq!(b.events("1").unwrap().len(), 11);
+        assert!(
+            Journal::open_read_only(&path)
+                .unwrap()
+                .backup(&out)
+                .is_err()
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

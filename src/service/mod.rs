@@ -2,7 +2,10 @@
 
 pub mod clips;
 pub mod config;
+pub mod data_lock;
+pub mod headers;
 pub mod journal;
+pub mod listener;
 pub mod serve;
 pub mod tokens;
 pub mod web;

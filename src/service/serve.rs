@@ -11,6 +11,7 @@ use anyhow::Context;
 use shakmaty::{Board, Chess, Position};
 
 use super::config::{AudioOut, BoardSpec, Config, TableConfig};
+use super::data_lock::DataLock;
 use super::journal::{Durability, Journal, JournalHandle};
 use super::tokens::Tokens;
 use super::web::{AppState, router};
@@ -42,9 +43,18 @@ pub async fn serve(
     ready: impl FnOnce(&Running),
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    // The port first, then the folder's lock, then the journal: a second
+    // server (same port or same folder) stops here having written nothing.
+    let listener = tokio::net::TcpListener::bind(config.server.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.server.listen))?;
+    if let Some((before, after)) = super::listener::raise_descriptor_limit()
+        && before != after
+    {
+        tracing::info!("open descriptors: soft limit raised from {before} to {after}");
+    }
     let data = &config.server.data;
-    std::fs::create_dir_all(data)
-        .with_context(|| format!("cannot create the data folder {}", data.display()))?;
+    let _lock = DataLock::acquire(data)?;
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
     let ids: Vec<String> = config.tables.iter().map(|t| t.id.clone()).collect();
     let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &ids)?);
@@ -91,9 +101,6 @@ pub async fn serve(
     }
     let tables = Arc::new(tables);
 
-    let listener = tokio::net::TcpListener::bind(config.server.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", config.server.listen))?;
     let addr = listener.local_addr()?;
     let running = Running {
         addr,
@@ -102,8 +109,7 @@ pub async fn serve(
     };
     ready(&running);
     let app = router(AppState { tables, tokens }).merge(super::clips::routes(voice));
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
+    super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
         .context("web server")?;
     Ok(())

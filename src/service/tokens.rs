@@ -129,6 +129,11 @@ impl Tokens {
         }
         if added {
             write_private(path, &file)?;
+        } else {
+            keep_private(path).map_err(|source| TokenError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         }
         Ok(Tokens {
             tables: file.tables,
@@ -201,10 +206,23 @@ fn write_private(path: &Path, file: &TokensFile) -> Result<(), TokenError> {
         message: e.to_string(),
     })?;
     let tmp = path.with_extension("toml.tmp");
+    // A leftover temporary (a crash, or something planted) is removed, never
+    // reused: the new file is created exclusively, owner-only, and a link
+    // put there is not followed.
+    match std::fs::remove_file(&tmp) {
+        Ok(()) => tracing::warn!("removed a leftover {}", tmp.display()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    options.write(true).create_new(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+    }
     let mut out = options.open(&tmp).map_err(io)?;
     out.write_all(
         b"# Access tokens of every table: give each person only their own.\n\
@@ -214,6 +232,30 @@ fn write_private(path: &Path, file: &TokensFile) -> Result<(), TokenError> {
     out.write_all(text.as_bytes()).map_err(io)?;
     out.sync_all().map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// Makes an existing tokens file owner-only if it is not, with a warning.
+fn keep_private(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = match std::fs::symlink_metadata(path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let mode = meta.permissions().mode() & 0o777;
+        if meta.is_file() && mode & 0o077 != 0 {
+            tracing::warn!(
+                "{} was readable by others (mode {mode:o}): made owner-only (0600)",
+                path.display()
+            );
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -243,6 +285,37 @@ mod tests {
             let mode = std::fs::metadata(&path).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_open_tokens_file_and_a_leftover_temporary_end_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        Tokens::load_or_create(&path, &["1".into()]).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        Tokens::load_or_create(&path, &["1".into()]).unwrap();
+        assert_eq!(mode(&path), 0o600, "an existing file is fixed");
+        // A leftover temporary, readable by all, and one that is a link.
+        let tmp = path.with_extension("toml.tmp");
+        std::fs::write(&tmp, "old").unwrap();
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644)).unwrap();
+        Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        assert_eq!(mode(&path), 0o600, "written through a leftover temporary");
+        let target = dir.path().join("elsewhere");
+        std::fs::write(&target, "keep").unwrap();
+        std::os::unix::fs::symlink(&target, &tmp).unwrap();
+        Tokens::load_or_create(&path, &["1".into(), "2".into(), "3".into()]).unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
+        assert_eq!(mode(&path), 0o600);
+        assert!(
+            Tokens::load_or_create(&path, &[])
+                .unwrap()
+                .table("3")
+                .is_some()
+        );
     }
 
     #[test]

@@ -320,7 +320,8 @@ async fn all_pgn(State(state): State<AppState>) -> ApiResult<Response> {
 }
 
 /// The live stream: the table's state first, then every announcement and
-/// every change. A client that falls behind gets the state again.
+/// every change. A client that cannot keep up is dropped (its stream ends;
+/// a browser reconnects and gets the state first), never buffered for.
 async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -329,19 +330,18 @@ async fn events(
     let rx = t.subscribe();
     let first = t.view().await?;
     let first = stream::once(async move { Ok(state_event(&first)) });
-    let rest = BroadcastStream::new(rx).filter_map(move |item| {
-        let t = t.clone();
-        async move {
+    drop(t);
+    let rest = BroadcastStream::new(rx)
+        .take_while(|item| std::future::ready(item.is_ok()))
+        .filter_map(|item| async move {
             match item {
                 Ok(LiveEvent::Announcement(a)) => Some(Ok(Event::default()
                     .event("announcement")
                     .data(serde_json::to_string(&a).unwrap_or_default()))),
                 Ok(LiveEvent::State(v)) => Some(Ok(state_event(&v))),
-                // Lagged: what was missed is summed up by the state now.
-                Err(_) => t.view().await.ok().map(|v| Ok(state_event(&v))),
+                Err(_) => None,
             }
-        }
-    });
+        });
     Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 

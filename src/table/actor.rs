@@ -16,6 +16,7 @@ use shakmaty::{ByColor, Color, EnPassantMode, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::Action;
+use super::replay::{Entry, new_game, replay, updated_setup};
 use super::speaker::Speaker;
 use super::timebase::Timebase;
 use super::view::{Alert, Announcement, BoardView, ClockView, LiveEvent, TableView};
@@ -52,15 +53,6 @@ pub struct Setup {
     /// setting read as the default, `claim`.
     #[serde(default)]
     pub flag: FlagRule,
-}
-
-/// A journal entry of a table: its setup, then game events.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum Entry {
-    Setup(Setup),
-    #[serde(untagged)]
-    Game(GameEvent),
 }
 
 /// Why a request was refused.
@@ -258,48 +250,30 @@ impl TableActor {
             style,
             time,
         } = parts;
-        let mut entries = Vec::with_capacity(history.len());
-        for record in &history {
-            let entry: Entry = serde_json::from_str(&record.payload).map_err(|e| {
-                anyhow::anyhow!(
-                    "table {}: journal entry {} cannot be read: {e}",
-                    configured.id,
-                    record.seq
-                )
-            })?;
-            entries.push((record.at_ms, entry));
-        }
-        let setup = match entries.first() {
-            Some((_, Entry::Setup(s))) => s.clone(),
-            Some(_) => anyhow::bail!(
-                "table {}: journal does not start with its setup",
-                configured.id
-            ),
-            None => configured,
+        // Replay refuses an entry that does not apply (never a different
+        // game); a configuration that disagrees with the journal on what
+        // defines the game stops the start, naming the key.
+        let (setup, game, replayed, last_ms, renamed) = if history.is_empty() {
+            let game = new_game(&configured, style).map_err(anyhow::Error::msg)?;
+            (configured, game, 0, 0, None)
+        } else {
+            let r = replay(&configured.id, &history, style)?;
+            let renamed = updated_setup(&r.setup, &configured)
+                .map_err(|e| anyhow::anyhow!("table {}: {e}", configured.id))?;
+            (r.setup, r.game, r.events, r.last_ms, renamed)
         };
-        let mut game = new_game(&setup, style)?;
-        let mut replayed = 0usize;
-        let mut last_ms = 0u64;
-        for (at_ms, entry) in entries.iter().skip(1) {
-            last_ms = last_ms.max(*at_ms as u64);
-            if let Entry::Game(event) = entry {
-                // A refused event was never journaled by this code; one that
-                // no longer applies is logged and skipped, never fatal.
-                match game.apply(Duration::from_millis(*at_ms as u64), event) {
-                    Ok(_) => replayed += 1,
-                    Err(e) => {
-                        tracing::error!(table = %setup.id, "journal event skipped on replay: {e}")
-                    }
-                }
-            }
-        }
+        let setup = renamed.clone().unwrap_or(setup);
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
-        let live_board = |side: Color, b: BoardLink| LiveBoard {
+        let live_board = |side: Color, mut b: BoardLink| LiveBoard {
             side,
+            // A simulated board resumes at the game's position.
+            mirror: b.mirror.take().map(|mut sim| {
+                sim.set_board(game.position().board().clone());
+                sim
+            }),
             inference: Inference::new(game.position().clone(), b.protocol, b.settings),
             driver: b.driver,
-            mirror: b.mirror,
             protocol: b.protocol,
             connected: false,
             differs: Vec::new(),
@@ -327,8 +301,18 @@ impl TableActor {
         };
         if history.is_empty() {
             actor.record(&Entry::Setup(setup.clone())).await?;
+        } else if actor.game.result().is_some() {
+            // A finished game is not "resumed": nothing to say or pause.
+            tracing::info!(table = %setup.id, events = replayed, "finished game read from the journal");
+            if let Some(s) = &renamed {
+                actor.record(&Entry::Setup(s.clone())).await?;
+            }
         } else {
             tracing::info!(table = %setup.id, events = replayed, "game resumed from the journal");
+            if let Some(s) = &renamed {
+                tracing::warn!(table = %setup.id, "names, event or round changed in the configuration: journaled");
+                actor.record(&Entry::Setup(s.clone())).await?;
+            }
             let paused_at_ms = last_alive_ms.unwrap_or(last_ms).max(last_ms);
             actor
                 .commit(GameEvent::ServiceRestarted { paused_at_ms })
@@ -1097,19 +1081,6 @@ impl TableActor {
     fn pgn(&self) -> String {
         crate::table::pgn::game_pgn(&self.setup, &self.game)
     }
-}
-
-fn new_game(setup: &Setup, style: Style) -> anyhow::Result<Game> {
-    let fen = match &setup.fen {
-        Some(f) => Some(
-            f.parse::<Fen>()
-                .map_err(|e| anyhow::anyhow!("table {}: start FEN: {e}", setup.id))?,
-        ),
-        None => None,
-    };
-    Game::new(fen.as_ref(), setup.control.clone(), setup.blind, style)
-        .map(|g| g.with_flag_rule(setup.flag))
-        .map_err(|e| anyhow::anyhow!("table {}: {e}", setup.id))
 }
 
 fn refusal(e: GameError) -> TableError {

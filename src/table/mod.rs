@@ -4,6 +4,7 @@
 pub mod action;
 pub mod actor;
 pub mod pgn;
+pub mod replay;
 pub mod ruling;
 pub mod speaker;
 pub mod timebase;

@@ -1,0 +1,172 @@
+//! Replaying a table's journal into its game, refusing rather than guessing:
+//! an entry that cannot be read or no longer applies stops the replay with
+//! the table, the entry's sequence number and why. A game rebuilt from a
+//! journal with a hole in it would be a different game, announced as the
+//! one that was played.
+//!
+//! Also the comparison of a venue's configuration with the setup a game was
+//! journaled with: what defines the game (the blind side, the time control,
+//! the start position) must agree; names, event and round may change.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+
+use super::actor::Setup;
+use crate::rules::announce::Style;
+use crate::rules::game::{Game, GameEvent};
+use crate::service::journal::Record;
+
+/// A journal entry of a table: its setup (first, and again whenever the
+/// names, event or round were changed), then game events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Entry {
+    Setup(Setup),
+    #[serde(untagged)]
+    Game(GameEvent),
+}
+
+/// Why a table's journal could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("table {table}: journal entry {seq}: {why}")]
+pub struct ReplayError {
+    pub table: String,
+    /// The sequence number of the entry (0: the table as a whole).
+    pub seq: i64,
+    pub why: String,
+}
+
+/// A table's game rebuilt from its journal.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The setup the game was journaled with (the latest names).
+    pub setup: Setup,
+    pub game: Game,
+    /// Game events applied.
+    pub events: usize,
+    /// The latest instant in the journal, in milliseconds.
+    pub last_ms: u64,
+}
+
+/// Replays `history` (one table's records, oldest first). Every entry must
+/// read and apply; the first that does not is the error.
+pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, ReplayError> {
+    let refuse = |seq: i64, why: String| ReplayError {
+        table: id.to_owned(),
+        seq,
+        why,
+    };
+    let Some(first) = history.first() else {
+        return Err(refuse(0, "the journal holds nothing for this table".into()));
+    };
+    let mut setup = match read(&first.payload) {
+        Ok(Entry::Setup(s)) => s,
+        Ok(Entry::Game(_)) => {
+            return Err(refuse(
+                first.seq,
+                "the table's journal does not start with its setup".into(),
+            ));
+        }
+        Err(e) => return Err(refuse(first.seq, e)),
+    };
+    let mut game = new_game(&setup, style).map_err(|e| refuse(first.seq, e))?;
+    let mut events = 0usize;
+    let mut last_ms = 0u64;
+    for record in &history[1..] {
+        let at_ms = u64::try_from(record.at_ms)
+            .map_err(|_| refuse(record.seq, format!("negative instant {}", record.at_ms)))?;
+        last_ms = last_ms.max(at_ms);
+        match read(&record.payload).map_err(|e| refuse(record.seq, e))? {
+            Entry::Setup(changed) => {
+                defining_keys_agree(&setup, &changed).map_err(|e| refuse(record.seq, e))?;
+                setup = changed;
+            }
+            Entry::Game(event) => {
+                game.apply(Duration::from_millis(at_ms), &event)
+                    .map_err(|e| {
+                        refuse(
+                            record.seq,
+                            format!("{} does not apply: {e}", summary(&record.payload)),
+                        )
+                    })?;
+                events += 1;
+            }
+        }
+    }
+    Ok(Replayed {
+        setup,
+        game,
+        events,
+        last_ms,
+    })
+}
+
+/// The game a setup starts.
+pub(crate) fn new_game(setup: &Setup, style: Style) -> Result<Game, String> {
+    let fen = match &setup.fen {
+        Some(f) => Some(
+            f.parse::<Fen>()
+                .map_err(|e| format!("table {}: start FEN: {e}", setup.id))?,
+        ),
+        None => None,
+    };
+    Game::new(fen.as_ref(), setup.control.clone(), setup.blind, style)
+        .map(|g| g.with_flag_rule(setup.flag))
+        .map_err(|e| format!("table {}: {e}", setup.id))
+}
+
+fn read(payload: &str) -> Result<Entry, String> {
+    serde_json::from_str(payload).map_err(|e| format!("{} cannot be read: {e}", summary(payload)))
+}
+
+/// At most 100 characters of an entry, for messages.
+fn summary(payload: &str) -> String {
+    let mut s: String = payload.chars().take(100).collect();
+    if s.len() < payload.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// Whether a configured setup may resume a journaled game: the blind side,
+/// the time control and the start position must be the journal's. The
+/// error names the configuration key that disagrees.
+pub fn defining_keys_agree(journaled: &Setup, configured: &Setup) -> Result<(), String> {
+    if journaled.blind != configured.blind {
+        return Err(format!(
+            "`blind` is {} in the configuration but the game in the journal has the blind player {}",
+            crate::rules::side::name(configured.blind),
+            crate::rules::side::name(journaled.blind)
+        ));
+    }
+    if journaled.control != configured.control {
+        return Err(format!(
+            "`control` is {} in the configuration but the game in the journal is played at {}",
+            configured.control, journaled.control
+        ));
+    }
+    if journaled.fen != configured.fen {
+        let show = |f: &Option<String>| f.clone().unwrap_or_else(|| "the standard position".into());
+        return Err(format!(
+            "the start position (`variant`, `start_position`) is {} in the configuration but the game in the journal started from {}",
+            show(&configured.fen),
+            show(&journaled.fen)
+        ));
+    }
+    Ok(())
+}
+
+/// The journaled setup with the configuration's names, event and round, if
+/// any of them changed (to be journaled); `Err` naming the key if the
+/// configuration disagrees on what defines the game.
+pub fn updated_setup(journaled: &Setup, configured: &Setup) -> Result<Option<Setup>, String> {
+    defining_keys_agree(journaled, configured)?;
+    let mut next = journaled.clone();
+    next.white.clone_from(&configured.white);
+    next.black.clone_from(&configured.black);
+    next.event.clone_from(&configured.event);
+    next.round.clone_from(&configured.round);
+    Ok((&next != journaled).then_some(next))
+}
