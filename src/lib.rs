@@ -10,6 +10,7 @@
 //! - [`service`]: start-up, the journal, access tokens, the web server.
 
 pub mod board;
+pub mod braille;
 pub mod rules;
 pub mod service;
 pub mod speech;
