@@ -7,6 +7,7 @@
 //! BrlAPI crate covers less than the handful of calls tactus needs (a
 //! handle per connection, `write` with a charset, keys with a timeout).
 
+pub mod brlapi;
 pub mod cells;
 pub mod louis;
 pub mod record;

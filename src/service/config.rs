@@ -259,6 +259,13 @@ pub struct TableConfig {
     /// `variant = "chess960"`, and needed there.
     #[serde(default)]
     pub start_position: Option<u32>,
+    /// A braille display: `none` (the default), `brlapi` or
+    /// `brlapi:HOST:PORT` (`table/display.rs`).
+    #[serde(default, deserialize_with = "from_str")]
+    pub braille: crate::table::display::BrailleSpec,
+    /// What the display shows of a move: `words` or `notation`.
+    #[serde(default)]
+    pub braille_shows: crate::table::display::BrailleShows,
 }
 
 impl TableConfig {
@@ -280,6 +287,8 @@ impl TableConfig {
             clock_says: Shown::default(),
             variant: Variant::Standard,
             start_position: None,
+            braille: Default::default(),
+            braille_shows: Default::default(),
         }
     }
 }

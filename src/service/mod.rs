@@ -7,3 +7,4 @@ pub mod journal;
 pub mod serve;
 pub mod tokens;
 pub mod web;
+pub mod web_braille;

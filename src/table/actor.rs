@@ -1073,6 +1073,7 @@ impl TableActor {
                 .last_said
                 .as_ref()
                 .map(|(_, tokens)| self.voice.text(tokens)),
+            braille: super::display::state(&self.setup.id),
         }
     }
 

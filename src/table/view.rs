@@ -47,6 +47,8 @@ pub struct TableView {
     pub alerts: Vec<Alert>,
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
+    /// The braille display: `connected`, `disconnected` (`null`: none).
+    pub braille: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Serialize)]
