@@ -29,9 +29,10 @@ need_debs() {
     fi
 }
 
-# Build dependencies of the crate: cpal (ALSA) and the tts crate
-# (speech-dispatcher bindings generated with libclang).
-BUILD_DEBS=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev)
+# Build dependencies of the crate: cpal (ALSA), the tts crate
+# (speech-dispatcher bindings generated with libclang), liblouis and BrlAPI
+# for braille (liblouis-data: the tables words are translated with).
+BUILD_DEBS=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev liblouis-dev liblouis-data libbrlapi-dev)
 # Run-time speech synthesis for what no clip covers (optional at run time).
 RUN_DEBS=(speech-dispatcher speech-dispatcher-espeak-ng)
 # Tests: python3 and pip, which installs python-chess (the reference PGN

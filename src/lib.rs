@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod braille;
 pub mod rules;
 pub mod service;
 pub mod speech;

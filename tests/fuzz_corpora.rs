@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+#[path = "../fuzz/checks/braille_record.rs"]
+mod braille_record;
 #[path = "../fuzz/checks/dgt_decoder.rs"]
 mod dgt_decoder;
 #[path = "../fuzz/checks/game_events.rs"]
@@ -68,6 +70,7 @@ macro_rules! corpus_tests {
 }
 
 corpus_tests!(
+    braille_record,
     dgt_decoder,
     game_events,
     millennium_decoder,

@@ -9,6 +9,7 @@ mod bench;
 mod board;
 mod journal;
 mod reconcile;
+mod record;
 mod say;
 mod serve;
 mod voices;
@@ -30,6 +31,9 @@ enum Command {
     Tokens,
     /// Rule on diverging boards from both scoresheets (Appendix D.2.9).
     Reconcile(reconcile::ReconcileArgs),
+    /// A game's record in braille (BRF or Unicode braille).
+    #[command(subcommand)]
+    Record(record::RecordCommand),
     /// Announce a game or a move: text, JSON, WAV, sound card.
     #[command(subcommand)]
     Say(say::SayCommand),
@@ -67,6 +71,7 @@ pub fn run() -> ExitCode {
         }
         Command::Reconcile(args) => reconcile::run(&args),
         Command::Say(c) => say::run(c),
+        Command::Record(c) => record::run(c),
         Command::Voices(c) => voices::run(c),
         Command::Board { command } => board::run(command),
         Command::Serve(args) => serve::run(args),

@@ -1,6 +1,7 @@
 //! Pure rules and records: no I/O, no reading of the system clock.
 
 pub mod announce;
+pub mod braille_chess;
 pub mod clock;
 pub mod clock_announce;
 pub mod correction;

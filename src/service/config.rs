@@ -305,6 +305,13 @@ pub struct TableConfig {
     /// `wav:DIR`); `[speech] audio` if not given.
     #[serde(default, deserialize_with = "some_from_str")]
     pub audio: Option<AudioOut>,
+    /// A braille display: `none` (the default), `brlapi` or
+    /// `brlapi:HOST:PORT` (`table/display.rs`).
+    #[serde(default, deserialize_with = "from_str")]
+    pub braille: crate::table::display::BrailleSpec,
+    /// What the display shows of a move: `words` or `notation`.
+    #[serde(default)]
+    pub braille_shows: crate::table::display::BrailleShows,
 }
 
 impl TableConfig {
@@ -327,6 +334,8 @@ impl TableConfig {
             variant: Variant::Standard,
             start_position: None,
             audio: None,
+            braille: Default::default(),
+            braille_shows: Default::default(),
         }
     }
 

@@ -9,3 +9,4 @@ pub mod listener;
 pub mod serve;
 pub mod tokens;
 pub mod web;
+pub mod web_braille;

@@ -97,6 +97,7 @@ pub async fn serve(
         })
         .await?;
         tokio::spawn(actor.run());
+        crate::table::display::attach(handle.clone(), &t.braille, t.braille_shows)?;
         tables.insert(t.id.clone(), handle);
     }
     let tables = Arc::new(tables);

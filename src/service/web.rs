@@ -119,6 +119,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/pgn", get(all_pgn))
         .route("/api/tables/{id}", get(one_table))
         .route("/api/tables/{id}/pgn", get(table_pgn))
+        .route("/api/tables/{id}/brf", get(super::web_braille::table_brf))
         .route("/api/tables/{id}/events", get(events))
         .merge(writes)
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })

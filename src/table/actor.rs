@@ -1075,6 +1075,7 @@ impl TableActor {
                 .last_said
                 .as_ref()
                 .map(|(_, tokens)| self.voice.text(tokens)),
+            braille: super::display::state(&self.setup.id),
         }
     }
 

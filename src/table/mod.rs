@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod actor;
+pub mod display;
 pub mod pgn;
 pub mod replay;
 pub mod ruling;

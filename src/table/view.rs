@@ -50,6 +50,8 @@ pub struct TableView {
     pub audio: crate::speech::device::AudioView,
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
+    /// The braille display: `connected`, `disconnected` (`null`: none).
+    pub braille: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -1,0 +1,341 @@
+//! A braille display through BrlAPI, brltty's client library (Debian's
+//! `libbrlapi-dev`): a thin binding of the calls tactus needs, each on a
+//! connection handle of its own (the `brlapi__` functions), so that several
+//! tables may each have a display.
+//!
+//! The library's default exception handler aborts the process on an error
+//! the server reports asynchronously; every connection here replaces it
+//! with one that only logs, so a display never takes the server down.
+
+use std::ffi::{CStr, CString, c_char, c_int, c_uint, c_void};
+
+#[repr(C)]
+struct ConnectionSettings {
+    auth: *const c_char,
+    host: *const c_char,
+}
+
+#[repr(C)]
+struct WriteArguments {
+    display_number: c_int,
+    region_begin: c_uint,
+    region_size: c_int,
+    text: *const c_char,
+    text_size: c_int,
+    and_mask: *const u8,
+    or_mask: *const u8,
+    cursor: c_int,
+    charset: *const c_char,
+}
+
+#[repr(C)]
+struct ErrorInfo {
+    brlerrno: c_int,
+    libcerrno: c_int,
+    gaierrno: c_int,
+    errfun: *const c_char,
+}
+
+type ExceptionHandler = unsafe extern "C" fn(
+    handle: *mut c_void,
+    error: c_int,
+    kind: u32,
+    packet: *const c_void,
+    size: usize,
+);
+
+#[link(name = "brlapi")]
+unsafe extern "C" {
+    fn brlapi_getHandleSize() -> usize;
+    fn brlapi__openConnection(
+        handle: *mut c_void,
+        desired: *const ConnectionSettings,
+        actual: *mut ConnectionSettings,
+    ) -> c_int;
+    fn brlapi__closeConnection(handle: *mut c_void);
+    fn brlapi__enterTtyModeWithPath(
+        handle: *mut c_void,
+        ttys: *const c_int,
+        count: c_int,
+        driver: *const c_char,
+    ) -> c_int;
+    fn brlapi__getDisplaySize(handle: *mut c_void, x: *mut c_uint, y: *mut c_uint) -> c_int;
+    fn brlapi__write(handle: *mut c_void, arguments: *const WriteArguments) -> c_int;
+    fn brlapi__writeDots(handle: *mut c_void, dots: *const u8) -> c_int;
+    fn brlapi__readKeyWithTimeout(handle: *mut c_void, timeout_ms: c_int, code: *mut u64) -> c_int;
+    fn brlapi__acceptKeys(
+        handle: *mut c_void,
+        kind: c_int,
+        keys: *const u64,
+        count: c_uint,
+    ) -> c_int;
+    fn brlapi__setExceptionHandler(
+        handle: *mut c_void,
+        handler: Option<ExceptionHandler>,
+    ) -> Option<ExceptionHandler>;
+    fn brlapi_error_location() -> *mut ErrorInfo;
+    fn brlapi_strerror_r(error: *const ErrorInfo, buf: *mut c_char, len: usize) -> usize;
+}
+
+/// `BRLAPI_DISPLAY_DEFAULT`.
+const DISPLAY_DEFAULT: c_int = -1;
+/// `BRLAPI_CURSOR_OFF`.
+const CURSOR_OFF: c_int = 0;
+/// `brlapi_rangeType_all`.
+const RANGE_ALL: c_int = 0;
+
+/// `BRLAPI_KEY_TYPE_MASK` and `BRLAPI_KEY_TYPE_CMD`.
+const KEY_TYPE_MASK: u64 = 0xE000_0000;
+const KEY_TYPE_CMD: u64 = 0x2000_0000;
+/// `BRLAPI_KEY_CMD_BLK_MASK`, `BRLAPI_KEY_CMD_ARG_MASK`.
+const KEY_CMD_BLK_MASK: u64 = 0x1FFF_0000;
+const KEY_CMD_ARG_MASK: u64 = 0xFFFF;
+
+/// A key pressed on the display, as brltty's commands name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// A routing key over a cell (0 = the first).
+    Route(u16),
+    /// Line up / line down (`LNUP`, `LNDN`).
+    LineUp,
+    LineDown,
+    /// Panning a full window left / right (`FWINLT`, `FWINRT`).
+    PanLeft,
+    PanRight,
+    /// Top / bottom of the screen (`TOP`, `BOT`).
+    Top,
+    Bottom,
+    /// The cursor home (`HOME`) or return (`RETURN`).
+    Home,
+    /// Any other command, by block and argument.
+    Other(u32, u16),
+}
+
+impl Key {
+    /// The key of a BrlAPI key code of command type, if it is one.
+    pub fn from_code(code: u64) -> Option<Key> {
+        if code & KEY_TYPE_MASK != KEY_TYPE_CMD {
+            return None;
+        }
+        let block = ((code & KEY_CMD_BLK_MASK) >> 16) as u32;
+        let arg = (code & KEY_CMD_ARG_MASK) as u16;
+        Some(match (block, arg) {
+            (1, cell) => Key::Route(cell),
+            (0, 1) => Key::LineUp,
+            (0, 2) => Key::LineDown,
+            (0, 9) => Key::Top,
+            (0, 10) => Key::Bottom,
+            (0, 23) => Key::PanLeft,
+            (0, 24) => Key::PanRight,
+            (0, 29) | (0, 31) => Key::Home,
+            (b, a) => Key::Other(b, a),
+        })
+    }
+}
+
+/// What BrlAPI said went wrong.
+fn last_error() -> String {
+    let mut buf = [0 as c_char; 256];
+    // SAFETY: the error location is thread-local and always valid; the
+    // buffer's length is passed.
+    unsafe {
+        brlapi_strerror_r(brlapi_error_location(), buf.as_mut_ptr(), buf.len());
+        CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
+    }
+}
+
+unsafe extern "C" fn log_exception(
+    _handle: *mut c_void,
+    error: c_int,
+    kind: u32,
+    _packet: *const c_void,
+    _size: usize,
+) {
+    tracing::warn!("braille display: BrlAPI reported error {error} on a packet of type {kind}");
+}
+
+/// One connection to a BrlAPI server, in TTY mode (the client owns the
+/// display while it writes) with every key delivered to it.
+pub struct Connection {
+    /// The library's handle: `brlapi_getHandleSize()` bytes, kept aligned.
+    handle: Vec<u128>,
+    width: usize,
+    height: usize,
+}
+
+// The handle is only used by the thread that owns the connection.
+unsafe impl Send for Connection {}
+
+impl Connection {
+    /// Connects to `host` (BrlAPI's form: `HOST:N` is TCP port 4101 + N,
+    /// `:N` the local socket N; `None`: the local default or `BRLAPI_HOST`)
+    /// with the key file `auth` (`None`: the default or `BRLAPI_AUTH`).
+    pub fn open(host: Option<&str>, auth: Option<&str>) -> Result<Connection, String> {
+        let host_c = host
+            .map(CString::new)
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let auth_c = auth
+            .map(CString::new)
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        // SAFETY: no arguments.
+        let size = unsafe { brlapi_getHandleSize() };
+        let mut handle = vec![0u128; size.div_ceil(16).max(1)];
+        let h = handle.as_mut_ptr().cast::<c_void>();
+        let settings = ConnectionSettings {
+            auth: auth_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+            host: host_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+        };
+        // SAFETY: the handle has the size the library asks for; the
+        // settings' strings live until the call returns.
+        let fd = unsafe { brlapi__openConnection(h, &settings, std::ptr::null_mut()) };
+        if fd < 0 {
+            return Err(last_error());
+        }
+        let mut conn = Connection {
+            handle,
+            width: 0,
+            height: 0,
+        };
+        let h = conn.h();
+        // SAFETY: the connection is open; the handler is a plain function.
+        unsafe { brlapi__setExceptionHandler(h, Some(log_exception)) };
+        // An empty path: the root of brltty's terminal tree, which is the
+        // display's whatever terminal (if any) brltty shows.
+        // SAFETY: a null path with count 0 and no driver name.
+        if unsafe { brlapi__enterTtyModeWithPath(h, std::ptr::null(), 0, std::ptr::null()) } < 0 {
+            return Err(last_error());
+        }
+        // SAFETY: every key type, no key list.
+        if unsafe { brlapi__acceptKeys(h, RANGE_ALL, std::ptr::null(), 0) } < 0 {
+            return Err(last_error());
+        }
+        let (mut x, mut y) = (0 as c_uint, 0 as c_uint);
+        // SAFETY: two out-parameters.
+        if unsafe { brlapi__getDisplaySize(h, &mut x, &mut y) } < 0 {
+            return Err(last_error());
+        }
+        conn.width = x as usize;
+        conn.height = y as usize;
+        Ok(conn)
+    }
+
+    fn h(&mut self) -> *mut c_void {
+        self.handle.as_mut_ptr().cast()
+    }
+
+    /// The display's cells per line.
+    pub fn width(&self) -> usize {
+        self.width.max(1)
+    }
+
+    /// The display's lines.
+    pub fn height(&self) -> usize {
+        self.height.max(1)
+    }
+
+    /// Shows `text` (brltty translates it with its text table), cut or
+    /// padded to the display, no cursor.
+    pub fn write_text(&mut self, text: &str) -> Result<(), String> {
+        let cells = self.width() * self.height();
+        let shown: String = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .take(cells)
+            .collect();
+        let shown = if shown.is_empty() {
+            " ".to_owned()
+        } else {
+            shown
+        };
+        let count = shown.chars().count();
+        let c_text = CString::new(shown).map_err(|e| e.to_string())?;
+        let args = WriteArguments {
+            display_number: DISPLAY_DEFAULT,
+            region_begin: 1,
+            // Negative: pad or cut the rest of the display.
+            region_size: -(count as c_int),
+            text: c_text.as_ptr(),
+            text_size: -1,
+            and_mask: std::ptr::null(),
+            or_mask: std::ptr::null(),
+            cursor: CURSOR_OFF,
+            charset: c"UTF-8".as_ptr(),
+        };
+        let h = self.h();
+        // SAFETY: the text holds `count` UTF-8 characters and a NUL.
+        if unsafe { brlapi__write(h, &args) } < 0 {
+            return Err(last_error());
+        }
+        Ok(())
+    }
+
+    /// Shows braille cells as they are (bit `n - 1` is dot `n`), cut or
+    /// padded with blanks to the display.
+    pub fn write_dots(&mut self, dots: &[u8]) -> Result<(), String> {
+        let mut all = vec![0u8; self.width() * self.height()];
+        for (slot, &d) in all.iter_mut().zip(dots) {
+            *slot = d;
+        }
+        let h = self.h();
+        // SAFETY: the array holds one byte per cell of the display.
+        if unsafe { brlapi__writeDots(h, all.as_ptr()) } < 0 {
+            return Err(last_error());
+        }
+        Ok(())
+    }
+
+    /// Waits up to `timeout_ms` for a key: `Ok(None)` if none came, an
+    /// error if the connection is gone.
+    pub fn read_key(&mut self, timeout_ms: i32) -> Result<Option<u64>, String> {
+        let mut code = 0u64;
+        let h = self.h();
+        // SAFETY: one out-parameter.
+        match unsafe { brlapi__readKeyWithTimeout(h, timeout_ms, &mut code) } {
+            1 => Ok(Some(code)),
+            0 => Ok(None),
+            _ => {
+                // SAFETY: the thread-local error record.
+                let e = unsafe { &*brlapi_error_location() };
+                // Interrupted by a signal (BRLAPI_ERROR_LIBCERR, EINTR): no key.
+                if e.brlerrno == 11 && e.libcerrno == libc::EINTR {
+                    Ok(None)
+                } else {
+                    Err(last_error())
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        let h = self.h();
+        // SAFETY: the connection was opened; closing leaves TTY mode too.
+        unsafe { brlapi__closeConnection(h) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_codes_as_brlapi_makes_them() {
+        // BRLAPI_KEY_TYPE_CMD | BRLAPI_KEY_CMD_ROUTE | 8: the ninth cell.
+        assert_eq!(
+            Key::from_code(0x2000_0000 | 0x1_0000 | 8),
+            Some(Key::Route(8))
+        );
+        assert_eq!(Key::from_code(0x2000_0000 | 2), Some(Key::LineDown));
+        assert_eq!(Key::from_code(0x2000_0000 | 24), Some(Key::PanRight));
+        // A key symbol (type 0), not a command.
+        assert_eq!(Key::from_code(0xFF0D), None);
+    }
+
+    #[test]
+    fn no_server_is_an_error_not_an_abort() {
+        assert!(Connection::open(Some("127.0.0.1:179"), Some("none")).is_err());
+    }
+}

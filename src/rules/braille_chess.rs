@@ -1,0 +1,247 @@
+//! Chess moves in braille, as the UK's braille chess code writes them:
+//! *Braille Chess Code and Layout*, UKAAF (formerly BAUK), 2015 edition for
+//! Unified English Braille. `docs/braille.md` says what is taken from where.
+//!
+//! A cell is a byte whose bit `n - 1` is dot `n` (Unicode braille's order).
+//! Nothing here reads or writes anything: moves in, cells out.
+//!
+//! - Pieces: king `k` (1-3), queen `q` (1-2-3-4-5), rook `r` (1-2-3-5),
+//!   bishop `l` (1-2-3), knight `s` (2-3-4); a pawn has no letter.
+//! - Squares: the file's letter, then the rank as a *lower* digit (the
+//!   digit's letter moved down a row: 1 is dot 2, 4 is dots 2-5-6), with no
+//!   numeric indicator.
+//! - Capture: dots 5-6 before the square; check: dots 4-5 before the square;
+//!   a capture with check: dots 4-5-6 before the square; mate: dots 3-4-5
+//!   and `m` after the move.
+//! - Move numbers: lower digits, then a space; a record that starts with
+//!   Black's move marks it with dots 3-6.
+//! - Castling: `0-0`, `0-0-0` with lower zeros (3-5-6) and hyphens (3-6).
+//! - Promotion: the new piece's letter right after the square.
+
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::{CastlingSide, Role};
+
+/// One braille cell: bit `n - 1` is dot `n`.
+pub type Cell = u8;
+
+const fn d(numbers: &[u8]) -> Cell {
+    let mut cell = 0u8;
+    let mut i = 0;
+    while i < numbers.len() {
+        cell |= 1 << (numbers[i] - 1);
+        i += 1;
+    }
+    cell
+}
+
+/// A space between moves.
+pub const SPACE: Cell = 0;
+/// Dots 5-6: a capture, before the square.
+pub const CAPTURE: Cell = d(&[5, 6]);
+/// Dots 4-5: check, before the square.
+pub const CHECK: Cell = d(&[4, 5]);
+/// Dots 4-5-6: a capture with check, before the square.
+pub const CAPTURE_CHECK: Cell = d(&[4, 5, 6]);
+/// Dots 3-4-5 then `m`: mate, after the move.
+pub const MATE: [Cell; 2] = [d(&[3, 4, 5]), d(&[1, 3, 4])];
+/// Dots 3-6: the hyphen of castling; before a numbered series's first
+/// move, that the move is Black's.
+pub const HYPHEN: Cell = d(&[3, 6]);
+/// Dots 3-6 before the first move of a numbered series that is Black's.
+pub const BLACK_FIRST: Cell = HYPHEN;
+
+const LETTERS: [Cell; 8] = [
+    d(&[1]),
+    d(&[1, 2]),
+    d(&[1, 4]),
+    d(&[1, 4, 5]),
+    d(&[1, 5]),
+    d(&[1, 2, 4]),
+    d(&[1, 2, 4, 5]),
+    d(&[1, 2, 5]),
+];
+
+/// Lower digits 0–9.
+const LOWER: [Cell; 10] = [
+    d(&[3, 5, 6]),
+    d(&[2]),
+    d(&[2, 3]),
+    d(&[2, 5]),
+    d(&[2, 5, 6]),
+    d(&[2, 6]),
+    d(&[2, 3, 5]),
+    d(&[2, 3, 5, 6]),
+    d(&[2, 3, 6]),
+    d(&[3, 5]),
+];
+
+/// A piece's letter.
+pub fn piece(role: Role) -> Option<Cell> {
+    match role {
+        Role::King => Some(d(&[1, 3])),
+        Role::Queen => Some(d(&[1, 2, 3, 4, 5])),
+        Role::Rook => Some(d(&[1, 2, 3, 5])),
+        Role::Bishop => Some(d(&[1, 2, 3])),
+        Role::Knight => Some(d(&[2, 3, 4])),
+        Role::Pawn => None,
+    }
+}
+
+/// A number in lower digits, no numeric indicator (move numbers, ranks).
+pub fn lower_number(n: u32) -> Vec<Cell> {
+    n.to_string()
+        .bytes()
+        .map(|b| LOWER[usize::from(b - b'0')])
+        .collect()
+}
+
+/// A file's letter (0 = a).
+pub fn file(index: u32) -> Cell {
+    LETTERS[index.min(7) as usize]
+}
+
+/// A square: its file's letter, its rank in a lower digit.
+pub fn square(sq: shakmaty::Square) -> [Cell; 2] {
+    [
+        file(u32::from(sq.file())),
+        LOWER[usize::from(sq.rank()) + 1],
+    ]
+}
+
+/// One move in braille.
+pub fn san_cells(san: &SanPlus) -> Vec<Cell> {
+    let mut out = Vec::with_capacity(8);
+    let check = san.suffix == Some(Suffix::Check);
+    match san.san {
+        San::Normal {
+            role,
+            file: from_file,
+            rank: from_rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            out.extend(piece(role));
+            if let Some(f) = from_file {
+                out.push(file(u32::from(f)));
+            }
+            if let Some(r) = from_rank {
+                out.push(LOWER[usize::from(r) + 1]);
+            }
+            match (capture, check) {
+                (true, true) => out.push(CAPTURE_CHECK),
+                (true, false) => out.push(CAPTURE),
+                (false, true) => out.push(CHECK),
+                (false, false) => {}
+            }
+            out.extend(square(to));
+            if let Some(p) = promotion {
+                out.extend(piece(p));
+            }
+        }
+        San::Castle(side) => {
+            if check {
+                out.push(CHECK);
+            }
+            out.push(LOWER[0]);
+            out.push(HYPHEN);
+            out.push(LOWER[0]);
+            if side == CastlingSide::QueenSide {
+                out.push(HYPHEN);
+                out.push(LOWER[0]);
+            }
+        }
+        // Neither stands on a board under the Laws; the PGN reader stops
+        // at a null move and refuses drop variants, so these never come.
+        San::Put { role, to } => {
+            out.extend(piece(role));
+            out.extend(square(to));
+        }
+        San::Null => {
+            out.extend([HYPHEN, HYPHEN]);
+        }
+    }
+    if san.suffix == Some(Suffix::Checkmate) {
+        out.extend(MATE);
+    }
+    out
+}
+
+/// A score: `1-0`, `0-1`, `1/2-1/2` in lower digits (halves with the slash,
+/// dots 3-4), as a record ends.
+pub fn score(outcome: shakmaty::KnownOutcome) -> Vec<Cell> {
+    const SLASH: Cell = d(&[3, 4]);
+    let half = [LOWER[1], SLASH, LOWER[2]];
+    match outcome {
+        shakmaty::KnownOutcome::Decisive { winner } => {
+            let (w, b) = if winner == shakmaty::Color::White {
+                (1, 0)
+            } else {
+                (0, 1)
+            };
+            vec![LOWER[w], HYPHEN, LOWER[b]]
+        }
+        shakmaty::KnownOutcome::Draw => {
+            let mut v = half.to_vec();
+            v.push(HYPHEN);
+            v.extend(half);
+            v
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn u(cells: &[Cell]) -> String {
+        cells
+            .iter()
+            .map(|&c| char::from_u32(0x2800 + u32::from(c)).unwrap())
+            .collect()
+    }
+
+    fn m(s: &str) -> String {
+        u(&san_cells(&SanPlus::from_str(s).unwrap()))
+    }
+
+    /// The code's own examples (1.3: `2.♘f3`; 1.4: `8. ♘e4`) and the
+    /// algebraic examples of section 3 as quoted in `docs/braille.md`.
+    #[test]
+    fn the_codes_examples() {
+        assert_eq!(u(&lower_number(2)), "⠆");
+        assert_eq!(m("Nf3"), "⠎⠋⠒");
+        assert_eq!(u(&lower_number(8)), "⠦");
+        assert_eq!(m("Ne4"), "⠎⠑⠲");
+        assert_eq!(u(&lower_number(6)), "⠖");
+        assert_eq!(m("e4"), "⠑⠲");
+        assert_eq!(m("Rf4"), "⠗⠋⠲");
+        assert_eq!(m("d5"), "⠙⠢");
+        assert_eq!(m("cxd5"), "⠉⠰⠙⠢");
+        assert_eq!(m("f5+"), "⠘⠋⠢");
+        assert_eq!(m("Rxf4+"), "⠗⠸⠋⠲");
+        assert_eq!(m("Nce5"), "⠎⠉⠑⠢");
+        assert_eq!(m("Nb1c3"), "⠎⠃⠂⠉⠒");
+        assert_eq!(m("N1c3"), "⠎⠂⠉⠒");
+        assert_eq!(m("Re8#"), "⠗⠑⠦⠜⠍");
+    }
+
+    #[test]
+    fn castling_promotion_and_numbers() {
+        assert_eq!(m("O-O"), "⠴⠤⠴");
+        assert_eq!(m("O-O-O+"), "⠘⠴⠤⠴⠤⠴");
+        assert_eq!(m("e8=Q"), "⠑⠦⠟");
+        assert_eq!(m("exd8=N+"), "⠑⠸⠙⠦⠎");
+        assert_eq!(m("Bb5"), "⠇⠃⠢");
+        assert_eq!(m("Kxh2"), "⠅⠰⠓⠆");
+        assert_eq!(u(&lower_number(40)), "⠲⠴");
+        assert_eq!(
+            u(&score(shakmaty::KnownOutcome::Decisive {
+                winner: shakmaty::Color::Black
+            })),
+            "⠴⠤⠂"
+        );
+        assert_eq!(u(&score(shakmaty::KnownOutcome::Draw)), "⠂⠌⠆⠤⠂⠌⠆");
+    }
+}

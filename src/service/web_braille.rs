@@ -1,0 +1,104 @@
+//! `GET /api/tables/{id}/brf`: the table's game as a braille record, from
+//! the same PGN as `/pgn`, written by `braille::record`.
+//!
+//! Query: `format=brf` (the default: ASCII braille, `text/plain` with an
+//! attachment name ending `.brf`) or `format=unicode` (Unicode braille);
+//! `clock=1` for the clock time after every move; `lang=en|de|es|fr|nl|pt|pl|cs`
+//! for the words (English by default).
+
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::web::AppState;
+use crate::braille::record::{Options, render};
+use crate::rules::pgn::read_pgn;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrfQuery {
+    #[serde(default)]
+    format: Option<String>,
+    #[serde(default)]
+    clock: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+fn refuse(status: StatusCode, message: String) -> Response {
+    (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+pub async fn table_brf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<BrfQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let Some(table) = state.tables.get(&id) else {
+        return refuse(StatusCode::NOT_FOUND, format!("no table {id}"));
+    };
+    let Ok(Query(q)) = query else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "query: format=brf|unicode, clock=0|1, lang=en|de|es|fr|nl|pt|pl|cs".into(),
+        );
+    };
+    let unicode = match q.format.as_deref() {
+        None | Some("brf") => false,
+        Some("unicode") => true,
+        Some(other) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                format!("format `{other}`: brf or unicode"),
+            );
+        }
+    };
+    let clock = match q.clock.as_deref() {
+        None | Some("0") | Some("false") => false,
+        Some("1") | Some("true") => true,
+        Some(other) => return refuse(StatusCode::BAD_REQUEST, format!("clock `{other}`: 0 or 1")),
+    };
+    let lang = q.lang.unwrap_or_else(|| "en".into());
+    if !["en", "de", "es", "fr", "nl", "pt", "pl", "cs"].contains(&lang.as_str()) {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            format!("lang `{lang}`: en, de, es, fr, nl, pt, pl or cs"),
+        );
+    }
+    let pgn = match table.pgn().await {
+        Ok(p) => p,
+        Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+    };
+    let doc = read_pgn(&pgn)
+        .map_err(|e| e.to_string())
+        .and_then(|record| render(&record, &Options { lang, clock }).map_err(|e| e.to_string()));
+    match doc {
+        Ok(doc) if unicode => (
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("inline; filename=\"table-{id}.txt\""),
+                ),
+            ],
+            doc.unicode(),
+        )
+            .into_response(),
+        Ok(doc) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "text/plain; charset=us-ascii".to_owned(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"table-{id}.brf\""),
+                ),
+            ],
+            doc.brf(),
+        )
+            .into_response(),
+        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}

@@ -1,0 +1,413 @@
+//! A braille display at the table, through BrlAPI (brltty): the speaker's
+//! counterpart for readers of braille and for deafblind players.
+//!
+//! Every announcement of the table appears on the display, as the pack's
+//! text or, for moves, in the braille chess code (the table's
+//! `braille_shows`); the display's keys ask the table for the repeat, the
+//! clock, the board's differences and the last moves. A display that is
+//! absent, or a brltty that is not running or goes away, is reported once,
+//! tried again with backoff (50 ms up to 2 s) and never holds up the
+//! table: the display has a thread of its own, fed like the speaker.
+
+use std::collections::BTreeMap;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::Deserialize;
+use shakmaty::san::SanPlus;
+
+use super::action::Action;
+use super::actor::TableHandle;
+use super::view::LiveEvent;
+use crate::braille::brlapi::{Connection, Key};
+use crate::rules::braille_chess;
+use crate::rules::game::NoticeKind;
+use crate::service::tokens::Role;
+
+/// The table setting `braille`: `none`, `brlapi` (the brltty on the
+/// server) or `brlapi:HOST:PORT` (a brltty elsewhere, e.g. on the player's
+/// own computer; PORT is BrlAPI's number, TCP port 4101 + PORT).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum BrailleSpec {
+    #[default]
+    None,
+    Brlapi(Option<String>),
+}
+
+impl FromStr for BrailleSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BrailleSpec, String> {
+        match s {
+            "none" => Ok(BrailleSpec::None),
+            "brlapi" => Ok(BrailleSpec::Brlapi(None)),
+            _ => {
+                let bad =
+                    || format!("braille `{s}`: none, brlapi or brlapi:HOST:PORT (PORT a number)");
+                let rest = s.strip_prefix("brlapi:").ok_or_else(bad)?;
+                let (host, port) = rest.rsplit_once(':').ok_or_else(bad)?;
+                if host.is_empty() || port.parse::<u16>().is_err() {
+                    return Err(bad());
+                }
+                Ok(BrailleSpec::Brlapi(Some(rest.to_owned())))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for BrailleSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BrailleSpec::None => f.write_str("none"),
+            BrailleSpec::Brlapi(None) => f.write_str("brlapi"),
+            BrailleSpec::Brlapi(Some(h)) => write!(f, "brlapi:{h}"),
+        }
+    }
+}
+
+/// The table setting `braille_shows`: what a move looks like on the
+/// display.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BrailleShows {
+    /// The announcement's words, as the pack writes them (brltty
+    /// translates them with its text table).
+    #[default]
+    Words,
+    /// Moves in the braille chess code (`docs/braille.md`), as cells;
+    /// everything else in words.
+    Notation,
+}
+
+/// Whether each table's display is connected, for the table's state.
+static STATUS: Mutex<BTreeMap<String, Arc<AtomicBool>>> = Mutex::new(BTreeMap::new());
+
+/// The display of table `id` as its state shows it: `connected`,
+/// `disconnected`, or `None` if the table has none.
+pub fn state(id: &str) -> Option<&'static str> {
+    let status = STATUS.lock().unwrap_or_else(|p| p.into_inner());
+    status.get(id).map(|c| {
+        if c.load(Ordering::Relaxed) {
+            "connected"
+        } else {
+            "disconnected"
+        }
+    })
+}
+
+/// What the display shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Content {
+    Text(String),
+    Dots(Vec<u8>),
+}
+
+/// Longest wait between two attempts to reach the display.
+const BACKOFF_MAX: Duration = Duration::from_millis(2000);
+const BACKOFF_MIN: Duration = Duration::from_millis(50);
+
+/// Starts table `handle`'s display: a thread that owns the BrlAPI
+/// connection and a task that feeds it the table's announcements and turns
+/// its keys into the table's requests. Nothing if `spec` is `none`.
+pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> std::io::Result<()> {
+    let BrailleSpec::Brlapi(host) = spec.clone() else {
+        return Ok(());
+    };
+    let connected = Arc::new(AtomicBool::new(false));
+    STATUS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(handle.id.clone(), connected.clone());
+    let (content_tx, content_rx) = mpsc::channel::<Content>();
+    let (key_tx, key_rx) = tokio::sync::mpsc::unbounded_channel::<Key>();
+    let table = handle.id.clone();
+    std::thread::Builder::new()
+        .name(format!("braille-{table}"))
+        .spawn(move || run_display(&table, host, connected, content_rx, key_tx))?;
+    tokio::spawn(feed(handle, shows, content_tx, key_rx));
+    Ok(())
+}
+
+/// The display thread: connect, show, read keys; on any failure drop the
+/// connection and try again with backoff, reporting the loss once.
+fn run_display(
+    table: &str,
+    host: Option<String>,
+    connected: Arc<AtomicBool>,
+    content: mpsc::Receiver<Content>,
+    keys: tokio::sync::mpsc::UnboundedSender<Key>,
+) {
+    let mut shown: Option<Content> = None;
+    let mut offset = 0usize;
+    let mut backoff = BACKOFF_MIN;
+    let mut reported = false;
+    let auth = std::env::var("TACTUS_BRLAPI_AUTH").ok();
+    loop {
+        match Connection::open(host.as_deref(), auth.as_deref()) {
+            Ok(mut conn) => {
+                connected.store(true, Ordering::Relaxed);
+                tracing::info!(table, "braille display connected ({} cells)", conn.width());
+                backoff = BACKOFF_MIN;
+                let mut dirty = true;
+                let failure = loop {
+                    // Everything new first: only the latest is shown.
+                    loop {
+                        match content.try_recv() {
+                            Ok(c) => {
+                                shown = Some(c);
+                                offset = 0;
+                                dirty = true;
+                            }
+                            Err(mpsc::TryRecvError::Empty) => break,
+                            Err(mpsc::TryRecvError::Disconnected) => return,
+                        }
+                    }
+                    if dirty {
+                        if let Err(e) = show(&mut conn, shown.as_ref(), offset) {
+                            break e;
+                        }
+                        dirty = false;
+                    }
+                    match conn.read_key(50) {
+                        Ok(Some(code)) => match Key::from_code(code) {
+                            Some(Key::PanRight) => {
+                                let len = content_len(shown.as_ref());
+                                if offset + conn.width() < len {
+                                    offset += conn.width();
+                                    dirty = true;
+                                }
+                            }
+                            Some(Key::PanLeft) => {
+                                offset = offset.saturating_sub(conn.width());
+                                dirty = true;
+                            }
+                            Some(key) if keys.send(key).is_err() => return,
+                            _ => {}
+                        },
+                        Ok(None) => {}
+                        Err(e) => break e,
+                    }
+                };
+                connected.store(false, Ordering::Relaxed);
+                tracing::warn!(table, "braille display lost: {failure}; trying again");
+                reported = true;
+            }
+            Err(e) => {
+                if !reported {
+                    tracing::warn!(
+                        table,
+                        "no braille display ({e}); trying again every {} s at most",
+                        BACKOFF_MAX.as_secs()
+                    );
+                    reported = true;
+                }
+            }
+        }
+        // Wait, keeping what is to be shown up to date.
+        let deadline = std::time::Instant::now() + backoff;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            match content.recv_timeout(left) {
+                Ok(c) => {
+                    shown = Some(c);
+                    offset = 0;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => break,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            }
+        }
+        backoff = (backoff * 2).min(BACKOFF_MAX);
+    }
+}
+
+fn content_len(c: Option<&Content>) -> usize {
+    match c {
+        Some(Content::Text(t)) => t.chars().count(),
+        Some(Content::Dots(d)) => d.len(),
+        None => 0,
+    }
+}
+
+/// Shows the window of `content` that starts at `offset`.
+fn show(conn: &mut Connection, content: Option<&Content>, offset: usize) -> Result<(), String> {
+    match content {
+        None => conn.write_text(""),
+        Some(Content::Text(t)) => conn.write_text(&t.chars().skip(offset).collect::<String>()),
+        Some(Content::Dots(d)) => conn.write_dots(d.get(offset..).unwrap_or(&[])),
+    }
+}
+
+/// The task between the table and the display thread.
+async fn feed(
+    handle: TableHandle,
+    shows: BrailleShows,
+    content: mpsc::Sender<Content>,
+    mut keys: tokio::sync::mpsc::UnboundedReceiver<Key>,
+) {
+    let mut live = handle.subscribe();
+    // Plies the table had when the display last showed a move.
+    let mut plies_shown = handle.view().await.map(|v| v.moves.len()).unwrap_or(0);
+    loop {
+        tokio::select! {
+            event = live.recv() => match event {
+                Ok(LiveEvent::Announcement(a)) => {
+                    let notation = if shows == BrailleShows::Notation && a.kind == NoticeKind::Move {
+                        // The blind player's move is announced, then made
+                        // (D.2.3.3): wait (a few seconds at most) for it to
+                        // be on the record before writing it.
+                        let mut cells = None;
+                        for _ in 0..100 {
+                            match handle.view().await {
+                                Ok(v) if v.moves.len() > plies_shown => {
+                                    plies_shown = v.moves.len();
+                                    cells = last_moves_cells(&handle, 1).await;
+                                    break;
+                                }
+                                Ok(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                                Err(_) => break,
+                            }
+                        }
+                        cells
+                    } else {
+                        None
+                    };
+                    let c = notation.map(Content::Dots).unwrap_or(Content::Text(a.text));
+                    if content.send(c).is_err() {
+                        return;
+                    }
+                }
+                Ok(LiveEvent::State(_)) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            },
+            key = keys.recv() => {
+                let Some(key) = key else { return };
+                let action = match key {
+                    Key::Route(_) => Some(Action::Repeat),
+                    Key::LineDown => Some(Action::SayClock { time: None }),
+                    Key::Top => Some(Action::BoardDifferences),
+                    Key::LineUp | Key::Home => None,
+                    _ => continue,
+                };
+                match action {
+                    // The answer comes back as an announcement, and so onto
+                    // the display.
+                    Some(action) => {
+                        if let Err(e) = handle.act(Role::Player, action).await {
+                            let _ = content.send(Content::Text(e.to_string()));
+                        }
+                    }
+                    None => {
+                        let c = match shows {
+                            BrailleShows::Notation => last_moves_cells(&handle, 4).await.map(Content::Dots),
+                            BrailleShows::Words => last_moves_text(&handle, 4).await.map(Content::Text),
+                        };
+                        if let Some(c) = c
+                            && content.send(c).is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The last `n` plies of the table with their move numbers: `(number,
+/// white, san)`, oldest first.
+async fn last_plies(handle: &TableHandle, n: usize) -> Option<Vec<(u32, bool, String)>> {
+    let view = handle.view().await.ok()?;
+    let mut fields = view.fen.split_whitespace().skip(1);
+    let mut white_to_move = fields.next() == Some("w");
+    let mut number: u32 = view.fen.split_whitespace().nth(5)?.parse().ok()?;
+    let mut out = Vec::new();
+    for san in view.moves.iter().rev().take(n) {
+        // Step back one ply: the mover is the side not to move now.
+        if white_to_move {
+            number = number.saturating_sub(1);
+        }
+        white_to_move = !white_to_move;
+        out.push((number, white_to_move, san.clone()));
+    }
+    out.reverse();
+    Some(out)
+}
+
+async fn last_moves_text(handle: &TableHandle, n: usize) -> Option<String> {
+    let plies = last_plies(handle, n).await?;
+    let mut text = String::new();
+    for (i, (number, white, san)) in plies.iter().enumerate() {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        if *white {
+            text.push_str(&format!("{number}. {san}"));
+        } else if i == 0 {
+            text.push_str(&format!("{number}... {san}"));
+        } else {
+            text.push_str(san);
+        }
+    }
+    Some(if text.is_empty() { "-".into() } else { text })
+}
+
+/// The last `n` plies in the braille chess code: numbered, a first move of
+/// Black's marked with dots 3-6, as the code writes an isolated series.
+async fn last_moves_cells(handle: &TableHandle, n: usize) -> Option<Vec<u8>> {
+    let plies = last_plies(handle, n).await?;
+    let mut cells = Vec::new();
+    for (i, (number, white, san)) in plies.iter().enumerate() {
+        let san = SanPlus::from_str(san).ok()?;
+        if *white || i == 0 {
+            if !cells.is_empty() {
+                cells.push(braille_chess::SPACE);
+            }
+            cells.extend(braille_chess::lower_number(*number));
+            cells.push(braille_chess::SPACE);
+            if !*white {
+                cells.push(braille_chess::BLACK_FIRST);
+            }
+        } else {
+            cells.push(braille_chess::SPACE);
+        }
+        cells.extend(braille_chess::san_cells(&san));
+    }
+    Some(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_read_and_refused() {
+        assert_eq!("none".parse(), Ok(BrailleSpec::None));
+        assert_eq!("brlapi".parse(), Ok(BrailleSpec::Brlapi(None)));
+        assert_eq!(
+            "brlapi:table3.local:1".parse(),
+            Ok(BrailleSpec::Brlapi(Some("table3.local:1".into())))
+        );
+        assert_eq!(
+            "brlapi:table3.local:1"
+                .parse::<BrailleSpec>()
+                .unwrap()
+                .to_string(),
+            "brlapi:table3.local:1"
+        );
+        for bad in [
+            "brltty",
+            "brlapi:",
+            "brlapi:host",
+            "brlapi::1",
+            "brlapi:h:x",
+        ] {
+            assert!(bad.parse::<BrailleSpec>().is_err(), "{bad}");
+        }
+    }
+}
