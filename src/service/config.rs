@@ -259,6 +259,10 @@ pub struct TableConfig {
     /// `variant = "chess960"`, and needed there.
     #[serde(default)]
     pub start_position: Option<u32>,
+    /// This table's voice pack (a name under `voices/` or a path), when it
+    /// is not the venue's `speech.voice`: the language its players hear.
+    #[serde(default)]
+    pub voice: Option<String>,
 }
 
 impl TableConfig {
@@ -280,6 +284,7 @@ impl TableConfig {
             clock_says: Shown::default(),
             variant: Variant::Standard,
             start_position: None,
+            voice: None,
         }
     }
 }

@@ -48,7 +48,12 @@ pub async fn serve(
     let ids: Vec<String> = config.tables.iter().map(|t| t.id.clone()).collect();
     let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &ids)?);
 
-    let voice = load_voice(&config.speech.voice, config.speech.speed)?;
+    // Each pack once, however many tables speak with it.
+    let mut voices = BTreeMap::new();
+    voices.insert(
+        config.speech.voice.clone(),
+        load_voice(&config.speech.voice, config.speech.speed)?,
+    );
     // Read every table's history before the writer thread takes the file.
     let mut histories = BTreeMap::new();
     for t in &config.tables {
@@ -67,6 +72,16 @@ pub async fn serve(
         let setup = setup_of(t)?;
         let board = open_board(t, &t.board)?;
         let opponent_board = open_board(t, &t.opponent_board)?;
+        let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
+        let voice = match voices.get(name) {
+            Some(v) => Arc::clone(v),
+            None => {
+                let v = load_voice(name, config.speech.speed)
+                    .with_context(|| format!("table {}: voice", t.id))?;
+                voices.insert(name.clone(), Arc::clone(&v));
+                v
+            }
+        };
         let speaker = speaker_for(&config.speech.audio, &voice, &t.id, &mut card_failed)?;
         let (actor, handle) = TableActor::start(TableParts {
             setup,

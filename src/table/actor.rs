@@ -25,7 +25,7 @@ use crate::board::serial::{Driver, DriverEvent, Stamped};
 use crate::board::sim::Simulator;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
-use crate::rules::clock_announce::{Shown, clock_tokens};
+use crate::rules::clock_announce::{Shown, clock_tokens_in};
 use crate::rules::game::{Ending, FlagRule, Game, GameError, GameEvent, Notice, NoticeKind};
 use crate::rules::side;
 use crate::rules::time_control::TimeControl;
@@ -469,7 +469,8 @@ impl TableActor {
             Action::SayClock { time } => {
                 let now = self.now();
                 let shown = time.unwrap_or(self.shown);
-                let tokens = clock_tokens(&self.game.clock().reading(now), shown);
+                let tokens =
+                    clock_tokens_in(&self.game.clock().reading(now), shown, self.voice.grammar());
                 Ok(self.say(NoticeKind::Clock, tokens))
             }
             Action::Repeat => match self.last_said.clone() {
