@@ -16,12 +16,18 @@ use shakmaty::Color;
 use crate::board::event::Protocol;
 use crate::board::link::Port;
 use crate::rules::announce::Style;
+use crate::rules::sheet::Lang;
 use crate::rules::variant::Variant;
 
 /// A whole venue: the server, the speech and every table.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
+    /// The piece letters of moves typed on the pages or posted without
+    /// `lang`, unless a table says otherwise: `auto` (the default), `en`,
+    /// `de`, `es`, `fr`, `nl`, `pt`, `pl`, `cs`.
+    #[serde(default, deserialize_with = "from_str")]
+    pub notation: Lang,
     #[serde(default)]
     pub server: ServerConfig,
     #[serde(default)]
@@ -36,6 +42,7 @@ impl Default for Config {
     /// board, 90+30, the default voice, data in `./data`, web on loopback.
     fn default() -> Config {
         Config {
+            notation: Lang::Auto,
             server: ServerConfig::default(),
             speech: SpeechConfig::default(),
             tables: default_tables(),
@@ -263,6 +270,9 @@ pub struct TableConfig {
     /// is not the venue's `speech.voice`: the language its players hear.
     #[serde(default)]
     pub voice: Option<String>,
+    /// This table's `notation`, when it is not the venue's.
+    #[serde(default, deserialize_with = "some_from_str")]
+    pub notation: Option<Lang>,
 }
 
 impl TableConfig {
@@ -285,6 +295,7 @@ impl TableConfig {
             variant: Variant::Standard,
             start_position: None,
             voice: None,
+            notation: None,
         }
     }
 }
@@ -315,6 +326,14 @@ where
 {
     let s = String::deserialize(d)?;
     s.parse().map_err(serde::de::Error::custom)
+}
+
+fn some_from_str<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr<Err = String>,
+{
+    from_str(d).map(Some)
 }
 
 fn color<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {

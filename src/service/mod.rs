@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod bench_serve;
 pub mod config;
+pub mod i18n;
 pub mod journal;
 pub mod serve;
 pub mod tokens;

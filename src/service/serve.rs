@@ -93,6 +93,7 @@ pub async fn serve(
             board,
             opponent_board,
             shown: t.clock_says,
+            notation: t.notation.unwrap_or(config.notation),
             style: config.speech.style,
             time: time.clone(),
         })

@@ -27,6 +27,7 @@ use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::{Shown, clock_tokens_in};
 use crate::rules::game::{Ending, FlagRule, Game, GameError, GameEvent, Notice, NoticeKind};
+use crate::rules::sheet::Lang;
 use crate::rules::side;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
@@ -191,6 +192,8 @@ pub struct TableParts {
     pub shown: Shown,
     /// How moves are said.
     pub style: Style,
+    /// The piece letters of moves entered without a language (`notation`).
+    pub notation: Lang,
     /// The service's time (never the system clock).
     pub time: Timebase,
 }
@@ -220,6 +223,8 @@ pub struct TableActor {
     /// The blind player's board first, then the opponent's, if any.
     boards: Vec<LiveBoard>,
     shown: Shown,
+    /// The piece letters of moves entered without a language.
+    notation: Lang,
     rx: mpsc::Receiver<Request>,
     live: broadcast::Sender<LiveEvent>,
     last_said: Option<(NoticeKind, Vec<Token>)>,
@@ -256,6 +261,7 @@ impl TableActor {
             opponent_board,
             shown,
             style,
+            notation,
             time,
         } = parts;
         let mut entries = Vec::with_capacity(history.len());
@@ -316,6 +322,7 @@ impl TableActor {
             journal,
             boards,
             shown,
+            notation,
             rx,
             live: live.clone(),
             last_said: None,
@@ -443,8 +450,18 @@ impl TableActor {
         // request then meets a finished game.
         self.timers().await;
         match action {
-            Action::Move { text, lang } => {
-                let m = match crate::rules::sheet::parse_move(self.game.position(), &text, lang) {
+            Action::Move {
+                text,
+                lang,
+                page_lang,
+            } => {
+                let lang = lang.unwrap_or(self.notation);
+                let m = match crate::rules::sheet::parse_move_preferring(
+                    self.game.position(),
+                    &text,
+                    lang,
+                    page_lang,
+                ) {
                     Ok(m) => m,
                     Err(e) => {
                         // A move that reads but is not legal is an attempt on
@@ -523,13 +540,21 @@ impl TableActor {
                 claim,
                 declared,
                 lang,
+                page_lang,
             } => {
+                let lang = lang.unwrap_or(self.notation);
                 let declared = match declared.as_deref().map(str::trim) {
                     None | Some("") => None,
                     Some(text) => Some(
-                        crate::rules::sheet::parse_move(self.game.position(), text, lang).map_err(
-                            |e| TableError::Unprocessable(format!("the declared move: {e}")),
-                        )?,
+                        crate::rules::sheet::parse_move_preferring(
+                            self.game.position(),
+                            text,
+                            lang,
+                            page_lang,
+                        )
+                        .map_err(|e| {
+                            TableError::Unprocessable(format!("the declared move: {e}"))
+                        })?,
                     ),
                 };
                 let plies = self.game.plies().len();
@@ -1074,6 +1099,7 @@ impl TableActor {
                 .last_said
                 .as_ref()
                 .map(|(_, tokens)| self.voice.text(tokens)),
+            voice_lang: self.voice.language().to_owned(),
         }
     }
 

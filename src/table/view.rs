@@ -47,6 +47,10 @@ pub struct TableView {
     pub alerts: Vec<Alert>,
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
+    /// The language of the announcements (the table's voice pack's, `de`):
+    /// pages mark announcement text with it so screen readers read it in
+    /// that language's voice.
+    pub voice_lang: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
