@@ -107,3 +107,102 @@ fn bad_times_are_refused_with_status_2_and_no_output() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+/// Every pack in `voices/` passes `tactus voices check`, and says the spec's
+/// three example times in its own language and grammar ("una hora", "un
+/// minuto", "treinta y un segundos", "cuarenta y una jugadas").
+#[test]
+fn every_pack_checks_clean_and_says_the_examples_in_its_language() {
+    let examples = [
+        ("1:12:05", "0:58:40", "23"),
+        ("540", "31", "41"),
+        ("3600", "5400", "1"),
+        ("21:00", "0:21", "121"),
+    ];
+    let expected: [(&str, [&str; 4]); 4] = [
+        (
+            "de-appendix-d",
+            [
+                "Weiß eine Stunde zwölf Minuten Schwarz achtundfünfzig Minuten dreiundzwanzig Züge",
+                "Weiß neun Minuten null Sekunden Schwarz einunddreißig Sekunden einundvierzig Züge",
+                "Weiß eine Stunde Schwarz eine Stunde dreißig Minuten ein Zug",
+                "Weiß einundzwanzig Minuten Schwarz einundzwanzig Sekunden hundert einundzwanzig Züge",
+            ],
+        ),
+        (
+            "es-apendice-d",
+            [
+                "Blancas una hora doce minutos Negras cincuenta y ocho minutos veintitrés jugadas",
+                "Blancas nueve minutos cero segundos Negras treinta y un segundos cuarenta y una jugadas",
+                "Blancas una hora Negras una hora treinta minutos una jugada",
+                "Blancas veintiún minutos Negras veintiún segundos ciento veintiuna jugadas",
+            ],
+        ),
+        (
+            "es-nativo",
+            [
+                "Blancas una hora doce minutos Negras cincuenta y ocho minutos veintitrés jugadas",
+                "Blancas nueve minutos cero segundos Negras treinta y un segundos cuarenta y una jugadas",
+                "Blancas una hora Negras una hora treinta minutos una jugada",
+                "Blancas veintiún minutos Negras veintiún segundos ciento veintiuna jugadas",
+            ],
+        ),
+        (
+            "en-appendix-d",
+            [
+                "White one hour twelve minutes Black fifty-eight minutes twenty-three moves",
+                "White nine minutes zero seconds Black thirty-one seconds forty-one moves",
+                "White one hour Black one hour thirty minutes one move",
+                "White twenty-one minutes Black twenty-one seconds one hundred twenty-one moves",
+            ],
+        ),
+    ];
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut packs: Vec<String> = std::fs::read_dir(format!("{root}/voices"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    packs.sort();
+    let mut named: Vec<&str> = expected.iter().map(|(p, _)| *p).collect();
+    named.sort();
+    assert_eq!(packs, named, "a pack without its examples here");
+    for (pack, texts) in expected {
+        let dir = format!("{root}/voices/{pack}");
+        let check = tactus(&["voices", "check", &dir]);
+        assert!(
+            check.status.success(),
+            "{pack}: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        for ((white, black, moves), text) in examples.iter().zip(texts) {
+            let out = tactus(&[
+                "say", "clock", "--white", white, "--black", black, "--moves", moves, "--voice",
+                pack,
+            ]);
+            assert!(out.status.success(), "{pack}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout).trim_end(),
+                text,
+                "{pack}"
+            );
+        }
+    }
+}
+
+#[test]
+fn es_nativo_says_moves_in_spanish_words_and_es_apendice_d_in_appendix_d_words() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (pack, text) in [
+        ("es-nativo", "1. Nf3: caballo efe tres"),
+        ("es-apendice-d", "1. Nf3: Springer Felix drei"),
+        ("en-appendix-d", "1. Nf3: Springer Felix drei"),
+    ] {
+        let out = tactus(&["say", "move", "--fen", start, "Nf3", "--voice", pack]);
+        assert!(out.status.success(), "{pack}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            text,
+            "{pack}"
+        );
+    }
+}

@@ -79,6 +79,7 @@ async fn start(setup: Setup, speaker: Speaker) -> Table {
         board: None,
         opponent_board: None,
         shown: Shown::Remaining,
+        notation: Lang::Auto,
         style: tactus::rules::announce::Style::Standard,
         time: time.clone(),
     })
@@ -112,7 +113,8 @@ async fn act(t: &Table, role: Role, action: Action) -> Result<Reply, TableError>
 fn mv(text: &str) -> Action {
     Action::Move {
         text: text.into(),
-        lang: Lang::Auto,
+        lang: Some(Lang::Auto),
+        page_lang: None,
     }
 }
 
@@ -254,7 +256,8 @@ async fn claims_and_the_clock_said_either_way() {
         side,
         claim: tactus::rules::game::DrawClaim::Threefold,
         declared: declared.map(str::to_string),
-        lang: Lang::Auto,
+        lang: Some(Lang::Auto),
+        page_lang: None,
     };
     assert!(matches!(
         act(&t, Role::Player, claim(Color::White, None)).await,

@@ -66,6 +66,7 @@ async fn app(ids: &[&str]) -> App {
             board: None,
             opponent_board: None,
             shown: Shown::Remaining,
+            notation: tactus::rules::sheet::Lang::Auto,
             style: tactus::rules::announce::Style::Standard,
             time: time.clone(),
         })

@@ -268,6 +268,7 @@ async fn play_game(
         }),
         opponent_board: None,
         shown: Shown::Remaining,
+        notation: crate::rules::sheet::Lang::Auto,
         style: Style::Standard,
         time: crate::table::timebase::Timebase::monotonic(Duration::ZERO),
     })
@@ -322,7 +323,8 @@ async fn play_game(
                     Role::Assistant,
                     Action::Move {
                         text: text.clone(),
-                        lang: crate::rules::sheet::Lang::Auto,
+                        lang: Some(crate::rules::sheet::Lang::Auto),
+                        page_lang: None,
                     },
                 )
                 .await

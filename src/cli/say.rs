@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use tactus::rules::announce::Style;
-use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens};
+use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens_in};
 use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_record};
 use tactus::rules::pgn::{GameRecord, PgnError, parse_clock, read_games};
 use tactus::rules::token::Token;
@@ -159,8 +159,7 @@ pub fn run(command: SayCommand) -> ExitCode {
                     Shown::Remaining,
                 )
             };
-            let tokens = clock_tokens(&reading, shown);
-            return match say_clock(&tokens, &speak) {
+            return match say_clock(&reading, shown, &speak) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => bad_input(&e),
             };
@@ -359,8 +358,9 @@ fn load_pack(voice: &str, speed: f32) -> Result<Arc<VoicePack>, String> {
 }
 
 /// Says the clock: text or JSON, and the WAV file and card if asked.
-fn say_clock(tokens: &[Token], speak: &SpeakArgs) -> Result<(), String> {
+fn say_clock(reading: &ClockReading, shown: Shown, speak: &SpeakArgs) -> Result<(), String> {
     let pack = load_pack(&speak.voice, speak.speed)?;
+    let tokens = &clock_tokens_in(reading, shown, pack.grammar());
     let text = pack.text(tokens);
     if let Some(path) = &speak.wav {
         let mut sink =

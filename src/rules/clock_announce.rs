@@ -20,6 +20,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use super::grammar::{Grammar, Unit};
 use super::token::{Token, Word};
 
 /// Below this much time left, seconds are spoken.
@@ -75,8 +76,15 @@ impl ClockReading {
 }
 
 /// The announcement: `Weiß <time> Schwarz <time> <moves>`, with `clock.used`
-/// after each side word when `shown` is [`Shown::Used`].
+/// after each side word when `shown` is [`Shown::Used`], in the default
+/// (German) grammar.
 pub fn clock_tokens(reading: &ClockReading, shown: Shown) -> Vec<Token> {
+    clock_tokens_in(reading, shown, &Grammar::default())
+}
+
+/// [`clock_tokens`] in a pack's grammar (its units' genders and number
+/// forms: "Blancas una hora", "treinta y un segundos").
+pub fn clock_tokens_in(reading: &ClockReading, shown: Shown, grammar: &Grammar) -> Vec<Token> {
     let mut out = Vec::with_capacity(16);
     for (word, side) in [(Word::White, reading.white), (Word::Black, reading.black)] {
         out.push(Token::Word(word));
@@ -87,51 +95,36 @@ pub fn clock_tokens(reading: &ClockReading, shown: Shown) -> Vec<Token> {
                 side.used
             }
         };
-        push_time(&mut out, time, side.remaining < SECONDS_BELOW);
+        push_time(&mut out, time, side.remaining < SECONDS_BELOW, grammar);
     }
-    push_moves(&mut out, reading.moves);
+    push_moves(&mut out, reading.moves, grammar);
     out
 }
 
 /// A time as hours, minutes and seconds, zero parts left out; seconds only
 /// if `with_seconds`, and then always (`null Sekunden` included). A time
 /// that would say nothing is `null Sekunden`. Floors to whole seconds.
-pub fn push_time(out: &mut Vec<Token>, time: Duration, with_seconds: bool) {
+pub fn push_time(out: &mut Vec<Token>, time: Duration, with_seconds: bool, grammar: &Grammar) {
     let total = time.as_secs();
     let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
     let start = out.len();
-    push_count(out, h, Word::Hour, Word::Hours);
-    push_count(out, m, Word::Minute, Word::Minutes);
+    for (n, unit) in [(h, Unit::Hour), (m, Unit::Minute)] {
+        if n > 0 {
+            out.extend(grammar.count(clamp(n), unit));
+        }
+    }
     if with_seconds || out.len() == start {
-        push_unit(out, s, Word::Second, Word::Seconds);
+        out.extend(grammar.count(clamp(s), Unit::Second));
     }
 }
 
 /// `ein Zug`, `null Züge`, `<n> Züge`.
-pub fn push_moves(out: &mut Vec<Token>, moves: u32) {
-    if moves == 1 {
-        out.extend([Token::Word(Word::OneMasculine), Token::Word(Word::Move)]);
-    } else {
-        out.extend(Token::number(moves));
-        out.push(Token::Word(Word::Moves));
-    }
+pub fn push_moves(out: &mut Vec<Token>, moves: u32, grammar: &Grammar) {
+    out.extend(grammar.count(moves, Unit::Move));
 }
 
-/// A non-zero count of a feminine unit (Stunde, Minute); nothing for zero.
-fn push_count(out: &mut Vec<Token>, n: u64, one: Word, many: Word) {
-    if n > 0 {
-        push_unit(out, n, one, many);
-    }
-}
-
-/// `eine <one>` for 1, else the number and `<many>` (`null Sekunden`).
-fn push_unit(out: &mut Vec<Token>, n: u64, one: Word, many: Word) {
-    if n == 1 {
-        out.extend([Token::Word(Word::OneFeminine), Token::Word(one)]);
-    } else {
-        out.extend(Token::number(u32::try_from(n).unwrap_or(u32::MAX)));
-        out.push(Token::Word(many));
-    }
+fn clamp(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Optional warnings when a player's time left falls below a threshold.
@@ -165,15 +158,20 @@ impl LowTimeWarnings {
 }
 
 /// The warning: `<side> Zeitnot <time left>`, seconds as in the
-/// announcement on request.
+/// announcement on request (default grammar).
 pub fn low_time_tokens(side: Color, remaining: Duration) -> Vec<Token> {
+    low_time_tokens_in(side, remaining, &Grammar::default())
+}
+
+/// [`low_time_tokens`] in a pack's grammar.
+pub fn low_time_tokens_in(side: Color, remaining: Duration, grammar: &Grammar) -> Vec<Token> {
     let mut out = Vec::with_capacity(8);
     out.push(Token::Word(match side {
         Color::White => Word::White,
         Color::Black => Word::Black,
     }));
     out.push(Token::Word(Word::LowTime));
-    push_time(&mut out, remaining, remaining < SECONDS_BELOW);
+    push_time(&mut out, remaining, remaining < SECONDS_BELOW, grammar);
     out
 }
 

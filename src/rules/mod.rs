@@ -8,6 +8,7 @@ pub mod correction;
 pub mod game;
 pub mod game_announcements;
 pub mod game_kind;
+pub mod grammar;
 pub mod notation;
 pub mod pgn;
 pub mod result;

@@ -487,6 +487,34 @@ pub(super) fn match_core(
 /// (move number and marks allowed) in `lang`. With [`Lang::Auto`] the move
 /// must read the same in every language that reads it as a legal move.
 pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError> {
+    parse_move_preferring(pos, text, lang, None)
+}
+
+/// [`parse_move`], where under [`Lang::Auto`] an entry that several
+/// languages read as different legal moves (`Rd1`: a rook in English, a
+/// king in Spanish) is settled by `prefer`, the language of the person who
+/// typed it, if that language reads it as one of them; otherwise it is
+/// refused as ambiguous, as before.
+pub fn parse_move_preferring(
+    pos: &Chess,
+    text: &str,
+    lang: Lang,
+    prefer: Option<Lang>,
+) -> Result<Move, MoveError> {
+    let result = parse_move_in(pos, text, lang);
+    let (Err(MoveError::Ambiguous { .. }), Lang::Auto, Some(p)) = (&result, lang, prefer) else {
+        return result;
+    };
+    if p == Lang::Auto {
+        return result;
+    }
+    match parse_move_in(pos, text, p) {
+        Ok(m) => Ok(m),
+        Err(_) => result,
+    }
+}
+
+fn parse_move_in(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError> {
     let items = tokenize(text);
     let entry = match items.as_slice() {
         [Item::Entry(e)] => e,

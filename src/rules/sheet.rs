@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use shakmaty::{Chess, Move, Outcome, Position};
 
 use super::notation::{Item, RawEntry, match_core, tokenize};
-pub use super::notation::{Lang, MoveError, StopReason, parse_move};
+pub use super::notation::{Lang, MoveError, StopReason, parse_move, parse_move_preferring};
 
 /// The entry where reading a sheet stopped.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -459,6 +459,40 @@ mod tests {
         let p = after("e4 e5 Nf3 Nc6 Bc4 Nf6");
         let m = parse_move(&p, "Rf1", Lang::Auto);
         assert!(matches!(m, Err(MoveError::Ambiguous { .. })), "{m:?}");
+    }
+
+    #[test]
+    fn the_page_language_settles_what_several_languages_read_differently() {
+        // Rd1: the rook from a1 in English, the king from e1 in Spanish.
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        let san = |m: Result<Move, MoveError>| San::from_move(&p, m.unwrap()).to_string();
+        assert!(matches!(
+            parse_move(&p, "Rd1", Lang::Auto),
+            Err(MoveError::Ambiguous { .. })
+        ));
+        assert_eq!(
+            san(parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::En))),
+            "Rd1"
+        );
+        assert_eq!(
+            san(parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::Es))),
+            "Kd1"
+        );
+        // German reads no R: still ambiguous, refused.
+        assert!(matches!(
+            parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::De)),
+            Err(MoveError::Ambiguous { .. })
+        ));
+        // An explicit language is never overridden by the page's.
+        assert_eq!(
+            san(parse_move_preferring(&p, "Rd1", Lang::Es, Some(Lang::En))),
+            "Kd1"
+        );
+        // What reads one way only is unaffected.
+        assert_eq!(
+            san(parse_move_preferring(&p, "Kd1", Lang::Auto, Some(Lang::Es))),
+            "Kd1"
+        );
     }
 
     #[test]

@@ -119,7 +119,35 @@ pub enum Token {
     ColoredPiece(Color, Role),
     /// `num.0` .. `num.99`, then `num.100`, `num.200` .. `num.900`.
     Number(u16),
+    /// An optional form of a number that a pack records only if its
+    /// language needs it (`num.21.m` "veintiún", `num.21.f` "veintiuna",
+    /// `num.100.lead` "ciento"): see [`crate::rules::grammar`].
+    NumberForm(u16, Form),
     Word(Word),
+}
+
+/// The forms a number can take in some languages, keyed `num.<n>.<form>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Form {
+    /// Before a masculine unit (`m`): "veintiún minutos".
+    Masculine,
+    /// Before a feminine unit (`f`): "veintiuna jugadas".
+    Feminine,
+    /// A hundreds number followed by the rest (`lead`): "ciento tres".
+    Leading,
+}
+
+impl Form {
+    pub const ALL: [Form; 3] = [Form::Masculine, Form::Feminine, Form::Leading];
+
+    /// The key suffix: `m`, `f` or `lead`.
+    pub const fn suffix(self) -> &'static str {
+        match self {
+            Form::Masculine => "m",
+            Form::Feminine => "f",
+            Form::Leading => "lead",
+        }
+    }
 }
 
 impl Token {
@@ -151,6 +179,7 @@ impl Token {
                 format!("piece.{}.{}", super::side::name(color), role_name(role))
             }
             Token::Number(n) => format!("num.{n}"),
+            Token::NumberForm(n, form) => format!("num.{n}.{}", form.suffix()),
             Token::Word(w) => w.key().to_owned(),
         }
     }
@@ -179,6 +208,13 @@ impl Token {
                 )),
             },
             "num" => {
+                if let Some((n, suffix)) = rest.split_once('.') {
+                    let form = Form::ALL.into_iter().find(|f| f.suffix() == suffix)?;
+                    return match Token::from_key(&format!("num.{n}"))? {
+                        Token::Number(n) => Some(Token::NumberForm(n, form)),
+                        _ => None,
+                    };
+                }
                 // Reject "+5", "05" and the like: one spelling per key.
                 if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
                     return None;
@@ -191,6 +227,18 @@ impl Token {
             }
             _ => None,
         }
+    }
+
+    /// Every optional number form (`num.21.f` …): a pack may record any of
+    /// them, none is required.
+    pub fn optional() -> Vec<Token> {
+        let numbers = Token::all().into_iter().filter_map(|t| match t {
+            Token::Number(n) => Some(n),
+            _ => None,
+        });
+        numbers
+            .flat_map(|n| Form::ALL.map(|f| Token::NumberForm(n, f)))
+            .collect()
     }
 
     /// The whole vocabulary: what a complete voice pack records.
@@ -254,6 +302,17 @@ mod tests {
     }
 
     #[test]
+    fn optional_forms_round_trip_and_are_not_required() {
+        let all = Token::all();
+        for token in Token::optional() {
+            assert_eq!(Token::from_key(&token.key()), Some(token));
+            assert!(!all.contains(&token));
+        }
+        assert_eq!(Token::NumberForm(21, Form::Feminine).key(), "num.21.f");
+        assert_eq!(Token::NumberForm(100, Form::Leading).key(), "num.100.lead");
+    }
+
+    #[test]
     fn keys_match_the_spec() {
         assert_eq!(Token::File(File::E).key(), "file.e");
         assert_eq!(Token::Rank(Rank::Fourth).key(), "rank.4");
@@ -280,6 +339,11 @@ mod tests {
             "num.150",
             "num.1000",
             "num.+5",
+            "num.21.x",
+            "num.21.",
+            "num.150.m",
+            "num.05.f",
+            "num.21.f.m",
             "num.",
             "piece.green.king",
             "word.nope",

@@ -16,12 +16,18 @@ use shakmaty::Color;
 use crate::board::event::Protocol;
 use crate::board::link::Port;
 use crate::rules::announce::Style;
+use crate::rules::sheet::Lang;
 use crate::rules::variant::Variant;
 
 /// A whole venue: the server, the speech and every table.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
+    /// The piece letters of moves typed on the pages or posted without
+    /// `lang`, unless a table says otherwise: `auto` (the default), `en`,
+    /// `de`, `es`, `fr`, `nl`, `pt`, `pl`, `cs`.
+    #[serde(default, deserialize_with = "from_str")]
+    pub notation: Lang,
     #[serde(default)]
     pub server: ServerConfig,
     #[serde(default)]
@@ -36,6 +42,7 @@ impl Default for Config {
     /// board, 90+30, the default voice, data in `./data`, web on loopback.
     fn default() -> Config {
         Config {
+            notation: Lang::Auto,
             server: ServerConfig::default(),
             speech: SpeechConfig::default(),
             tables: default_tables(),
@@ -312,6 +319,13 @@ pub struct TableConfig {
     /// What the display shows of a move: `words` or `notation`.
     #[serde(default)]
     pub braille_shows: crate::table::display::BrailleShows,
+    /// This table's voice pack (a name under `voices/` or a path), when it
+    /// is not the venue's `speech.voice`: the language its players hear.
+    #[serde(default)]
+    pub voice: Option<String>,
+    /// This table's `notation`, when it is not the venue's.
+    #[serde(default, deserialize_with = "some_from_str")]
+    pub notation: Option<Lang>,
 }
 
 impl TableConfig {
@@ -336,6 +350,8 @@ impl TableConfig {
             audio: None,
             braille: Default::default(),
             braille_shows: Default::default(),
+            voice: None,
+            notation: None,
         }
     }
 

@@ -4,6 +4,7 @@ pub mod clips;
 pub mod config;
 pub mod data_lock;
 pub mod headers;
+pub mod i18n;
 pub mod journal;
 pub mod listener;
 pub mod serve;

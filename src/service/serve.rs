@@ -59,7 +59,12 @@ pub async fn serve(
     let ids: Vec<String> = config.tables.iter().map(|t| t.id.clone()).collect();
     let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &ids)?);
 
-    let voice = load_voice(&config.speech.voice, config.speech.speed)?;
+    // Each pack once, however many tables speak with it.
+    let mut voices = BTreeMap::new();
+    voices.insert(
+        config.speech.voice.clone(),
+        load_voice(&config.speech.voice, config.speech.speed)?,
+    );
     // Read every table's history before the writer thread takes the file.
     let mut histories = BTreeMap::new();
     for t in &config.tables {
@@ -80,6 +85,16 @@ pub async fn serve(
         let setup = setup_of(t)?;
         let board = open_board(t, &t.board)?;
         let opponent_board = open_board(t, &t.opponent_board)?;
+        let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
+        let voice = match voices.get(name) {
+            Some(v) => Arc::clone(v),
+            None => {
+                let v = load_voice(name, config.speech.speed)
+                    .with_context(|| format!("table {}: voice", t.id))?;
+                voices.insert(name.clone(), Arc::clone(&v));
+                v
+            }
+        };
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         let (actor, handle) = TableActor::start(TableParts {
@@ -92,6 +107,7 @@ pub async fn serve(
             board,
             opponent_board,
             shown: t.clock_says,
+            notation: t.notation.unwrap_or(config.notation),
             style: config.speech.style,
             time: time.clone(),
         })
@@ -109,7 +125,10 @@ pub async fn serve(
         tokens: tokens.clone(),
     };
     ready(&running);
-    let app = router(AppState { tables, tokens }).merge(super::clips::routes(voice));
+    // The player's browser plays the venue's pack (a table with a voice of
+    // its own is heard in that voice from its output, not yet in browsers).
+    let venue_voice = Arc::clone(&voices[&config.speech.voice]);
+    let app = router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice));
     super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
         .context("web server")?;

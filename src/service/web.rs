@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Request, State};
+use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -29,6 +29,7 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use crate::rules::game::DrawClaim;
 use crate::rules::sheet::Lang;
+use crate::service::i18n;
 use crate::service::tokens::{Role, Tokens};
 use crate::table::action::Action;
 use crate::table::actor::{TableError, TableHandle};
@@ -209,54 +210,130 @@ const NOTATION_HTML: &str = include_str!("pages/notation.html");
 const ACCESS_HTML: &str = include_str!("pages/access.html");
 
 /// A page for table `id` (ids are URL-safe by configuration: letters,
-/// digits, `-`, `_`, so they need no escaping in HTML) used by `role`.
-fn page(template: &str, id: &str, role: &str) -> Html<String> {
+/// digits, `-`, `_`, so they need no escaping in HTML) used by `role`, in
+/// the language of the request (`i18n`).
+fn page(template: &str, id: &str, role: &str, lang: &str) -> Html<String> {
+    let role = i18n::escape(&i18n::message(lang, role, &[]));
+    let filled = template
+        .replace("{{NOTATION}}", NOTATION_HTML.trim_end())
+        .replace("{{ACCESS}}", ACCESS_HTML);
     Html(
-        template
-            .replace("{{TABLE}}", id)
-            .replace("{{NOTATION}}", NOTATION_HTML.trim_end())
-            .replace("{{ACCESS}}", &ACCESS_HTML.replace("{{ROLE}}", role)),
+        i18n::render(
+            &filled,
+            lang,
+            &[
+                ("table", id),
+                ("role", &role),
+                ("example1", ""),
+                ("example2", ""),
+            ],
+        )
+        .replace("{{TABLE}}", id),
     )
 }
 
-async fn index(State(state): State<AppState>) -> Html<String> {
+/// The language a page is asked in: `?lang=`, else `Accept-Language`.
+#[derive(Deserialize)]
+struct PageQuery {
+    lang: Option<String>,
+}
+
+fn page_lang(query: &PageQuery, headers: &HeaderMap) -> &'static str {
+    i18n::negotiate(
+        query.lang.as_deref(),
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    )
+}
+
+async fn index(
+    State(state): State<AppState>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+) -> Html<String> {
+    let lang = page_lang(&q, &headers);
     let mut rows = String::new();
     for id in state.tables.keys() {
         rows.push_str(&format!(
-            "<li>Table {id}: <a href=\"/table/{id}/player\">player</a>, <a href=\"/table/{id}/assistant\">assistant</a>, <a href=\"/arbiter/{id}\">arbiter</a></li>\n"
-        ));
+            "<li>{{{{t:index-row}}}} <a href=\"/table/{id}/player\">{{{{t:index-player}}}}</a>, <a href=\"/table/{id}/assistant\">{{{{t:index-assistant}}}}</a>, <a href=\"/arbiter/{id}\">{{{{t:index-arbiter}}}}</a></li>\n"
+        ).replace("{{t:index-row}}", &i18n::escape(&i18n::message(lang, "index-row", &[("table", id)]))));
     }
-    Html(format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>tactus</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n<body><main><h1>tactus</h1><p>Appendix D chess for blind and visually impaired players. Open your page with the link (it carries your access token) given at start-up.</p><h2>Tables</h2><ul>\n{rows}</ul><p><a href=\"/arbiter\">All tables (arbiter)</a></p></main></body></html>\n"
+    Html(i18n::render(
+        &format!(
+            "<!doctype html>\n<html lang=\"{{{{LANG}}}}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>tactus</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n<body><main><h1>tactus</h1><p>{{{{t:index-intro}}}}</p><h2>{{{{t:index-tables}}}}</h2><ul>\n{rows}</ul><p><a href=\"/arbiter\">{{{{t:index-all}}}}</a></p>{{{{LANGS}}}}</main>{{{{MESSAGES}}}}<script src=\"/static/common.js\"></script></body></html>\n"
+        ),
+        lang,
+        &[],
     ))
 }
 
 async fn player_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
     table(&state, &id)?;
-    Ok(page(PLAYER_HTML, &id, "Player"))
+    let lang = page_lang(&q, &headers);
+    let template = PLAYER_HTML
+        .replace(
+            "{{t:player-help-pieces}}",
+            &i18n::render(
+                "{{t:player-help-pieces}}",
+                lang,
+                &[
+                    ("example1", "<kbd>p N</kbd>"),
+                    ("example2", "<kbd>p k</kbd>"),
+                ],
+            ),
+        )
+        .replace(
+            "{{t:player-help-line}}",
+            &i18n::render(
+                "{{t:player-help-line}}",
+                lang,
+                &[
+                    ("example1", "<kbd>s e</kbd>"),
+                    ("example2", "<kbd>s 4</kbd>"),
+                ],
+            ),
+        );
+    Ok(page(&template, &id, "role-player", lang))
 }
 
 async fn assistant_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
     table(&state, &id)?;
-    Ok(page(ASSISTANT_HTML, &id, "Assistant"))
+    Ok(page(
+        ASSISTANT_HTML,
+        &id,
+        "role-assistant",
+        page_lang(&q, &headers),
+    ))
 }
 
-async fn arbiter_overview() -> Html<String> {
-    page(ARBITER_HTML, "", "Arbiter")
+async fn arbiter_overview(Query(q): Query<PageQuery>, headers: HeaderMap) -> Html<String> {
+    page(ARBITER_HTML, "", "role-arbiter", page_lang(&q, &headers))
 }
 
 async fn arbiter_table(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
     table(&state, &id)?;
-    Ok(page(ARBITER_HTML, &id, "Arbiter"))
+    Ok(page(
+        ARBITER_HTML,
+        &id,
+        "role-arbiter",
+        page_lang(&q, &headers),
+    ))
 }
 
 async fn static_file(Path(file): Path<String>) -> ApiResult<Response> {
@@ -359,9 +436,23 @@ fn state_event(view: &crate::table::view::TableView) -> Event {
 struct MoveBody {
     #[serde(rename = "move")]
     text: String,
-    /// The piece letters: `auto` (default), `en`, `de`, `es`, `fr`, `nl`, …
+    /// The piece letters: `auto`, `en`, `de`, `es`, `fr`, `nl`, …; left
+    /// out, the table's `notation`.
     #[serde(default)]
     lang: Option<String>,
+    /// The language of the page the move was typed on: under `auto` it
+    /// settles an entry several languages read as different moves.
+    #[serde(default)]
+    page_lang: Option<String>,
+}
+
+/// A `lang` or `page_lang` of a request body; 422 if unknown.
+fn move_lang(text: Option<&str>) -> ApiResult<Option<Lang>> {
+    text.map(|l| {
+        l.parse()
+            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))
+    })
+    .transpose()
 }
 
 async fn make_move(
@@ -371,12 +462,8 @@ async fn make_move(
     body: Result<Json<MoveBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let lang = match body.lang.as_deref() {
-        None => Lang::Auto,
-        Some(l) => l
-            .parse()
-            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?,
-    };
+    let lang = move_lang(body.lang.as_deref())?;
+    let page_lang = move_lang(body.page_lang.as_deref())?;
     act(
         &state,
         &id,
@@ -384,6 +471,7 @@ async fn make_move(
         Action::Move {
             text: body.text,
             lang,
+            page_lang,
         },
     )
     .await
@@ -470,6 +558,8 @@ struct ClaimBody {
     declared: Option<String>,
     #[serde(default)]
     lang: Option<String>,
+    #[serde(default)]
+    page_lang: Option<String>,
 }
 
 async fn claim(
@@ -480,17 +570,14 @@ async fn claim(
     claim: DrawClaim,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let lang = match body.lang.as_deref() {
-        None => Lang::Auto,
-        Some(l) => l
-            .parse()
-            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?,
-    };
+    let lang = move_lang(body.lang.as_deref())?;
+    let page_lang = move_lang(body.page_lang.as_deref())?;
     let action = Action::ClaimDraw {
         side: body.side,
         claim,
         declared: body.declared,
         lang,
+        page_lang,
     };
     act(state, id, headers, action).await
 }

@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use super::dsp;
 use super::render::RatePack;
+use crate::rules::grammar::{Genders, Grammar};
 use crate::rules::token::Token;
 
 /// The manifest file inside a pack directory.
@@ -30,8 +31,21 @@ pub struct Manifest {
     pub language: String,
     pub sample_rate: u32,
     pub gap_ms: u32,
+    /// The units' genders (`[grammar]`); German's when left out.
+    #[serde(default)]
+    pub grammar: ManifestGrammar,
     /// By token key (see `tactus tokens`); keys are checked by [`VoicePack::load`].
     pub tokens: BTreeMap<String, ManifestToken>,
+}
+
+/// A manifest's `[grammar]` table: what the language changes in counted
+/// words (`rules::grammar`).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestGrammar {
+    /// `gender = { hour = "f", minute = "m", second = "m", move = "f" }`.
+    #[serde(default)]
+    pub gender: Genders,
 }
 
 /// One token's entry in the manifest.
@@ -211,6 +225,7 @@ pub struct VoicePack {
     gap_ms: u32,
     speed: f32,
     entries: HashMap<Token, Entry>,
+    grammar: Grammar,
     problems: Vec<Problem>,
     /// Resampled copies, one per output rate asked for.
     at_rate: Mutex<HashMap<u32, Arc<RatePack>>>,
@@ -330,7 +345,9 @@ impl VoicePack {
         if fatal {
             return Err(fail(problems));
         }
+        let grammar = Grammar::new(manifest.grammar.gender, entries.keys().copied());
         Ok(VoicePack {
+            grammar,
             name: manifest.name,
             language: manifest.language,
             dir,
@@ -371,6 +388,12 @@ impl VoicePack {
     /// The speed the clips were stretched to.
     pub fn speed(&self) -> f32 {
         self.speed
+    }
+
+    /// The pack's grammar: its units' genders and the number forms it
+    /// records, for [`crate::rules::clock_announce::clock_tokens_in`].
+    pub fn grammar(&self) -> &Grammar {
+        &self.grammar
     }
 
     /// Clip problems accepted by a lenient load (empty otherwise).

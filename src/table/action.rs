@@ -11,10 +11,13 @@ use crate::service::tokens::Role;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// A move in any notation the sheet reader takes, read with the piece
-    /// letters of `lang` (`Auto`: any language that reads it one way only).
+    /// letters of `lang` (`None`: the table's `notation`; `Auto`: any
+    /// language that reads it one way only, or else the one of `page_lang`,
+    /// the language of the page it was typed on).
     Move {
         text: String,
-        lang: Lang,
+        lang: Option<Lang>,
+        page_lang: Option<Lang>,
     },
     /// The clock announcement (D.2.6, D.2.10.4): the time left or the time
     /// used (`None`: the table's setting).
@@ -51,7 +54,8 @@ pub enum Action {
         side: Color,
         claim: DrawClaim,
         declared: Option<String>,
-        lang: Lang,
+        lang: Option<Lang>,
+        page_lang: Option<Lang>,
     },
     /// The arbiter rules an illegal move of `side` completed (7.5.5).
     IllegalCompleted {
@@ -127,7 +131,8 @@ mod tests {
     fn the_player_acts_for_the_blind_side_only() {
         let mv = Action::Move {
             text: "e4".into(),
-            lang: Lang::Auto,
+            lang: Some(Lang::Auto),
+            page_lang: None,
         };
         assert!(mv.allowed(Role::Player, Color::White, Color::White));
         assert!(!mv.allowed(Role::Player, Color::Black, Color::White));

@@ -26,8 +26,9 @@ use crate::board::serial::{Driver, DriverEvent, Stamped};
 use crate::board::sim::Simulator;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
-use crate::rules::clock_announce::{Shown, clock_tokens};
+use crate::rules::clock_announce::{Shown, clock_tokens_in};
 use crate::rules::game::{Ending, FlagRule, Game, GameError, GameEvent, Notice, NoticeKind};
+use crate::rules::sheet::Lang;
 use crate::rules::side;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
@@ -183,6 +184,8 @@ pub struct TableParts {
     pub shown: Shown,
     /// How moves are said.
     pub style: Style,
+    /// The piece letters of moves entered without a language (`notation`).
+    pub notation: Lang,
     /// The service's time (never the system clock).
     pub time: Timebase,
 }
@@ -212,6 +215,8 @@ pub struct TableActor {
     /// The blind player's board first, then the opponent's, if any.
     boards: Vec<LiveBoard>,
     shown: Shown,
+    /// The piece letters of moves entered without a language.
+    notation: Lang,
     rx: mpsc::Receiver<Request>,
     live: broadcast::Sender<LiveEvent>,
     last_said: Option<(NoticeKind, Vec<Token>)>,
@@ -248,6 +253,7 @@ impl TableActor {
             opponent_board,
             shown,
             style,
+            notation,
             time,
         } = parts;
         // Replay refuses an entry that does not apply (never a different
@@ -290,6 +296,7 @@ impl TableActor {
             journal,
             boards,
             shown,
+            notation,
             rx,
             live: live.clone(),
             last_said: None,
@@ -428,8 +435,18 @@ impl TableActor {
         // request then meets a finished game.
         self.timers().await;
         match action {
-            Action::Move { text, lang } => {
-                let m = match crate::rules::sheet::parse_move(self.game.position(), &text, lang) {
+            Action::Move {
+                text,
+                lang,
+                page_lang,
+            } => {
+                let lang = lang.unwrap_or(self.notation);
+                let m = match crate::rules::sheet::parse_move_preferring(
+                    self.game.position(),
+                    &text,
+                    lang,
+                    page_lang,
+                ) {
                     Ok(m) => m,
                     Err(e) => {
                         // A move that reads but is not legal is an attempt on
@@ -454,7 +471,8 @@ impl TableActor {
             Action::SayClock { time } => {
                 let now = self.now();
                 let shown = time.unwrap_or(self.shown);
-                let tokens = clock_tokens(&self.game.clock().reading(now), shown);
+                let tokens =
+                    clock_tokens_in(&self.game.clock().reading(now), shown, self.voice.grammar());
                 Ok(self.say(NoticeKind::Clock, tokens))
             }
             Action::Repeat => match self.last_said.clone() {
@@ -507,13 +525,21 @@ impl TableActor {
                 claim,
                 declared,
                 lang,
+                page_lang,
             } => {
+                let lang = lang.unwrap_or(self.notation);
                 let declared = match declared.as_deref().map(str::trim) {
                     None | Some("") => None,
                     Some(text) => Some(
-                        crate::rules::sheet::parse_move(self.game.position(), text, lang).map_err(
-                            |e| TableError::Unprocessable(format!("the declared move: {e}")),
-                        )?,
+                        crate::rules::sheet::parse_move_preferring(
+                            self.game.position(),
+                            text,
+                            lang,
+                            page_lang,
+                        )
+                        .map_err(|e| {
+                            TableError::Unprocessable(format!("the declared move: {e}"))
+                        })?,
                     ),
                 };
                 let plies = self.game.plies().len();
@@ -1076,6 +1102,7 @@ impl TableActor {
                 .as_ref()
                 .map(|(_, tokens)| self.voice.text(tokens)),
             braille: super::display::state(&self.setup.id),
+            voice_lang: self.voice.language().to_owned(),
         }
     }
 

@@ -52,6 +52,10 @@ pub struct TableView {
     pub last_announcement: Option<String>,
     /// The braille display: `connected`, `disconnected` (`null`: none).
     pub braille: Option<&'static str>,
+    /// The language of the announcements (the table's voice pack's, `de`):
+    /// pages mark announcement text with it so screen readers read it in
+    /// that language's voice.
+    pub voice_lang: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -161,3 +161,41 @@ for (const [name, path, role, ready] of [
     await page.close();
   });
 }
+
+// Every page in Spanish and German: the right lang attribute, the words of
+// the catalogue, and no axe-core violation.
+for (const [lang, title] of [["es", "Jugador, mesa 1"], ["de", "Spieler, Tisch 1"]]) {
+  for (const [name, path, role, ready] of [
+    ["player", "/table/1/player", "player", loaded],
+    ["assistant", "/table/1/assistant", "assistant", loaded],
+    ["arbiter table", "/arbiter/1", "arbiter", loaded],
+    ["index", "/", null, () => true],
+  ]) {
+    test(`the ${name} page in ${lang}: lang attribute and axe-core`, async () => {
+      const page = await open(path + "?lang=" + lang, role ? tokens[role] : null);
+      await page.waitForFunction(ready);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      if (name === "player") assert.equal(await page.evaluate(() => document.querySelector("h1").textContent), title);
+      assert.deepEqual(await axe(page), []);
+      await page.close();
+    });
+  }
+}
+
+test("the language comes from Accept-Language, and the choice on the page is remembered", async () => {
+  const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" } });
+  const page = await context.newPage();
+  await page.goto(base + "/table/1/player#token=" + tokens.player);
+  await page.waitForFunction(loaded);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
+  // Choose Spanish with the keyboard: the page comes back in Spanish.
+  await page.focus("#page-lang");
+  await page.selectOption("#page-lang", "es");
+  await page.waitForFunction(() => document.documentElement.lang === "es");
+  await page.waitForFunction(loaded);
+  assert.match(await page.evaluate(() => document.getElementById("summary").textContent), /Juega con Negras/);
+  // A new visit without ?lang= keeps the choice.
+  await page.goto(base + "/table/1/assistant");
+  await page.waitForFunction(() => document.documentElement.lang === "es");
+  await context.close();
+});

@@ -7,13 +7,13 @@
 
   function alertsText(t) {
     const a = (t.alerts || []).map((x) => x.text);
-    return a.length ? "Alert: " + a.join("; ") : "none";
+    return a.length ? tactus.t("js-alert", { alerts: a.join("; ") }) : tactus.t("js-none");
   }
 
   function boardText(b) {
-    if (!b) return "no board";
-    if (!b.connected) return "not connected";
-    return b.in_sync ? "in sync" : "differs (" + b.differs.join(", ") + ")";
+    if (!b) return tactus.t("js-no-board");
+    if (!b.connected) return tactus.t("js-not-connected");
+    return b.in_sync ? tactus.t("js-in-sync") : tactus.t("js-differs", { squares: b.differs.join(", ") });
   }
 
   async function overview() {
@@ -25,10 +25,10 @@
       const tr = document.createElement("tr");
       const link = document.createElement("a");
       link.href = "/arbiter/" + encodeURIComponent(t.id);
-      link.textContent = "Table " + t.id;
-      const cells = [link, (t.white || "White") + " – " + (t.black || "Black"), String(t.moves.length),
+      link.textContent = tactus.t("js-table", { table: t.id });
+      const cells = [link, (t.white || tactus.sideName("white")) + " – " + (t.black || tactus.sideName("black")), String(t.moves.length),
         tactus.clockText(t.clock.white_ms), tactus.clockText(t.clock.black_ms), boardText(t.board),
-        t.result ? t.result.result : "playing", alertsText(t)];
+        t.result ? t.result.result : tactus.t("js-playing"), alertsText(t)];
       cells.forEach((c, i) => {
         const td = document.createElement(i === 0 ? "th" : "td");
         if (i === 0) td.scope = "row";
@@ -47,7 +47,7 @@
     const table = document.createElement("table");
     table.className = "board";
     const cap = document.createElement("caption");
-    cap.textContent = label + (differs.length ? " — differs at " + differs.join(", ") + " (marked *)" : " — no differences");
+    cap.textContent = label + " — " + (differs.length ? tactus.t("js-differs-at", { squares: differs.join(", ") }) : tactus.t("js-no-differences"));
     table.appendChild(cap);
     rows.forEach((row, i) => {
       const tr = document.createElement("tr");
@@ -64,7 +64,7 @@
           const piece = /\d/.test(ch) ? "·" : ch;
           const bad = differs.includes(sq);
           td.textContent = piece + (bad ? "*" : "");
-          td.setAttribute("aria-label", sq + " " + (/\d/.test(ch) ? "empty" : ch) + (bad ? ", differs" : ""));
+          td.setAttribute("aria-label", sq + " " + (/\d/.test(ch) ? tactus.t("js-empty") : ch) + (bad ? ", " + tactus.t("js-square-differs") : ""));
           if (bad) td.className = "differs";
           tr.appendChild(td);
           file += 1;
@@ -80,33 +80,36 @@
   }
 
   function render(s) {
-    document.getElementById("summary").textContent = (s.white || "White") + " – " + (s.black || "Black") + ". " +
-      (s.result ? "Result " + s.result.result + " (" + s.result.reason + ")." : (s.turn === "white" ? "White" : "Black") + " to move.") +
-      " Clock: White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? ", running." : ", stopped.") +
-      (s.clock.flag && !s.result ? " " + (s.clock.flag === "white" ? "White" : "Black") + "'s time is up: the flag has fallen once you observe it or it is claimed (6.8)." : "");
+    const t = tactus.t;
+    document.getElementById("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
+      (s.result ? t("js-result", { result: s.result.result, reason: s.result.reason }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
+      " " + t("js-clocks", { white: tactus.clockText(s.clock.white_ms), black: tactus.clockText(s.clock.black_ms) }) + ", " + t(s.clock.running ? "js-running" : "js-stopped") + "." +
+      (s.clock.flag && !s.result ? " " + t("js-flag-arbiter", { side: tactus.sideName(s.clock.flag) }) : "");
     const penalty = s.kind === "standard" ? 2 : 1;
-    document.getElementById("kind").textContent = "This is a " + s.kind + " game (Appendix A.1, B.1): each time penalty of Articles 7 and 9 is " +
-      penalty + (penalty === 1 ? " minute." : " minutes.") + " Completed illegal moves: White " + s.illegal_completed.white + ", Black " + s.illegal_completed.black +
-      " (the second loses the game, 7.5.5). A clock reaching zero " + (s.flag_rule === "auto" ? "ends the game at once." : "ends the game when the fall is claimed.");
+    document.getElementById("kind").textContent = t("js-kind", { kind: s.kind, minutes: penalty }) + " " +
+      t("js-illegal-completed", { white: s.illegal_completed.white, black: s.illegal_completed.black }) + " " +
+      t(s.flag_rule === "auto" ? "js-flag-auto" : "js-flag-claim-rule");
     document.getElementById("adj-seconds").defaultValue = String(penalty * 60);
-    drawBoard(document.getElementById("game-board"), s.fen, [], "Game position");
+    drawBoard(document.getElementById("game-board"), s.fen, [], document.getElementById("game-board-h").textContent);
     const b = s.board;
-    if (b && b.fen) drawBoard(document.getElementById("blind-board"), b.fen, b.differs || [], "Tactile board (" + boardText(b) + ")");
-    else document.getElementById("blind-board").textContent = "Tactile board: " + boardText(b) + ".";
-    document.getElementById("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : "No moves yet.") +
-      " Touched: " + (s.touched.length ? s.touched.map((t) => t.side + " " + t.square).join(", ") : "none") +
-      ". Illegal attempts: " + (s.illegal.length ? s.illegal.map((t) => t.side + " " + t.text).join(", ") : "none") + ".";
-    document.getElementById("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : "Alerts: none.";
+    if (b && b.fen) drawBoard(document.getElementById("blind-board"), b.fen, b.differs || [], document.getElementById("blind-board-h").textContent + " (" + boardText(b) + ")");
+    else document.getElementById("blind-board").textContent = document.getElementById("blind-board-h").textContent + ": " + boardText(b) + ".";
+    document.getElementById("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves")) +
+      " " + t("js-touched", { list: s.touched.length ? s.touched.map((x) => tactus.sideName(x.side) + " " + x.square).join(", ") : t("js-none") }) +
+      " " + t("js-illegal-attempts", { list: s.illegal.length ? s.illegal.map((x) => tactus.sideName(x.side) + " " + x.text).join(", ") : t("js-none") });
+    document.getElementById("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : t("js-alerts-none");
   }
 
   function showRuling(r) {
     const out = document.getElementById("ruling");
+    const t = tactus.t;
+    const nothing = t("js-ruling-nothing");
     const lines = [
-      "Case: " + r.case + ". Agreed plies: " + r.agreed_plies + ".",
-      r.first_difference ? "First difference at ply " + r.first_difference.ply + ": White's sheet " + (r.first_difference.white || "(nothing)") + ", Black's sheet " + (r.first_difference.black || "(nothing)") + "." : "The sheets agree.",
-      "Position to play on: " + r.position,
+      t("js-ruling-case", { case: r.case, plies: r.agreed_plies }),
+      r.first_difference ? t("js-ruling-first", { ply: r.first_difference.ply, white: r.first_difference.white || nothing, black: r.first_difference.black || nothing }) : t("js-ruling-agree"),
+      t("js-ruling-position", { fen: r.position }),
     ];
-    if (r.clock) lines.push("Clocks: White " + tactus.clockText(r.clock.white_ms) + ", Black " + tactus.clockText(r.clock.black_ms) + (r.clock.proposal ? " (a proposal)" : " (as recorded)") + ".");
+    if (r.clock) lines.push(t("js-ruling-clocks", { white: tactus.clockText(r.clock.white_ms), black: tactus.clockText(r.clock.black_ms), how: t(r.clock.proposal ? "js-ruling-proposal" : "js-ruling-recorded") }));
     out.replaceChildren(...lines.map((l) => { const p = document.createElement("p"); p.textContent = l; return p; }));
     out.focus();
   }
@@ -117,21 +120,21 @@
       black_sheet: document.getElementById("black-sheet").value,
       apply,
     });
-    if (r.ok) showRuling(r.data); else tactus.say(log, "Refused: " + r.error);
+    if (r.ok) showRuling(r.data); else tactus.say(log, tactus.t("js-refused", { error: r.error }));
   }
 
   async function post(path, body) {
     const r = await tactus.api("POST", "/api/tables/" + id + "/" + path, body);
-    if (!r.ok) tactus.say(log, "Refused: " + r.error);
+    if (!r.ok) tactus.say(log, tactus.t("js-refused", { error: r.error }));
   }
 
   tactus.tokenForm(log);
   overview();
   setInterval(overview, 2000);
   if (id) {
-    document.getElementById("title").textContent = "Arbiter, table " + id;
+    document.getElementById("title").textContent = tactus.t("js-arbiter-table", { table: id });
     document.getElementById("detail").hidden = false;
-    document.getElementById("detail-h").textContent = "Table " + id;
+    document.getElementById("detail-h").textContent = tactus.t("js-table", { table: id });
     document.getElementById("pgn").href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
     document.getElementById("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); ruling(false); });
     document.getElementById("apply-ruling").addEventListener("click", () => ruling(true));
@@ -149,6 +152,6 @@
     });
     for (const b of document.querySelectorAll("button[data-post]")) b.addEventListener("click", () => post(b.dataset.post));
     tactus.api("GET", "/api/tables/" + id).then((r) => r.ok && render(r.data));
-    tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text) });
+    tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()) });
   }
 })();

@@ -8,20 +8,22 @@
   const side = document.getElementById("act-side");
 
   function render(s) {
-    const toMove = s.turn === "white" ? "White" : "Black";
+    const t = tactus.t;
     document.getElementById("summary").textContent = s.result
-      ? "Game over: " + s.result.result + " (" + s.result.reason + ")."
-      : toMove + " to move. Blind player: " + s.blind + "." + (s.draw_offer ? " Draw offered by " + s.draw_offer + "." : "");
-    document.getElementById("clocks").textContent = "White " + tactus.clockText(s.clock.white_ms) + ", Black " + tactus.clockText(s.clock.black_ms) + (s.clock.running ? " (running)" : " (stopped)") +
-      (s.clock.flag && !s.result ? ". " + (s.clock.flag === "white" ? "White" : "Black") + "'s time is up: claim the flag fall (D.2.10.5)." : "");
+      ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
+      : t("js-to-move", { side: tactus.sideName(s.turn) }) + " " + t("js-blind-player", { side: tactus.sideName(s.blind) }) +
+        (s.draw_offer ? " " + t("js-draw-offered-by", { side: tactus.sideName(s.draw_offer) }) : "");
+    document.getElementById("clocks").textContent = t("js-clocks", { white: tactus.clockText(s.clock.white_ms), black: tactus.clockText(s.clock.black_ms) }) +
+      " (" + t(s.clock.running ? "js-running" : "js-stopped") + ")" +
+      (s.clock.flag && !s.result ? ". " + t("js-flag-claim", { side: tactus.sideName(s.clock.flag) }) : "");
     const b = s.board;
-    document.getElementById("boardstate").textContent = !b ? "" : !b.connected ? "Tactile board: not connected." : b.in_sync ? "Tactile board: shows the game." : "Tactile board: differs from the game at " + b.differs.join(", ") + ".";
-    document.getElementById("moves").textContent = s.moves.length ? tactus.movesText(s.moves) : "No moves yet.";
+    document.getElementById("boardstate").textContent = !b ? "" : !b.connected ? t("js-tactile-not-connected") : b.in_sync ? t("js-tactile-in-sync") : t("js-tactile-differs", { squares: b.differs.join(", ") });
+    document.getElementById("moves").textContent = s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves");
   }
 
   async function post(path, body) {
     const r = await tactus.api("POST", base + path, body);
-    if (!r.ok) tactus.say(log, "Refused: " + r.error);
+    if (!r.ok) tactus.say(log, tactus.t("js-refused", { error: r.error }));
     else if (r.data && r.data.text) tactus.say(log, r.data.text);
   }
 
@@ -30,7 +32,7 @@
     const input = document.getElementById("move-input");
     const move = input.value.trim();
     input.value = "";
-    if (move) post("move", { move, lang: tactus.notation() });
+    if (move) post("move", tactus.moveBody({ move }));
   });
   document.getElementById("touch-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -46,7 +48,7 @@
     const body = { side: side.value };
     if (b.dataset.sidePost.startsWith("draw/claim/") && claimMove.value.trim()) {
       body.move = claimMove.value.trim();
-      body.lang = tactus.notation();
+      tactus.moveBody(body);
       claimMove.value = "";
     }
     post(b.dataset.sidePost, body);
@@ -57,5 +59,5 @@
   tactus.tokenForm(log);
   tactus.notation();
   tactus.api("GET", base.slice(0, -1)).then((r) => r.ok ? render(r.data) : tactus.say(log, r.error));
-  tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text) });
+  tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()) });
 })();

@@ -8,17 +8,16 @@
   const id = tactus.tableId;
   let state = null;
 
-  const NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 
   function render(s) {
     state = s;
-    const side = s.blind === "white" ? "White" : "Black";
-    const toMove = s.turn === "white" ? "White" : "Black";
-    let text = "You play " + side + ". ";
-    text += s.result ? "Game over: " + s.result.result + ", " + s.result.reason + "." : toMove + " to move, move " + (Math.floor(s.moves.length / 2) + 1) + ".";
+    const t = tactus.t;
+    let text = t("js-you-play", { side: tactus.sideName(s.blind) }) + " ";
+    text += s.result ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
+      : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
     if (s.audio && s.audio.state === "failed") text += " No sound at the table: announcements are only written here until it is back.";
-    if (s.board && !s.board.connected) text += " Board not connected.";
-    else if (s.board && !s.board.in_sync) text += " Your board differs from the game.";
+    if (s.board && !s.board.connected) text += " " + t("js-board-not-connected");
+    else if (s.board && !s.board.in_sync) text += " " + t("js-board-differs-yours");
     summary.textContent = text;
   }
 
@@ -37,12 +36,15 @@
   }
 
   function pieceName(ch) {
-    return (ch === ch.toUpperCase() ? "white " : "black ") + NAMES[ch.toLowerCase()];
+    return tactus.t("js-colored-piece", {
+      color: tactus.t(ch === ch.toUpperCase() ? "js-white-lower" : "js-black-lower"),
+      piece: tactus.t("js-piece-" + ch.toLowerCase()),
+    });
   }
 
   async function command(text) {
     const t = text.trim();
-    if (!state) return tactus.say(log, "The game is still loading.");
+    if (!state) return tactus.say(log, tactus.t("js-still-loading"));
     const sq = squares(state.fen);
     // c: the clock as the table tells it; cl / cu: the time left / used
     // (D.2.6.1, D.2.10.4).
@@ -54,30 +56,30 @@
     if (t === "r") {
       const r = await tactus.api("POST", "/api/tables/" + id + "/repeat");
       if (!r.ok) tactus.say(log, r.error);
-      else if (!r.data.text) tactus.say(log, "Nothing to repeat yet.");
+      else if (!r.data.text) tactus.say(log, tactus.t("js-nothing-to-repeat"));
       return;
     }
     if (t === "l") {
-      if (!state.moves.length) return tactus.say(log, "No moves yet.");
-      return tactus.say(log, "Last moves: " + tactus.movesText(state.moves).split(" ").slice(-6).join(" "));
+      if (!state.moves.length) return tactus.say(log, tactus.t("js-no-moves"));
+      return tactus.say(log, tactus.t("js-last-moves", { moves: tactus.movesText(state.moves).split(" ").slice(-6).join(" ") }));
     }
-    if (t === "m") return tactus.say(log, state.moves.length ? tactus.movesText(state.moves) : "No moves yet.");
+    if (t === "m") return tactus.say(log, state.moves.length ? tactus.movesText(state.moves) : tactus.t("js-no-moves"));
     if (t === "d") {
       const r = await tactus.api("POST", "/api/tables/" + id + "/board/differences");
-      return tactus.say(log, r.ok ? (r.data.text || "Your board shows the game.") : r.error);
+      return tactus.say(log, r.ok ? (r.data.text || tactus.t("js-board-shows-game")) : r.error);
     }
     let m = t.match(/^p\s*([kqrbnpKQRBNP])$/);
     if (m) {
       const found = Object.keys(sq).filter((s) => sq[s] === m[1]).sort();
-      return tactus.say(log, pieceName(m[1]) + ": " + (found.length ? found.join(", ") : "none"));
+      return tactus.say(log, tactus.t("js-pieces-at", { piece: pieceName(m[1]), squares: found.length ? found.join(", ") : tactus.t("js-none") }));
     }
     m = t.match(/^s\s*([a-h1-8])$/);
     if (m) {
       const key = m[1];
       const list = /[a-h]/.test(key) ? [1, 2, 3, 4, 5, 6, 7, 8].map((r) => key + r) : [..."abcdefgh"].map((f) => f + key);
-      return tactus.say(log, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : "empty")).join(", "));
+      return tactus.say(log, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : tactus.t("js-empty"))).join(", "));
     }
-    const r = await tactus.api("POST", "/api/tables/" + id + "/move", { move: t, lang: tactus.notation() });
+    const r = await tactus.api("POST", "/api/tables/" + id + "/move", tactus.moveBody({ move: t }));
     if (!r.ok) tactus.say(log, r.error);
   }
 
@@ -97,7 +99,7 @@
     if (!r.ok) return tactus.say(log, r.error);
     render(r.data);
     // Joining mid-game: the last thing said, so the player knows where play is.
-    if (r.data.last_announcement) tactus.say(log, "Last announcement: " + r.data.last_announcement);
+    if (r.data.last_announcement) tactus.say(log, tactus.t("js-last-announcement", { text: r.data.last_announcement }));
   });
   // Sound on this device: the pack's clips fetched once and decoded, each
   // announcement's tokens played with the pack's gap between words.
@@ -177,8 +179,8 @@
 
   tactus.follow(id, {
     state: render,
-    announcement: (a) => { tactus.say(log, a.text); play(a.tokens); },
-    connection: (up) => { if (!up) summary.textContent = "Connection to the server lost; retrying…"; },
+    announcement: (a) => { tactus.say(log, a.text, tactus.voiceLanguage()); play(a.tokens); },
+    connection: (up) => { if (!up) summary.textContent = tactus.t("js-connection-lost"); },
   });
   input.focus();
 })();
