@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod board;
 pub mod braille;
+pub mod rng;
 pub mod rules;
 pub mod service;
 pub mod speech;

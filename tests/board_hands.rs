@@ -77,7 +77,7 @@ fn corpus() -> Vec<Game> {
 }
 
 fn random_game(seed: u64) -> Game {
-    let mut rng = tactus::board::hands::Rng::new(seed ^ 0x5eed);
+    let mut rng = tactus::rng::Rng::new(seed ^ 0x5eed);
     let mut pos = Chess::default();
     let mut moves = Vec::new();
     let plies = 20 + rng.below(60);

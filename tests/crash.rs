@@ -56,7 +56,7 @@ fn choose(pos: &Chess, rng: &mut Rng) -> String {
     let m = if lasting.is_empty() {
         legal.first().expect("a legal move")
     } else {
-        *rng.pick(&lasting)
+        *rng.pick(&lasting).expect("a non-empty choice")
     };
     UciMove::from_standard(*m).to_string()
 }

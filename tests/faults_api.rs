@@ -50,8 +50,12 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
         }),
         1 => {
             // Not `Bearer <token>`; the body does not matter.
-            let header = rng.pick(&["Basic dXNlcjpwdw==", "Bearer", "Digest x", "Token abc"]);
-            let body = rng.pick(&["{", r#"{"move":"e4"}"#, ""]);
+            let header = rng
+                .pick(&["Basic dXNlcjpwdw==", "Bearer", "Digest x", "Token abc"])
+                .expect("a non-empty choice");
+            let body = rng
+                .pick(&["{", r#"{"move":"e4"}"#, ""])
+                .expect("a non-empty choice");
             let raw = format!(
                 "POST /api/tables/1/move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: {header}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
                 body.len()
@@ -63,13 +67,17 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
             )
         }
         2 => {
-            let path = rng.pick(&[
-                "/api/tables/1/move",
-                "/api/tables/1/clock/pause",
-                "/api/tables/1/result",
-                "/api/tables/1/resign",
-            ]);
-            let body = rng.pick(&[r#"{"move":"e4"}"#, "{", "[]", r#"{"side":"white"}"#]);
+            let path = rng
+                .pick(&[
+                    "/api/tables/1/move",
+                    "/api/tables/1/clock/pause",
+                    "/api/tables/1/result",
+                    "/api/tables/1/resign",
+                ])
+                .expect("a non-empty choice");
+            let body = rng
+                .pick(&[r#"{"move":"e4"}"#, "{", "[]", r#"{"side":"white"}"#])
+                .expect("a non-empty choice");
             let token = hex(rng);
             ("wrong token", 403, status(post(addr, path, &token, body)))
         }
@@ -83,31 +91,35 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
         }),
         4 => {
             // Not the player's to do, whoever is to move.
-            let (path, body) = *rng.pick(&[
-                ("/api/tables/1/clock/pause", ""),
-                ("/api/tables/1/clock/start", ""),
-                ("/api/tables/1/touched", r#"{"side":"white","square":"e2"}"#),
-                ("/api/tables/1/resign", r#"{"side":"white"}"#),
-                ("/api/tables/1/draw/offer", r#"{"side":"white"}"#),
-                ("/api/tables/1/draw/accept", ""),
-            ]);
+            let (path, body) = *rng
+                .pick(&[
+                    ("/api/tables/1/clock/pause", ""),
+                    ("/api/tables/1/clock/start", ""),
+                    ("/api/tables/1/touched", r#"{"side":"white","square":"e2"}"#),
+                    ("/api/tables/1/resign", r#"{"side":"white"}"#),
+                    ("/api/tables/1/draw/offer", r#"{"side":"white"}"#),
+                    ("/api/tables/1/draw/accept", ""),
+                ])
+                .expect("a non-empty choice");
             ("the player acting for White", 403, {
                 status(post(addr, path, &t.player, body))
             })
         }
         5 => {
             // The arbiter's alone.
-            let (path, body) = *rng.pick(&[
-                ("/api/tables/1/result", r#"{"result":"1-0"}"#),
-                (
-                    "/api/tables/1/clock/adjust",
-                    r#"{"side":"white","seconds":60}"#,
-                ),
-                (
-                    "/api/tables/1/ruling",
-                    r#"{"white_sheet":"1. e4","black_sheet":"1. e4","apply":true}"#,
-                ),
-            ]);
+            let (path, body) = *rng
+                .pick(&[
+                    ("/api/tables/1/result", r#"{"result":"1-0"}"#),
+                    (
+                        "/api/tables/1/clock/adjust",
+                        r#"{"side":"white","seconds":60}"#,
+                    ),
+                    (
+                        "/api/tables/1/ruling",
+                        r#"{"white_sheet":"1. e4","black_sheet":"1. e4","apply":true}"#,
+                    ),
+                ])
+                .expect("a non-empty choice");
             let token = if rng.chance(0.5) {
                 &t.player
             } else {
@@ -120,37 +132,45 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
             )
         }
         6 => {
-            let path = rng.pick(&[
-                "/api/tables/9/move",
-                "/api/tables/zz/clock/say",
-                "/api/tables/1x/resign",
-            ]);
+            let path = rng
+                .pick(&[
+                    "/api/tables/9/move",
+                    "/api/tables/zz/clock/say",
+                    "/api/tables/1x/resign",
+                ])
+                .expect("a non-empty choice");
             ("unknown table (write)", 404, {
                 status(post(addr, path, &t.assistant, r#"{"move":"e4"}"#))
             })
         }
         7 => {
-            let path = rng.pick(&[
-                "/api/tables/9",
-                "/api/tables/9/pgn",
-                "/table/9/player",
-                "/arbiter/nope",
-                "/static/../../etc/passwd",
-            ]);
+            let path = rng
+                .pick(&[
+                    "/api/tables/9",
+                    "/api/tables/9/pgn",
+                    "/table/9/player",
+                    "/arbiter/nope",
+                    "/static/../../etc/passwd",
+                ])
+                .expect("a non-empty choice");
             ("unknown table (read)", 404, status(get(addr, path)))
         }
         8 | 9 => {
-            let body = rng.pick(&[
-                "{",
-                "[]",
-                "null",
-                r#"{"move":1}"#,
-                r#"{"mov":"e4"}"#,
-                r#"{"move":"e4","x":1}"#,
-                "\"e4\"",
-                r#"{"move":"e4"}}"#,
-            ]);
-            let path = rng.pick(&["/api/tables/1/move", "/api/tables/1/promotion"]);
+            let body = rng
+                .pick(&[
+                    "{",
+                    "[]",
+                    "null",
+                    r#"{"move":1}"#,
+                    r#"{"mov":"e4"}"#,
+                    r#"{"move":"e4","x":1}"#,
+                    "\"e4\"",
+                    r#"{"move":"e4"}}"#,
+                ])
+                .expect("a non-empty choice");
+            let path = rng
+                .pick(&["/api/tables/1/move", "/api/tables/1/promotion"])
+                .expect("a non-empty choice");
             (
                 "malformed JSON",
                 400,
@@ -158,12 +178,14 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
             )
         }
         10 => {
-            let body = rng.pick(&[
-                r#"{"side":"purple"}"#,
-                r#"{"side":1}"#,
-                "{}",
-                r#"{"side":"white","extra":true}"#,
-            ]);
+            let body = rng
+                .pick(&[
+                    r#"{"side":"purple"}"#,
+                    r#"{"side":1}"#,
+                    "{}",
+                    r#"{"side":"white","extra":true}"#,
+                ])
+                .expect("a non-empty choice");
             ("malformed side", 400, {
                 status(post(addr, "/api/tables/1/draw/offer", &t.assistant, body))
             })
@@ -201,17 +223,21 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
             }
         }
         13 | 14 => {
-            let (method, path) = *rng.pick(&[
-                ("GET", "/api/tables/1/move"),
-                ("PUT", "/api/tables/1/move"),
-                ("DELETE", "/api/tables/1/resign"),
-                ("PATCH", "/api/tables/1/clock/start"),
-                ("POST", "/api/tables/1"),
-                ("DELETE", "/api/tables/1"),
-                ("PUT", "/api/tables"),
-                ("POST", "/api/pgn"),
-            ]);
-            let token = *rng.pick(&[Some(t.assistant.as_str()), None]);
+            let (method, path) = *rng
+                .pick(&[
+                    ("GET", "/api/tables/1/move"),
+                    ("PUT", "/api/tables/1/move"),
+                    ("DELETE", "/api/tables/1/resign"),
+                    ("PATCH", "/api/tables/1/clock/start"),
+                    ("POST", "/api/tables/1"),
+                    ("DELETE", "/api/tables/1"),
+                    ("PUT", "/api/tables"),
+                    ("POST", "/api/pgn"),
+                ])
+                .expect("a non-empty choice");
+            let token = *rng
+                .pick(&[Some(t.assistant.as_str()), None])
+                .expect("a non-empty choice");
             (
                 "wrong method",
                 405,
@@ -219,7 +245,9 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
             )
         }
         15 => {
-            let prefix = rng.pick(&["/", "/api/", "/api/tables/1/", "/static/x/", "/table/1/"]);
+            let prefix = rng
+                .pick(&["/", "/api/", "/api/tables/1/", "/static/x/", "/table/1/"])
+                .expect("a non-empty choice");
             let path = format!("{prefix}q{}", hex(rng));
             ("random path", 404, status(get(addr, &path)))
         }
@@ -237,22 +265,24 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
         }
         _ => {
             // Well-formed and the role may ask, but it does not fit the game.
-            let (token, path, body) = *rng.pick(&[
-                (&t.assistant, "/api/tables/1/move", r#"{"move":"a1a1"}"#),
-                (&t.assistant, "/api/tables/1/move", r#"{"move":"Qz9"}"#),
-                (&t.assistant, "/api/tables/1/move", r#"{"move":""}"#),
-                (&t.assistant, "/api/tables/1/draw/accept", ""),
-                (
-                    &t.assistant,
-                    "/api/tables/1/promotion",
-                    r#"{"piece":"king"}"#,
-                ),
-                (
-                    &t.arbiter,
-                    "/api/tables/1/clock/adjust",
-                    r#"{"side":"black","seconds":1e9}"#,
-                ),
-            ]);
+            let (token, path, body) = *rng
+                .pick(&[
+                    (&t.assistant, "/api/tables/1/move", r#"{"move":"a1a1"}"#),
+                    (&t.assistant, "/api/tables/1/move", r#"{"move":"Qz9"}"#),
+                    (&t.assistant, "/api/tables/1/move", r#"{"move":""}"#),
+                    (&t.assistant, "/api/tables/1/draw/accept", ""),
+                    (
+                        &t.assistant,
+                        "/api/tables/1/promotion",
+                        r#"{"piece":"king"}"#,
+                    ),
+                    (
+                        &t.arbiter,
+                        "/api/tables/1/clock/adjust",
+                        r#"{"side":"black","seconds":1e9}"#,
+                    ),
+                ])
+                .expect("a non-empty choice");
             (
                 "does not fit the game",
                 422,

@@ -25,6 +25,7 @@ use crate::board::event::Protocol;
 use crate::board::infer::Settings;
 use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
+use crate::rng::Rng;
 use crate::rules::announce::Style;
 use crate::rules::clock_announce::Shown;
 use crate::rules::game::NoticeKind;
@@ -206,7 +207,7 @@ async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<
 /// A table's games until the end of the run.
 async fn play_table(i: usize, shared: Arc<Shared>) -> anyhow::Result<TableStats> {
     let mut stats = TableStats::default();
-    let mut rng = SplitMix(0x7AC7_0500 + i as u64);
+    let mut rng = Rng::new(0x7AC7_0500 + i as u64);
     // Tables take turns within the ply interval, so load is even.
     let offset = shared.ply.mul_f64(i as f64 / 997.0 % 1.0);
     let mut next_ply = shared.start + offset;
@@ -231,7 +232,7 @@ async fn play_game(
     id: &str,
     blind: Color,
     shared: &Shared,
-    rng: &mut SplitMix,
+    rng: &mut Rng,
     next_ply: &mut Instant,
     stats: &mut TableStats,
 ) -> anyhow::Result<()> {
@@ -293,7 +294,7 @@ async fn play_game(
             break;
         }
         let legal = pos.legal_moves();
-        let Some(&m) = legal.get(rng.below(legal.len())) else {
+        let Some(&m) = legal.get(rng.below(legal.len() as u64) as usize) else {
             break;
         };
         let uci = UciMove::from_standard(m).to_string();
@@ -439,27 +440,6 @@ impl Sink for RenderSink {
         let _missing = self.pack.render_into(tokens, &mut self.buf);
         std::hint::black_box(&self.buf);
         Ok(())
-    }
-}
-
-/// A small deterministic generator (SplitMix64): the same games every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
     }
 }
 

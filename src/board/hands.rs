@@ -26,44 +26,14 @@ use std::time::Duration;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Piece, Position, Role, Square};
 
 use super::event::Protocol;
+use crate::rng::Rng;
 
 /// Steps closer together than this are sent in one write.
 pub const BATCH: Duration = Duration::from_millis(15);
 
-/// A small seeded generator (SplitMix64): the same seed, the same hands.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when n is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 { 0 } else { self.next_u64() % n }
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-
-    fn ms(&mut self, (lo, hi): (u64, u64)) -> Duration {
-        Duration::from_millis(lo + self.below(hi - lo + 1))
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
-        items.get(self.below(items.len() as u64) as usize).copied()
-    }
+/// A duration drawn in `lo..=hi` milliseconds.
+fn ms(rng: &mut Rng, (lo, hi): (u64, u64)) -> Duration {
+    Duration::from_millis(rng.range(lo, hi))
 }
 
 /// What a hand does.
@@ -169,9 +139,9 @@ impl Builder<'_> {
         self.step(gap, Act::Lift(sq));
         if self.rng.chance(0.12) {
             // The contact bounces as the piece leaves.
-            let b = self.rng.ms(self.timing.bounce);
+            let b = ms(self.rng, self.timing.bounce);
             self.step(b, Act::Put(sq, piece));
-            let b = self.rng.ms(self.timing.bounce);
+            let b = ms(self.rng, self.timing.bounce);
             self.step(b, Act::Lift(sq));
         }
         piece
@@ -180,25 +150,25 @@ impl Builder<'_> {
     fn put(&mut self, gap: Duration, sq: Square, piece: Piece) {
         self.step(gap, Act::Put(sq, piece));
         if self.rng.chance(0.25) {
-            let b = self.rng.ms(self.timing.bounce);
+            let b = ms(self.rng, self.timing.bounce);
             self.step(b, Act::Lift(sq));
-            let b = self.rng.ms(self.timing.bounce);
+            let b = ms(self.rng, self.timing.bounce);
             self.step(b, Act::Put(sq, piece));
         }
     }
 
     fn travel(&mut self) -> Duration {
-        self.rng.ms(self.timing.travel)
+        ms(self.rng, self.timing.travel)
     }
 
     fn pause(&mut self) -> Duration {
-        self.rng.ms(self.timing.pause)
+        ms(self.rng, self.timing.pause)
     }
 
     /// Lifts one of `own` pieces, holds it, puts it back: a touch.
     fn touch(&mut self, gap: Duration, color: Color, avoid: Bitboard) {
         let own: Vec<Square> = (self.board.by_color(color) & !avoid).into_iter().collect();
-        let Some(sq) = self.rng.pick(&own) else {
+        let Some(sq) = self.rng.pick(&own).copied() else {
             return;
         };
         let piece = self.lift(gap, sq);
@@ -298,9 +268,9 @@ impl Hands {
                         squares.reverse();
                     }
                     for sq in squares {
-                        let q = b.rng.ms(timing.quick);
+                        let q = ms(b.rng, timing.quick);
                         b.step(q, Act::Put(sq, piece));
-                        let q = b.rng.ms(timing.quick);
+                        let q = ms(b.rng, timing.quick);
                         b.step(q, Act::Lift(sq));
                     }
                 } else if b.rng.chance(0.1) {
@@ -309,7 +279,7 @@ impl Hands {
                         & !Bitboard::from(from))
                     .into_iter()
                     .collect();
-                    if let Some(w) = b.rng.pick(&near) {
+                    if let Some(w) = b.rng.pick(&near).copied() {
                         let gap = b.travel();
                         b.step(gap, Act::Put(w, piece));
                         // A legal move ending there would be made if it
@@ -319,7 +289,7 @@ impl Hands {
                             .iter()
                             .any(|l| l.from() == Some(from) && l.to() == w);
                         let dwell = if makes_move {
-                            b.rng.ms(timing.quick)
+                            ms(b.rng, timing.quick)
                         } else {
                             b.pause()
                         };
@@ -331,7 +301,7 @@ impl Hands {
                     None => piece,
                 };
                 let gap = if slid {
-                    b.rng.ms(timing.quick)
+                    ms(b.rng, timing.quick)
                 } else {
                     b.travel()
                 };
@@ -378,7 +348,7 @@ impl Hands {
                     let gap = if i == 0 {
                         b.travel()
                     } else {
-                        b.rng.ms(timing.castle)
+                        ms(b.rng, timing.castle)
                     };
                     let piece = b.lift(gap, from);
                     let gap = b.travel();

@@ -191,62 +191,11 @@ pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
     (s("player"), s("assistant"), s("arbiter"))
 }
 
-/// A small seeded generator (SplitMix64): tests that draw at random print
-/// their seed, and the same seed replays the same run.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The seed from the environment variable `var` if set, else from the
-    /// time; printed either way.
-    pub fn from_env(var: &str) -> Rng {
-        let seed = std::env::var(var)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .unwrap()
-                    .as_nanos() as u64
-            });
-        eprintln!("seed: {var}={seed}");
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-
-    /// A number in `lo..=hi`.
-    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.below(hi - lo + 1)
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-
-    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next_u64() as u8).collect()
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-}
+/// The seeded generator the library's hands model and benchmarks use:
+/// tests that draw at random print their seed (`Rng::from_env`), and the
+/// same seed replays the same run.
+#[allow(unused_imports)] // not every test draws at random
+pub use tactus::rng::Rng;
 
 /// A venue configuration with `n` tables `1`..=`n` whose moves all come
 /// through the API (`board = "none"`), written into `dir`.
