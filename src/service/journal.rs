@@ -48,6 +48,22 @@ fn sqlite(path: &Path) -> impl Fn(rusqlite::Error) -> JournalError + Copy + '_ {
 
 const SCHEMA_VERSION: i64 = 1;
 
+/// SQLite's integrity check: it reads every page, cheap for a venue's
+/// journal and the only way to know at start-up that nothing was torn.
+fn quick_check(conn: &Connection, path: &Path) -> Result<(), JournalError> {
+    let err = sqlite(path);
+    let ok: String = conn
+        .query_row("PRAGMA quick_check", [], |row| row.get(0))
+        .map_err(err)?;
+    if ok != "ok" {
+        return Err(err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+            Some(ok),
+        )));
+    }
+    Ok(())
+}
+
 /// How hard a commit waits for the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Durability {
@@ -122,17 +138,7 @@ impl Journal {
                 known: SCHEMA_VERSION,
             });
         }
-        // The integrity check reads every page: cheap for a venue's journal
-        // and the only way to know at start-up that nothing was torn.
-        let ok: String = conn
-            .query_row("PRAGMA quick_check", [], |row| row.get(0))
-            .map_err(err)?;
-        if ok != "ok" {
-            return Err(err(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-                Some(ok),
-            )));
-        }
+        quick_check(&conn, path)?;
         Ok(Journal {
             conn,
             path: path.to_path_buf(),
@@ -148,15 +154,7 @@ impl Journal {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(err)?;
-        let ok: String = conn
-            .query_row("PRAGMA quick_check", [], |row| row.get(0))
-            .map_err(err)?;
-        if ok != "ok" {
-            return Err(err(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-                Some(ok),
-            )));
-        }
+        quick_check(&conn, path)?;
         Ok(Journal {
             conn,
             path: path.to_path_buf(),
