@@ -9,8 +9,9 @@
 //! ASCII character, the North American ASCII Braille mapping used by
 //! embossers, note-takers and liblouis's `en-us-brf.dis`.
 
-/// One braille cell: bit `n - 1` is dot `n`.
-pub type Cell = u8;
+// A cell and how it is made from its dots belong to the rules layer (the
+// chess notation is written in cells); this module only writes them out.
+pub use crate::rules::braille_chess::{Cell, dots};
 
 /// The blank cell (a space).
 pub const BLANK: Cell = 0;
@@ -18,17 +19,6 @@ pub const BLANK: Cell = 0;
 /// North American ASCII Braille: the character for each six-dot cell,
 /// indexed by the cell's bits.
 const BRF: &[u8; 64] = b" A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)=";
-
-/// A cell from its dot numbers, e.g. `dots(&[1, 3, 4])` is `m`.
-pub const fn dots(numbers: &[u8]) -> Cell {
-    let mut cell = 0u8;
-    let mut i = 0;
-    while i < numbers.len() {
-        cell |= 1 << (numbers[i] - 1);
-        i += 1;
-    }
-    cell
-}
 
 /// The Unicode braille character of a cell (U+2800–U+28FF).
 pub fn to_unicode(cell: Cell) -> char {

@@ -24,7 +24,8 @@ use shakmaty::{CastlingSide, Role};
 /// One braille cell: bit `n - 1` is dot `n`.
 pub type Cell = u8;
 
-const fn d(numbers: &[u8]) -> Cell {
+/// A cell from its dot numbers, e.g. `dots(&[1, 3, 4])` is `m`.
+pub const fn dots(numbers: &[u8]) -> Cell {
     let mut cell = 0u8;
     let mut i = 0;
     while i < numbers.len() {
@@ -37,52 +38,52 @@ const fn d(numbers: &[u8]) -> Cell {
 /// A space between moves.
 pub const SPACE: Cell = 0;
 /// Dots 5-6: a capture, before the square.
-pub const CAPTURE: Cell = d(&[5, 6]);
+pub const CAPTURE: Cell = dots(&[5, 6]);
 /// Dots 4-5: check, before the square.
-pub const CHECK: Cell = d(&[4, 5]);
+pub const CHECK: Cell = dots(&[4, 5]);
 /// Dots 4-5-6: a capture with check, before the square.
-pub const CAPTURE_CHECK: Cell = d(&[4, 5, 6]);
+pub const CAPTURE_CHECK: Cell = dots(&[4, 5, 6]);
 /// Dots 3-4-5 then `m`: mate, after the move.
-pub const MATE: [Cell; 2] = [d(&[3, 4, 5]), d(&[1, 3, 4])];
+pub const MATE: [Cell; 2] = [dots(&[3, 4, 5]), dots(&[1, 3, 4])];
 /// Dots 3-6: the hyphen of castling; before a numbered series's first
 /// move, that the move is Black's.
-pub const HYPHEN: Cell = d(&[3, 6]);
+pub const HYPHEN: Cell = dots(&[3, 6]);
 /// Dots 3-6 before the first move of a numbered series that is Black's.
 pub const BLACK_FIRST: Cell = HYPHEN;
 
 const LETTERS: [Cell; 8] = [
-    d(&[1]),
-    d(&[1, 2]),
-    d(&[1, 4]),
-    d(&[1, 4, 5]),
-    d(&[1, 5]),
-    d(&[1, 2, 4]),
-    d(&[1, 2, 4, 5]),
-    d(&[1, 2, 5]),
+    dots(&[1]),
+    dots(&[1, 2]),
+    dots(&[1, 4]),
+    dots(&[1, 4, 5]),
+    dots(&[1, 5]),
+    dots(&[1, 2, 4]),
+    dots(&[1, 2, 4, 5]),
+    dots(&[1, 2, 5]),
 ];
 
 /// Lower digits 0–9.
 const LOWER: [Cell; 10] = [
-    d(&[3, 5, 6]),
-    d(&[2]),
-    d(&[2, 3]),
-    d(&[2, 5]),
-    d(&[2, 5, 6]),
-    d(&[2, 6]),
-    d(&[2, 3, 5]),
-    d(&[2, 3, 5, 6]),
-    d(&[2, 3, 6]),
-    d(&[3, 5]),
+    dots(&[3, 5, 6]),
+    dots(&[2]),
+    dots(&[2, 3]),
+    dots(&[2, 5]),
+    dots(&[2, 5, 6]),
+    dots(&[2, 6]),
+    dots(&[2, 3, 5]),
+    dots(&[2, 3, 5, 6]),
+    dots(&[2, 3, 6]),
+    dots(&[3, 5]),
 ];
 
 /// A piece's letter.
 pub fn piece(role: Role) -> Option<Cell> {
     match role {
-        Role::King => Some(d(&[1, 3])),
-        Role::Queen => Some(d(&[1, 2, 3, 4, 5])),
-        Role::Rook => Some(d(&[1, 2, 3, 5])),
-        Role::Bishop => Some(d(&[1, 2, 3])),
-        Role::Knight => Some(d(&[2, 3, 4])),
+        Role::King => Some(dots(&[1, 3])),
+        Role::Queen => Some(dots(&[1, 2, 3, 4, 5])),
+        Role::Rook => Some(dots(&[1, 2, 3, 5])),
+        Role::Bishop => Some(dots(&[1, 2, 3])),
+        Role::Knight => Some(dots(&[2, 3, 4])),
         Role::Pawn => None,
     }
 }
@@ -170,7 +171,7 @@ pub fn san_cells(san: &SanPlus) -> Vec<Cell> {
 /// A score: `1-0`, `0-1`, `1/2-1/2` in lower digits (halves with the slash,
 /// dots 3-4), as a record ends.
 pub fn score(outcome: shakmaty::KnownOutcome) -> Vec<Cell> {
-    const SLASH: Cell = d(&[3, 4]);
+    const SLASH: Cell = dots(&[3, 4]);
     let half = [LOWER[1], SLASH, LOWER[2]];
     match outcome {
         shakmaty::KnownOutcome::Decisive { winner } => {
