@@ -6,8 +6,6 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
-use std::time::Duration;
 
 use common::{Server, free_port, post, table, tokens};
 
@@ -23,29 +21,6 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         }
     }
     out
-}
-
-/// Runs `tactus serve` to its end (it is expected to refuse to start).
-fn serve_refused(data: &Path, listen: &str) -> Output {
-    let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
-        .args([
-            "serve", "--listen", listen, "--audio", "none", "--voice", voice, "--data",
-        ])
-        .arg(data)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A server that did start would never end: give it a generous while.
-    for _ in 0..300 {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let _ = child.kill();
-    panic!("the second server started: {:?}", child.wait_with_output());
 }
 
 #[test]
@@ -69,7 +44,7 @@ fn a_second_server_on_the_folder_exits_2_naming_it_and_writes_nothing() {
     let before = snapshot(&data);
 
     // Same folder, another port.
-    let out = serve_refused(&data, &format!("127.0.0.1:{}", free_port()));
+    let out = common::serve_refused(&data, &format!("127.0.0.1:{}", free_port()), &[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&data.display().to_string()), "{stderr}");
@@ -86,7 +61,7 @@ fn a_second_server_on_the_folder_exits_2_naming_it_and_writes_nothing() {
 
     // Same port, another folder: refused before the folder is made.
     let other = dir.path().join("other");
-    let out = serve_refused(&other, &first.addr);
+    let out = common::serve_refused(&other, &first.addr, &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(&first.addr));
     assert!(!other.exists(), "a refused server made its data folder");

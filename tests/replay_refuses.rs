@@ -20,30 +20,6 @@ fn tactus(args: &[&str], data: &Path) -> Output {
         .unwrap()
 }
 
-/// Runs a server that is expected to refuse to start.
-fn refused_start(data: &Path, args: &[&str]) -> Output {
-    let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
-    let port = common::free_port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
-        .args(["--audio", "none", "--voice", voice, "--data"])
-        .arg(data)
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A server that did start would never end: give it a generous while.
-    for _ in 0..300 {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let _ = child.kill();
-    panic!("the server started: {:?}", child.wait_with_output());
-}
-
 fn play(addr: &str, token: &str, moves: &[&str]) {
     for m in moves {
         let r = post(
@@ -96,7 +72,11 @@ fn an_event_that_no_longer_applies_stops_the_start_and_the_check() {
     drop(conn);
     let before = event_rows(&data);
 
-    let out = refused_start(&data, &["--board", "none"]);
+    let out = common::serve_refused(
+        &data,
+        &format!("127.0.0.1:{}", common::free_port()),
+        &["--board", "none"],
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -181,7 +161,11 @@ fn a_config_that_disagrees_on_the_control_stops_the_start_and_names_are_updated(
     let before = event_rows(&data);
 
     let config = venue(dir.path(), "15+10", "Réti", "none");
-    let out = refused_start(&data, &["--config", config.to_str().unwrap()]);
+    let out = common::serve_refused(
+        &data,
+        &format!("127.0.0.1:{}", common::free_port()),
+        &["--config", config.to_str().unwrap()],
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(

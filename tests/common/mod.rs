@@ -182,6 +182,30 @@ impl Drop for Server {
     }
 }
 
+/// Runs `tactus serve` on `listen` with `args`, expecting it to refuse to
+/// start, and returns how it ended. A server that did start would never end:
+/// it is given a generous while, then killed and the test fails.
+pub fn serve_refused(data: &Path, listen: &str, args: &[&str]) -> std::process::Output {
+    let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["serve", "--listen", listen])
+        .args(["--audio", "none", "--voice", voice, "--data"])
+        .arg(data)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..300 {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("the server started: {:?}", child.wait_with_output());
+}
+
 /// The tokens `tactus serve` made for table `id`.
 pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
     let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
