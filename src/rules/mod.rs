@@ -5,6 +5,7 @@ pub mod braille_chess;
 pub mod clock;
 pub mod clock_announce;
 pub mod correction;
+pub mod date;
 pub mod game;
 pub mod game_announcements;
 pub mod game_kind;

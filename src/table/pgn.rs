@@ -83,18 +83,9 @@ fn variant_of(start: &shakmaty::Chess) -> Variant {
     }
 }
 
-/// `YYYY.MM.DD` for seconds since the Unix epoch (UTC), by the civil-from-
-/// days algorithm (H. Hinnant), to avoid a date crate for one tag.
+/// `YYYY.MM.DD` for seconds since the Unix epoch (UTC).
 fn pgn_date(secs: u64) -> String {
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = crate::rules::date::civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
 }
 
