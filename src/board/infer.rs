@@ -158,15 +158,11 @@ pub struct Inference {
 pub struct Touch {
     /// The ply (half-moves played) during which the piece was touched.
     pub ply: u32,
-    #[serde(serialize_with = "ser_square")]
+    #[serde(serialize_with = "crate::rules::side::serialize_square")]
     pub square: Square,
     /// FEN letter of the piece touched.
     #[serde(serialize_with = "ser_piece")]
     pub piece: Option<Piece>,
-}
-
-fn ser_square<S: serde::Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(sq)
 }
 
 fn ser_piece<S: serde::Serializer>(p: &Option<Piece>, s: S) -> Result<S::Ok, S::Error> {

@@ -11,7 +11,7 @@ use super::token::{Token, Word};
 /// One square where a board differs from the position it should show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct SquareFix {
-    #[serde(serialize_with = "ser_square")]
+    #[serde(serialize_with = "super::side::serialize_square")]
     pub square: Square,
     /// What belongs there (`None`: the square must be empty).
     #[serde(serialize_with = "ser_piece")]
@@ -42,7 +42,7 @@ pub fn diff_boards(expected: &Board, found: &Board) -> Vec<SquareFix> {
 /// piece stands in a hole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct HoleFix {
-    #[serde(serialize_with = "ser_square")]
+    #[serde(serialize_with = "super::side::serialize_square")]
     pub square: Square,
     /// The piece that belongs in the hole, or `None` if it must be emptied.
     #[serde(serialize_with = "ser_piece")]
@@ -100,10 +100,6 @@ fn say_put(tokens: &mut Vec<Token>, square: Square, piece: Piece) {
     tokens.push(Token::ColoredPiece(piece.color, piece.role));
     tokens.push(Token::Word(Word::On));
     push_square(tokens, square);
-}
-
-fn ser_square<S: Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(square)
 }
 
 /// FEN letters: upper case white, lower case black, `null` for empty.

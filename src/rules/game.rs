@@ -164,7 +164,7 @@ pub struct Ply {
 pub struct TouchedPiece {
     #[serde(serialize_with = "super::side::serialize")]
     pub side: Color,
-    #[serde(serialize_with = "ser_square")]
+    #[serde(serialize_with = "super::side::serialize_square")]
     pub square: Square,
     /// Plies played when it was touched: the touch is on the move after them.
     pub ply: usize,
@@ -817,10 +817,6 @@ fn uci_move(pos: &Chess, uci: &str) -> Result<Move, GameError> {
 fn hash(pos: &Chess) -> u64 {
     let z: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
     z.0
-}
-
-fn ser_square<S: serde::Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(sq)
 }
 
 fn outcome_word(outcome: KnownOutcome) -> Token {

@@ -36,7 +36,7 @@ pub struct Difference {
 /// short and the plies (numbered from 1) it still has to write.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Incomplete {
-    #[serde(serialize_with = "ser_color")]
+    #[serde(serialize_with = "super::side::serialize")]
     pub side: Color,
     pub plies: Vec<usize>,
 }
@@ -332,10 +332,6 @@ fn proportional(start: Duration, now: Duration, kept: usize, played: usize) -> D
 
 fn ser_fen<S: Serializer>(pos: &Chess, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&Fen::from_position(pos, EnPassantMode::Legal))
-}
-
-fn ser_color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(if c.is_white() { "white" } else { "black" })
 }
 
 fn ser_ms<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {

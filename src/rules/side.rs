@@ -34,6 +34,12 @@ pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
     parse(&String::deserialize(d)?).map_err(serde::de::Error::custom)
 }
 
+/// Serde for a square as its name (`e4`):
+/// `#[serde(serialize_with = "crate::rules::side::serialize_square")]`.
+pub fn serialize_square<S: Serializer>(sq: &shakmaty::Square, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(sq)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
