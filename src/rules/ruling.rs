@@ -178,6 +178,24 @@ pub struct ByColorCount {
     pub black: usize,
 }
 
+impl Ruling {
+    /// How many plies the position to play on stands after: the agreed
+    /// ones, and those a lagging sheet has yet to write (8.1.3).
+    pub fn plies_played_on(&self) -> usize {
+        self.agreed_plies + self.incomplete.as_ref().map_or(0, |i| i.plies.len())
+    }
+}
+
+/// The sheet with more moves read (White's on a tie): when the sheets agree
+/// the game goes on from its end.
+pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
+    if white.moves.len() >= black.moves.len() {
+        white
+    } else {
+        black
+    }
+}
+
 /// Rules on two sheets read from `start`, with the boards as found (when
 /// known) and the clock times (when known).
 pub fn rule(
@@ -201,11 +219,7 @@ pub fn rule(
         Case::Differ
     };
     // Agreeing sheets play on from the longer one (the short one only lags).
-    let longer = if white.moves.len() >= black.moves.len() {
-        white
-    } else {
-        black
-    };
+    let longer = longer_sheet(white, black);
     let played_on = if case == Case::Agree {
         longer.moves.len()
     } else {

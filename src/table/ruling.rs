@@ -8,7 +8,7 @@ use shakmaty::{ByColor, Color, Position};
 
 use crate::rules::clock::ClockSetting;
 use crate::rules::game::Game;
-use crate::rules::ruling::{ClockRecord, ClockRuling, Ruling, rule};
+use crate::rules::ruling::{ClockRecord, ClockRuling, Ruling, longer_sheet, rule};
 use crate::rules::sheet::{Lang, read_sheet};
 
 /// A ruling and what applying it does to the game.
@@ -76,12 +76,8 @@ pub fn rule_at_table(
     // those a lagging sheet has yet to write (8.1.3). tactus's own record
     // must hold every one of them, or the arbiter sees why before anything
     // is applied.
-    let kept = ruling.agreed_plies + ruling.incomplete.as_ref().map_or(0, |i| i.plies.len());
-    let longer = if white.moves.len() >= black.moves.len() {
-        &white
-    } else {
-        &black
-    };
+    let kept = ruling.plies_played_on();
+    let longer = longer_sheet(&white, &black);
     let ours: Vec<String> = game.plies().iter().map(|p| p.uci.clone()).collect();
     let theirs: Vec<String> = longer
         .moves
