@@ -6,8 +6,38 @@ use std::process::Command;
 
 #[test]
 fn bench_e2e_reports_json_with_announced_board_events() {
+    reports_json_with_announced_board_events("pty");
+}
+
+/// The boards behind Debian's ser2net (which `scripts/test` installs), over
+/// both of its accepters: every board event still announced, and the relay's
+/// CPU time reported.
+#[test]
+fn bench_e2e_over_ser2net_raw_tcp() {
+    let v = reports_json_with_announced_board_events("tcp");
+    assert!(v["relay_cpu_s"].as_f64().unwrap() >= 0.0, "{v}");
+}
+
+#[test]
+fn bench_e2e_over_ser2net_rfc2217() {
+    reports_json_with_announced_board_events("rfc2217");
+}
+
+#[test]
+fn bench_e2e_refuses_an_unknown_board_transport() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["bench", "e2e", "--board", "usb", "--seconds", "1"])
+        .output()
+        .expect("run tactus bench e2e");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("pty, tcp or rfc2217"), "{stderr}");
+}
+
+fn reports_json_with_announced_board_events(board: &str) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
         .args(["bench", "e2e", "--tables", "2", "--seconds", "2", "--json"])
+        .args(["--board", board])
         .output()
         .expect("run tactus bench e2e");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -34,6 +64,8 @@ fn bench_e2e_reports_json_with_announced_board_events() {
     assert!(v["rss_mb"].as_f64().unwrap() > 0.0);
     // Every board event written was announced.
     assert_eq!(v["lost"], 0, "{v}");
+    assert_eq!(v["transport"], board, "{v}");
+    v
 }
 
 #[test]

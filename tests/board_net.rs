@@ -18,18 +18,7 @@ mod ser2net;
 
 use common::GAME;
 use host::{Host, Seen, zero};
-use ser2net::{Kind, Ser2net};
-
-/// ser2net's line setting for `protocol`'s framing.
-fn line(protocol: Protocol) -> String {
-    let f = protocol.framing(protocol.default_baud());
-    let parity = match f.parity {
-        tactus::board::link::Parity::None => 'n',
-        tactus::board::link::Parity::Odd => 'o',
-        tactus::board::link::Parity::Even => 'e',
-    };
-    format!("{}{parity}{}{}", f.baud, f.data_bits, f.stop_bits)
-}
+use ser2net::{Kind, Ser2net, line};
 
 fn host_for(kind: Kind, port: u16, protocol: Protocol) -> Host {
     Host::on(

@@ -37,15 +37,7 @@ fn game_with_opponent_board(protocol: Protocol, over_ser2net: bool) {
     let dir = tempfile::tempdir().unwrap();
     let mut pegs = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let mut theirs = Simulator::new(protocol, Board::default(), None).unwrap();
-    let line = format!(
-        "{}{}",
-        protocol.default_baud(),
-        if protocol == Protocol::Millennium {
-            "o71"
-        } else {
-            "n81"
-        }
-    );
+    let line = ser2net::line(protocol);
     let bridge = over_ser2net.then(|| {
         ser2net::Ser2net::start(dir.path(), &theirs.path(), &line, ser2net::Kind::Rfc2217)
     });

@@ -10,6 +10,11 @@
 //! side's through the table's handle (as the assistant's page does) and then
 //! carried out on the board by the blind player. A finished game is followed
 //! by a new one (a new table id, a fresh board).
+//!
+//! With `--board tcp` or `--board rfc2217` every board is put behind its own
+//! Debian `ser2net` on loopback, as a table computer in the hall would serve
+//! it, and the driver reaches it over TCP: the latency then includes the
+//! relay, and the report adds ser2net's CPU time.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,8 +26,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Board, Chess, Color, Position};
 use tokio::sync::broadcast;
 
+use crate::bench::ser2net::{self, Kind, Ser2net};
 use crate::board::event::Protocol;
 use crate::board::infer::Settings;
+use crate::board::link::Port;
 use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
 use crate::rng::Rng;
@@ -54,6 +61,44 @@ pub struct E2eOptions {
     pub voice: String,
     /// Where the journal goes (a fresh temporary folder if `None`).
     pub data: Option<PathBuf>,
+    /// How the server reaches the boards.
+    pub transport: Transport,
+}
+
+/// How the server reaches the simulated boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Transport {
+    /// The pseudo-terminal itself, as a board on a USB cable.
+    Pty,
+    /// Through ser2net's raw TCP accepter on loopback.
+    Tcp,
+    /// Through ser2net's telnet RFC 2217 accepter on loopback.
+    Rfc2217,
+}
+
+impl Transport {
+    fn relay(self) -> Option<Kind> {
+        match self {
+            Transport::Pty => None,
+            Transport::Tcp => Some(Kind::Raw),
+            Transport::Rfc2217 => Some(Kind::Rfc2217),
+        }
+    }
+}
+
+impl std::str::FromStr for Transport {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Transport, String> {
+        match s {
+            "pty" => Ok(Transport::Pty),
+            "tcp" => Ok(Transport::Tcp),
+            "rfc2217" => Ok(Transport::Rfc2217),
+            _ => Err(format!(
+                "`{s}` is not a board transport: pty, tcp or rfc2217"
+            )),
+        }
+    }
 }
 
 /// What the benchmark measured.
@@ -78,6 +123,10 @@ pub struct E2eReport {
     pub lost: usize,
     pub settle_ms: u64,
     pub ply_ms: u64,
+    pub transport: Transport,
+    /// CPU time of the ser2net relays while the games were played (they
+    /// are processes of their own, not in `cpu_s`); 0 without them.
+    pub relay_cpu_s: f64,
 }
 
 /// How long a board event may wait for its announcement before it counts
@@ -99,6 +148,9 @@ pub fn run_e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
 }
 
 struct Shared {
+    transport: Transport,
+    /// Where each game's ser2net configuration goes.
+    data: PathBuf,
     voice: Arc<VoicePack>,
     rate_pack: Arc<RatePack>,
     journal: JournalHandle,
@@ -114,6 +166,7 @@ struct TableStats {
     plies: usize,
     games: usize,
     lost: usize,
+    relay_cpu_s: f64,
 }
 
 async fn e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
@@ -148,10 +201,18 @@ async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<
         .map_err(anyhow::Error::msg)?;
     // Every table starts playing at the same instant, after all are set up;
     // their plies are spread over the first ply interval.
-    let setup_time = Duration::from_millis(500 + 10 * options.tables as u64);
+    // A ser2net per board takes longer to start than a pseudo-terminal.
+    let per_table = if options.transport == Transport::Pty {
+        10
+    } else {
+        50
+    };
+    let setup_time = Duration::from_millis(500 + per_table * options.tables as u64);
     let start = Instant::now() + setup_time;
     let end = start + Duration::from_secs_f64(options.seconds);
     let shared = Arc::new(Shared {
+        transport: options.transport,
+        data: data.to_path_buf(),
         voice,
         rate_pack,
         journal,
@@ -177,6 +238,7 @@ async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<
         stats.plies += s.plies;
         stats.games += s.games;
         stats.lost += s.lost;
+        stats.relay_cpu_s += s.relay_cpu_s;
     }
     let cpu = cpu_seconds() - cpu_start;
     let seconds = start.elapsed().as_secs_f64();
@@ -201,6 +263,8 @@ async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<
         lost: stats.lost,
         settle_ms: options.settle.as_millis() as u64,
         ply_ms: options.ply.as_millis() as u64,
+        transport: options.transport,
+        relay_cpu_s: stats.relay_cpu_s,
     })
 }
 
@@ -238,7 +302,24 @@ async fn play_game(
 ) -> anyhow::Result<()> {
     let mut sim = Simulator::new(Protocol::Peg, Board::default(), None)
         .map_err(|e| anyhow::anyhow!("simulated board: {e}"))?;
-    let driver = Driver::spawn(DriverConfig::new(sim.path(), Protocol::Peg))
+    let relay = match shared.transport.relay() {
+        None => None,
+        Some(kind) => {
+            let (data, device) = (shared.data.clone(), sim.path());
+            let line = ser2net::line(Protocol::Peg.framing(Protocol::Peg.default_baud()));
+            Some(
+                tokio::task::spawn_blocking(move || Ser2net::start(&data, &device, &line, kind))
+                    .await
+                    .context("the ser2net start task failed")?
+                    .context("cannot start ser2net")?,
+            )
+        }
+    };
+    let port: Port = match (&relay, shared.transport.relay()) {
+        (Some(r), Some(kind)) => kind.url(r.port).parse().map_err(anyhow::Error::msg)?,
+        _ => sim.path().into(),
+    };
+    let driver = Driver::spawn(DriverConfig::new(port, Protocol::Peg))
         .context("cannot start the board driver")?;
     let sink = RenderSink {
         pack: shared.rate_pack.clone(),
@@ -341,6 +422,12 @@ async fn play_game(
         over |= pos.is_game_over();
     }
     drop(handle);
+    if let Some(relay) = relay {
+        // The relay's CPU time counts from its start: set-up included, as
+        // small as it is against a game.
+        stats.relay_cpu_s += relay.cpu_seconds().unwrap_or(0.0);
+        tokio::task::spawn_blocking(move || drop(relay));
+    }
     // Closing a pseudo-terminal joins its thread: not on the runtime.
     tokio::task::spawn_blocking(move || drop(sim));
     Ok(())

@@ -4,4 +4,5 @@
 
 pub mod e2e;
 pub mod http;
+pub mod ser2net;
 pub mod serve;

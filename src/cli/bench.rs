@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use tactus::bench::e2e::{E2eOptions, E2eReport, run_e2e};
+use tactus::bench::e2e::{E2eOptions, E2eReport, Transport, run_e2e};
 use tactus::bench::serve::{ServeOptions, Spread, run_serve};
 
 #[derive(Subcommand)]
@@ -57,6 +57,11 @@ pub struct E2eArgs {
     /// Folder for the journal (a temporary one, removed after, by default).
     #[arg(long)]
     data: Option<PathBuf>,
+    /// How the server reaches the boards: `pty` (the pseudo-terminal, as a
+    /// USB cable), `tcp` or `rfc2217` (each board behind its own Debian
+    /// ser2net on loopback, as a table computer in the hall serves it).
+    #[arg(long, default_value = "pty")]
+    board: Transport,
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -81,6 +86,7 @@ fn e2e(args: E2eArgs) -> ExitCode {
         settle: Duration::from_millis(args.settle_ms),
         voice: args.voice,
         data: args.data,
+        transport: args.board,
     };
     match run_e2e(&options) {
         Ok(report) => {
@@ -100,11 +106,16 @@ fn e2e(args: E2eArgs) -> ExitCode {
 
 fn text(r: &E2eReport) -> String {
     format!(
-        "{} tables, {:.1} s, a ply every {} ms per table, settling time {} ms\n\
+        "{} tables, boards over {}, {:.1} s, a ply every {} ms per table, settling time {} ms\n\
          {} plies in {} games; {} board events announced, {} lost\n\
          board event to announcement: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
-         CPU {:.2} s ({:.0}% of one core), peak RSS {:.1} MB\n",
+         CPU {:.2} s ({:.0}% of one core), ser2net CPU {:.2} s, peak RSS {:.1} MB\n",
         r.tables,
+        match r.transport {
+            Transport::Pty => "pseudo-terminals",
+            Transport::Tcp => "ser2net raw TCP",
+            Transport::Rfc2217 => "ser2net RFC 2217",
+        },
         r.seconds,
         r.ply_ms,
         r.settle_ms,
@@ -117,6 +128,7 @@ fn text(r: &E2eReport) -> String {
         r.max_ms,
         r.cpu_s,
         100.0 * r.cpu_s / r.seconds.max(1e-9),
+        r.relay_cpu_s,
         r.rss_mb,
     )
 }
