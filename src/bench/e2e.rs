@@ -43,7 +43,8 @@ use crate::speech::render::RatePack;
 use crate::speech::sink::Sink;
 use crate::speech::voice_pack::VoicePack;
 use crate::table::action::Action;
-use crate::table::actor::{BoardLink, Setup, TableActor, TableParts};
+use crate::table::actor::{Setup, TableActor, TableParts};
+use crate::table::boards::BoardLink;
 use crate::table::speaker::Speaker;
 use crate::table::view::{Announcement, LiveEvent};
 

@@ -25,7 +25,8 @@ use crate::speech::device::{AudioStatus, AudioView};
 use crate::speech::sink::{Sink, TextSink, WavSink};
 use crate::speech::sink_alsa::{DeviceSink, Persistence};
 use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
-use crate::table::actor::{BoardLink, Setup, TableActor, TableHandle, TableParts};
+use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
+use crate::table::boards::BoardLink;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
 

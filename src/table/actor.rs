@@ -10,26 +10,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{ByColor, Color, EnPassantMode, Move, Position};
+use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::Action;
+use super::announcing::{Announcing, spoken};
+use super::boards::{BoardLink, LiveBoard, next_board_event};
 use super::replay::{Entry, new_game, replay, updated_setup};
 use super::speaker::Speaker;
 use super::timebase::Timebase;
-use super::view::{Alert, Announcement, BoardView, ClockView, LiveEvent, TableView};
-use crate::board::event::{BoardEvent, Protocol};
-use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
-use crate::board::serial::{Driver, DriverEvent, Stamped};
-use crate::board::sim::Simulator;
+use super::view::{LiveEvent, TableView};
+use crate::board::infer::Inference;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::{Shown, clock_tokens_in};
-use crate::rules::game::{Ending, FlagRule, Game, GameError, GameEvent, Notice, NoticeKind};
+use crate::rules::game::{FlagRule, Game, GameError, GameEvent, NoticeKind};
 use crate::rules::sheet::Lang;
-use crate::rules::side;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
 use crate::service::journal::{JournalHandle, Record};
@@ -84,7 +81,7 @@ pub struct Reply {
     pub data: Option<serde_json::Value>,
 }
 
-enum Request {
+pub(super) enum Request {
     Act {
         role: Role,
         action: Action,
@@ -143,28 +140,6 @@ impl TableHandle {
     }
 }
 
-/// A board wired to the table.
-pub struct BoardLink {
-    pub driver: Driver,
-    pub protocol: Protocol,
-    pub settings: Settings,
-    /// A simulated board on which moves not made on it are carried out, as
-    /// a blind player would (the demo and tests without hardware).
-    pub mirror: Option<Simulator>,
-}
-
-struct LiveBoard {
-    /// Whose moves are made on this board.
-    side: Color,
-    driver: Driver,
-    mirror: Option<Simulator>,
-    protocol: Protocol,
-    inference: Inference,
-    connected: bool,
-    /// Squares the board differs at, once it has been still and wrong.
-    differs: Vec<String>,
-}
-
 /// Everything a table needs to start.
 pub struct TableParts {
     pub setup: Setup,
@@ -190,47 +165,32 @@ pub struct TableParts {
     pub time: Timebase,
 }
 
-/// A blind player's move while it is being announced: it is *made* when the
-/// announcement has been spoken (D.2.3.3), and only then journaled and the
-/// opponent's clock started (D.2.4).
-struct Announcing {
-    m: Move,
-    /// The board it was made on, if any (the others follow it once made).
-    made_on: Option<usize>,
-    /// The announcement's text, the reply once the move is made.
-    text: String,
-    spoken: oneshot::Receiver<()>,
-    /// Made by a request, which waits for the move to be made.
-    wants_reply: bool,
-    reply: Option<oneshot::Sender<Result<Reply, TableError>>>,
-}
-
 /// The table task.
 pub struct TableActor {
-    setup: Setup,
-    game: Game,
-    voice: Arc<VoicePack>,
-    speaker: Speaker,
-    journal: JournalHandle,
+    pub(super) setup: Setup,
+    pub(super) game: Game,
+    pub(super) voice: Arc<VoicePack>,
+    pub(super) speaker: Speaker,
+    pub(super) journal: JournalHandle,
     /// The blind player's board first, then the opponent's, if any.
-    boards: Vec<LiveBoard>,
-    shown: Shown,
+    pub(super) boards: Vec<LiveBoard>,
+    pub(super) shown: Shown,
     /// The piece letters of moves entered without a language.
-    notation: Lang,
-    rx: mpsc::Receiver<Request>,
-    live: broadcast::Sender<LiveEvent>,
-    last_said: Option<(NoticeKind, Vec<Token>)>,
-    seq: u64,
+    pub(super) notation: Lang,
+    pub(super) rx: mpsc::Receiver<Request>,
+    pub(super) live: broadcast::Sender<LiveEvent>,
+    pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
+    pub(super) seq: u64,
     /// Where time comes from.
-    time: Timebase,
+    pub(super) time: Timebase,
     /// The blind player's move being announced, if any.
-    announcing: Option<Announcing>,
+    pub(super) announcing: Option<Announcing>,
     /// Whether the action being handled came as a request (its reply can
     /// wait for an announced move).
-    in_request: bool,
+    pub(super) in_request: bool,
     /// The latest instant handed out: instants never go back, even when the
     /// journal holds a later one than the time source reads.
-    last_now: Duration,
+    pub(super) last_now: Duration,
 }
 
 /// How often a running clock's table tells the journal it is alive, so a
@@ -335,7 +295,7 @@ impl TableActor {
     }
 
     /// The service's time, never earlier than an instant already used.
-    fn now(&mut self) -> Duration {
+    pub(super) fn now(&mut self) -> Duration {
         self.last_now = self.last_now.max(self.time.now());
         self.last_now
     }
@@ -394,7 +354,7 @@ impl TableActor {
         }
     }
 
-    async fn handle(&mut self, request: Request) {
+    pub(super) async fn handle(&mut self, request: Request) {
         match request {
             Request::View(reply) => {
                 let _ = reply.send(self.view());
@@ -424,7 +384,7 @@ impl TableActor {
         }
     }
 
-    async fn act(&mut self, role: Role, action: Action) -> Result<Reply, TableError> {
+    pub(super) async fn act(&mut self, role: Role, action: Action) -> Result<Reply, TableError> {
         let to_move = self.game.position().turn();
         if !action.allowed(role, self.setup.blind, to_move) {
             return Err(TableError::Forbidden(format!(
@@ -597,140 +557,21 @@ impl TableActor {
         }
     }
 
-    /// Makes a move: journaled, clock pressed at the instant it was made,
-    /// announced, and followed on every board it was not made on (board
-    /// `made_on`, if any).
-    async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
-        let uci = self.uci(m);
-        if self.announcing.is_some() {
-            return Err(TableError::Unprocessable(
-                "a move is being announced: wait until it has been made".into(),
-            ));
-        }
-        let blind_moves = self.game.position().turn() == self.setup.blind;
-        if blind_moves && self.speaker.is_audible() {
-            return self.announce_blind_move(m, made_on, uci);
-        }
-        let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
-        self.follow(m, made_on);
-        Ok(reply)
-    }
-
-    /// D.2.3.3, D.2.4: the blind player's move is checked now and announced;
-    /// it is made (journaled, the clock pressed) when the announcement has
-    /// been spoken on the table's output, in [`Self::announced`].
-    fn announce_blind_move(
-        &mut self,
-        m: Move,
-        made_on: Option<usize>,
-        uci: String,
-    ) -> Result<Reply, TableError> {
-        let now = self.now();
-        let notices = self
-            .game
-            .clone()
-            .apply(now, &GameEvent::MovePlayed { uci })
-            .map_err(refusal)?;
-        let tokens = notices
-            .into_iter()
-            .find(|n| n.kind == NoticeKind::Move)
-            .map(|n| n.tokens)
-            .unwrap_or_default();
-        let text = self.voice.text(&tokens);
-        let spoken = self.speaker.say_then(tokens.clone(), text.clone());
-        self.publish_said(NoticeKind::Move, tokens);
-        self.announcing = Some(Announcing {
-            m,
-            made_on,
-            text: text.clone(),
-            spoken,
-            wants_reply: self.in_request,
-            reply: None,
-        });
-        Ok(Reply {
-            text: Some(text),
-            data: None,
-        })
-    }
-
-    /// The announced move has been spoken: it is made now.
-    async fn announced(&mut self) {
-        let Some(a) = self.announcing.take() else {
-            return;
-        };
-        let uci = self.uci(a.m);
-        let result = self
-            .commit_said(GameEvent::MovePlayed { uci }, Some(NoticeKind::Move))
-            .await;
-        let result = match result {
-            Ok(mut reply) => {
-                self.follow(a.m, a.made_on);
-                reply.text = Some(match reply.text {
-                    Some(more) => format!("{} {more}", a.text),
-                    None => a.text,
-                });
-                Ok(reply)
-            }
-            Err(e) => {
-                // The game changed while it was said (a flag, a ruling): the
-                // move was not made; the boards follow the game again.
-                tracing::info!(table = %self.setup.id, "announced move not made: {e}");
-                self.resync_board();
-                Err(e)
-            }
-        };
-        if let Some(reply) = a.reply {
-            let _ = reply.send(result);
-        }
-    }
-
     /// A move as the journal writes it: UCI, with Chess960 castling as the
     /// king onto the rook (`b1c1` could be a king move there).
-    fn uci(&self, m: Move) -> String {
+    pub(super) fn uci(&self, m: Move) -> String {
         UciMove::from_move(m, self.game.position().castles().mode()).to_string()
-    }
-
-    /// Has every board but `made_on` follow move `m`, just made.
-    fn follow(&mut self, m: Move, made_on: Option<usize>) {
-        let uci = self.uci(m);
-        let squares = match UciMove::from_standard(m) {
-            UciMove::Normal { from, to, .. } => Some((from, to)),
-            _ => None,
-        };
-        let now = self.last_now;
-        for (i, board) in self.boards.iter_mut().enumerate() {
-            // A board with LEDs shows the move until it is carried out on it.
-            let shown = if Some(i) == made_on { None } else { squares };
-            board.driver.show_move(shown);
-            if Some(i) == made_on {
-                continue;
-            }
-            // The player at this board carries out the move on it; the
-            // engine follows that.
-            if board.inference.expect(m, now).is_err() {
-                board.inference = Inference::new(
-                    self.game.position().clone(),
-                    board.protocol,
-                    board.inference.settings(),
-                );
-            }
-            if let Some(sim) = board.mirror.as_mut()
-                && let Err(e) = sim.play(&uci, false)
-            {
-                tracing::warn!(table = %self.setup.id, "simulated board: {e}");
-            }
-        }
     }
 
     /// Checks `event` on a copy of the game, journals it, applies it, then
     /// announces what it caused and publishes the new state.
-    async fn commit(&mut self, event: GameEvent) -> Result<Reply, TableError> {
+    pub(super) async fn commit(&mut self, event: GameEvent) -> Result<Reply, TableError> {
         self.commit_said(event, None).await
     }
 
     /// As [`Self::commit`], without saying again the notices of kind `said`
     /// (already announced).
-    async fn commit_said(
+    pub(super) async fn commit_said(
         &mut self,
         event: GameEvent,
         said: Option<NoticeKind>,
@@ -751,62 +592,15 @@ impl TableActor {
         Ok(reply)
     }
 
-    async fn record(&mut self, entry: &Entry) -> anyhow::Result<()> {
+    pub(super) async fn record(&mut self, entry: &Entry) -> anyhow::Result<()> {
         let payload = serde_json::to_string(entry)?;
         let at = self.last_now.as_millis() as i64;
         self.journal.append(&self.setup.id, at, payload).await?;
         Ok(())
     }
 
-    fn announce(&mut self, notices: Vec<Notice>) -> Reply {
-        let mut reply = Reply::default();
-        for notice in notices {
-            let r = self.say(notice.kind, notice.tokens);
-            reply.text = match (reply.text.take(), r.text) {
-                (Some(a), Some(b)) => Some(format!("{a} {b}")),
-                (a, b) => a.or(b),
-            };
-        }
-        reply
-    }
-
-    /// Speaks `tokens` (audio on the table's speaker, never blocking the
-    /// table) and sends their text to every page.
-    fn say(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
-        let text = self.voice.text(&tokens);
-        self.speaker.say(tokens.clone(), text.clone());
-        self.publish_said(kind, tokens)
-    }
-
-    /// Sends what is being said to every page (as text: every message a
-    /// player can hear also exists as text) and keeps it for "repeat".
-    fn publish_said(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
-        let text = self.voice.text(&tokens);
-        self.seq += 1;
-        let announcement = Announcement {
-            seq: self.seq,
-            kind,
-            text: text.clone(),
-            tokens: tokens.iter().map(Token::key).collect(),
-        };
-        let _ = self.live.send(LiveEvent::Announcement(announcement));
-        if kind != NoticeKind::Repeat {
-            self.last_said = Some((kind, tokens));
-        }
-        Reply {
-            text: Some(text),
-            data: None,
-        }
-    }
-
-    fn publish_state(&self) {
-        if self.live.receiver_count() > 0 {
-            let _ = self.live.send(LiveEvent::State(Box::new(self.view())));
-        }
-    }
-
     /// Flag falls and board settling, whichever is due.
-    async fn timers(&mut self) {
+    pub(super) async fn timers(&mut self) {
         let now = self.now();
         let running = matches!(self.game.clock().state(), ClockState::Running { .. });
         if self.game.result().is_none() && running && self.game.clock().flag(now).is_some() {
@@ -830,138 +624,12 @@ impl TableActor {
         }
     }
 
-    async fn board_event(&mut self, at: usize, stamped: Stamped) {
-        // The instant the driver read the event, not when the table got to
-        // it (never before an instant already used).
-        self.last_now = self.last_now.max(self.time.at(stamped.at));
-        let now = self.last_now;
-        let event = match stamped.event {
-            DriverEvent::Unreadable(u) => {
-                tracing::warn!(table = %self.setup.id, "unreadable from the board: {}", u.what);
-                return;
-            }
-            DriverEvent::Board(e) => e,
-        };
-        match &event {
-            BoardEvent::Connected => {
-                self.boards[at].connected = true;
-                self.say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
-                self.publish_state();
-            }
-            BoardEvent::Disconnected(why) => {
-                tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
-                self.boards[at].connected = false;
-                self.say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
-                self.publish_state();
-            }
-            BoardEvent::Button(n) => {
-                // The hand is on the frame, off the pieces: a move (or a
-                // promotion) the board shows is read now.
-                for i in self.boards[at].inference.read_now(now) {
-                    self.inferred(at, i).await;
-                }
-                let pending = self.boards[at].inference.promotion_pending().is_some();
-                let action = match (pending, *n) {
-                    (true, n) => promotion_button(n).map(Action::NamePromotion),
-                    // The frame buttons: 1 the clock, 2 repeat, 3 which holes differ.
-                    (false, 1) => Some(Action::SayClock { time: None }),
-                    // 4: the other way (time used if the table tells the
-                    // time left, and the reverse: D.2.6.1, D.2.10.4).
-                    (false, 4) => Some(Action::SayClock {
-                        time: Some(match self.shown {
-                            Shown::Remaining => Shown::Used,
-                            Shown::Used => Shown::Remaining,
-                        }),
-                    }),
-                    (false, 2) => Some(Action::Repeat),
-                    (false, 3) => Some(Action::BoardDifferences),
-                    _ => None,
-                };
-                if let Some(action) = action
-                    && let Err(e) = self.act(Role::Player, action).await
-                {
-                    tracing::info!(table = %self.setup.id, "frame button {n}: {e}");
-                }
-            }
-            _ => {
-                let inferred = self.boards[at].inference.event(&event, now);
-                for i in inferred {
-                    self.inferred(at, i).await;
-                }
-            }
-        }
-    }
-
-    /// Acts on what the inference engine concluded.
-    async fn inferred(&mut self, at: usize, inferred: Inferred) -> Option<Reply> {
-        let side = self.boards.get(at)?.side;
-        match inferred {
-            Inferred::Moved { mv, .. } => {
-                let theirs = self.game.position().turn() == side;
-                let result = if theirs && self.game.result().is_none() {
-                    self.play(mv, Some(at)).await
-                } else {
-                    Err(TableError::Unprocessable(format!(
-                        "not {}'s move",
-                        side::name(side)
-                    )))
-                };
-                match result {
-                    Ok(reply) => return Some(reply),
-                    Err(e) => {
-                        tracing::info!(table = %self.setup.id, "board move not made: {e}");
-                        let text = self.uci(mv);
-                        let _ = self
-                            .commit(GameEvent::IllegalAttempt {
-                                side,
-                                text: format!("{text} ({e})"),
-                            })
-                            .await;
-                        self.resync_board();
-                    }
-                }
-            }
-            Inferred::Confirmed { .. } | Inferred::Agrees => {
-                if matches!(inferred, Inferred::Confirmed { .. }) {
-                    self.boards[at].driver.show_move(None);
-                }
-                self.boards[at].differs.clear();
-                self.publish_state();
-            }
-            Inferred::Touched { square, .. } => {
-                let _ = self
-                    .commit(GameEvent::Touched {
-                        side,
-                        square: square.to_string(),
-                    })
-                    .await;
-            }
-            Inferred::PromotionPending { .. } => {
-                return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));
-            }
-            Inferred::Differs(fixes) => {
-                self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
-                self.publish_state();
-            }
-            Inferred::Correction(tokens) => {
-                return Some(self.say(NoticeKind::Board, tokens));
-            }
-        }
-        None
-    }
-
-    /// Starts following from the game's position again (after a refused
-    /// board move or a ruling).
-    fn resync_board(&mut self) {
-        for b in &mut self.boards {
-            let settings = b.inference.settings();
-            b.inference = Inference::new(self.game.position().clone(), b.protocol, settings);
-            b.driver
-                .send(crate::board::event::decoder(b.protocol).scan_request());
-        }
-    }
-
-    async fn ruling(&mut self, white: &str, black: &str, apply: bool) -> Result<Reply, TableError> {
+    pub(super) async fn ruling(
+        &mut self,
+        white: &str,
+        black: &str,
+        apply: bool,
+    ) -> Result<Reply, TableError> {
         let ruling = crate::table::ruling::rule_at_table(&self.game, white, black)
             .map_err(TableError::Unprocessable)?;
         let data = serde_json::to_value(&ruling.json).ok();
@@ -979,161 +647,11 @@ impl TableActor {
         Ok(reply)
     }
 
-    /// The table as it is now.
-    pub fn view(&self) -> TableView {
-        let now = self.last_now.max(self.time.now());
-        let clock = self.game.clock();
-        let pos = self.game.position();
-        let board_view = |b: &LiveBoard| BoardView {
-            connected: b.connected,
-            in_sync: b.differs.is_empty() && b.inference.following().is_none(),
-            following: b.inference.following().map(|m| self.uci(m)),
-            differs: b.differs.clone(),
-            fen: b.inference.expected_board().to_string(),
-            promotion_pending: b.inference.promotion_pending().is_some(),
-            unreadable: b.driver.unreadable_count(),
-        };
-        let blind = self.setup.blind;
-        let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
-        let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
-        let mut alerts = Vec::new();
-        if let Some(b) = &board {
-            if !b.connected {
-                alerts.push(Alert {
-                    kind: "board_disconnected",
-                    text: "tactile board disconnected".into(),
-                });
-            } else if !b.in_sync {
-                alerts.push(Alert {
-                    kind: "board_differs",
-                    text: format!("tactile board differs at {}", b.differs.join(", ")),
-                });
-            }
-            if b.promotion_pending {
-                alerts.push(Alert {
-                    kind: "promotion",
-                    text: "promotion waiting for the piece to be named".into(),
-                });
-            }
-        }
-        let flag = clock.flag(now);
-        match (self.game.result(), flag) {
-            (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert {
-                kind: "flag",
-                text: format!("flag fell: {}", r.score()),
-            }),
-            (None, Some(f)) => alerts.push(Alert {
-                kind: "flag",
-                text: format!(
-                    "{}'s time is up: the flag has fallen once claimed (6.8)",
-                    side::name(f.side)
-                ),
-            }),
-            _ => {}
-        }
-        if !self.game.irregularities().is_empty() {
-            alerts.push(Alert {
-                kind: "illegal",
-                text: format!(
-                    "{} illegal move attempt(s)",
-                    self.game.irregularities().len()
-                ),
-            });
-        }
-        let audio = self.speaker.audio();
-        if audio.is_down() {
-            alerts.push(Alert {
-                kind: "audio",
-                text: format!(
-                    "no sound at table {}: {}",
-                    self.setup.id,
-                    audio.error.as_deref().unwrap_or("the sound output failed")
-                ),
-            });
-        }
-        if let Some(side) = self.game.draw_offer() {
-            alerts.push(Alert {
-                kind: "draw_offer",
-                text: format!("draw offered by {}", side::name(side)),
-            });
-        }
-        TableView {
-            id: self.setup.id.clone(),
-            white: self.setup.white.clone(),
-            black: self.setup.black.clone(),
-            event: self.setup.event.clone(),
-            round: self.setup.round.clone(),
-            blind: side::name(self.setup.blind),
-            control: self.setup.control.to_string(),
-            fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
-            turn: side::name(pos.turn()),
-            moves: self.game.sans(),
-            clock: ClockView {
-                white_ms: clock.remaining(Color::White, now).as_millis() as u64,
-                black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
-                running: matches!(clock.state(), ClockState::Running { .. }),
-                state: match clock.state() {
-                    ClockState::NotStarted => "not_started",
-                    ClockState::Running { .. } => "running",
-                    ClockState::Paused => "paused",
-                    ClockState::Flagged(_) => "flagged",
-                },
-                moves: clock.moves_completed(),
-                flag: flag.map(|f| side::name(f.side)),
-            },
-            kind: self.game.kind(),
-            flag_rule: self.game.flag_rule(),
-            clock_says: self.shown,
-            illegal_completed: ByColor {
-                white: self.game.completed_illegal(Color::White),
-                black: self.game.completed_illegal(Color::Black),
-            }
-            .into(),
-            board,
-            opponent_board,
-            result: self.game.result().cloned(),
-            draw_offer: self.game.draw_offer().map(side::name),
-            touched: self.game.touched().to_vec(),
-            illegal: self.game.irregularities().to_vec(),
-            alerts,
-            audio,
-            last_announcement: self
-                .last_said
-                .as_ref()
-                .map(|(_, tokens)| self.voice.text(tokens)),
-            braille: super::display::state(&self.setup.id),
-            voice_lang: self.voice.language().to_owned(),
-        }
-    }
-
-    fn pgn(&self) -> String {
+    pub(super) fn pgn(&self) -> String {
         crate::table::pgn::game_pgn(&self.setup, &self.game)
     }
 }
 
-fn refusal(e: GameError) -> TableError {
+pub(super) fn refusal(e: GameError) -> TableError {
     TableError::Unprocessable(e.to_string())
-}
-
-/// Resolves when the move being announced has been spoken (or the speaker
-/// gave up on it); never if no move is being announced.
-async fn spoken(announcing: &mut Option<Announcing>) {
-    match announcing {
-        Some(a) => {
-            let _ = (&mut a.spoken).await;
-        }
-        None => std::future::pending().await,
-    }
-}
-
-/// The next event of any board, with the board's index.
-async fn next_board_event(boards: &mut [LiveBoard]) -> (usize, Option<Stamped>) {
-    if boards.is_empty() {
-        return std::future::pending().await;
-    }
-    let next = boards
-        .iter_mut()
-        .enumerate()
-        .map(|(i, b)| Box::pin(async move { (i, b.driver.next().await) }));
-    futures_util::future::select_all(next).await.0
 }

@@ -3,6 +3,8 @@
 
 pub mod action;
 pub mod actor;
+mod announcing;
+pub mod boards;
 pub mod display;
 pub mod pgn;
 pub mod replay;

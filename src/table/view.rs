@@ -1,11 +1,18 @@
 //! What a table shows: the JSON of `GET /api/tables/{id}` and of the live
-//! `state` events, and the announcements on the live stream.
+//! `state` events, and the announcements on the live stream; and the
+//! snapshot of a table actor that makes them.
 
 use serde::Serialize;
+use shakmaty::fen::Fen;
+use shakmaty::{ByColor, Color, EnPassantMode, Position};
 
+use super::actor::TableActor;
+use super::boards::LiveBoard;
+use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::{FlagRule, GameResult, Irregularity, NoticeKind, TouchedPiece};
+use crate::rules::game::{Ending, FlagRule, GameResult, Irregularity, NoticeKind, TouchedPiece};
 use crate::rules::game_kind::GameKind;
+use crate::rules::side;
 
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
@@ -129,4 +136,133 @@ pub struct Announcement {
 pub enum LiveEvent {
     Announcement(Announcement),
     State(Box<TableView>),
+}
+
+impl TableActor {
+    /// The table as it is now.
+    pub fn view(&self) -> TableView {
+        let now = self.last_now.max(self.time.now());
+        let clock = self.game.clock();
+        let pos = self.game.position();
+        let board_view = |b: &LiveBoard| BoardView {
+            connected: b.connected,
+            in_sync: b.differs.is_empty() && b.inference.following().is_none(),
+            following: b.inference.following().map(|m| self.uci(m)),
+            differs: b.differs.clone(),
+            fen: b.inference.expected_board().to_string(),
+            promotion_pending: b.inference.promotion_pending().is_some(),
+            unreadable: b.driver.unreadable_count(),
+        };
+        let blind = self.setup.blind;
+        let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
+        let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
+        let mut alerts = Vec::new();
+        if let Some(b) = &board {
+            if !b.connected {
+                alerts.push(Alert {
+                    kind: "board_disconnected",
+                    text: "tactile board disconnected".into(),
+                });
+            } else if !b.in_sync {
+                alerts.push(Alert {
+                    kind: "board_differs",
+                    text: format!("tactile board differs at {}", b.differs.join(", ")),
+                });
+            }
+            if b.promotion_pending {
+                alerts.push(Alert {
+                    kind: "promotion",
+                    text: "promotion waiting for the piece to be named".into(),
+                });
+            }
+        }
+        let flag = clock.flag(now);
+        match (self.game.result(), flag) {
+            (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert {
+                kind: "flag",
+                text: format!("flag fell: {}", r.score()),
+            }),
+            (None, Some(f)) => alerts.push(Alert {
+                kind: "flag",
+                text: format!(
+                    "{}'s time is up: the flag has fallen once claimed (6.8)",
+                    side::name(f.side)
+                ),
+            }),
+            _ => {}
+        }
+        if !self.game.irregularities().is_empty() {
+            alerts.push(Alert {
+                kind: "illegal",
+                text: format!(
+                    "{} illegal move attempt(s)",
+                    self.game.irregularities().len()
+                ),
+            });
+        }
+        let audio = self.speaker.audio();
+        if audio.is_down() {
+            alerts.push(Alert {
+                kind: "audio",
+                text: format!(
+                    "no sound at table {}: {}",
+                    self.setup.id,
+                    audio.error.as_deref().unwrap_or("the sound output failed")
+                ),
+            });
+        }
+        if let Some(side) = self.game.draw_offer() {
+            alerts.push(Alert {
+                kind: "draw_offer",
+                text: format!("draw offered by {}", side::name(side)),
+            });
+        }
+        TableView {
+            id: self.setup.id.clone(),
+            white: self.setup.white.clone(),
+            black: self.setup.black.clone(),
+            event: self.setup.event.clone(),
+            round: self.setup.round.clone(),
+            blind: side::name(self.setup.blind),
+            control: self.setup.control.to_string(),
+            fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+            turn: side::name(pos.turn()),
+            moves: self.game.sans(),
+            clock: ClockView {
+                white_ms: clock.remaining(Color::White, now).as_millis() as u64,
+                black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
+                running: matches!(clock.state(), ClockState::Running { .. }),
+                state: match clock.state() {
+                    ClockState::NotStarted => "not_started",
+                    ClockState::Running { .. } => "running",
+                    ClockState::Paused => "paused",
+                    ClockState::Flagged(_) => "flagged",
+                },
+                moves: clock.moves_completed(),
+                flag: flag.map(|f| side::name(f.side)),
+            },
+            kind: self.game.kind(),
+            flag_rule: self.game.flag_rule(),
+            clock_says: self.shown,
+            illegal_completed: ByColor {
+                white: self.game.completed_illegal(Color::White),
+                black: self.game.completed_illegal(Color::Black),
+            }
+            .into(),
+            board,
+            opponent_board,
+            result: self.game.result().cloned(),
+            draw_offer: self.game.draw_offer().map(side::name),
+            touched: self.game.touched().to_vec(),
+            illegal: self.game.irregularities().to_vec(),
+            alerts,
+            audio,
+            last_announcement: self
+                .last_said
+                .as_ref()
+                .map(|(_, tokens)| self.voice.text(tokens)),
+            braille: super::display::state(&self.setup.id),
+            voice_lang: self.voice.language().to_owned(),
+        }
+    }
 }

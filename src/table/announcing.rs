@@ -1,0 +1,177 @@
+//! Saying things at a table: the blind player's move announced before it is
+//! made (D.2.3.3, D.2.4), notices spoken on the table's speaker and sent as
+//! text to every page, and the state published after each change.
+
+use shakmaty::{Move, Position};
+use tokio::sync::oneshot;
+
+use super::actor::{Reply, TableActor, TableError, refusal};
+use super::view::{Announcement, LiveEvent};
+use crate::rules::game::{GameEvent, Notice, NoticeKind};
+use crate::rules::token::Token;
+
+/// A blind player's move while it is being announced: it is *made* when the
+/// announcement has been spoken (D.2.3.3), and only then journaled and the
+/// opponent's clock started (D.2.4).
+pub(super) struct Announcing {
+    pub(super) m: Move,
+    /// The board it was made on, if any (the others follow it once made).
+    pub(super) made_on: Option<usize>,
+    /// The announcement's text, the reply once the move is made.
+    pub(super) text: String,
+    pub(super) spoken: oneshot::Receiver<()>,
+    /// Made by a request, which waits for the move to be made.
+    pub(super) wants_reply: bool,
+    pub(super) reply: Option<oneshot::Sender<Result<Reply, TableError>>>,
+}
+
+impl TableActor {
+    /// Makes a move: journaled, clock pressed at the instant it was made,
+    /// announced, and followed on every board it was not made on (board
+    /// `made_on`, if any).
+    pub(super) async fn play(
+        &mut self,
+        m: Move,
+        made_on: Option<usize>,
+    ) -> Result<Reply, TableError> {
+        let uci = self.uci(m);
+        if self.announcing.is_some() {
+            return Err(TableError::Unprocessable(
+                "a move is being announced: wait until it has been made".into(),
+            ));
+        }
+        let blind_moves = self.game.position().turn() == self.setup.blind;
+        if blind_moves && self.speaker.is_audible() {
+            return self.announce_blind_move(m, made_on, uci);
+        }
+        let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
+        self.follow(m, made_on);
+        Ok(reply)
+    }
+
+    /// D.2.3.3, D.2.4: the blind player's move is checked now and announced;
+    /// it is made (journaled, the clock pressed) when the announcement has
+    /// been spoken on the table's output, in [`Self::announced`].
+    pub(super) fn announce_blind_move(
+        &mut self,
+        m: Move,
+        made_on: Option<usize>,
+        uci: String,
+    ) -> Result<Reply, TableError> {
+        let now = self.now();
+        let notices = self
+            .game
+            .clone()
+            .apply(now, &GameEvent::MovePlayed { uci })
+            .map_err(refusal)?;
+        let tokens = notices
+            .into_iter()
+            .find(|n| n.kind == NoticeKind::Move)
+            .map(|n| n.tokens)
+            .unwrap_or_default();
+        let text = self.voice.text(&tokens);
+        let spoken = self.speaker.say_then(tokens.clone(), text.clone());
+        self.publish_said(NoticeKind::Move, tokens);
+        self.announcing = Some(Announcing {
+            m,
+            made_on,
+            text: text.clone(),
+            spoken,
+            wants_reply: self.in_request,
+            reply: None,
+        });
+        Ok(Reply {
+            text: Some(text),
+            data: None,
+        })
+    }
+
+    /// The announced move has been spoken: it is made now.
+    pub(super) async fn announced(&mut self) {
+        let Some(a) = self.announcing.take() else {
+            return;
+        };
+        let uci = self.uci(a.m);
+        let result = self
+            .commit_said(GameEvent::MovePlayed { uci }, Some(NoticeKind::Move))
+            .await;
+        let result = match result {
+            Ok(mut reply) => {
+                self.follow(a.m, a.made_on);
+                reply.text = Some(match reply.text {
+                    Some(more) => format!("{} {more}", a.text),
+                    None => a.text,
+                });
+                Ok(reply)
+            }
+            Err(e) => {
+                // The game changed while it was said (a flag, a ruling): the
+                // move was not made; the boards follow the game again.
+                tracing::info!(table = %self.setup.id, "announced move not made: {e}");
+                self.resync_board();
+                Err(e)
+            }
+        };
+        if let Some(reply) = a.reply {
+            let _ = reply.send(result);
+        }
+    }
+
+    pub(super) fn announce(&mut self, notices: Vec<Notice>) -> Reply {
+        let mut reply = Reply::default();
+        for notice in notices {
+            let r = self.say(notice.kind, notice.tokens);
+            reply.text = match (reply.text.take(), r.text) {
+                (Some(a), Some(b)) => Some(format!("{a} {b}")),
+                (a, b) => a.or(b),
+            };
+        }
+        reply
+    }
+
+    /// Speaks `tokens` (audio on the table's speaker, never blocking the
+    /// table) and sends their text to every page.
+    pub(super) fn say(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
+        let text = self.voice.text(&tokens);
+        self.speaker.say(tokens.clone(), text.clone());
+        self.publish_said(kind, tokens)
+    }
+
+    /// Sends what is being said to every page (as text: every message a
+    /// player can hear also exists as text) and keeps it for "repeat".
+    pub(super) fn publish_said(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
+        let text = self.voice.text(&tokens);
+        self.seq += 1;
+        let announcement = Announcement {
+            seq: self.seq,
+            kind,
+            text: text.clone(),
+            tokens: tokens.iter().map(Token::key).collect(),
+        };
+        let _ = self.live.send(LiveEvent::Announcement(announcement));
+        if kind != NoticeKind::Repeat {
+            self.last_said = Some((kind, tokens));
+        }
+        Reply {
+            text: Some(text),
+            data: None,
+        }
+    }
+
+    pub(super) fn publish_state(&self) {
+        if self.live.receiver_count() > 0 {
+            let _ = self.live.send(LiveEvent::State(Box::new(self.view())));
+        }
+    }
+}
+
+/// Resolves when the move being announced has been spoken (or the speaker
+/// gave up on it); never if no move is being announced.
+pub(super) async fn spoken(announcing: &mut Option<Announcing>) {
+    match announcing {
+        Some(a) => {
+            let _ = (&mut a.spoken).await;
+        }
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,216 @@
+//! The boards wired to a table: their events, what the inference engine
+//! concludes from them, and keeping every board in step with the game.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, Move, Position};
+
+use super::action::Action;
+use super::actor::{Reply, TableActor, TableError};
+use crate::board::event::{BoardEvent, Protocol};
+use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
+use crate::board::serial::{Driver, DriverEvent, Stamped};
+use crate::board::sim::Simulator;
+use crate::rules::clock_announce::Shown;
+use crate::rules::game::{GameEvent, NoticeKind};
+use crate::rules::side;
+use crate::rules::token::Word;
+use crate::service::tokens::Role;
+
+/// A board wired to the table.
+pub struct BoardLink {
+    pub driver: Driver,
+    pub protocol: Protocol,
+    pub settings: Settings,
+    /// A simulated board on which moves not made on it are carried out, as
+    /// a blind player would (the demo and tests without hardware).
+    pub mirror: Option<Simulator>,
+}
+
+pub(super) struct LiveBoard {
+    /// Whose moves are made on this board.
+    pub(super) side: Color,
+    pub(super) driver: Driver,
+    pub(super) mirror: Option<Simulator>,
+    pub(super) protocol: Protocol,
+    pub(super) inference: Inference,
+    pub(super) connected: bool,
+    /// Squares the board differs at, once it has been still and wrong.
+    pub(super) differs: Vec<String>,
+}
+
+impl TableActor {
+    /// Has every board but `made_on` follow move `m`, just made.
+    pub(super) fn follow(&mut self, m: Move, made_on: Option<usize>) {
+        let uci = self.uci(m);
+        let squares = match UciMove::from_standard(m) {
+            UciMove::Normal { from, to, .. } => Some((from, to)),
+            _ => None,
+        };
+        let now = self.last_now;
+        for (i, board) in self.boards.iter_mut().enumerate() {
+            // A board with LEDs shows the move until it is carried out on it.
+            let shown = if Some(i) == made_on { None } else { squares };
+            board.driver.show_move(shown);
+            if Some(i) == made_on {
+                continue;
+            }
+            // The player at this board carries out the move on it; the
+            // engine follows that.
+            if board.inference.expect(m, now).is_err() {
+                board.inference = Inference::new(
+                    self.game.position().clone(),
+                    board.protocol,
+                    board.inference.settings(),
+                );
+            }
+            if let Some(sim) = board.mirror.as_mut()
+                && let Err(e) = sim.play(&uci, false)
+            {
+                tracing::warn!(table = %self.setup.id, "simulated board: {e}");
+            }
+        }
+    }
+
+    pub(super) async fn board_event(&mut self, at: usize, stamped: Stamped) {
+        // The instant the driver read the event, not when the table got to
+        // it (never before an instant already used).
+        self.last_now = self.last_now.max(self.time.at(stamped.at));
+        let now = self.last_now;
+        let event = match stamped.event {
+            DriverEvent::Unreadable(u) => {
+                tracing::warn!(table = %self.setup.id, "unreadable from the board: {}", u.what);
+                return;
+            }
+            DriverEvent::Board(e) => e,
+        };
+        match &event {
+            BoardEvent::Connected => {
+                self.boards[at].connected = true;
+                self.say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
+                self.publish_state();
+            }
+            BoardEvent::Disconnected(why) => {
+                tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
+                self.boards[at].connected = false;
+                self.say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
+                self.publish_state();
+            }
+            BoardEvent::Button(n) => {
+                // The hand is on the frame, off the pieces: a move (or a
+                // promotion) the board shows is read now.
+                for i in self.boards[at].inference.read_now(now) {
+                    self.inferred(at, i).await;
+                }
+                let pending = self.boards[at].inference.promotion_pending().is_some();
+                let action = match (pending, *n) {
+                    (true, n) => promotion_button(n).map(Action::NamePromotion),
+                    // The frame buttons: 1 the clock, 2 repeat, 3 which holes differ.
+                    (false, 1) => Some(Action::SayClock { time: None }),
+                    // 4: the other way (time used if the table tells the
+                    // time left, and the reverse: D.2.6.1, D.2.10.4).
+                    (false, 4) => Some(Action::SayClock {
+                        time: Some(match self.shown {
+                            Shown::Remaining => Shown::Used,
+                            Shown::Used => Shown::Remaining,
+                        }),
+                    }),
+                    (false, 2) => Some(Action::Repeat),
+                    (false, 3) => Some(Action::BoardDifferences),
+                    _ => None,
+                };
+                if let Some(action) = action
+                    && let Err(e) = self.act(Role::Player, action).await
+                {
+                    tracing::info!(table = %self.setup.id, "frame button {n}: {e}");
+                }
+            }
+            _ => {
+                let inferred = self.boards[at].inference.event(&event, now);
+                for i in inferred {
+                    self.inferred(at, i).await;
+                }
+            }
+        }
+    }
+
+    /// Acts on what the inference engine concluded.
+    pub(super) async fn inferred(&mut self, at: usize, inferred: Inferred) -> Option<Reply> {
+        let side = self.boards.get(at)?.side;
+        match inferred {
+            Inferred::Moved { mv, .. } => {
+                let theirs = self.game.position().turn() == side;
+                let result = if theirs && self.game.result().is_none() {
+                    self.play(mv, Some(at)).await
+                } else {
+                    Err(TableError::Unprocessable(format!(
+                        "not {}'s move",
+                        side::name(side)
+                    )))
+                };
+                match result {
+                    Ok(reply) => return Some(reply),
+                    Err(e) => {
+                        tracing::info!(table = %self.setup.id, "board move not made: {e}");
+                        let text = self.uci(mv);
+                        let _ = self
+                            .commit(GameEvent::IllegalAttempt {
+                                side,
+                                text: format!("{text} ({e})"),
+                            })
+                            .await;
+                        self.resync_board();
+                    }
+                }
+            }
+            Inferred::Confirmed { .. } | Inferred::Agrees => {
+                if matches!(inferred, Inferred::Confirmed { .. }) {
+                    self.boards[at].driver.show_move(None);
+                }
+                self.boards[at].differs.clear();
+                self.publish_state();
+            }
+            Inferred::Touched { square, .. } => {
+                let _ = self
+                    .commit(GameEvent::Touched {
+                        side,
+                        square: square.to_string(),
+                    })
+                    .await;
+            }
+            Inferred::PromotionPending { .. } => {
+                return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));
+            }
+            Inferred::Differs(fixes) => {
+                self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
+                self.publish_state();
+            }
+            Inferred::Correction(tokens) => {
+                return Some(self.say(NoticeKind::Board, tokens));
+            }
+        }
+        None
+    }
+
+    /// Starts following from the game's position again (after a refused
+    /// board move or a ruling).
+    pub(super) fn resync_board(&mut self) {
+        for b in &mut self.boards {
+            let settings = b.inference.settings();
+            b.inference = Inference::new(self.game.position().clone(), b.protocol, settings);
+            b.driver
+                .send(crate::board::event::decoder(b.protocol).scan_request());
+        }
+    }
+}
+
+/// The next event of any board, with the board's index.
+pub(super) async fn next_board_event(boards: &mut [LiveBoard]) -> (usize, Option<Stamped>) {
+    if boards.is_empty() {
+        return std::future::pending().await;
+    }
+    let next = boards
+        .iter_mut()
+        .enumerate()
+        .map(|(i, b)| Box::pin(async move { (i, b.driver.next().await) }));
+    futures_util::future::select_all(next).await.0
+}
