@@ -357,7 +357,7 @@ async fn play_game(
     })
     .await?;
     let mut live = handle.subscribe();
-    tokio::spawn(actor.run());
+    let running = tokio::spawn(actor.run());
     // The board says hello first; moves before that would race its scan.
     next_of(&mut live, |a| a.kind == NoticeKind::Board)
         .await
@@ -422,7 +422,10 @@ async fn play_game(
         stats.plies += 1;
         over |= pos.is_game_over();
     }
+    // The table (and its board driver) stops before the board and its
+    // relay go away, so that the end of a run is not a board unplugged.
     drop(handle);
+    let _ = running.await;
     if let Some(relay) = relay {
         // The relay's CPU time counts from its start: set-up included, as
         // small as it is against a game.

@@ -4,10 +4,12 @@
 //! network benchmark and the network tests both use it, so that what is
 //! measured is what is tested.
 
+use std::collections::BTreeSet;
 use std::io;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::board::link::{Framing, Parity};
@@ -55,10 +57,29 @@ pub fn config(device: &Path, line: &str, kind: Kind, port: u16) -> String {
     )
 }
 
-/// A loopback TCP port nobody listens on now.
+/// A loopback TCP port nobody listens on now, and that this process has not
+/// handed out before: two boards started at once must not be given the same
+/// port between our probe closing it and ser2net binding it. (Another
+/// process may still take it in that gap: [`Ser2net::start`] checks that
+/// the listener it finds is its own.)
 pub fn free_port() -> io::Result<u16> {
-    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+    static GIVEN: Mutex<BTreeSet<u16>> = Mutex::new(BTreeSet::new());
+    let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+    for _ in 0..64 {
+        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        if given.insert(port) {
+            return Ok(port);
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AddrInUse,
+        "no loopback port that was not handed out already",
+    ))
 }
+
+/// How many times a start is tried on a new port when another process took
+/// the chosen one first.
+const START_ATTEMPTS: usize = 5;
 
 /// A running ser2net; killed when dropped.
 pub struct Ser2net {
@@ -72,17 +93,24 @@ impl Ser2net {
     /// Starts ser2net in `dir` serving `device` on a free loopback port and
     /// waits until it listens.
     pub fn start(dir: &Path, device: &Path, line: &str, kind: Kind) -> io::Result<Ser2net> {
-        let port = free_port()?;
-        let config = dir.join(format!("ser2net-{port}.yaml"));
-        std::fs::write(&config, self::config(device, line, kind, port))?;
-        let mut s = Ser2net {
-            child: None,
-            pid_file: dir.join(format!("ser2net-{port}.pid")),
-            config,
-            port,
-        };
-        s.restart()?;
-        Ok(s)
+        let mut last = None;
+        for _ in 0..START_ATTEMPTS {
+            let port = free_port()?;
+            let config = dir.join(format!("ser2net-{port}.yaml"));
+            std::fs::write(&config, self::config(device, line, kind, port))?;
+            let mut s = Ser2net {
+                child: None,
+                pid_file: dir.join(format!("ser2net-{port}.pid")),
+                config,
+                port,
+            };
+            match s.restart() {
+                Ok(()) => return Ok(s),
+                Err(e) if e.kind() == io::ErrorKind::AddrInUse => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::other("ser2net did not start")))
     }
 
     /// Starts it (again) and waits until it listens.
@@ -105,9 +133,23 @@ impl Ser2net {
                     format!("cannot start ser2net ({e}): install Debian's ser2net"),
                 )
             })?;
+        let pid = child.id();
         self.child = Some(child);
         let give_up = Instant::now() + Duration::from_secs(15);
-        while !listening(self.port) {
+        loop {
+            match listener(self.port) {
+                Some(inode) if owns_socket(pid, inode) => break,
+                Some(_) => {
+                    // Someone else listens there: our ser2net cannot bind
+                    // it, and a driver sent there would talk to their board.
+                    let _ = self.kill_child();
+                    return Err(io::Error::new(
+                        io::ErrorKind::AddrInUse,
+                        format!("port {} is taken by another process", self.port),
+                    ));
+                }
+                None => {}
+            }
             if let Some(status) = self
                 .child
                 .as_mut()
@@ -130,13 +172,17 @@ impl Ser2net {
         Ok(())
     }
 
+    fn kill_child(&mut self) -> Option<()> {
+        let mut c = self.child.take()?;
+        let _ = c.kill();
+        let _ = c.wait();
+        Some(())
+    }
+
     /// Kills it (SIGKILL: no goodbye on the connection but the kernel's)
     /// and waits until its port is closed.
     pub fn kill(&mut self) -> io::Result<()> {
-        if let Some(mut c) = self.child.take() {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
+        self.kill_child();
         let give_up = Instant::now() + Duration::from_secs(15);
         while listening(self.port) {
             if Instant::now() >= give_up {
@@ -170,23 +216,40 @@ impl Ser2net {
 
 impl Drop for Ser2net {
     fn drop(&mut self) {
-        if let Some(mut c) = self.child.take() {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
+        self.kill_child();
     }
 }
 
 /// Whether something listens on loopback `port`, read from /proc/net/tcp
 /// (probing with a connection would make ser2net open the device).
 pub fn listening(port: u16) -> bool {
+    listener(port).is_some()
+}
+
+/// The socket inode of the listener on loopback `port`, if there is one.
+fn listener(port: u16) -> Option<u64> {
     let want = format!("0100007F:{port:04X}");
     std::fs::read_to_string("/proc/net/tcp")
         .unwrap_or_default()
         .lines()
         .skip(1)
-        .any(|l| {
+        .find_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
-            f.get(1) == Some(&want.as_str()) && f.get(3) == Some(&"0A")
+            // local address, state (0A: LISTEN), inode.
+            (f.get(1) == Some(&want.as_str()) && f.get(3) == Some(&"0A"))
+                .then(|| f.get(9)?.parse().ok())
+                .flatten()
         })
+}
+
+/// Whether process `pid` holds the socket `inode`.
+fn owns_socket(pid: u32, inode: u64) -> bool {
+    let want = format!("socket:[{inode}]");
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .map(|fds| {
+            fds.flatten().any(|fd| {
+                std::fs::read_link(fd.path()).is_ok_and(|l| l.as_os_str() == want.as_str())
+            })
+        })
+        .unwrap_or(false)
 }
