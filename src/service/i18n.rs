@@ -271,7 +271,7 @@ mod tests {
             include_str!("pages/arbiter.html"),
             include_str!("pages/access.html"),
             include_str!("pages/notation.html"),
-            include_str!("web.rs"),
+            include_str!("web/pages.rs"),
         ];
         let mut used = BTreeSet::new();
         for page in pages {

@@ -10,4 +10,3 @@ pub mod listener;
 pub mod serve;
 pub mod tokens;
 pub mod web;
-pub mod web_braille;

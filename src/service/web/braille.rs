@@ -11,7 +11,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::web::AppState;
+use super::AppState;
 use crate::braille::record::{Options, render};
 use crate::rules::pgn::read_pgn;
 

@@ -1,0 +1,409 @@
+//! The JSON API of the tables: reads (state, PGN) and writes (moves,
+//! clock, claims, results, rulings), each write on behalf of a role.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use shakmaty::{Color, Role as PieceRole};
+
+use crate::rules::clock_announce::Shown;
+use crate::rules::game::DrawClaim;
+use crate::rules::sheet::Lang;
+use crate::table::action::Action;
+
+use super::auth::role;
+use super::error::{ApiError, ApiResult};
+use super::{AppState, table};
+
+pub(super) async fn act(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    action: Action,
+) -> ApiResult<Response> {
+    let t = table(state, id)?;
+    let role = role(state, id, headers)?;
+    let reply = t.act(role, action).await?;
+    Ok(Json(reply).into_response())
+}
+
+pub(super) async fn list_tables(State(state): State<AppState>) -> ApiResult<Response> {
+    let mut views = Vec::with_capacity(state.tables.len());
+    for t in state.tables.values() {
+        views.push(t.view().await?);
+    }
+    Ok(Json(views).into_response())
+}
+
+pub(super) async fn one_table(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    Ok(Json(table(&state, &id)?.view().await?).into_response())
+}
+
+pub(super) fn pgn_response(text: String, name: &str) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+pub(super) async fn table_pgn(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let text = table(&state, &id)?.pgn().await?;
+    Ok(pgn_response(text, &format!("table-{id}.pgn")))
+}
+
+pub(super) async fn all_pgn(State(state): State<AppState>) -> ApiResult<Response> {
+    let mut all = String::new();
+    for t in state.tables.values() {
+        all.push_str(&t.pgn().await?);
+        all.push('\n');
+    }
+    Ok(pgn_response(all, "tactus.pgn"))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+    /// The piece letters: `auto`, `en`, `de`, `es`, `fr`, `nl`, …; left
+    /// out, the table's `notation`.
+    #[serde(default)]
+    lang: Option<String>,
+    /// The language of the page the move was typed on: under `auto` it
+    /// settles an entry several languages read as different moves.
+    #[serde(default)]
+    page_lang: Option<String>,
+}
+
+/// A `lang` or `page_lang` of a request body; 422 if unknown.
+pub(super) fn move_lang(text: Option<&str>) -> ApiResult<Option<Lang>> {
+    text.map(|l| {
+        l.parse()
+            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))
+    })
+    .transpose()
+}
+
+pub(super) async fn make_move(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<MoveBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let lang = move_lang(body.lang.as_deref())?;
+    let page_lang = move_lang(body.page_lang.as_deref())?;
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::Move {
+            text: body.text,
+            lang,
+            page_lang,
+        },
+    )
+    .await
+}
+
+macro_rules! simple_action {
+    ($name:ident, $action:expr) => {
+        pub(super) async fn $name(
+            State(state): State<AppState>,
+            Path(id): Path<String>,
+            headers: HeaderMap,
+        ) -> ApiResult<Response> {
+            act(&state, &id, &headers, $action).await
+        }
+    };
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SayClockBody {
+    /// `left` or `used`; the table's setting if absent.
+    #[serde(default)]
+    time: Option<Shown>,
+}
+
+/// The clock announcement; the body is optional (`{"time": "used"}`).
+pub(super) async fn say_clock(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> ApiResult<Response> {
+    let time = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        let body: SayClockBody = serde_json::from_slice(&body)
+            .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("malformed JSON: {e}")))?;
+        body.time
+    };
+    act(&state, &id, &headers, Action::SayClock { time }).await
+}
+simple_action!(repeat, Action::Repeat);
+simple_action!(board_differences, Action::BoardDifferences);
+simple_action!(clock_start, Action::StartClock);
+simple_action!(clock_pause, Action::PauseClock);
+simple_action!(clock_resume, Action::ResumeClock);
+simple_action!(draw_accept, Action::AcceptDraw);
+simple_action!(flag, Action::ClaimFlag);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SideBody {
+    #[serde(with = "crate::rules::side")]
+    side: Color,
+}
+
+macro_rules! side_action {
+    ($name:ident, $make:expr) => {
+        pub(super) async fn $name(
+            State(state): State<AppState>,
+            Path(id): Path<String>,
+            headers: HeaderMap,
+            body: Result<Json<SideBody>, JsonRejection>,
+        ) -> ApiResult<Response> {
+            let Json(body) = body?;
+            let make: fn(Color) -> Action = $make;
+            act(&state, &id, &headers, make(body.side)).await
+        }
+    };
+}
+
+side_action!(draw_offer, |side| Action::OfferDraw { side });
+side_action!(draw_decline, |side| Action::DeclineDraw { side });
+side_action!(illegal_completed, |side| Action::IllegalCompleted { side });
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ClaimBody {
+    #[serde(with = "crate::rules::side")]
+    side: Color,
+    /// The move that brings the repetition or the fifty moves about,
+    /// declared but not made (9.2.1.1, 9.3.1); any notation.
+    #[serde(default, rename = "move")]
+    declared: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+    #[serde(default)]
+    page_lang: Option<String>,
+}
+
+pub(super) async fn claim(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+    claim: DrawClaim,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let lang = move_lang(body.lang.as_deref())?;
+    let page_lang = move_lang(body.page_lang.as_deref())?;
+    let action = Action::ClaimDraw {
+        side: body.side,
+        claim,
+        declared: body.declared,
+        lang,
+        page_lang,
+    };
+    act(state, id, headers, action).await
+}
+
+pub(super) async fn claim_threefold(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    claim(&state, &id, &headers, body, DrawClaim::Threefold).await
+}
+
+pub(super) async fn claim_fifty(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<ClaimBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    claim(&state, &id, &headers, body, DrawClaim::FiftyMoves).await
+}
+side_action!(resign, |side| Action::Resign { side });
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AdjustBody {
+    #[serde(with = "crate::rules::side")]
+    side: Color,
+    /// Seconds to add (negative: to take).
+    seconds: f64,
+    #[serde(default)]
+    reason: String,
+}
+
+pub(super) async fn clock_adjust(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<AdjustBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    // Ten hours either way is more than any adjustment the Laws foresee.
+    if !body.seconds.is_finite() || body.seconds.abs() > 36_000.0 {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "seconds must be a number between -36000 and 36000".into(),
+        ));
+    }
+    let millis = (body.seconds * 1000.0).round() as i64;
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::AdjustClock {
+            side: body.side,
+            millis,
+            reason: body.reason,
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TouchBody {
+    #[serde(with = "crate::rules::side")]
+    side: Color,
+    square: String,
+}
+
+pub(super) async fn touched(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<TouchBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::Touched {
+            side: body.side,
+            square: body.square,
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ResultBody {
+    result: String,
+    #[serde(default)]
+    reason: String,
+}
+
+pub(super) async fn set_result(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<ResultBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let reason = if body.reason.trim().is_empty() {
+        "arbiter's decision".to_owned()
+    } else {
+        body.reason
+    };
+    act(
+        &state,
+        &id,
+        &headers,
+        Action::SetResult {
+            result: body.result,
+            reason,
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RulingBody {
+    white_sheet: String,
+    black_sheet: String,
+    #[serde(default)]
+    apply: bool,
+}
+
+pub(super) async fn ruling(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<RulingBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let t = table(&state, &id)?;
+    let role = role(&state, &id, &headers)?;
+    let reply = t
+        .act(
+            role,
+            Action::Ruling {
+                white_sheet: body.white_sheet,
+                black_sheet: body.black_sheet,
+                apply: body.apply,
+            },
+        )
+        .await?;
+    // The ruling itself is the answer.
+    Ok(Json(reply.data.unwrap_or_default()).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PromotionBody {
+    /// `q`, `r`, `b` or `n` (or the English name).
+    piece: String,
+}
+
+pub(super) async fn promotion(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<PromotionBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let Json(body) = body?;
+    let role = match body.piece.to_ascii_lowercase().as_str() {
+        "q" | "queen" => PieceRole::Queen,
+        "r" | "rook" => PieceRole::Rook,
+        "b" | "bishop" => PieceRole::Bishop,
+        "n" | "knight" => PieceRole::Knight,
+        other => {
+            return Err(ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("`{other}` is not a promotion piece: q, r, b or n"),
+            ));
+        }
+    };
+    act(&state, &id, &headers, Action::NamePromotion(role)).await
+}

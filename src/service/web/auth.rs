@@ -1,0 +1,58 @@
+//! Who may write: every write names its role's token (`Authorization:
+//! Bearer …`), checked before the body is read.
+
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::service::tokens::Role;
+
+use super::error::{ApiError, ApiResult};
+use super::{AppState, table};
+
+/// Every write names a known table and a token valid there before its body
+/// is read: a stranger's request costs no body and gets 404, 401 or 403
+/// whatever it carries.
+pub(super) async fn token_gate(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+    next: Next,
+) -> Response {
+    // Other methods go on to their 405.
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    match table(&state, &id).and_then(|_| role(&state, &id, request.headers())) {
+        Ok(_) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The role the request's bearer token grants at table `id`.
+pub(super) fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<Role> {
+    let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
+        ApiError(
+            StatusCode::UNAUTHORIZED,
+            "this needs a token: Authorization: Bearer <token>".into(),
+        )
+    })?;
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::UNAUTHORIZED,
+                "the Authorization header must be `Bearer <token>`".into(),
+            )
+        })?;
+    state.tokens.role_of(id, token).ok_or_else(|| {
+        ApiError(
+            StatusCode::FORBIDDEN,
+            format!("this token is not valid for table `{id}`"),
+        )
+    })
+}

@@ -1,0 +1,94 @@
+//! The web server: pages for player, assistant and arbiter, the JSON API
+//! they use, and a live event stream (SSE) per table.
+//!
+//! Reads are open; every write names its role's token (`Authorization:
+//! Bearer …`), checked before the body is read. Status codes: 400 malformed
+//! JSON, 401 no token, 403 wrong token or not this role's to do, 404 unknown
+//! table, 405 wrong method, 413 body over the limit, 422 a request that
+//! does not fit the game (nothing changed), 503 not recorded.
+
+mod api;
+mod auth;
+mod braille;
+mod error;
+mod live;
+mod pages;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::middleware;
+use axum::routing::{get, post};
+
+use crate::service::tokens::Tokens;
+use crate::table::actor::TableHandle;
+
+use self::auth::token_gate;
+use self::error::{ApiError, ApiResult};
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub tables: Arc<BTreeMap<String, TableHandle>>,
+    pub tokens: Arc<Tokens>,
+}
+
+/// The router with every page and API route.
+pub fn router(state: AppState) -> Router {
+    let writes = Router::new()
+        .route("/api/tables/{id}/move", post(api::make_move))
+        .route("/api/tables/{id}/clock/say", post(api::say_clock))
+        .route("/api/tables/{id}/repeat", post(api::repeat))
+        .route(
+            "/api/tables/{id}/board/differences",
+            post(api::board_differences),
+        )
+        .route("/api/tables/{id}/clock/start", post(api::clock_start))
+        .route("/api/tables/{id}/clock/pause", post(api::clock_pause))
+        .route("/api/tables/{id}/clock/resume", post(api::clock_resume))
+        .route("/api/tables/{id}/clock/adjust", post(api::clock_adjust))
+        .route("/api/tables/{id}/touched", post(api::touched))
+        .route("/api/tables/{id}/draw/offer", post(api::draw_offer))
+        .route("/api/tables/{id}/draw/decline", post(api::draw_decline))
+        .route("/api/tables/{id}/draw/accept", post(api::draw_accept))
+        .route(
+            "/api/tables/{id}/draw/claim/threefold",
+            post(api::claim_threefold),
+        )
+        .route("/api/tables/{id}/draw/claim/fifty", post(api::claim_fifty))
+        .route("/api/tables/{id}/resign", post(api::resign))
+        .route("/api/tables/{id}/flag", post(api::flag))
+        .route("/api/tables/{id}/result", post(api::set_result))
+        .route(
+            "/api/tables/{id}/illegal/completed",
+            post(api::illegal_completed),
+        )
+        .route("/api/tables/{id}/ruling", post(api::ruling))
+        .route("/api/tables/{id}/promotion", post(api::promotion))
+        .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/table/{id}/player", get(pages::player_page))
+        .route("/table/{id}/assistant", get(pages::assistant_page))
+        .route("/arbiter", get(pages::arbiter_overview))
+        .route("/arbiter/{id}", get(pages::arbiter_table))
+        .route("/static/{file}", get(pages::static_file))
+        .route("/api/tables", get(api::list_tables))
+        .route("/api/pgn", get(api::all_pgn))
+        .route("/api/tables/{id}", get(api::one_table))
+        .route("/api/tables/{id}/pgn", get(api::table_pgn))
+        .route("/api/tables/{id}/brf", get(braille::table_brf))
+        .route("/api/tables/{id}/events", get(live::events))
+        .merge(writes)
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+        .with_state(state)
+}
+
+pub(super) fn table<'a>(state: &'a AppState, id: &str) -> ApiResult<&'a TableHandle> {
+    state
+        .tables
+        .get(id)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))
+}
