@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
-use tactus::rules::game::FlagRule;
+use tactus::rules::result::FlagRule;
 use tactus::rules::sheet::Lang;
 use tactus::rules::token::Token;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
@@ -254,7 +254,7 @@ async fn claims_and_the_clock_said_either_way() {
     // The blind player may not claim for White, nor when not on move.
     let claim = |side, declared: Option<&str>| Action::ClaimDraw {
         side,
-        claim: tactus::rules::game::DrawClaim::Threefold,
+        claim: tactus::rules::event::DrawClaim::Threefold,
         declared: declared.map(str::to_string),
         lang: Some(Lang::Auto),
         page_lang: None,

@@ -12,7 +12,7 @@ use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
-use tactus::rules::game::FlagRule;
+use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::service::tokens::Tokens;
 use tactus::service::web::{AppState, router};

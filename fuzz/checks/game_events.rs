@@ -8,7 +8,8 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Position};
 use tactus::rules::announce::Style;
-use tactus::rules::game::{Game, GameEvent};
+use tactus::rules::event::GameEvent;
+use tactus::rules::game::Game;
 use tactus::rules::time_control::TimeControl;
 
 pub fn check(data: &[u8]) {

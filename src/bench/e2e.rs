@@ -336,7 +336,7 @@ async fn play_game(
             event: "tactus bench".into(),
             round: "1".into(),
             fen: None,
-            flag: crate::rules::game::FlagRule::Auto,
+            flag: crate::rules::result::FlagRule::Auto,
         },
         voice: shared.voice.clone(),
         speaker: Speaker::spawn(id, Box::new(sink))?,

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod clock_announce;
 pub mod correction;
 pub mod date;
+pub mod event;
 pub mod game;
 pub mod game_announcements;
 pub mod game_kind;

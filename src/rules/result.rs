@@ -1,8 +1,22 @@
 //! How a game ended: the score (shakmaty's [`KnownOutcome`]) and why, as a
 //! type, so that nothing is decided by comparing words a person typed.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use shakmaty::{Color, KnownOutcome};
+
+/// What happens when a clock reaches zero. Under 6.8 a flag has fallen only
+/// when the arbiter observes it or a player claims it (for the blind player,
+/// the assistant: D.2.10.5), so by default the table shows the fall at once
+/// and the game ends on the claim; an organiser may have it end at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FlagRule {
+    /// Shown and announced at once; the game ends when it is claimed (6.8).
+    #[default]
+    Claim,
+    /// The game ends the moment the clock reaches zero.
+    Auto,
+}
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

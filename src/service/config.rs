@@ -3,7 +3,7 @@
 //! default at a tournament.
 
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::FlagRule;
+use crate::rules::result::FlagRule;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::net::SocketAddr;

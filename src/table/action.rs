@@ -3,7 +3,7 @@
 use shakmaty::{Color, Role as PieceRole};
 
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::DrawClaim;
+use crate::rules::event::DrawClaim;
 use crate::rules::sheet::Lang;
 use crate::service::tokens::Role;
 

@@ -7,7 +7,8 @@ use tokio::sync::oneshot;
 
 use super::actor::{Reply, TableActor, TableError, refusal};
 use super::view::{Announcement, LiveEvent};
-use crate::rules::game::{GameEvent, Notice, NoticeKind};
+use crate::rules::event::GameEvent;
+use crate::rules::game::{Notice, NoticeKind};
 use crate::rules::token::Token;
 
 /// A blind player's move while it is being announced: it is *made* when the

@@ -15,7 +15,8 @@ use shakmaty::fen::Fen;
 
 use super::actor::Setup;
 use crate::rules::announce::Style;
-use crate::rules::game::{Game, GameEvent};
+use crate::rules::event::GameEvent;
+use crate::rules::game::Game;
 use crate::service::journal::Record;
 
 /// A journal entry of a table: its setup (first, and again whenever the

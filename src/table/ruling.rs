@@ -150,7 +150,7 @@ fn setting(game: &Game, plies: usize, white: Duration, black: Duration) -> Clock
 mod tests {
     use super::*;
     use crate::rules::announce::Style;
-    use crate::rules::game::GameEvent;
+    use crate::rules::event::GameEvent;
 
     fn game_with(moves: &[&str]) -> Game {
         let mut g = Game::new(

@@ -10,8 +10,9 @@ use super::actor::TableActor;
 use super::boards::LiveBoard;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::{Ending, FlagRule, GameResult, Irregularity, NoticeKind, TouchedPiece};
+use crate::rules::game::{Ending, GameResult, Irregularity, NoticeKind, TouchedPiece};
 use crate::rules::game_kind::GameKind;
+use crate::rules::result::FlagRule;
 use crate::rules::side;
 
 /// A snapshot of one table.

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use shakmaty::{Color, Role as PieceRole};
 
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::DrawClaim;
+use crate::rules::event::DrawClaim;
 use crate::rules::sheet::Lang;
 use crate::table::action::Action;
 
