@@ -201,10 +201,13 @@ impl Worker {
                         return;
                     }
                     let reason = self.serve(port);
+                    if self.stopped() {
+                        // The table let its board go: nothing went wrong.
+                        tracing::debug!(port = %self.config.port, %reason, "board driver stopped");
+                        return;
+                    }
                     tracing::warn!(port = %self.config.port, %reason, "board disconnected");
-                    if self.stopped()
-                        || !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason)))
-                    {
+                    if !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason))) {
                         return;
                     }
                 }
