@@ -82,6 +82,7 @@ pub async fn serve(
     // shutdown stops the actors and then waits for the speakers.
     let mut actors = Vec::new();
     let mut speakers = Vec::new();
+    let mut table_voices = BTreeMap::new();
     let mut card_failed = false;
     // WAV files of this run carry its start time: earlier runs' are kept.
     let run = crate::speech::sink::run_stamp(std::time::SystemTime::now());
@@ -100,6 +101,7 @@ pub async fn serve(
                 v
             }
         };
+        table_voices.insert(t.id.clone(), Arc::clone(&voice));
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         speakers.push(speaker.finished());
@@ -131,10 +133,10 @@ pub async fn serve(
         tokens: tokens.clone(),
     };
     ready(&running);
-    // The player's browser plays the venue's pack (a table with a voice of
-    // its own is heard in that voice from its output, not yet in browsers).
+    // The player's browser plays the pack its table speaks with.
     let venue_voice = Arc::clone(&voices[&config.speech.voice]);
-    let app = router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice));
+    let app =
+        router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice, table_voices));
     let served = super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
         .context("web server");

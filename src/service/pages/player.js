@@ -111,7 +111,8 @@
   const soundStatus = document.getElementById("sound-status");
 
   async function loadVoice() {
-    const r = await fetch("/api/voice");
+    // The pack this table speaks with (its own voice, or the venue's).
+    const r = await fetch("/api/tables/" + encodeURIComponent(id) + "/voice");
     if (!r.ok) throw new Error("the voice is not available");
     const voice = await r.json();
     sound.gap = voice.gap_ms / 1000;
