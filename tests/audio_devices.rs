@@ -436,7 +436,11 @@ fn move_to_first_sample_latency() {
         });
         let (player, assistant, _) = tokens(data.path(), "1");
         let rec = pulse.record("t1");
-        std::thread::sleep(Duration::from_millis(300));
+        // The recorder connected and streaming (on a loaded machine parec
+        // may take longer than any fixed pause): a first move heard before
+        // it was there would be timed from its connection.
+        let streaming = wait_until(LIMIT, || rec.len() > (RATE / 5) as usize);
+        assert!(streaming, "parec recorded nothing");
         let mut pos = Chess::default();
         while latencies.len() < moves {
             let legal = pos.legal_moves();
