@@ -230,3 +230,45 @@ fn both_boards_wired_moves_from_each_followed_on_the_other() {
     assert_eq!(t["clock"]["state"], "running");
     assert!(t["illegal"].as_array().unwrap().is_empty(), "{t}");
 }
+
+#[test]
+fn each_table_serves_the_browser_the_pack_it_speaks_with() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("venue.toml");
+    let english = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/en-appendix-d");
+    std::fs::write(
+        &config,
+        format!(
+            "[[table]]\nid = \"1\"\nboard = \"none\"\n\n\
+             [[table]]\nid = \"2\"\nboard = \"none\"\nvoice = \"{english}\"\n"
+        ),
+    )
+    .unwrap();
+    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    let addr = &server.addr;
+    let venue = get(addr, "/api/voice").json();
+    let one = get(addr, "/api/tables/1/voice").json();
+    let two = get(addr, "/api/tables/2/voice").json();
+    assert_eq!(venue["name"], "de-appendix-d");
+    assert_eq!(one["name"], "de-appendix-d");
+    assert_eq!(two["name"], "en-appendix-d");
+    assert_eq!(two["language"], "en");
+    // Table 2's clips are its own pack's, under its own path.
+    let url = two["clips"]["piece.knight"].as_str().unwrap();
+    assert_eq!(url, "/api/tables/2/voice/clips/piece.knight.wav");
+    let english_knight = get(addr, url);
+    let german_knight = get(addr, one["clips"]["piece.knight"].as_str().unwrap());
+    assert_eq!(english_knight.status, 200);
+    assert_eq!(german_knight.status, 200);
+    assert_ne!(english_knight.body, german_knight.body);
+    assert_eq!(
+        german_knight.body,
+        get(addr, "/api/voice/clips/piece.knight.wav").body
+    );
+    // No such table, no such clip: 404, nothing else.
+    assert_eq!(get(addr, "/api/tables/9/voice").status, 404);
+    assert_eq!(
+        get(addr, "/api/tables/2/voice/clips/nothing.wav").status,
+        404
+    );
+}

@@ -379,3 +379,44 @@ fn play_falls_back_to_text_when_the_card_is_missing_or_unusable() {
     );
     assert!(!stderr.contains("ALSA lib"), "{stderr}");
 }
+
+#[test]
+fn voices_check_reports_a_clip_far_off_in_loudness_and_load_levels_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let rate = 22_050;
+    make_pack(dir.path(), rate, 40, "");
+    // One word recorded 20 dB quieter than the rest (a tone of 0.05
+    // against 0.5).
+    let quiet = Token::File(File::C);
+    let mut clip = vec![0.0; (rate * 30 / 1000) as usize];
+    clip.extend(tone(1000.0, rate, 60, 0.05));
+    clip.extend(vec![0.0; (rate * 30 / 1000) as usize]);
+    write_wav(&clip_path(dir.path(), quiet), rate, &clip);
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["voices", "check"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let reported: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("off the pack's median"))
+        .collect();
+    assert_eq!(reported.len(), 1, "{stdout}");
+    assert!(
+        reported[0].starts_with(&format!("loudness: `{quiet}`")),
+        "{stdout}"
+    );
+    assert!(reported[0].contains("-20.0 dB off"), "{stdout}");
+    // Played, it is as loud as the others.
+    let pack = VoicePack::load(dir.path(), &LoadOptions::default()).unwrap();
+    let level =
+        |t: Token| tactus::speech::loudness::loudness_db(pack.clip(t).unwrap(), rate).unwrap();
+    let other = level(Token::File(File::D));
+    assert!(
+        (level(quiet) - other).abs() < 0.5,
+        "{} vs {other}",
+        level(quiet)
+    );
+}

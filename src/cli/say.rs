@@ -15,7 +15,7 @@ use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_re
 use tactus::rules::pgn::{GameRecord, PgnError, parse_clock, read_games};
 use tactus::rules::token::Token;
 use tactus::speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
-use tactus::speech::sink_alsa::{DeviceSink, Persistence};
+use tactus::speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
 use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 /// What to announce.
@@ -122,7 +122,7 @@ pub struct SpeakArgs {
 const OPEN_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Opens the device for `--play`: no device is one warning, then text.
-fn open_device(pack: &Arc<VoicePack>, speak: &SpeakArgs) -> Result<DeviceSink, String> {
+fn open_device(pack: &Arc<VoicePack>, speak: &SpeakArgs) -> Result<DeviceSink, DeviceError> {
     DeviceSink::open(
         Arc::clone(pack),
         &speak.device,
@@ -345,7 +345,7 @@ fn summary(r: &GameRecord) -> String {
 
 /// Loads a pack by name or path, strictly: a broken pack is an error.
 fn load_pack(voice: &str, speed: f32) -> Result<Arc<VoicePack>, String> {
-    let dir = find_pack(voice)?;
+    let dir = find_pack(voice).map_err(|e| e.to_string())?;
     let pack = VoicePack::load(
         &dir,
         &LoadOptions {

@@ -55,7 +55,7 @@ pub fn run(command: VoicesCommand) -> ExitCode {
 }
 
 fn check(name: &str) -> Result<(), String> {
-    let dir = find_pack(name)?;
+    let dir = find_pack(name).map_err(|e| e.to_string())?;
     match VoicePack::load(&dir, &LoadOptions::default()) {
         Ok(pack) => {
             let rate = pack.sample_rate();
@@ -134,14 +134,16 @@ fn loudness_report(pack: &VoicePack) {
 
 fn stats(files: &[PathBuf], voice: &str, style: Style, speed: f32) -> Result<(), String> {
     let pack = VoicePack::load(
-        find_pack(voice)?,
+        find_pack(voice).map_err(|e| e.to_string())?,
         &LoadOptions {
             speed,
             lenient: false,
         },
     )
     .map_err(|e| e.to_string())?;
-    let rate = pack.at_rate(pack.sample_rate())?;
+    let rate = pack
+        .at_rate(pack.sample_rate())
+        .map_err(|e| e.to_string())?;
     let mut lengths: Vec<(f64, String)> = Vec::new();
     for file in files {
         let bytes =

@@ -1,7 +1,11 @@
 //! The voice pack for the player's own browser: `GET /api/voice` (the
-//! pack's name, rate, gap between words and a URL per token) and
+//! venue's pack: its name, rate, gap between words and a URL per token) and
 //! `GET /api/voice/clips/{key}.wav` (each clip as played: trimmed, at the
 //! chosen speed, levelled by loudness; 16-bit mono WAV at the pack's rate).
+//! `GET /api/tables/{id}/voice` is the pack table `id` speaks with (its own
+//! `voice`, or the venue's), its clips under
+//! `/api/tables/{id}/voice/clips/`: the player's page fetches that one, so
+//! the browser says what the table's own device says.
 //!
 //! The page fetches every clip once, keeps them decoded, and plays each
 //! announcement from the token list on the live stream with the pack's gap
@@ -11,6 +15,7 @@
 //! otherwise, and the first word then starts as soon as the event arrives
 //! instead of after a download.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::Router;
@@ -23,21 +28,63 @@ use crate::rules::token::Token;
 use crate::speech::sink::to_i16;
 use crate::speech::voice_pack::VoicePack;
 
-/// The routes, with the pack they serve.
-pub fn routes(voice: Arc<VoicePack>) -> Router {
-    Router::new()
-        .route("/api/voice", get(manifest))
-        .route("/api/voice/clips/{file}", get(clip))
-        .with_state(voice)
+/// The packs served: the venue's, and each table's.
+#[derive(Clone)]
+struct Packs {
+    venue: Arc<VoicePack>,
+    tables: Arc<BTreeMap<String, Arc<VoicePack>>>,
 }
 
-async fn manifest(State(voice): State<Arc<VoicePack>>) -> Response {
+/// The routes, with the venue's pack and the pack of each table (by id).
+pub fn routes(venue: Arc<VoicePack>, tables: BTreeMap<String, Arc<VoicePack>>) -> Router {
+    Router::new()
+        .route("/api/voice", get(venue_manifest))
+        .route("/api/voice/clips/{file}", get(venue_clip))
+        .route("/api/tables/{id}/voice", get(table_manifest))
+        .route("/api/tables/{id}/voice/clips/{file}", get(table_clip))
+        .with_state(Packs {
+            venue,
+            tables: Arc::new(tables),
+        })
+}
+
+async fn venue_manifest(State(packs): State<Packs>) -> Response {
+    manifest(&packs.venue, "/api/voice")
+}
+
+async fn venue_clip(State(packs): State<Packs>, Path(file): Path<String>) -> Response {
+    clip(&packs.venue, &file)
+}
+
+async fn table_manifest(State(packs): State<Packs>, Path(id): Path<String>) -> Response {
+    match packs.tables.get(&id) {
+        Some(voice) => manifest(voice, &format!("/api/tables/{id}/voice")),
+        None => no_table(&id),
+    }
+}
+
+async fn table_clip(
+    State(packs): State<Packs>,
+    Path((id, file)): Path<(String, String)>,
+) -> Response {
+    match packs.tables.get(&id) {
+        Some(voice) => clip(voice, &file),
+        None => no_table(&id),
+    }
+}
+
+fn no_table(id: &str) -> Response {
+    (StatusCode::NOT_FOUND, format!("no table `{id}`")).into_response()
+}
+
+/// The manifest of `voice`, its clips under `base`/clips/.
+fn manifest(voice: &VoicePack, base: &str) -> Response {
     let clips: serde_json::Map<String, serde_json::Value> = Token::all()
         .into_iter()
         .filter(|t| voice.clip(*t).is_some())
         .map(|t| {
             let key = t.key();
-            let url = format!("/api/voice/clips/{key}.wav");
+            let url = format!("{base}/clips/{key}.wav");
             (key, serde_json::Value::String(url))
         })
         .collect();
@@ -58,7 +105,7 @@ async fn manifest(State(voice): State<Arc<VoicePack>>) -> Response {
         .into_response()
 }
 
-async fn clip(State(voice): State<Arc<VoicePack>>, Path(file): Path<String>) -> Response {
+fn clip(voice: &VoicePack, file: &str) -> Response {
     let not_found = || (StatusCode::NOT_FOUND, format!("no clip `{file}`")).into_response();
     let Some(key) = file.strip_suffix(".wav") else {
         return not_found();

@@ -78,6 +78,11 @@ pub async fn serve(
     let time = service_time(histories.values());
 
     let mut tables = BTreeMap::new();
+    // Each table's actor, and when its speaker has said everything: a
+    // shutdown stops the actors and then waits for the speakers.
+    let mut actors = Vec::new();
+    let mut speakers = Vec::new();
+    let mut table_voices = BTreeMap::new();
     let mut card_failed = false;
     // WAV files of this run carry its start time: earlier runs' are kept.
     let run = crate::speech::sink::run_stamp(std::time::SystemTime::now());
@@ -96,8 +101,10 @@ pub async fn serve(
                 v
             }
         };
+        table_voices.insert(t.id.clone(), Arc::clone(&voice));
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
+        speakers.push(speaker.finished());
         let (actor, handle) = TableActor::start(TableParts {
             setup,
             voice: voice.clone(),
@@ -113,7 +120,7 @@ pub async fn serve(
             time: time.clone(),
         })
         .await?;
-        tokio::spawn(actor.run());
+        actors.push(tokio::spawn(actor.run()));
         crate::table::display::attach(handle.clone(), &t.braille, t.braille_shows)?;
         tables.insert(t.id.clone(), handle);
     }
@@ -126,14 +133,48 @@ pub async fn serve(
         tokens: tokens.clone(),
     };
     ready(&running);
-    // The player's browser plays the venue's pack (a table with a voice of
-    // its own is heard in that voice from its output, not yet in browsers).
+    // The player's browser plays the pack its table speaks with.
     let venue_voice = Arc::clone(&voices[&config.speech.voice]);
-    let app = router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice));
-    super::listener::serve(listener, app, config.server.limits(), shutdown)
+    let app =
+        router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice, table_voices));
+    let served = super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
-        .context("web server")?;
-    Ok(())
+        .context("web server");
+    finish_speaking(actors, speakers).await;
+    served
+}
+
+/// The longest a shutdown waits for the speakers: what they were given is
+/// a few announcements of a few seconds each.
+const SPEAKERS_DRAIN: Duration = Duration::from_secs(30);
+
+/// Stops every table's actor (dropping its speaker, which closes the
+/// speaker's queue) and waits until each speaker has said everything it
+/// was given and its device has played the last sample: the process then
+/// ends without cutting a word off.
+async fn finish_speaking(
+    actors: Vec<tokio::task::JoinHandle<()>>,
+    speakers: Vec<crate::table::speaker::Finished>,
+) {
+    for actor in &actors {
+        actor.abort();
+    }
+    for actor in actors {
+        let _ = actor.await;
+    }
+    let waited = tokio::task::spawn_blocking(move || {
+        let deadline = std::time::Instant::now() + SPEAKERS_DRAIN;
+        speakers
+            .iter()
+            .all(|f| f.wait(deadline.saturating_duration_since(std::time::Instant::now())))
+    })
+    .await;
+    if !matches!(waited, Ok(true)) {
+        tracing::warn!(
+            "not every table finished speaking within {} s",
+            SPEAKERS_DRAIN.as_secs()
+        );
+    }
 }
 
 /// The time every table lives by: monotonic, starting from the wall time

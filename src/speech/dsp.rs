@@ -150,18 +150,31 @@ fn best_match(
 /// Resamples mono `samples` from rate `from` to rate `to` with rubato's
 /// FFT resampler (a fixed ratio, high quality). The result has
 /// `len * to / from` samples, rounded up, with rubato's delay removed.
-pub fn resample(samples: &[f32], from: u32, to: u32) -> Result<Vec<f32>, String> {
+pub fn resample(samples: &[f32], from: u32, to: u32) -> Result<Vec<f32>, ResampleError> {
     if from == to || samples.is_empty() {
         return Ok(samples.to_vec());
     }
+    let failed = |e: &dyn std::fmt::Display| ResampleError {
+        from,
+        to,
+        reason: e.to_string(),
+    };
     let mut resampler = Fft::<f32>::new(from as usize, to as usize, 1024, 1, FixedSync::Input)
-        .map_err(|e| format!("cannot resample {from} Hz to {to} Hz: {e}"))?;
-    let input = InterleavedSlice::new(samples, 1, samples.len())
-        .map_err(|e| format!("cannot resample: {e}"))?;
+        .map_err(|e| failed(&e))?;
+    let input = InterleavedSlice::new(samples, 1, samples.len()).map_err(|e| failed(&e))?;
     let out = resampler
         .process_all(&input, samples.len(), None)
-        .map_err(|e| format!("cannot resample {from} Hz to {to} Hz: {e}"))?;
+        .map_err(|e| failed(&e))?;
     Ok(out.take_data())
+}
+
+/// A resampling the resampler refused (a rate of 0, a ratio out of range).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot resample {from} Hz to {to} Hz: {reason}")]
+pub struct ResampleError {
+    pub from: u32,
+    pub to: u32,
+    pub reason: String,
 }
 
 #[cfg(test)]

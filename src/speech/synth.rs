@@ -22,10 +22,36 @@ pub fn utterance_deadline(text: &str) -> Duration {
     Duration::from_millis(1000 + 90 * chars).min(MAX_UTTERANCE)
 }
 
+/// Why speech synthesis did not speak.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SynthError {
+    /// The worker thread could not be started.
+    #[error("cannot start the speech thread: {0}")]
+    Thread(String),
+    /// No synthesiser on this machine (speech-dispatcher absent).
+    #[error("no speech synthesis (speech-dispatcher): {0}")]
+    Unavailable(String),
+    /// tactus was built without the `tts` feature.
+    #[error("no speech synthesis: tactus was built without the `tts` feature")]
+    NotBuilt,
+    /// The synthesiser did not answer at start within the time given.
+    #[error("the speech synthesiser did not start within {secs:.1} s")]
+    NotStarted { secs: f32 },
+    /// The worker is gone.
+    #[error("the speech synthesiser has stopped")]
+    Stopped,
+    /// An utterance was not finished in time.
+    #[error("the speech synthesiser did not answer in time")]
+    NoAnswer,
+    /// The synthesiser refused the text.
+    #[error("speech synthesis failed: {0}")]
+    Failed(String),
+}
+
 #[cfg_attr(not(feature = "tts"), allow(dead_code))]
 struct Job {
     text: String,
-    done: Sender<Result<(), String>>,
+    done: Sender<Result<(), SynthError>>,
 }
 
 /// A running speech synthesiser.
@@ -36,50 +62,49 @@ pub struct Synth {
 impl Synth {
     /// Starts the synthesiser, waiting at most `timeout`. Fails with a
     /// reason (daemon absent, feature off, no answer in time).
-    pub fn start(timeout: Duration) -> Result<Synth, String> {
+    pub fn start(timeout: Duration) -> Result<Synth, SynthError> {
         let (jobs, rx) = mpsc::channel::<Job>();
-        let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Result<(), SynthError>>();
         std::thread::Builder::new()
             .name("tactus-tts".into())
             .spawn(move || worker(rx, ready_tx))
-            .map_err(|e| format!("cannot start the speech thread: {e}"))?;
+            .map_err(|e| SynthError::Thread(e.to_string()))?;
         match ready_rx.recv_timeout(timeout) {
             Ok(Ok(())) => Ok(Synth { jobs }),
             Ok(Err(e)) => Err(e),
             // The worker may still be stuck connecting; it is left behind
             // (it ends with the process) rather than waited for.
-            Err(_) => Err(format!(
-                "the speech synthesiser did not start within {} s",
-                timeout.as_secs_f32()
-            )),
+            Err(_) => Err(SynthError::NotStarted {
+                secs: timeout.as_secs_f32(),
+            }),
         }
     }
 
     /// Says `text` and waits until it is said or its deadline
     /// ([`utterance_deadline`]) passes, whichever comes first.
-    pub fn speak(&self, text: &str) -> Result<(), String> {
+    pub fn speak(&self, text: &str) -> Result<(), SynthError> {
         let (done, done_rx) = mpsc::channel();
         self.jobs
             .send(Job {
                 text: text.to_owned(),
                 done,
             })
-            .map_err(|_| "the speech synthesiser has stopped".to_owned())?;
+            .map_err(|_| SynthError::Stopped)?;
         // The worker itself gives up at the deadline; this margin only
         // covers a worker stuck inside the library.
         match done_rx.recv_timeout(utterance_deadline(text) + Duration::from_secs(1)) {
             Ok(r) => r,
-            Err(_) => Err("the speech synthesiser did not answer in time".to_owned()),
+            Err(_) => Err(SynthError::NoAnswer),
         }
     }
 }
 
 #[cfg(feature = "tts")]
-fn worker(jobs: Receiver<Job>, ready: Sender<Result<(), String>>) {
+fn worker(jobs: Receiver<Job>, ready: Sender<Result<(), SynthError>>) {
     let mut tts = match tts::Tts::default() {
         Ok(t) => t,
         Err(e) => {
-            let _ = ready.send(Err(format!("no speech synthesis (speech-dispatcher): {e}")));
+            let _ = ready.send(Err(SynthError::Unavailable(e.to_string())));
             return;
         }
     };
@@ -88,7 +113,7 @@ fn worker(jobs: Receiver<Job>, ready: Sender<Result<(), String>>) {
     }
     for job in jobs {
         let result = match tts.speak(job.text.as_str(), false) {
-            Err(e) => Err(format!("speech synthesis failed: {e}")),
+            Err(e) => Err(SynthError::Failed(e.to_string())),
             Ok(_) => {
                 // Poll for the end of the utterance; speech-dispatcher may
                 // never report it, so the deadline ends the wait too.
@@ -108,10 +133,8 @@ fn worker(jobs: Receiver<Job>, ready: Sender<Result<(), String>>) {
 }
 
 #[cfg(not(feature = "tts"))]
-fn worker(_jobs: Receiver<Job>, ready: Sender<Result<(), String>>) {
-    let _ = ready.send(Err(
-        "no speech synthesis: tactus was built without the `tts` feature".to_owned(),
-    ));
+fn worker(_jobs: Receiver<Job>, ready: Sender<Result<(), SynthError>>) {
+    let _ = ready.send(Err(SynthError::NotBuilt));
 }
 
 #[cfg(test)]

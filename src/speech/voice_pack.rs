@@ -435,7 +435,7 @@ impl VoicePack {
     }
 
     /// The pack resampled to `rate`: made on first use, then shared.
-    pub fn at_rate(&self, rate: u32) -> Result<Arc<RatePack>, String> {
+    pub fn at_rate(&self, rate: u32) -> Result<Arc<RatePack>, dsp::ResampleError> {
         let mut cache = self
             .at_rate
             .lock()
@@ -529,7 +529,7 @@ fn read_clip(key: &str, path: &Path, rate: u32) -> Result<Vec<f32>, Problem> {
 /// Finds a pack: `name_or_path` if it is a directory with a manifest, else
 /// `voices/<name>` under the crate directory (when run from a checkout), the
 /// current directory, or the binary's directory and its parents.
-pub fn find_pack(name_or_path: &str) -> Result<PathBuf, String> {
+pub fn find_pack(name_or_path: &str) -> Result<PathBuf, UnknownVoice> {
     let direct = PathBuf::from(name_or_path);
     if direct.join(MANIFEST).is_file() {
         return Ok(direct);
@@ -555,10 +555,20 @@ pub fn find_pack(name_or_path: &str) -> Result<PathBuf, String> {
             }
         }
     }
-    Err(format!(
-        "unknown voice `{name_or_path}`: no {MANIFEST} in {}",
-        tried.join(", ")
-    ))
+    Err(UnknownVoice {
+        name: name_or_path.to_owned(),
+        tried,
+    })
+}
+
+/// A voice named that is nowhere to be found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown voice `{name}`: no {MANIFEST} in {}", tried.join(", "))]
+pub struct UnknownVoice {
+    /// The name or path asked for.
+    pub name: String,
+    /// Every folder looked in.
+    pub tried: Vec<String>,
 }
 
 #[cfg(test)]
@@ -608,7 +618,11 @@ mod tests {
     #[test]
     fn unknown_voice_names_what_was_tried() {
         let err = find_pack("no-such-voice").unwrap_err();
-        assert!(err.contains("unknown voice `no-such-voice`"), "{err}");
+        assert_eq!(err.name, "no-such-voice");
+        assert!(
+            err.to_string().starts_with("unknown voice `no-such-voice`"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! sound device never holds up the table (the table hands over the words
 //! and goes on, or asks to hear when they have been spoken).
 
-use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{oneshot, watch};
 
@@ -18,9 +19,52 @@ struct Job {
     spoken: Option<oneshot::Sender<()>>,
 }
 
+/// Tells when a speaker has said everything it was given and closed its
+/// output (a device drained: its last sample played). A server shutting
+/// down waits on it, so nothing said is cut off.
+#[derive(Clone, Default)]
+pub struct Finished(Arc<(Mutex<bool>, Condvar)>);
+
+impl Finished {
+    fn done() -> Finished {
+        let f = Finished::default();
+        f.set();
+        f
+    }
+
+    fn set(&self) {
+        let (lock, cv) = &*self.0;
+        *lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+        cv.notify_all();
+    }
+
+    /// Waits up to `limit`; whether the speaker has finished.
+    pub fn wait(&self, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        let (lock, cv) = &*self.0;
+        let mut done = lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while !*done {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            done = cv
+                .wait_timeout(done, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        true
+    }
+}
+
 /// Where a table's announcements are spoken.
 pub struct Speaker {
     tx: Option<mpsc::Sender<Job>>,
+    finished: Finished,
     /// The output's status (kept here so it outlives the output).
     status: AudioStatus,
     audio: watch::Receiver<AudioView>,
@@ -46,6 +90,8 @@ impl Speaker {
     ) -> std::io::Result<Speaker> {
         let (tx, rx) = mpsc::channel::<Job>();
         let table = name.to_owned();
+        let finished = Finished::default();
+        let done = finished.clone();
         std::thread::Builder::new()
             .name(format!("speaker-{name}"))
             .spawn(move || {
@@ -59,13 +105,18 @@ impl Speaker {
                         let _ = spoken.send(());
                     }
                 }
+                // Every job said: the output drains (a device plays its
+                // last sample) and closes.
                 if let Err(e) = sink.finish() {
                     tracing::warn!(table = %table, "audio output not finished: {e:#}");
                 }
+                drop(sink);
+                done.set();
             })?;
         let audio = status.subscribe();
         Ok(Speaker {
             tx: Some(tx),
+            finished,
             status,
             audio,
         })
@@ -82,9 +133,16 @@ impl Speaker {
         let audio = status.subscribe();
         Speaker {
             tx: None,
+            finished: Finished::done(),
             status,
             audio,
         }
+    }
+
+    /// A handle that tells when this speaker, once dropped, has said
+    /// everything it was given and closed its output.
+    pub fn finished(&self) -> Finished {
+        self.finished.clone()
     }
 
     /// The output's status now.

@@ -168,6 +168,25 @@ impl Server {
         matches!(self.child.try_wait(), Ok(None))
     }
 
+    /// SIGTERM, as a service manager stopping the server would; waits up
+    /// to `limit` for it to end and returns how it ended (`None`: it did
+    /// not end, and was killed).
+    pub fn terminate(mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(sent, "cannot send SIGTERM");
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
     /// SIGKILL, as a crash would.
     pub fn kill9(mut self) {
         let _ = self.child.kill();
