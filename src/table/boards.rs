@@ -78,10 +78,9 @@ impl TableActor {
         self.last_now = self.last_now.max(self.time.at(stamped.at));
         let now = self.last_now;
         let event = match stamped.event {
-            DriverEvent::Unreadable(u) => {
-                tracing::warn!(table = %self.setup.id, "unreadable from the board: {}", u.what);
-                return;
-            }
+            // Counted and logged in summary by the driver (a noisy line
+            // would otherwise write a log line per piece of garbage).
+            DriverEvent::Unreadable(_) => return,
             DriverEvent::Board(e) => e,
         };
         match &event {
