@@ -14,7 +14,7 @@ use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
 use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::Tokens;
+use tactus::service::tokens::{Seats, Tokens};
 use tactus::service::web::{AppState, router};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::actor::{Setup, TableActor, TableParts};
@@ -41,8 +41,8 @@ async fn app(ids: &[&str]) -> App {
     let journal = JournalHandle::spawn(
         Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
     );
-    let names: Vec<String> = ids.iter().map(|s| s.to_string()).collect();
-    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &names).unwrap());
+    let seats: Vec<Seats> = ids.iter().map(|s| Seats::from(*s)).collect();
+    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
     let time = Timebase::manual(Duration::from_secs(1_000));
     let mut tables = BTreeMap::new();
     for id in ids {
