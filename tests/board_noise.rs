@@ -16,7 +16,8 @@ use tactus::rules::clock_announce::Shown;
 use tactus::rules::game::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
-use tactus::table::actor::{BoardLink, Setup, TableActor, TableParts};
+use tactus::table::actor::{Setup, TableActor, TableParts};
+use tactus::table::boards::BoardLink;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 

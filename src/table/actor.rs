@@ -442,11 +442,13 @@ impl TableActor {
                 None => Ok(Reply::default()),
             },
             Action::BoardDifferences => {
-                let blind = self.setup.blind;
-                let Some(board) = self.boards.iter().find(|b| b.side == blind) else {
-                    return Err(TableError::Unprocessable(
-                        "this table has no tactile board".into(),
-                    ));
+                // A player's own board; the blind player's for the others.
+                let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
+                let Some(board) = self.boards.iter().find(|b| b.side == side) else {
+                    return Err(TableError::Unprocessable(format!(
+                        "{} has no board at this table",
+                        crate::rules::side::name(side)
+                    )));
                 };
                 let fixes = board.inference.fixes();
                 let tokens = if fixes.is_empty() {
@@ -534,19 +536,29 @@ impl TableActor {
                 black_sheet,
                 apply,
             } => self.ruling(&white_sheet, &black_sheet, apply).await,
-            Action::NamePromotion(role) => {
-                let Some(at) = self
-                    .boards
-                    .iter()
-                    .position(|b| b.inference.promotion_pending().is_some())
-                else {
-                    return Err(TableError::Unprocessable(
-                        "no promotion is waiting for its piece".into(),
-                    ));
+            Action::NamePromotion(piece) => {
+                // A player names the promotion on their own board only (with
+                // two blind players, never the other's); the assistant and
+                // the arbiter on any.
+                let own = role.plays(self.setup.blind);
+                let Some(at) = self.boards.iter().position(|b| {
+                    b.inference.promotion_pending().is_some() && own.is_none_or(|s| s == b.side)
+                }) else {
+                    let elsewhere = self
+                        .boards
+                        .iter()
+                        .any(|b| b.inference.promotion_pending().is_some());
+                    return Err(if elsewhere {
+                        TableError::Forbidden(format!(
+                            "the promotion waiting is the other player's to name, not the {role}'s"
+                        ))
+                    } else {
+                        TableError::Unprocessable("no promotion is waiting for its piece".into())
+                    });
                 };
                 let inferred = self.boards[at]
                     .inference
-                    .name_promotion(role)
+                    .name_promotion(piece)
                     .map_err(|e| TableError::Unprocessable(e.to_string()))?;
                 let mut reply = Reply::default();
                 for i in inferred {

@@ -118,8 +118,15 @@ impl TableActor {
                     (false, 3) => Some(Action::BoardDifferences),
                     _ => None,
                 };
+                // The frame's buttons are its player's: the blind player's
+                // board, or the second blind player's.
+                let role = if self.boards[at].side == self.setup.blind {
+                    Role::Player
+                } else {
+                    Role::Opponent
+                };
                 if let Some(action) = action
-                    && let Err(e) = self.act(Role::Player, action).await
+                    && let Err(e) = self.act(role, action).await
                 {
                     tracing::info!(table = %self.setup.id, "frame button {n}: {e}");
                 }
