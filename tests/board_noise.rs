@@ -13,7 +13,7 @@ use tactus::board::infer::Settings;
 use tactus::board::serial::{Driver, DriverConfig};
 use tactus::board::sim::Simulator;
 use tactus::rules::clock_announce::Shown;
-use tactus::rules::game::FlagRule;
+use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::actor::{Setup, TableActor, TableParts};

@@ -18,7 +18,7 @@ use tactus::board::infer::Settings;
 use tactus::board::serial::{Driver, DriverConfig};
 use tactus::board::sim::Simulator;
 use tactus::rules::clock_announce::Shown;
-use tactus::rules::game::FlagRule;
+use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::service::tokens::{Role, Seats, Tokens};
 use tactus::service::web::{AppState, router};

@@ -193,7 +193,16 @@ pub struct TableActor {
     /// The latest instant handed out: instants never go back, even when the
     /// journal holds a later one than the time source reads.
     pub(super) last_now: Duration,
+    /// While the journal fails to record a flag fall: when to try again and
+    /// the wait after that (doubling), so a failing disk is retried with
+    /// backoff, not in a loop.
+    pub(super) flag_retry: Option<(Duration, Duration)>,
 }
+
+/// The first and the longest wait before recording a flag fall again while
+/// the journal fails.
+const FLAG_RETRY_MIN: Duration = Duration::from_millis(250);
+const FLAG_RETRY_MAX: Duration = Duration::from_secs(5);
 
 /// How often a running clock's table tells the journal it is alive, so a
 /// restart pauses the clock at most this long after the crash.
@@ -267,6 +276,7 @@ impl TableActor {
             announcing: None,
             in_request: false,
             last_now: Duration::from_millis(last_ms),
+            flag_retry: None,
         };
         if history.is_empty() {
             actor.record(&Entry::Setup(setup.clone())).await?;
@@ -311,7 +321,8 @@ impl TableActor {
                 .game
                 .clock()
                 .deadline()
-                .filter(|_| self.game.result().is_none());
+                .filter(|_| self.game.result().is_none())
+                .map(|at| at.max(self.flag_retry.map_or(at, |(retry, _)| retry)));
             let settle_at = self
                 .boards
                 .iter()
@@ -624,8 +635,28 @@ impl TableActor {
                 FlagRule::Auto => GameEvent::FlagFell,
                 FlagRule::Claim => GameEvent::TimeExpired,
             };
-            if let Err(e) = self.commit(event).await {
-                tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}");
+            let retry_due = self.flag_retry.is_none_or(|(at, _)| at <= now);
+            if retry_due {
+                match self.commit(event).await {
+                    Ok(_) => {
+                        if self.flag_retry.take().is_some() {
+                            tracing::warn!(table = %self.setup.id, "flag fall recorded: the journal works again");
+                        }
+                    }
+                    Err(e) => {
+                        // Told once; the view shows the flag fallen but not
+                        // recorded and the journal failing until it works.
+                        let wait = match self.flag_retry {
+                            None => {
+                                tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}; trying again with backoff");
+                                FLAG_RETRY_MIN
+                            }
+                            Some((_, wait)) => (wait * 2).min(FLAG_RETRY_MAX),
+                        };
+                        self.flag_retry = Some((now + wait, wait));
+                        self.publish_state();
+                    }
+                }
             }
         }
         for at in 0..self.boards.len() {
