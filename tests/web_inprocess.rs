@@ -319,3 +319,29 @@ async fn a_touch_loses_the_claim_through_the_api() {
     assert_eq!(t["touched"][0]["square"], "g8");
     assert_eq!(t["touched"][0]["side"], "black");
 }
+
+/// A body that is no move, of 1.5 MB, gets a short error back (the input
+/// quoted to 100 characters at most) and changes nothing.
+#[tokio::test]
+async fn a_huge_bad_move_gets_a_short_error() {
+    let app = app(&["1"]).await;
+    let before = app.table().await;
+    for text in [
+        "Q".repeat(1_500_000),
+        format!("e4 {}", "z".repeat(1_500_000)),
+    ] {
+        let body = serde_json::json!({ "move": text }).to_string();
+        let (s, v) = app.post("/api/tables/1/move", "assistant", &body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+        let error = v["error"].as_str().unwrap();
+        assert!(error.chars().count() < 400, "{} characters", error.len());
+        let longest_run = error
+            .split(|c: char| c != 'Q' && c != 'z')
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        assert!(longest_run <= 100, "{longest_run} characters quoted");
+    }
+    let after = app.table().await;
+    assert_eq!(after["moves"], before["moves"]);
+}

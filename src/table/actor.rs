@@ -432,7 +432,9 @@ impl TableActor {
                             let _ = self
                                 .commit(GameEvent::IllegalAttempt {
                                     side,
-                                    text: text.trim().to_string(),
+                                    // The record keeps what the arbiter
+                                    // needs, not a body's worth of it.
+                                    text: text.trim().chars().take(100).collect(),
                                 })
                                 .await;
                         }
