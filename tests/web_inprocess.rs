@@ -14,7 +14,7 @@ use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
 use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::Tokens;
+use tactus::service::tokens::{Seats, Tokens};
 use tactus::service::web::{AppState, router};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::actor::{Setup, TableActor, TableParts};
@@ -41,8 +41,8 @@ async fn app(ids: &[&str]) -> App {
     let journal = JournalHandle::spawn(
         Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
     );
-    let names: Vec<String> = ids.iter().map(|s| s.to_string()).collect();
-    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &names).unwrap());
+    let seats: Vec<Seats> = ids.iter().map(|s| Seats::from(*s)).collect();
+    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
     let time = Timebase::manual(Duration::from_secs(1_000));
     let mut tables = BTreeMap::new();
     for id in ids {
@@ -318,4 +318,30 @@ async fn a_touch_loses_the_claim_through_the_api() {
     let t = app.table().await;
     assert_eq!(t["touched"][0]["square"], "g8");
     assert_eq!(t["touched"][0]["side"], "black");
+}
+
+/// A body that is no move, of 1.5 MB, gets a short error back (the input
+/// quoted to 100 characters at most) and changes nothing.
+#[tokio::test]
+async fn a_huge_bad_move_gets_a_short_error() {
+    let app = app(&["1"]).await;
+    let before = app.table().await;
+    for text in [
+        "Q".repeat(1_500_000),
+        format!("e4 {}", "z".repeat(1_500_000)),
+    ] {
+        let body = serde_json::json!({ "move": text }).to_string();
+        let (s, v) = app.post("/api/tables/1/move", "assistant", &body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+        let error = v["error"].as_str().unwrap();
+        assert!(error.chars().count() < 400, "{} characters", error.len());
+        let longest_run = error
+            .split(|c: char| c != 'Q' && c != 'z')
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        assert!(longest_run <= 100, "{longest_run} characters quoted");
+    }
+    let after = app.table().await;
+    assert_eq!(after["moves"], before["moves"]);
 }

@@ -8,8 +8,10 @@
 //! serial stack for a single port at 9600 baud; a thread is simpler and
 //! lets us keep serialport's `TTYPort` everywhere, tests included.)
 //!
-//! Unreadable input is counted, logged and answered with a full-scan
-//! request. A failed read, hang-up or end of file is a disconnect: reported,
+//! Unreadable input is counted, answered with a full-scan request and
+//! logged in summary: the first at once, then one warning every few seconds
+//! with the count (a board at the wrong baud rate sends nothing else, as fast
+//! as the line goes). A failed read, hang-up or end of file is a disconnect: reported,
 //! then the port is reopened with exponential backoff; once it is back the
 //! driver reports `Connected` and asks for a full scan again. A network link
 //! is the same: a dropped connection or a host not there yet is an unplugged
@@ -41,6 +43,8 @@ pub struct DriverConfig {
     /// First and longest wait between attempts to reopen the port.
     pub retry_min: Duration,
     pub retry_max: Duration,
+    /// At most one warning about unreadable input this often.
+    pub noise_every: Duration,
 }
 
 impl DriverConfig {
@@ -53,12 +57,87 @@ impl DriverConfig {
             poll: Duration::from_millis(20),
             retry_min: Duration::from_millis(50),
             retry_max: Duration::from_secs(2),
+            noise_every: NOISE_EVERY,
         }
     }
 
     /// Speed and framing of the line.
     pub fn framing(&self) -> Framing {
         self.protocol.framing(self.baud)
+    }
+}
+
+/// How often unreadable input is summarised in the log, at most.
+pub const NOISE_EVERY: Duration = Duration::from_secs(5);
+
+/// Unreadable input as the log tells it: the first piece at once, then at
+/// most one summary per `every` with how many more came and the latest
+/// reason. Pure (time passed in); the driver says what it returns.
+#[derive(Debug)]
+pub struct NoiseLog {
+    every: Duration,
+    /// When the last line was logged.
+    logged_at: Option<Instant>,
+    /// Unreadable pieces since then, not yet told.
+    untold: u64,
+    latest: String,
+    total: u64,
+}
+
+impl NoiseLog {
+    pub fn new(every: Duration) -> NoiseLog {
+        NoiseLog {
+            every,
+            logged_at: None,
+            untold: 0,
+            latest: String::new(),
+            total: 0,
+        }
+    }
+
+    /// One unreadable piece at `now`: a line to log, if one is due.
+    pub fn unreadable(&mut self, now: Instant, what: &str) -> Option<String> {
+        self.total += 1;
+        let quiet = self
+            .logged_at
+            .is_none_or(|at| now.saturating_duration_since(at) >= self.every);
+        if quiet && self.untold == 0 {
+            self.logged_at = Some(now);
+            return Some(format!(
+                "unreadable board input ({what}); asking for a full scan"
+            ));
+        }
+        self.untold += 1;
+        what.clone_into(&mut self.latest);
+        self.due(now)
+    }
+
+    /// The summary of what was not told yet, once `every` has passed since
+    /// the last line (called whenever the driver looks up).
+    pub fn due(&mut self, now: Instant) -> Option<String> {
+        let at = self.logged_at?;
+        if now.saturating_duration_since(at) < self.every {
+            return None;
+        }
+        self.flush(now)
+    }
+
+    /// What was not told yet, now (the connection ended).
+    pub fn flush(&mut self, now: Instant) -> Option<String> {
+        let at = self.logged_at?;
+        if self.untold == 0 {
+            return None;
+        }
+        let line = format!(
+            "{} more unreadable pieces of board input in {:.1} s (latest: {}); {} since the board connected",
+            self.untold,
+            now.saturating_duration_since(at).as_secs_f64(),
+            self.latest,
+            self.total
+        );
+        self.logged_at = Some(now);
+        self.untold = 0;
+        Some(line)
     }
 }
 
@@ -234,8 +313,18 @@ impl Worker {
         }
     }
 
-    /// Reads until the port fails; returns why.
-    fn serve(&self, mut port: Box<dyn Link>) -> String {
+    /// Reads until the port fails; returns why. Unreadable input not yet
+    /// told is told then.
+    fn serve(&self, port: Box<dyn Link>) -> String {
+        let mut noise = NoiseLog::new(self.config.noise_every);
+        let reason = self.read_until_failure(port, &mut noise);
+        if let Some(line) = noise.flush(Instant::now()) {
+            tracing::warn!(port = %self.config.port, "{line}");
+        }
+        reason
+    }
+
+    fn read_until_failure(&self, mut port: Box<dyn Link>, noise: &mut NoiseLog) -> String {
         let mut decoder = decoder(self.config.protocol);
         // A fresh connection may follow a disconnect: drop stale requests.
         while self.requests.try_recv().is_ok() {}
@@ -258,6 +347,9 @@ impl Worker {
             if self.stopped() {
                 return "driver stopped".into();
             }
+            if let Some(line) = noise.due(Instant::now()) {
+                tracing::warn!(port = %self.config.port, "{line}");
+            }
             while let Ok(req) = self.requests.try_recv() {
                 if let Err(e) = port.write_all(&req) {
                     return format!("write failed: {e}");
@@ -273,7 +365,9 @@ impl Worker {
                             Decoded::Event(e) => DriverEvent::Board(e),
                             Decoded::Unreadable(u) => {
                                 self.unreadable.fetch_add(1, Ordering::Relaxed);
-                                tracing::warn!(what = %u.what, bytes = ?u.bytes, "unreadable board input; asking for a full scan");
+                                if let Some(line) = noise.unreadable(Instant::now(), &u.what) {
+                                    tracing::warn!(port = %self.config.port, bytes = ?u.bytes, "{line}");
+                                }
                                 rescan = true;
                                 DriverEvent::Unreadable(u)
                             }
@@ -294,5 +388,37 @@ impl Worker {
                 Err(e) => return format!("read failed: {e}"),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn noise_is_told_once_then_summarised_every_so_often() {
+        let every = Duration::from_secs(5);
+        let mut log = NoiseLog::new(every);
+        let t0 = Instant::now();
+        let first = log.unreadable(t0, "bad line").expect("the first is told");
+        assert!(first.contains("bad line"), "{first}");
+        // A thousand more within the interval: nothing, then one summary.
+        let mut lines = Vec::new();
+        for i in 1..=1000u64 {
+            let now = t0 + Duration::from_millis(i * 4);
+            lines.extend(log.unreadable(now, "junk"));
+            lines.extend(log.due(now));
+        }
+        assert!(lines.is_empty(), "{lines:?}");
+        let summary = log.due(t0 + every).expect("a summary after the interval");
+        assert!(
+            summary.starts_with("1000 more")
+                && summary.contains("junk")
+                && summary.contains("1001"),
+            "{summary}"
+        );
+        assert_eq!(log.due(t0 + every * 3), None, "nothing untold");
+        // Quiet for longer than the interval: the next is told at once.
+        assert!(log.unreadable(t0 + every * 3, "again").is_some());
     }
 }

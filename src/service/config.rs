@@ -329,6 +329,11 @@ pub struct TableConfig {
 }
 
 impl TableConfig {
+    /// Whether both players are blind: the opponent's board is tactile too.
+    pub fn both_blind(&self) -> bool {
+        matches!(self.opponent_board, BoardSpec::Peg { .. })
+    }
+
     /// A table with the embedded defaults and this id.
     pub fn with_id(id: &str) -> TableConfig {
         TableConfig {

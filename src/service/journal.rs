@@ -8,7 +8,7 @@
 //! disk.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::Instant;
 
@@ -318,6 +318,55 @@ enum Request {
 #[derive(Clone)]
 pub struct JournalHandle {
     tx: mpsc::Sender<Request>,
+    /// The writer's last error while writes fail; `None` once one succeeds.
+    failing: Arc<Mutex<Option<String>>>,
+}
+
+/// How often a journal that keeps failing is told in the log again (with
+/// the count), after the first failure told at once.
+pub const FAILURE_SUMMARY_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The writer's failures as the log tells them: the first at once, then a
+/// summary every [`FAILURE_SUMMARY_EVERY`], and the recovery.
+#[derive(Default)]
+struct FailureLog {
+    /// Failed writes in this run of failures, and since the last line.
+    failed: u64,
+    untold: u64,
+    told_at: Option<Instant>,
+}
+
+impl FailureLog {
+    fn failed(&mut self, e: &JournalError) {
+        self.failed += 1;
+        match self.told_at {
+            None => {
+                tracing::error!(
+                    "journal write failed: {e}; changes are not recorded until it works again"
+                );
+                self.told_at = Some(Instant::now());
+            }
+            Some(at) => {
+                self.untold += 1;
+                if at.elapsed() >= FAILURE_SUMMARY_EVERY {
+                    tracing::error!(
+                        "journal still failing: {} more failed writes in {:.0} s (latest: {e})",
+                        self.untold,
+                        at.elapsed().as_secs_f64()
+                    );
+                    self.untold = 0;
+                    self.told_at = Some(Instant::now());
+                }
+            }
+        }
+    }
+
+    fn written(&mut self) {
+        if self.failed > 0 {
+            tracing::warn!("journal writes again, after {} failed writes", self.failed);
+        }
+        *self = FailureLog::default();
+    }
 }
 
 /// Most events one transaction takes: bounds the wait of the first one.
@@ -340,6 +389,8 @@ impl JournalHandle {
     /// Starts the writer thread on an opened journal.
     pub fn spawn(mut journal: Journal) -> JournalHandle {
         let (tx, rx) = mpsc::channel::<Request>();
+        let failing = Arc::new(Mutex::new(None));
+        let health = Arc::clone(&failing);
         let spawned = thread::Builder::new()
             .name("journal".into())
             .spawn(move || {
@@ -348,6 +399,10 @@ impl JournalHandle {
                 // writes have waited CHECKPOINT_EVERY, the WAL is copied into
                 // the main file (see CHECKPOINT_EVERY).
                 let mut written_since: Option<Instant> = None;
+                let mut failures = FailureLog::default();
+                let set_failing = |state: Option<String>| {
+                    *health.lock().unwrap_or_else(|e| e.into_inner()) = state;
+                };
                 loop {
                     let first = match written_since {
                         None => match rx.recv() {
@@ -394,13 +449,16 @@ impl JournalHandle {
                     }
                     match written {
                         Ok(seqs) => {
+                            failures.written();
+                            set_failing(None);
                             for (reply, seq) in replies.into_iter().zip(seqs) {
                                 let _ = reply.send(Ok(seq));
                             }
                         }
                         Err(e) => {
-                            tracing::error!("journal write failed: {e}");
+                            failures.failed(&e);
                             let msg = e.to_string();
+                            set_failing(Some(msg.clone()));
                             for reply in replies {
                                 let _ = reply.send(Err(msg.clone()));
                             }
@@ -415,7 +473,16 @@ impl JournalHandle {
             // Without a writer every append fails with `Stopped`: loud, not lost.
             tracing::error!("cannot start the journal writer: {e}");
         }
-        JournalHandle { tx }
+        JournalHandle { tx, failing }
+    }
+
+    /// The writer's last error while writes fail (the disk full, the file
+    /// locked or read-only); `None` while they succeed.
+    pub fn failing(&self) -> Option<String> {
+        self.failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// Notes that `table`'s clock runs at `at_ms`, without waiting: a

@@ -13,7 +13,7 @@ use shakmaty::{Board, Chess, Position};
 use super::config::{AudioOut, BoardSpec, Config, TableConfig};
 use super::data_lock::DataLock;
 use super::journal::{Durability, Journal, JournalHandle};
-use super::tokens::Tokens;
+use super::tokens::{Seats, Tokens};
 use super::web::{AppState, router};
 use crate::board::event::Protocol;
 use crate::board::infer::Settings;
@@ -57,8 +57,15 @@ pub async fn serve(
     let data = &config.server.data;
     let _lock = DataLock::acquire(data)?;
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
-    let ids: Vec<String> = config.tables.iter().map(|t| t.id.clone()).collect();
-    let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &ids)?);
+    let seats: Vec<Seats> = config
+        .tables
+        .iter()
+        .map(|t| Seats {
+            id: t.id.clone(),
+            opponent: t.both_blind().then_some(!t.blind),
+        })
+        .collect();
+    let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &seats)?);
 
     // Each pack once, however many tables speak with it.
     let mut voices = BTreeMap::new();
@@ -208,6 +215,11 @@ pub fn startup_text(running: &Running) -> String {
                 "  player:    {base}/table/{id}/player#token={}\n",
                 t.player
             ));
+            if let Some((side, token)) = running.tokens.opponent(id) {
+                out.push_str(&format!(
+                    "  opponent:  {base}/table/{id}/player?plays={side}#token={token}\n"
+                ));
+            }
             out.push_str(&format!(
                 "  assistant: {base}/table/{id}/assistant#token={}\n",
                 t.assistant

@@ -1,6 +1,7 @@
 //! Access tokens: per table one for the player, one for the assistant and one
-//! for the arbiter, generated at first start and kept in
-//! `<data>/tokens.toml`. Reads are open; every write names its role's token.
+//! for the arbiter (and one for the opponent when both players are blind),
+//! generated at first start and kept in `<data>/tokens.toml`. Reads are
+//! open; every write names its role's token.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -14,28 +15,48 @@ use subtle::ConstantTimeEq;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// The blind player: acts for the table's `blind` side.
     Player,
+    /// The second blind player, when both are: acts for the other side.
+    Opponent,
     Assistant,
     Arbiter,
+}
+
+impl Role {
+    /// The side a player acts for at a table whose blind player plays
+    /// `blind`; `None` for the assistant and the arbiter, who act for both.
+    pub fn plays(self, blind: shakmaty::Color) -> Option<shakmaty::Color> {
+        match self {
+            Role::Player => Some(blind),
+            Role::Opponent => Some(!blind),
+            Role::Assistant | Role::Arbiter => None,
+        }
+    }
 }
 
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Role::Player => "player",
+            Role::Opponent => "opponent",
             Role::Assistant => "assistant",
             Role::Arbiter => "arbiter",
         })
     }
 }
 
-/// The three tokens of one table.
+/// The tokens of one table.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableTokens {
     pub player: String,
     pub assistant: String,
     pub arbiter: String,
+    /// The second blind player's, made once a table has two tactile
+    /// boards; valid only while it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 // Tokens are secrets: keep them out of logs and panics.
@@ -51,25 +72,53 @@ impl TableTokens {
             player: random_token()?,
             assistant: random_token()?,
             arbiter: random_token()?,
+            opponent: None,
         })
     }
 
+    /// Every role's token, the opponent's if there is one.
+    fn all(&self) -> impl Iterator<Item = (Role, &str)> {
+        [
+            (Role::Player, Some(&self.player)),
+            (Role::Opponent, self.opponent.as_ref()),
+            (Role::Assistant, Some(&self.assistant)),
+            (Role::Arbiter, Some(&self.arbiter)),
+        ]
+        .into_iter()
+        .filter_map(|(role, t)| Some((role, t?.as_str())))
+    }
+
     /// The role whose token `presented` is. Every token is compared in
-    /// constant time and all three are always compared, so the time taken
-    /// says nothing about how much of a guess was right.
+    /// constant time and all are always compared, so the time taken says
+    /// nothing about how much of a guess was right.
     pub fn role_of(&self, presented: &str) -> Option<Role> {
         let presented = presented.as_bytes();
         let mut found = None;
-        for (role, token) in [
-            (Role::Player, &self.player),
-            (Role::Assistant, &self.assistant),
-            (Role::Arbiter, &self.arbiter),
-        ] {
+        for (role, token) in self.all() {
             if bool::from(token.as_bytes().ct_eq(presented)) {
                 found = Some(role);
             }
         }
         found
+    }
+}
+
+/// A table that needs tokens, and the side of its second blind player when
+/// both players are blind (two tactile boards: each has a token of their
+/// own).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seats {
+    pub id: String,
+    pub opponent: Option<shakmaty::Color>,
+}
+
+/// A table with one blind player.
+impl From<&str> for Seats {
+    fn from(id: &str) -> Seats {
+        Seats {
+            id: id.to_owned(),
+            opponent: None,
+        }
     }
 }
 
@@ -100,13 +149,17 @@ pub enum TokenError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tokens {
     tables: BTreeMap<String, TableTokens>,
+    /// The tables whose two players are both blind now, with the side of
+    /// the second: only there is an opponent's token valid.
+    both_blind: BTreeMap<String, shakmaty::Color>,
 }
 
 impl Tokens {
-    /// Loads `path`, adds tokens for every table in `tables` that has none,
-    /// and writes the file back (owner-only) if anything was added. Tokens of
-    /// tables no longer configured are kept: their games may be resumed.
-    pub fn load_or_create(path: &Path, tables: &[String]) -> Result<Tokens, TokenError> {
+    /// Loads `path`, adds tokens for every table in `tables` that has none
+    /// (and the opponent's where both players are blind), and writes the
+    /// file back (owner-only) if anything was added. Tokens of tables no
+    /// longer configured are kept: their games may be resumed.
+    pub fn load_or_create(path: &Path, tables: &[Seats]) -> Result<Tokens, TokenError> {
         let mut file = match std::fs::read_to_string(path) {
             Ok(text) => parse_file(&text).map_err(|message| TokenError::Malformed {
                 path: path.to_path_buf(),
@@ -121,9 +174,17 @@ impl Tokens {
             }
         };
         let mut added = false;
-        for id in tables {
-            if !file.tables.contains_key(id) {
-                file.tables.insert(id.clone(), TableTokens::generate()?);
+        for seats in tables {
+            if !file.tables.contains_key(&seats.id) {
+                file.tables
+                    .insert(seats.id.clone(), TableTokens::generate()?);
+                added = true;
+            }
+            if let Some(t) = file.tables.get_mut(&seats.id)
+                && seats.opponent.is_some()
+                && t.opponent.is_none()
+            {
+                t.opponent = Some(random_token()?);
                 added = true;
             }
         }
@@ -137,6 +198,10 @@ impl Tokens {
         }
         Ok(Tokens {
             tables: file.tables,
+            both_blind: tables
+                .iter()
+                .filter_map(|s| Some((s.id.clone(), s.opponent?)))
+                .collect(),
         })
     }
 
@@ -144,9 +209,12 @@ impl Tokens {
     /// could never be presented (blank, or with spaces around them, which the
     /// `Authorization` header trims) or that are too short to be secret are
     /// refused: a hand-edited `player = ""` must not open a table to anyone.
+    /// No table is known to have two blind players: opponents' tokens read
+    /// here grant nothing.
     pub fn parse(text: &str) -> Result<Tokens, String> {
         Ok(Tokens {
             tables: parse_file(text)?.tables,
+            both_blind: BTreeMap::new(),
         })
     }
 
@@ -160,9 +228,22 @@ impl Tokens {
         self.tables.get(id)
     }
 
-    /// The role `presented` grants at table `id`, if any.
+    /// The role `presented` grants at table `id`, if any. An opponent's
+    /// token kept from a game with two blind players grants nothing at a
+    /// table that no longer has them.
     pub fn role_of(&self, id: &str, presented: &str) -> Option<Role> {
-        self.tables.get(id)?.role_of(presented)
+        self.tables
+            .get(id)?
+            .role_of(presented)
+            .filter(|r| *r != Role::Opponent || self.both_blind.contains_key(id))
+    }
+
+    /// The second blind player's side and token at table `id`, if both its
+    /// players are blind.
+    pub fn opponent(&self, id: &str) -> Option<(&'static str, &str)> {
+        let side = self.both_blind.get(id)?;
+        let token = self.tables.get(id)?.opponent.as_deref()?;
+        Some((crate::rules::side::name(*side), token))
     }
 }
 
@@ -173,11 +254,7 @@ pub const MIN_TOKEN_LEN: usize = 16;
 fn parse_file(text: &str) -> Result<TokensFile, String> {
     let file: TokensFile = toml::from_str(text).map_err(|e| e.to_string())?;
     for (id, t) in &file.tables {
-        for (role, token) in [
-            (Role::Player, &t.player),
-            (Role::Assistant, &t.assistant),
-            (Role::Arbiter, &t.arbiter),
-        ] {
+        for (role, token) in t.all() {
             if token.trim() != token || token.len() < MIN_TOKEN_LEN {
                 return Err(format!(
                     "table `{id}`: the {role} token must be at least {MIN_TOKEN_LEN} characters without spaces around it"
@@ -330,6 +407,39 @@ mod tests {
         assert_eq!(tokens.role_of("a", &t.arbiter[..31]), None);
         assert_eq!(tokens.role_of("b", &t.arbiter), None);
         assert_eq!(format!("{t:?}"), "TableTokens { .. }");
+    }
+
+    #[test]
+    fn two_blind_players_have_a_token_each_valid_only_while_both_are_blind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        let two = |both_blind: bool| {
+            [Seats {
+                id: "1".into(),
+                opponent: both_blind.then_some(shakmaty::Color::White),
+            }]
+        };
+        let one = Tokens::load_or_create(&path, &two(false)).unwrap();
+        assert_eq!(one.table("1").unwrap().opponent, None);
+        let both = Tokens::load_or_create(&path, &two(true)).unwrap();
+        let t = both.table("1").unwrap().clone();
+        let opponent = t
+            .opponent
+            .clone()
+            .expect("made for the second blind player");
+        assert_eq!(t.player, one.table("1").unwrap().player, "kept");
+        assert_ne!(opponent, t.player);
+        assert_eq!(both.role_of("1", &opponent), Some(Role::Opponent));
+        assert_eq!(both.role_of("1", &t.player), Some(Role::Player));
+        assert_eq!(both.opponent("1"), Some(("white", opponent.as_str())));
+        // Read back as it was written.
+        let again = Tokens::load_or_create(&path, &two(true)).unwrap();
+        assert_eq!(again.table("1").unwrap().opponent, Some(opponent.clone()));
+        // The table has one blind player again: the token is kept, unused.
+        let back = Tokens::load_or_create(&path, &two(false)).unwrap();
+        assert_eq!(back.role_of("1", &opponent), None);
+        assert_eq!(back.role_of("1", &t.player), Some(Role::Player));
+        assert_eq!(back.table("1").unwrap().opponent, Some(opponent));
     }
 
     #[test]

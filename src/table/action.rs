@@ -83,34 +83,38 @@ impl Action {
     /// Whether `role` may ask for this at a table whose blind player plays
     /// `blind`, with `to_move` to move.
     ///
-    /// The player acts for the blind side only; the assistant (D.2.10) for
-    /// either side and the clock; the arbiter for everything, and alone for
-    /// clock adjustments, results and rulings.
+    /// A player acts for their own side only (the player for `blind`, the
+    /// second blind player for the other); the assistant (D.2.10) for either
+    /// side and the clock; the arbiter for everything, and alone for clock
+    /// adjustments, results and rulings. Which board's promotion a player
+    /// may name (their own) the table checks, as it knows the boards.
     pub fn allowed(&self, role: Role, blind: Color, to_move: Color) -> bool {
         use Action::*;
-        match role {
-            Role::Arbiter => true,
-            Role::Assistant => !matches!(
-                self,
-                AdjustClock { .. } | SetResult { .. } | Ruling { .. } | IllegalCompleted { .. }
-            ),
-            Role::Player => match self {
-                Move { .. } => to_move == blind,
-                OfferDraw { side }
-                | DeclineDraw { side }
-                | ClaimDraw { side, .. }
-                | Resign { side } => *side == blind,
-                SayClock { .. } | Repeat | BoardDifferences | ClaimFlag | NamePromotion(_) => true,
-                StartClock
-                | PauseClock
-                | ResumeClock
-                | AdjustClock { .. }
-                | Touched { .. }
-                | AcceptDraw
-                | SetResult { .. }
-                | IllegalCompleted { .. }
-                | Ruling { .. } => false,
-            },
+        let Some(own) = role.plays(blind) else {
+            return match role {
+                Role::Assistant => !matches!(
+                    self,
+                    AdjustClock { .. } | SetResult { .. } | Ruling { .. } | IllegalCompleted { .. }
+                ),
+                _ => true,
+            };
+        };
+        match self {
+            Move { .. } => to_move == own,
+            OfferDraw { side }
+            | DeclineDraw { side }
+            | ClaimDraw { side, .. }
+            | Resign { side } => *side == own,
+            SayClock { .. } | Repeat | BoardDifferences | ClaimFlag | NamePromotion(_) => true,
+            StartClock
+            | PauseClock
+            | ResumeClock
+            | AdjustClock { .. }
+            | Touched { .. }
+            | AcceptDraw
+            | SetResult { .. }
+            | IllegalCompleted { .. }
+            | Ruling { .. } => false,
         }
     }
 
@@ -140,6 +144,11 @@ mod tests {
         let resign = Action::Resign { side: Color::White };
         assert!(!resign.allowed(Role::Player, Color::Black, Color::White));
         assert!(resign.allowed(Role::Player, Color::White, Color::Black));
+        // The second blind player, for the other side.
+        assert!(mv.allowed(Role::Opponent, Color::Black, Color::White));
+        assert!(!mv.allowed(Role::Opponent, Color::White, Color::White));
+        assert!(!resign.allowed(Role::Opponent, Color::White, Color::Black));
+        assert!(resign.allowed(Role::Opponent, Color::Black, Color::Black));
     }
 
     #[test]

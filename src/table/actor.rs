@@ -193,7 +193,16 @@ pub struct TableActor {
     /// The latest instant handed out: instants never go back, even when the
     /// journal holds a later one than the time source reads.
     pub(super) last_now: Duration,
+    /// While the journal fails to record a flag fall: when to try again and
+    /// the wait after that (doubling), so a failing disk is retried with
+    /// backoff, not in a loop.
+    pub(super) flag_retry: Option<(Duration, Duration)>,
 }
+
+/// The first and the longest wait before recording a flag fall again while
+/// the journal fails.
+const FLAG_RETRY_MIN: Duration = Duration::from_millis(250);
+const FLAG_RETRY_MAX: Duration = Duration::from_secs(5);
 
 /// How often a running clock's table tells the journal it is alive, so a
 /// restart pauses the clock at most this long after the crash.
@@ -267,6 +276,7 @@ impl TableActor {
             announcing: None,
             in_request: false,
             last_now: Duration::from_millis(last_ms),
+            flag_retry: None,
         };
         if history.is_empty() {
             actor.record(&Entry::Setup(setup.clone())).await?;
@@ -311,7 +321,8 @@ impl TableActor {
                 .game
                 .clock()
                 .deadline()
-                .filter(|_| self.game.result().is_none());
+                .filter(|_| self.game.result().is_none())
+                .map(|at| at.max(self.flag_retry.map_or(at, |(retry, _)| retry)));
             let settle_at = self
                 .boards
                 .iter()
@@ -421,7 +432,9 @@ impl TableActor {
                             let _ = self
                                 .commit(GameEvent::IllegalAttempt {
                                     side,
-                                    text: text.trim().to_string(),
+                                    // The record keeps what the arbiter
+                                    // needs, not a body's worth of it.
+                                    text: text.trim().chars().take(100).collect(),
                                 })
                                 .await;
                         }
@@ -442,11 +455,13 @@ impl TableActor {
                 None => Ok(Reply::default()),
             },
             Action::BoardDifferences => {
-                let blind = self.setup.blind;
-                let Some(board) = self.boards.iter().find(|b| b.side == blind) else {
-                    return Err(TableError::Unprocessable(
-                        "this table has no tactile board".into(),
-                    ));
+                // A player's own board; the blind player's for the others.
+                let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
+                let Some(board) = self.boards.iter().find(|b| b.side == side) else {
+                    return Err(TableError::Unprocessable(format!(
+                        "{} has no board at this table",
+                        crate::rules::side::name(side)
+                    )));
                 };
                 let fixes = board.inference.fixes();
                 let tokens = if fixes.is_empty() {
@@ -534,19 +549,29 @@ impl TableActor {
                 black_sheet,
                 apply,
             } => self.ruling(&white_sheet, &black_sheet, apply).await,
-            Action::NamePromotion(role) => {
-                let Some(at) = self
-                    .boards
-                    .iter()
-                    .position(|b| b.inference.promotion_pending().is_some())
-                else {
-                    return Err(TableError::Unprocessable(
-                        "no promotion is waiting for its piece".into(),
-                    ));
+            Action::NamePromotion(piece) => {
+                // A player names the promotion on their own board only (with
+                // two blind players, never the other's); the assistant and
+                // the arbiter on any.
+                let own = role.plays(self.setup.blind);
+                let Some(at) = self.boards.iter().position(|b| {
+                    b.inference.promotion_pending().is_some() && own.is_none_or(|s| s == b.side)
+                }) else {
+                    let elsewhere = self
+                        .boards
+                        .iter()
+                        .any(|b| b.inference.promotion_pending().is_some());
+                    return Err(if elsewhere {
+                        TableError::Forbidden(format!(
+                            "the promotion waiting is the other player's to name, not the {role}'s"
+                        ))
+                    } else {
+                        TableError::Unprocessable("no promotion is waiting for its piece".into())
+                    });
                 };
                 let inferred = self.boards[at]
                     .inference
-                    .name_promotion(role)
+                    .name_promotion(piece)
                     .map_err(|e| TableError::Unprocessable(e.to_string()))?;
                 let mut reply = Reply::default();
                 for i in inferred {
@@ -612,8 +637,28 @@ impl TableActor {
                 FlagRule::Auto => GameEvent::FlagFell,
                 FlagRule::Claim => GameEvent::TimeExpired,
             };
-            if let Err(e) = self.commit(event).await {
-                tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}");
+            let retry_due = self.flag_retry.is_none_or(|(at, _)| at <= now);
+            if retry_due {
+                match self.commit(event).await {
+                    Ok(_) => {
+                        if self.flag_retry.take().is_some() {
+                            tracing::warn!(table = %self.setup.id, "flag fall recorded: the journal works again");
+                        }
+                    }
+                    Err(e) => {
+                        // Told once; the view shows the flag fallen but not
+                        // recorded and the journal failing until it works.
+                        let wait = match self.flag_retry {
+                            None => {
+                                tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}; trying again with backoff");
+                                FLAG_RETRY_MIN
+                            }
+                            Some((_, wait)) => (wait * 2).min(FLAG_RETRY_MAX),
+                        };
+                        self.flag_retry = Some((now + wait, wait));
+                        self.publish_state();
+                    }
+                }
             }
         }
         for at in 0..self.boards.len() {

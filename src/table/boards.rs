@@ -78,10 +78,9 @@ impl TableActor {
         self.last_now = self.last_now.max(self.time.at(stamped.at));
         let now = self.last_now;
         let event = match stamped.event {
-            DriverEvent::Unreadable(u) => {
-                tracing::warn!(table = %self.setup.id, "unreadable from the board: {}", u.what);
-                return;
-            }
+            // Counted and logged in summary by the driver (a noisy line
+            // would otherwise write a log line per piece of garbage).
+            DriverEvent::Unreadable(_) => return,
             DriverEvent::Board(e) => e,
         };
         match &event {
@@ -119,8 +118,15 @@ impl TableActor {
                     (false, 3) => Some(Action::BoardDifferences),
                     _ => None,
                 };
+                // The frame's buttons are its player's: the blind player's
+                // board, or the second blind player's.
+                let role = if self.boards[at].side == self.setup.blind {
+                    Role::Player
+                } else {
+                    Role::Opponent
+                };
                 if let Some(action) = action
-                    && let Err(e) = self.act(Role::Player, action).await
+                    && let Err(e) = self.act(role, action).await
                 {
                     tracing::info!(table = %self.setup.id, "frame button {n}: {e}");
                 }

@@ -171,3 +171,64 @@ pub fn updated_setup(journaled: &Setup, configured: &Setup) -> Result<Option<Set
     next.round.clone_from(&configured.round);
     Ok((&next != journaled).then_some(next))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Color;
+
+    fn setup() -> Setup {
+        Setup {
+            id: "1".into(),
+            blind: Color::Black,
+            control: "90+30".parse().unwrap(),
+            white: "A".into(),
+            black: "B".into(),
+            event: "Open".into(),
+            round: "1".into(),
+            fen: None,
+            flag: crate::rules::result::FlagRule::Claim,
+        }
+    }
+
+    #[test]
+    fn what_defines_the_game_stops_the_start_naming_the_key_and_names_are_updated() {
+        let journaled = setup();
+        let mut blind = setup();
+        blind.blind = Color::White;
+        let mut control = setup();
+        control.control = "60+0".parse().unwrap();
+        let mut fen = setup();
+        fen.fen = Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into());
+        for (changed, key) in [
+            (blind, "`blind`"),
+            (control, "`control`"),
+            (fen, "start position"),
+        ] {
+            let err = updated_setup(&journaled, &changed).unwrap_err();
+            assert!(err.contains(key), "{key}: {err}");
+        }
+        assert_eq!(
+            updated_setup(&journaled, &setup()),
+            Ok(None),
+            "nothing to journal"
+        );
+        let mut renamed = setup();
+        renamed.white = "Anna".into();
+        renamed.event = "Cup".into();
+        renamed.round = "2".into();
+        let next = updated_setup(&journaled, &renamed)
+            .unwrap()
+            .expect("journaled");
+        assert_eq!(
+            (
+                next.white.as_str(),
+                next.black.as_str(),
+                next.event.as_str(),
+                next.round.as_str()
+            ),
+            ("Anna", "B", "Cup", "2")
+        );
+        assert_eq!(next.control, journaled.control);
+    }
+}

@@ -116,8 +116,9 @@ pub struct BoardView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Alert {
-    /// `board_disconnected`, `board_differs`, `flag`, `illegal`, `draw_offer`,
-    /// `promotion`, `audio` (no sound at the table).
+    /// `journal` (changes not being recorded), `board_disconnected`,
+    /// `board_differs`, `flag`, `illegal`, `draw_offer`, `promotion`,
+    /// `audio` (no sound at the table).
     pub kind: &'static str,
     pub text: String,
 }
@@ -158,6 +159,12 @@ impl TableActor {
         let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
         let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
         let mut alerts = Vec::new();
+        if let Some(e) = self.journal.failing() {
+            alerts.push(Alert {
+                kind: "journal",
+                text: format!("journal failing: changes are not being recorded ({e})"),
+            });
+        }
         if let Some(b) = &board {
             if !b.connected {
                 alerts.push(Alert {
@@ -182,6 +189,13 @@ impl TableActor {
             (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert {
                 kind: "flag",
                 text: format!("flag fell: {}", r.score()),
+            }),
+            (None, Some(f)) if self.flag_retry.is_some() => alerts.push(Alert {
+                kind: "flag",
+                text: format!(
+                    "{}'s time is up: the flag has fallen, not yet recorded (the journal is failing)",
+                    side::name(f.side)
+                ),
             }),
             (None, Some(f)) => alerts.push(Alert {
                 kind: "flag",

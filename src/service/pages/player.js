@@ -12,12 +12,16 @@
   function render(s) {
     state = s;
     const t = tactus.t;
-    let text = t("js-you-play", { side: tactus.sideName(s.blind) }) + " ";
+    // The second blind player's link says `?plays=` their side; their
+    // board is the table's opponent board.
+    const plays = new URLSearchParams(location.search).get("plays") || s.blind;
+    const board = plays === s.blind ? s.board : s.opponent_board;
+    let text = t("js-you-play", { side: tactus.sideName(plays) }) + " ";
     text += s.result ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
       : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
     if (s.audio && s.audio.state === "failed") text += " No sound at the table: announcements are only written here until it is back.";
-    if (s.board && !s.board.connected) text += " " + t("js-board-not-connected");
-    else if (s.board && !s.board.in_sync) text += " " + t("js-board-differs-yours");
+    if (board && !board.connected) text += " " + t("js-board-not-connected");
+    else if (board && !board.in_sync) text += " " + t("js-board-differs-yours");
     summary.textContent = text;
   }
 

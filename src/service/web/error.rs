@@ -15,8 +15,49 @@ pub struct ApiError(pub(super) StatusCode, pub(super) String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        (self.0, Json(json!({ "error": bounded(&self.1) }))).into_response()
     }
+}
+
+/// The most of a request's input an error answer quotes, in characters.
+pub const QUOTE_MAX: usize = 100;
+
+/// The most an error answer says in all: its own words and one quote.
+const MESSAGE_MAX: usize = 300;
+
+/// An error message with every quoted span (between `` ` `` or `"`)
+/// cut to [`QUOTE_MAX`] characters, and the whole to [`MESSAGE_MAX`]: a
+/// 2 MB body that is no move gets a sentence back, not itself.
+fn bounded(message: &str) -> String {
+    let mut out = String::new();
+    let mut quote: Option<(char, usize)> = None;
+    for c in message.chars() {
+        match quote {
+            Some((q, _)) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            Some((q, n)) => {
+                if n < QUOTE_MAX {
+                    out.push(c);
+                } else if n == QUOTE_MAX {
+                    out.push('…');
+                }
+                quote = Some((q, n + 1));
+            }
+            None => {
+                if matches!(c, '`' | '"') {
+                    quote = Some((c, 0));
+                }
+                out.push(c);
+            }
+        }
+    }
+    if out.chars().count() > MESSAGE_MAX {
+        out = out.chars().take(MESSAGE_MAX).collect();
+        out.push('…');
+    }
+    out
 }
 
 impl From<TableError> for ApiError {
@@ -42,3 +83,18 @@ impl From<JsonRejection> for ApiError {
 }
 
 pub(super) type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_cut_to_a_hundred_characters() {
+        let long = "x".repeat(2 << 20);
+        let said = bounded(&format!("`{long}` is not a move"));
+        assert_eq!(said, format!("`{}…` is not a move", "x".repeat(QUOTE_MAX)));
+        assert_eq!(bounded("no table `7`"), "no table `7`");
+        // Unquoted input is bounded too.
+        assert!(bounded(&long).chars().count() <= MESSAGE_MAX + 1);
+    }
+}
