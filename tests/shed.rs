@@ -241,3 +241,89 @@ fn shed_figures() {
         pct(&mut clock, 1.0),
     );
 }
+
+/// Opens table 1's live stream on a socket that keeps its receive buffer
+/// small, sends the request and reads nothing: a page that stopped reading.
+fn unread_live_stream(addr: &str) -> TcpStream {
+    let s = TcpStream::connect(addr).unwrap();
+    {
+        use std::os::fd::AsRawFd;
+        let size: libc::c_int = 4096;
+        // SAFETY: a valid socket descriptor and a c_int option of its size.
+        let r = unsafe {
+            libc::setsockopt(
+                s.as_raw_fd(),
+                libc::SOL_SOCKET,
+                libc::SO_RCVBUF,
+                (&size as *const libc::c_int).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            )
+        };
+        assert_eq!(r, 0, "SO_RCVBUF: {}", std::io::Error::last_os_error());
+    }
+    (&s).write_all(
+        b"GET /api/tables/1/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n",
+    )
+    .unwrap();
+    s
+}
+
+/// The TCP state of the server's side of the loopback connection whose
+/// client port is `port`, from /proc/net/tcp: `01` established; after the
+/// server closes, `04` (FIN_WAIT1: its FIN waits behind the data the client
+/// never read) or gone.
+fn server_side_state(port: u16) -> Option<String> {
+    let want = format!(":{port:04X}");
+    std::fs::read_to_string("/proc/net/tcp")
+        .unwrap()
+        .lines()
+        .skip(1)
+        .find_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            f.get(2)
+                .is_some_and(|remote| remote.ends_with(&want))
+                .then(|| f[3].to_owned())
+        })
+}
+
+/// `n` clock requests by the player: each is an announcement (and a state)
+/// on the table's live stream.
+fn flood(addr: &str, player: &str, n: usize) {
+    for _ in 0..n {
+        assert_eq!(
+            post(addr, "/api/tables/1/clock/say", player, "{}").status,
+            200
+        );
+    }
+}
+
+/// A client that leaves the server's writes unread for `write_stall`
+/// seconds is disconnected (what it holds is freed).
+#[test]
+fn a_client_that_stops_reading_is_disconnected_after_write_stall() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("venue.toml");
+    std::fs::write(
+        &config,
+        "[server]\nwrite_stall = 2\n\n[[table]]\nid = \"1\"\nboard = \"none\"\n",
+    )
+    .unwrap();
+    let data = dir.path().join("data");
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let (player, _, _) = tokens(&data, "1");
+    let stream = unread_live_stream(&server.addr);
+    let port = stream.local_addr().unwrap().port();
+    common::wait_for("the stream to be open", Duration::from_secs(10), || {
+        (server_side_state(port).as_deref() == Some("01")).then_some(())
+    });
+    // More than both sockets' buffers and the server's own write buffer
+    // hold: the server's writes stall.
+    // (On a busy machine the flood is slow enough for the close to come
+    // before it ends.)
+    flood(&server.addr, &player, 2500);
+    common::wait_for("the server to close", Duration::from_secs(20), || {
+        (server_side_state(port).as_deref() != Some("01")).then_some(())
+    });
+    assert_eq!(get(&server.addr, "/api/tables/1").status, 200);
+    drop(stream);
+}

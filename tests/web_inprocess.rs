@@ -345,3 +345,44 @@ async fn a_huge_bad_move_gets_a_short_error() {
     let after = app.table().await;
     assert_eq!(after["moves"], before["moves"]);
 }
+
+/// A live stream whose reader falls more than the table's 256 events behind
+/// ends (the page reconnects and gets the state first) instead of being
+/// buffered for: the stream is opened, not read while 400 announcements are
+/// made, then read to its end.
+#[tokio::test]
+async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
+    let app = app(&["1"]).await;
+    let req = Request::builder()
+        .uri("/api/tables/1/events")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.router.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = res.into_body();
+    let sent = 400;
+    for _ in 0..sent {
+        let (s, _) = app.post("/api/tables/1/clock/say", "player", "{}").await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    // A stream still open would wait for its next event (or keep-alive) for
+    // ever: the timeout is how that failure shows.
+    let bytes = tokio::time::timeout(Duration::from_secs(10), to_bytes(body, 64 << 20))
+        .await
+        .expect("the stream of a reader that fell behind did not end")
+        .unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.starts_with("event: state"),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+    let announcements = text.matches("event: announcement").count();
+    assert!(
+        announcements < sent,
+        "all {sent} announcements were kept for a reader that did not read"
+    );
+    // The table goes on.
+    let (s, _) = app.post("/api/tables/1/clock/say", "player", "{}").await;
+    assert_eq!(s, StatusCode::OK);
+}

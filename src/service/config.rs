@@ -64,6 +64,9 @@ pub struct ServerConfig {
     /// beyond them a connection is answered 503.
     pub max_connections: usize,
     pub max_per_address: usize,
+    /// Seconds a client may leave the server's writes unread (a page that
+    /// stopped reading its live stream) before it is disconnected.
+    pub write_stall: u64,
 }
 
 impl ServerConfig {
@@ -73,6 +76,7 @@ impl ServerConfig {
             header_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             max_connections: self.max_connections.max(1),
             max_per_address: self.max_per_address.max(1),
+            write_stall: std::time::Duration::from_secs(self.write_stall.max(1)),
             ..super::listener::Limits::default()
         }
     }
@@ -86,6 +90,7 @@ impl Default for ServerConfig {
             header_timeout: 10,
             max_connections: super::listener::Limits::default().max_connections,
             max_per_address: super::listener::Limits::default().max_per_address,
+            write_stall: super::listener::Limits::default().write_stall.as_secs(),
         }
     }
 }

@@ -11,6 +11,8 @@
 //! - Open connections are capped in total and per client address; beyond
 //!   either cap a connection is answered 503 at once and closed.
 //! - The soft limit on open descriptors is raised to the hard limit at start.
+//! - Each connection's kernel send buffer is fixed at [`SEND_BUFFER`], so
+//!   that a client that stops reading holds little before its writes stall.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -32,6 +34,30 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 
 use super::headers::secure;
+
+/// The send buffer each accepted connection gets (Linux doubles it for its
+/// own bookkeeping). Left to itself Linux grows a connection's buffer up to
+/// 4 MB (`tcp_wmem`) for a client that does not read: that is buffering for
+/// it, and 1024 such clients would hold 4 GB. 64 KiB still sends the largest
+/// page or voice clip at full speed over a hall's network.
+pub const SEND_BUFFER: u32 = 64 * 1024;
+
+/// Binds the server's port, with [`SEND_BUFFER`] for every connection it
+/// accepts (they inherit it from the listening socket).
+pub fn bind(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // As TcpListener::bind does: a restarted server may bind at once while
+    // its old connections linger in TIME_WAIT (a second live listener is
+    // still refused).
+    socket.set_reuseaddr(true)?;
+    socket.set_send_buffer_size(SEND_BUFFER)?;
+    socket.bind(addr)?;
+    socket.listen(1024)
+}
 
 /// What the server takes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

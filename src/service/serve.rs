@@ -46,8 +46,7 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     // The port first, then the folder's lock, then the journal: a second
     // server (same port or same folder) stops here having written nothing.
-    let listener = tokio::net::TcpListener::bind(config.server.listen)
-        .await
+    let listener = super::listener::bind(config.server.listen)
         .with_context(|| format!("cannot listen on {}", config.server.listen))?;
     if let Some((before, after)) = super::listener::raise_descriptor_limit()
         && before != after
