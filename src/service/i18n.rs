@@ -269,6 +269,7 @@ mod tests {
             include_str!("pages/player.html"),
             include_str!("pages/assistant.html"),
             include_str!("pages/arbiter.html"),
+            include_str!("pages/opponent.html"),
             include_str!("pages/access.html"),
             include_str!("pages/notation.html"),
             include_str!("web/pages.rs"),
@@ -285,6 +286,8 @@ mod tests {
             include_str!("pages/player.js"),
             include_str!("pages/assistant.js"),
             include_str!("pages/arbiter.js"),
+            include_str!("pages/opponent.js"),
+            include_str!("pages/board.js"),
         ];
         for script in scripts {
             for (i, _) in script.match_indices("\"js-") {

@@ -32,6 +32,9 @@ pub struct TableView {
     pub turn: &'static str,
     /// The moves so far, in SAN.
     pub moves: Vec<String>,
+    /// The same moves in UCI (`g1f3`): the pages name the last move's
+    /// squares and write moves in long notation (`Ng1-f3`) from them.
+    pub moves_uci: Vec<String>,
     pub clock: ClockView,
     /// `standard`, `rapid` or `blitz` (A.1, B.1): penalties are one minute
     /// in rapid and blitz (A.3).
@@ -77,6 +80,13 @@ pub struct ClockView {
     pub moves: u32,
     /// The side whose clock has reached zero, shown at once (6.8).
     pub flag: Option<&'static str>,
+    /// The side whose time is running (`null` unless `running`).
+    pub running_side: Option<&'static str>,
+    /// The table's time (milliseconds, the journal's timebase) at which
+    /// `white_ms` and `black_ms` were read: a page counts the running side
+    /// down from here, against the offset it measures between this time
+    /// and its own, so its clocks tick between events.
+    pub as_of_ms: u64,
 }
 
 /// A count per side: `{"white": 0, "black": 1}`.
@@ -243,6 +253,7 @@ impl TableActor {
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
             turn: side::name(pos.turn()),
             moves: self.game.sans(),
+            moves_uci: self.game.plies().iter().map(|p| p.uci.clone()).collect(),
             clock: ClockView {
                 white_ms: clock.remaining(Color::White, now).as_millis() as u64,
                 black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
@@ -255,6 +266,11 @@ impl TableActor {
                 },
                 moves: clock.moves_completed(),
                 flag: flag.map(|f| side::name(f.side)),
+                running_side: match clock.state() {
+                    ClockState::Running { .. } => Some(side::name(clock.to_move())),
+                    _ => None,
+                },
+                as_of_ms: now.as_millis() as u64,
             },
             kind: self.game.kind(),
             flag_rule: self.game.flag_rule(),

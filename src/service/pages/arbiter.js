@@ -79,11 +79,13 @@
     el.replaceChildren(table);
   }
 
+  let clocks = null;
   function render(s) {
     const t = tactus.t;
+    clocks.update(s);
     document.getElementById("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
       (s.result ? t("js-result", { result: s.result.result, reason: s.result.reason }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
-      " " + t("js-clocks", { white: tactus.clockText(s.clock.white_ms), black: tactus.clockText(s.clock.black_ms) }) + ", " + t(s.clock.running ? "js-running" : "js-stopped") + "." +
+      " " + t(s.clock.running ? "js-clock-running" : "js-clock-stopped") +
       (s.clock.flag && !s.result ? " " + t("js-flag-arbiter", { side: tactus.sideName(s.clock.flag) }) : "");
     const penalty = s.kind === "standard" ? 2 : 1;
     document.getElementById("kind").textContent = t("js-kind", { kind: s.kind, minutes: penalty }) + " " +
@@ -151,7 +153,13 @@
       post("result", { result: document.getElementById("result").value, reason: document.getElementById("result-reason").value });
     });
     for (const b of document.querySelectorAll("button[data-post]")) b.addEventListener("click", () => post(b.dataset.post));
+    document.getElementById("opponent-link").href = "/table/" + encodeURIComponent(id) + "/opponent";
+    clocks = tactus.clockBoard(document.getElementById("clocks"));
     tactus.api("GET", "/api/tables/" + id).then((r) => r.ok && render(r.data));
-    tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()) });
+    tactus.follow(id, {
+      state: render,
+      announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()),
+      connection: (up) => { if (!up) clocks.reconnected(); },
+    });
   }
 })();

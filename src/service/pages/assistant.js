@@ -6,6 +6,7 @@
   const base = "/api/tables/" + encodeURIComponent(id) + "/";
   const log = document.getElementById("log");
   const side = document.getElementById("act-side");
+  const clocks = tactus.clockBoard(document.getElementById("clocks"));
 
   function render(s) {
     const t = tactus.t;
@@ -13,9 +14,8 @@
       ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
       : t("js-to-move", { side: tactus.sideName(s.turn) }) + " " + t("js-blind-player", { side: tactus.sideName(s.blind) }) +
         (s.draw_offer ? " " + t("js-draw-offered-by", { side: tactus.sideName(s.draw_offer) }) : "");
-    document.getElementById("clocks").textContent = t("js-clocks", { white: tactus.clockText(s.clock.white_ms), black: tactus.clockText(s.clock.black_ms) }) +
-      " (" + t(s.clock.running ? "js-running" : "js-stopped") + ")" +
-      (s.clock.flag && !s.result ? ". " + t("js-flag-claim", { side: tactus.sideName(s.clock.flag) }) : "");
+    clocks.update(s);
+    document.getElementById("flag").textContent = s.clock.flag && !s.result ? t("js-flag-claim", { side: tactus.sideName(s.clock.flag) }) : "";
     const b = s.board;
     document.getElementById("boardstate").textContent = !b ? "" : !b.connected ? t("js-tactile-not-connected") : b.in_sync ? t("js-tactile-in-sync") : t("js-tactile-differs", { squares: b.differs.join(", ") });
     document.getElementById("moves").textContent = s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves");
@@ -59,5 +59,9 @@
   tactus.tokenForm(log);
   tactus.notation();
   tactus.api("GET", base.slice(0, -1)).then((r) => r.ok ? render(r.data) : tactus.say(log, r.error));
-  tactus.follow(id, { state: render, announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()) });
+  tactus.follow(id, {
+    state: render,
+    announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()),
+    connection: (up) => { if (!up) clocks.reconnected(); },
+  });
 })();

@@ -111,6 +111,97 @@ const tactus = (() => {
     return (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
   }
 
+  // Clocks that tick between events. A state carries both clocks as read
+  // at the table's time `as_of_ms` and the side whose time runs; the page
+  // counts that side down from there. The table's time and this browser's
+  // are not the same clock: the offset between them is measured on every
+  // state (its arrival time here minus `as_of_ms`) and the smallest kept,
+  // the one least delayed on the way; only the browser's monotonic time
+  // (performance.now) is used, so a change of the computer's date moves
+  // nothing. Every state replaces the reading: the clocks are corrected on
+  // every event. A reconnection starts the measure afresh (a restarted
+  // server may have another timebase).
+  const LOW_MS = 60 * 1000;
+  function monotonicNow() { return performance.timeOrigin + performance.now(); }
+  function clockBoard(container) {
+    let reading = null, offset = null, turn = "white", timer = null;
+    const rows = {};
+    const wrap = document.createElement("div");
+    wrap.className = "clocks";
+    for (const side of ["white", "black"]) {
+      const p = document.createElement("p");
+      p.className = "clock";
+      p.dataset.side = side;
+      const name = document.createElement("span");
+      name.className = "clock-side";
+      name.textContent = sideName(side);
+      const time = document.createElement("span");
+      time.className = "clock-time";
+      // role=timer: a clock, not announced at every tick (aria-live off).
+      time.setAttribute("role", "timer");
+      time.setAttribute("aria-label", t("js-clock-of", { side: sideName(side) }));
+      const marks = document.createElement("span");
+      marks.className = "clock-marks";
+      p.append(name, " ", time, " ", marks);
+      wrap.appendChild(p);
+      rows[side] = { p, time, marks };
+    }
+    container.replaceChildren(wrap);
+
+    function current() {
+      if (!reading) return null;
+      const ms = { white: reading.white_ms, black: reading.black_ms };
+      if (reading.running_side && offset !== null) {
+        const elapsed = Math.max(0, monotonicNow() - offset - reading.as_of_ms);
+        ms[reading.running_side] = Math.max(0, ms[reading.running_side] - elapsed);
+      }
+      return ms;
+    }
+    function draw() {
+      const ms = current();
+      if (!ms) return;
+      for (const side of ["white", "black"]) {
+        const row = rows[side];
+        const text = clockText(ms[side]);
+        if (row.time.textContent !== text) row.time.textContent = text;
+        const marks = [];
+        const moving = turn === side && !finished;
+        if (moving) marks.push("▶ " + t("js-clock-to-move"));
+        if (reading.running_side === side) marks.push(t("js-running"));
+        if (ms[side] <= 0) marks.push("⚑ " + t("js-clock-time-up"));
+        else if (ms[side] < LOW_MS) marks.push("⚠ " + t("js-clock-low"));
+        const m = marks.join(", ");
+        if (row.marks.textContent !== m) row.marks.textContent = m;
+        row.p.classList.toggle("to-move", moving);
+        row.p.classList.toggle("low", ms[side] < LOW_MS);
+      }
+    }
+    let finished = false;
+    function update(state) {
+      const c = state.clock;
+      const sample = monotonicNow() - c.as_of_ms;
+      if (offset === null || sample < offset) offset = sample;
+      reading = c;
+      turn = state.turn;
+      finished = !!state.result;
+      draw();
+      if (!timer) timer = setInterval(draw, 200);
+    }
+    function reconnected() { offset = null; }
+    return { update, reconnected, current };
+  }
+
+  // A move in long notation (`Ng1-f3`, `e4xd5`, `e7-e8=Q+`) from its SAN
+  // and UCI: the piece as SAN writes it, then both squares. Castling stays
+  // O-O / O-O-O (a Chess960 castling's UCI names the rook's square).
+  function longMove(san, uci) {
+    if (!uci || /^O-O/.test(san)) return san;
+    const piece = /^[KQRBN]/.test(san) ? san[0] : "";
+    const suffix = (san.match(/[+#]+$/) || [""])[0];
+    const promo = uci.length > 4 ? "=" + uci[4].toUpperCase() : "";
+    return piece + uci.slice(0, 2) + (san.includes("x") ? "x" : "-") + uci.slice(2, 4) + promo + suffix;
+  }
+
   // "1. e4 e5 2. Nf3" from a SAN list.
   function movesText(moves) {
     const out = [];
@@ -160,5 +251,5 @@ const tactus = (() => {
 
   const sideName = (side) => t(side === "white" ? "js-white" : "js-black");
 
-  return { tableId, token, api, say, follow, clockText, movesText, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage };
+  return { tableId, token, api, say, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage };
 })();

@@ -8,6 +8,25 @@
   const id = tactus.tableId;
   let state = null;
 
+  async function sendMove(text) {
+    const r = await tactus.api("POST", "/api/tables/" + id + "/move", tactus.moveBody({ move: text }));
+    if (!r.ok) tactus.say(log, r.error);
+    return r.ok;
+  }
+  const board = tactusBoard.create({
+    table: document.getElementById("board"),
+    status: document.getElementById("board-status"),
+    pieceName: (ch) => pieceName(ch),
+    lastMove: () => lastMoveWords(),
+    move: async (text) => { if (!(await sendMove(text))) board.say(tactus.t("js-board-refused")); },
+    promote: (from, to) => {
+      input.value = from + "-" + to + "=";
+      input.focus();
+      board.say(tactus.t("js-board-promotion"));
+    },
+    back: () => input.focus(),
+  });
+
 
   function render(s) {
     state = s;
@@ -15,28 +34,39 @@
     // The second blind player's link says `?plays=` their side; their
     // board is the table's opponent board.
     const plays = new URLSearchParams(location.search).get("plays") || s.blind;
-    const board = plays === s.blind ? s.board : s.opponent_board;
-    let text = t("js-you-play", { side: tactus.sideName(plays) }) + " ";
+    const tactile = plays === s.blind ? s.board : s.opponent_board;
+    const other = plays === "white" ? "black" : "white";
+    const name = s[other];
+    let text = (name ? t("js-you-play-against", { side: tactus.sideName(plays), name, other: tactus.sideName(other) })
+      : t("js-you-play", { side: tactus.sideName(plays) })) + " ";
     text += s.result ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
       : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
-    if (s.audio && s.audio.state === "failed") text += " No sound at the table: announcements are only written here until it is back.";
-    if (board && !board.connected) text += " " + t("js-board-not-connected");
-    else if (board && !board.in_sync) text += " " + t("js-board-differs-yours");
+    if (s.audio && s.audio.state === "failed") text += " " + t("js-no-sound-at-table");
+    if (tactile && !tactile.connected) text += " " + t("js-board-not-connected");
+    else if (tactile && !tactile.in_sync) text += " " + t("js-board-differs-yours");
     summary.textContent = text;
+    board.update(s, plays);
   }
 
-  // Square list of a FEN placement: "e4" -> "P" etc.
-  function squares(fen) {
-    const out = {};
-    const rows = fen.split(" ")[0].split("/");
-    rows.forEach((row, i) => {
-      let file = 0;
-      for (const ch of row) {
-        if (/\d/.test(ch)) file += Number(ch);
-        else { out["abcdefgh"[file] + (8 - i)] = ch; file += 1; }
-      }
-    });
-    return out;
+  // The moves as the player chose to read them: standard (Nf3) or long
+  // (Ng1-f3), kept in this browser (the player's own device).
+  const STYLE_KEY = "tactus-move-style";
+  const styleSelect = document.getElementById("move-style");
+  styleSelect.value = localStorage.getItem(STYLE_KEY) === "long" ? "long" : "standard";
+  styleSelect.addEventListener("change", () => localStorage.setItem(STYLE_KEY, styleSelect.value));
+  function styledMoves(s) {
+    if (styleSelect.value !== "long") return s.moves.slice();
+    return s.moves.map((san, i) => tactus.longMove(san, (s.moves_uci || [])[i]));
+  }
+  // The last move with its squares named: "Nf3, from g1 to f3".
+  function lastMoveWords() {
+    if (!state || !state.moves.length) return null;
+    const i = state.moves.length - 1;
+    const uci = (state.moves_uci || [])[i];
+    const move = styledMoves(state)[i];
+    const mover = tactus.sideName(i % 2 === 0 ? "white" : "black");
+    return uci ? tactus.t("js-last-move", { side: mover, move, from: uci.slice(0, 2), to: uci.slice(2, 4) })
+      : tactus.t("js-last-moves", { moves: move });
   }
 
   function pieceName(ch) {
@@ -49,7 +79,7 @@
   async function command(text) {
     const t = text.trim();
     if (!state) return tactus.say(log, tactus.t("js-still-loading"));
-    const sq = squares(state.fen);
+    const sq = tactusBoard.placement(state.fen);
     // c: the clock as the table tells it; cl / cu: the time left / used
     // (D.2.6.1, D.2.10.4).
     if (t === "c" || t === "cl" || t === "cu") {
@@ -65,9 +95,11 @@
     }
     if (t === "l") {
       if (!state.moves.length) return tactus.say(log, tactus.t("js-no-moves"));
-      return tactus.say(log, tactus.t("js-last-moves", { moves: tactus.movesText(state.moves).split(" ").slice(-6).join(" ") }));
+      return tactus.say(log, tactus.t("js-last-moves", { moves: tactus.movesText(styledMoves(state)).split(" ").slice(-6).join(" ") }) +
+        " " + lastMoveWords());
     }
-    if (t === "m") return tactus.say(log, state.moves.length ? tactus.movesText(state.moves) : tactus.t("js-no-moves"));
+    if (t === "m") return tactus.say(log, state.moves.length ? tactus.movesText(styledMoves(state)) : tactus.t("js-no-moves"));
+    if (t === "b") return board.enter();
     if (t === "d") {
       const r = await tactus.api("POST", "/api/tables/" + id + "/board/differences");
       return tactus.say(log, r.ok ? (r.data.text || tactus.t("js-board-shows-game")) : r.error);
@@ -83,8 +115,7 @@
       const list = /[a-h]/.test(key) ? [1, 2, 3, 4, 5, 6, 7, 8].map((r) => key + r) : [..."abcdefgh"].map((f) => f + key);
       return tactus.say(log, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : tactus.t("js-empty"))).join(", "));
     }
-    const r = await tactus.api("POST", "/api/tables/" + id + "/move", tactus.moveBody({ move: t }));
-    if (!r.ok) tactus.say(log, r.error);
+    await sendMove(t);
   }
 
   document.getElementById("move-form").addEventListener("submit", (e) => {
@@ -96,6 +127,17 @@
   for (const b of document.querySelectorAll("button[data-cmd]")) {
     b.addEventListener("click", () => command(b.dataset.cmd));
   }
+  // The commands that take a piece or a line, as forms.
+  document.getElementById("pieces-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    command("p " + document.getElementById("pieces-which").value);
+  });
+  document.getElementById("line-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    command("s " + document.getElementById("line-which").value);
+  });
+  document.getElementById("board-last").addEventListener("click", () => board.lastMoveSay());
+  document.getElementById("board-enter").addEventListener("click", () => board.enter());
 
   tactus.tokenForm(log);
   tactus.notation();
@@ -117,7 +159,7 @@
   async function loadVoice() {
     // The pack this table speaks with (its own voice, or the venue's).
     const r = await fetch("/api/tables/" + encodeURIComponent(id) + "/voice");
-    if (!r.ok) throw new Error("the voice is not available");
+    if (!r.ok) throw new Error(tactus.t("js-sound-no-voice"));
     const voice = await r.json();
     sound.gap = voice.gap_ms / 1000;
     const keys = Object.keys(voice.clips);
@@ -132,7 +174,7 @@
         const data = await res.arrayBuffer();
         clips[key] = await sound.ctx.decodeAudioData(data);
         done += 1;
-        if (done % 40 === 0) soundStatus.textContent = "Loading the voice: " + done + " of " + keys.length + " words.";
+        if (done % 40 === 0) soundStatus.textContent = tactus.t("js-sound-loading-count", { done, total: keys.length });
       }
     }
     await Promise.all([1, 2, 3, 4, 5, 6].map(worker));
@@ -163,14 +205,14 @@
   soundSwitch.addEventListener("change", async () => {
     if (!soundSwitch.checked) {
       sound.on = false;
-      soundStatus.textContent = "Sound off on this device.";
+      soundStatus.textContent = tactus.t("js-sound-off");
       return;
     }
     try {
       if (!sound.ctx) sound.ctx = new AudioContext({ latencyHint: "interactive" });
       await sound.ctx.resume();
       if (!sound.clips) {
-        soundStatus.textContent = "Loading the voice…";
+        soundStatus.textContent = tactus.t("js-sound-loading");
         await loadVoice();
       }
       // A moment of silence played now opens the output, so the first
@@ -180,11 +222,11 @@
       silence.connect(sound.ctx.destination);
       silence.start();
       sound.on = soundSwitch.checked;
-      soundStatus.textContent = sound.on ? "Sound on: announcements play on this device." : "Sound off on this device.";
+      soundStatus.textContent = tactus.t(sound.on ? "js-sound-on" : "js-sound-off");
     } catch (e) {
       soundSwitch.checked = false;
       sound.on = false;
-      soundStatus.textContent = "No sound on this device: " + e.message;
+      soundStatus.textContent = tactus.t("js-sound-failed", { error: e.message });
     }
   });
 

@@ -72,6 +72,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(pages::index))
         .route("/table/{id}/player", get(pages::player_page))
         .route("/table/{id}/assistant", get(pages::assistant_page))
+        .route("/table/{id}/opponent", get(pages::opponent_page))
         .route("/arbiter", get(pages::arbiter_overview))
         .route("/arbiter/{id}", get(pages::arbiter_table))
         .route("/static/{file}", get(pages::static_file))

@@ -1,4 +1,5 @@
-//! The HTML pages for player, assistant and arbiter, in the language of
+//! The HTML pages for player, assistant, arbiter and the sighted
+//! opponent, in the language of
 //! the request, and the static files they load.
 
 use axum::extract::{Path, Query, State};
@@ -15,10 +16,13 @@ const STYLE: &str = include_str!("../pages/style.css");
 const COMMON_JS: &str = include_str!("../pages/common.js");
 const PLAYER_HTML: &str = include_str!("../pages/player.html");
 const PLAYER_JS: &str = include_str!("../pages/player.js");
+const BOARD_JS: &str = include_str!("../pages/board.js");
 const ASSISTANT_HTML: &str = include_str!("../pages/assistant.html");
 const ASSISTANT_JS: &str = include_str!("../pages/assistant.js");
 const ARBITER_HTML: &str = include_str!("../pages/arbiter.html");
 const ARBITER_JS: &str = include_str!("../pages/arbiter.js");
+const OPPONENT_HTML: &str = include_str!("../pages/opponent.html");
+const OPPONENT_JS: &str = include_str!("../pages/opponent.js");
 
 /// The choice of piece letters for typed moves, on every page with a move box.
 const NOTATION_HTML: &str = include_str!("../pages/notation.html");
@@ -73,7 +77,7 @@ pub(super) async fn index(
     let mut rows = String::new();
     for id in state.tables.keys() {
         rows.push_str(&format!(
-            "<li>{{{{t:index-row}}}} <a href=\"/table/{id}/player\">{{{{t:index-player}}}}</a>, <a href=\"/table/{id}/assistant\">{{{{t:index-assistant}}}}</a>, <a href=\"/arbiter/{id}\">{{{{t:index-arbiter}}}}</a></li>\n"
+            "<li>{{{{t:index-row}}}} <a href=\"/table/{id}/player\">{{{{t:index-player}}}}</a>, <a href=\"/table/{id}/assistant\">{{{{t:index-assistant}}}}</a>, <a href=\"/arbiter/{id}\">{{{{t:index-arbiter}}}}</a>, <a href=\"/table/{id}/opponent\">{{{{t:index-opponent}}}}</a></li>\n"
         ).replace("{{t:index-row}}", &i18n::escape(&i18n::message(lang, "index-row", &[("table", id)]))));
     }
     Html(i18n::render(
@@ -134,6 +138,25 @@ pub(super) async fn assistant_page(
     ))
 }
 
+/// The sighted opponent's page (D.2.11). Read only, like everything a
+/// spectator may see: it shows what the table says and the clocks, which
+/// the API gives anyone, so it needs no token and can be opened on any
+/// phone at the table without handing a secret to it.
+pub(super) async fn opponent_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Html<String>> {
+    table(&state, &id)?;
+    Ok(page(
+        OPPONENT_HTML,
+        &id,
+        "role-opponent",
+        page_lang(&q, &headers),
+    ))
+}
+
 pub(super) async fn arbiter_overview(
     Query(q): Query<PageQuery>,
     headers: HeaderMap,
@@ -161,8 +184,10 @@ pub(super) async fn static_file(Path(file): Path<String>) -> ApiResult<Response>
         "style.css" => (STYLE, "text/css; charset=utf-8"),
         "common.js" => (COMMON_JS, "text/javascript; charset=utf-8"),
         "player.js" => (PLAYER_JS, "text/javascript; charset=utf-8"),
+        "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
         "assistant.js" => (ASSISTANT_JS, "text/javascript; charset=utf-8"),
         "arbiter.js" => (ARBITER_JS, "text/javascript; charset=utf-8"),
+        "opponent.js" => (OPPONENT_JS, "text/javascript; charset=utf-8"),
         _ => return Err(ApiError(StatusCode::NOT_FOUND, format!("no file `{file}`"))),
     };
     Ok((

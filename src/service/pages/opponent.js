@@ -1,0 +1,54 @@
+// The sighted opponent's page (D.2.11: a blind player facing an opponent
+// who cannot hear the announcements): the last announcement in large text
+// with a number and a "new" mark that change at every announcement, both
+// clocks ticking, the side to move in words. Read only: it needs no token.
+"use strict";
+(() => {
+  const id = tactus.tableId;
+  const t = tactus.t;
+  const said = document.getElementById("said");
+  const count = document.getElementById("said-count");
+  const mark = document.getElementById("said-new");
+  const clocks = tactus.clockBoard(document.getElementById("clocks"));
+  let heard = 0;
+  let fade = null;
+
+  function render(s) {
+    clocks.update(s);
+    document.getElementById("players").textContent =
+      t("js-players", { white: s.white || tactus.sideName("white"), black: s.black || tactus.sideName("black") });
+    document.getElementById("summary").textContent = s.result
+      ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
+      : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
+    document.getElementById("moves").textContent = s.moves.length
+      ? tactus.movesText(s.moves).split(" ").slice(-9).join(" ") : t("js-no-moves");
+    if (!heard && s.last_announcement && !said.textContent) show(s.last_announcement, false);
+  }
+
+  // A new announcement: its text, its number, and the "new" mark for a few
+  // seconds; the box flashes unless the reader asked for less motion (CSS).
+  function show(text, fresh) {
+    said.textContent = text;
+    const lang = tactus.voiceLanguage();
+    if (lang && lang !== tactus.pageLang) said.lang = lang; else said.removeAttribute("lang");
+    if (!fresh) { count.textContent = t("js-opponent-earlier"); return; }
+    heard += 1;
+    count.textContent = t("js-opponent-count", { number: heard });
+    mark.hidden = false;
+    const box = said.parentElement;
+    box.classList.remove("fresh");
+    void box.offsetWidth; // restarts the animation
+    box.classList.add("fresh");
+    clearTimeout(fade);
+    fade = setTimeout(() => { mark.hidden = true; box.classList.remove("fresh"); }, 6000);
+  }
+
+  tactus.api("GET", "/api/tables/" + encodeURIComponent(id)).then((r) => r.ok && render(r.data));
+  tactus.follow(id, {
+    state: render,
+    announcement: (a) => show(a.text, true),
+    connection: (up) => {
+      if (!up) { clocks.reconnected(); document.getElementById("summary").textContent = t("js-connection-lost"); }
+    },
+  });
+})();
