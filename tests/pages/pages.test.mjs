@@ -7,7 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { createRequire } from "node:module";
@@ -41,20 +41,41 @@ function readTokens(dir) {
   return out;
 }
 
-before(async () => {
-  data = mkdtempSync(join(tmpdir(), "tactus-pages-"));
+// A `tactus serve` on a free port with its own data folder, of the default
+// venue or of `venue` (a configuration's text): { proc, base, tokens (table
+// 1's), data }.
+async function startServer(venue) {
+  const dir = mkdtempSync(join(tmpdir(), "tactus-pages-"));
   const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(bin, ["serve", "--listen", `127.0.0.1:${port}`, "--data", data, "--audio", "none",
+  const config = [];
+  if (venue) {
+    writeFileSync(join(dir, "venue.toml"), venue);
+    config.push("--config", join(dir, "venue.toml"));
+  }
+  const proc = spawn(bin, ["serve", ...config, "--listen", `127.0.0.1:${port}`, "--data", join(dir, "data"), "--audio", "none",
     "--voice", join(root, "voices", "de-appendix-d")], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("tactus serve did not start")), 60000);
-    server.stdout.on("data", (chunk) => {
+    proc.stdout.on("data", (chunk) => {
       if (String(chunk).includes("tactus is serving")) { clearTimeout(timer); resolve(); }
     });
-    server.on("exit", (code) => reject(new Error("tactus serve exited: " + code)));
+    proc.on("exit", (code) => reject(new Error("tactus serve exited: " + code)));
   });
-  tokens = readTokens(data)["1"];
+  return { proc, base: `http://127.0.0.1:${port}`, tokens: readTokens(join(dir, "data"))["1"], data: dir };
+}
+
+function stopServer(s) {
+  s.proc.kill("SIGKILL");
+  rmSync(s.data, { recursive: true, force: true });
+}
+
+let first;
+before(async () => {
+  // Table 1 as the default venue has it (the blind player Black), with the
+  // players' names.
+  first = await startServer('[[table]]\nid = "1"\nblind = "black"\nwhite = "Weiss, Wilma"\nblack = "Schwarz, Sam"\n');
+  ({ base, tokens, data } = first);
+  server = first.proc;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -76,9 +97,9 @@ async function axe(page) {
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
 }
 
-async function open(path, token) {
+async function open(path, token, at = base) {
   const page = await browser.newPage();
-  await page.goto(base + path + (token ? "#token=" + token : ""));
+  await page.goto(at + path + (token ? "#token=" + token : ""));
   return page;
 }
 
@@ -119,6 +140,216 @@ test("a game by keyboard alone, every announcement in the player's live region",
   await assistant.close();
 });
 
+// What a screen reader says as the focus lands on a square: its name.
+const focused = (page) => page.evaluate(() => document.activeElement.getAttribute("aria-label") || document.activeElement.id);
+const boardSays = (page) => page.evaluate(() => document.getElementById("board-status").textContent);
+
+test("the explorable board: walked with arrows and jump keys, a move made on it, the move style kept", async () => {
+  const before = await (await fetch(base + "/api/tables/1")).json();
+  assert.deepEqual(before.moves, ["e4", "Nf6", "Nf3"]);
+  const player = await open("/table/1/player", tokens.player);
+  await player.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black"));
+  // The grid: 64 squares, one of them in the tab order (a roving tabindex).
+  assert.equal(await player.evaluate(() => document.querySelectorAll('#board [role="gridcell"]').length), 64);
+  assert.equal(await player.evaluate(() => document.querySelectorAll('#board [tabindex="0"]').length), 1);
+  // The command `b` in the move box goes to the board, at the player's king.
+  await player.keyboard.type("b");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => document.activeElement.getAttribute("role") === "gridcell");
+  assert.equal(await focused(player), "e8, black king");
+  // Seen from Black's side: down is towards Black's own edge.
+  await player.keyboard.press("ArrowDown");
+  assert.equal(await focused(player), "e8, black king");
+  assert.match(await boardSays(player), /Edge of the board: e8/);
+  const walk = [
+    ["ArrowUp", "e7, black pawn"],
+    ["ArrowRight", "d7, black pawn"],
+    ["4", "d4, empty"],
+    ["Shift+Digit6", "f4, empty"],
+    ["n", "f6, black knight"],
+    ["Shift+N", "f3, white knight, last move to here"],
+    ["End", "a3, empty"],
+    ["Home", "h3, empty"],
+    ["Control+Home", "h1, white rook"],
+    ["Control+End", "a8, black rook"],
+    ["q", "d1, white queen"],
+    ["q", "d8, black queen"],
+    ["k", "e1, white king"],
+    ["2", "e2, empty"],
+    ["ArrowLeft", "f2, white pawn"],
+    ["Shift+Digit7", "g2, white pawn"],
+    ["3", "g3, empty"],
+    ["ArrowLeft", "h3, empty"],
+    ["ArrowLeft", "h3, empty"],
+  ];
+  for (const [key, said] of walk) {
+    await player.keyboard.press(key);
+    assert.equal(await focused(player), said, `after ${key}`);
+  }
+  assert.match(await boardSays(player), /Edge of the board: h3/);
+  // The focus never left the grid, and one square stays in the tab order.
+  assert.equal(await player.evaluate(() => document.querySelectorAll('#board [tabindex="0"]').length), 1);
+  // l: the last move, its squares named.
+  await player.keyboard.press("l");
+  assert.equal(await boardSays(player), "Last move: White Nf3, from g1 to f3.");
+  // A move on the board: Enter on the e7 pawn, Enter on e6.
+  await player.keyboard.press("7");
+  await player.keyboard.press("Shift+Digit5");
+  assert.equal(await focused(player), "e7, black pawn");
+  await player.keyboard.press("Enter");
+  assert.match(await boardSays(player), /e7, black pawn, picked/);
+  assert.equal(await focused(player), "e7, black pawn, picked");
+  await player.keyboard.press("ArrowUp");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => document.activeElement.getAttribute("aria-label") === "e6, black pawn, last move to here");
+  await player.waitForFunction(() => document.getElementById("log").textContent.includes("Eva sechs"));
+  assert.deepEqual((await (await fetch(base + "/api/tables/1")).json()).moves, ["e4", "Nf6", "Nf3", "e6"]);
+  // Escape: back to the move box.
+  await player.keyboard.press("Escape");
+  assert.equal(await focused(player), "move-input");
+  // The move style: long, chosen with the keyboard, used by the page's own
+  // move lists and kept in this browser.
+  await player.focus("#move-style");
+  await player.selectOption("#move-style", "long");
+  await player.focus("#board-last");
+  await player.keyboard.press("Enter");
+  assert.equal(await boardSays(player), "Last move: Black e7-e6, from e7 to e6.");
+  await player.focus("#move-input");
+  await player.keyboard.type("m");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => document.getElementById("log").textContent.includes("1. e2-e4 Ng8-f6 2. Ng1-f3 e7-e6"));
+  await player.reload();
+  await player.waitForFunction(() => !document.getElementById("summary").textContent.startsWith("Loading"));
+  assert.equal(await player.evaluate(() => document.getElementById("move-style").value), "long");
+  // Every command is a button too: the time used, by keyboard.
+  const lines = await player.evaluate(() => document.getElementById("log").children.length);
+  await player.focus('button[data-cmd="cu"]');
+  await player.keyboard.press("Enter");
+  await player.waitForFunction((n) => document.getElementById("log").children.length > n, lines);
+  // The pieces form: where are White's knights.
+  await player.focus("#pieces-which");
+  await player.selectOption("#pieces-which", "N");
+  await player.focus("#pieces-form button");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => document.getElementById("log").textContent.includes("white knight: b1, f3"));
+  // The opponent's name is on the page.
+  assert.match(await player.evaluate(() => document.getElementById("summary").textContent), /You play Black against Weiss, Wilma \(White\)/);
+  await player.close();
+});
+
+// The clocks as a page shows them: "1:29:58" → seconds, and the words
+// beside each.
+const shownClock = (page, side) => page.evaluate((side) => document.querySelector(`#clocks .clock[data-side="${side}"] .clock-time`).textContent, side);
+const clockMarks = (page, side) => page.evaluate((side) => document.querySelector(`#clocks .clock[data-side="${side}"] .clock-marks`).textContent, side);
+const seconds = (text) => text.split(":").reduce((acc, part) => acc * 60 + Number(part), 0);
+const tableState = async () => (await fetch(base + "/api/tables/1")).json();
+
+test("clocks tick between events on the assistant, arbiter and opponent pages, corrected on every event", async () => {
+  const assistant = await open("/table/1/assistant", tokens.assistant);
+  await assistant.waitForFunction(loaded);
+  if (!(await tableState()).clock.running) {
+    await assistant.focus('button[data-post="clock/start"]');
+    await assistant.keyboard.press("Enter");
+    for (let i = 0; i < 50 && !(await tableState()).clock.running; i++) await new Promise((r) => setTimeout(r, 100));
+  }
+  const state = await tableState();
+  assert.equal(state.clock.running_side, state.turn);
+  assert.equal(state.turn, "white");
+  // The opponent's device believes it is an hour later than it is: the page
+  // measures the offset to the table's time and is not misled.
+  const skewed = await browser.newContext();
+  await skewed.addInitScript(() => {
+    const real = performance.timeOrigin;
+    Object.defineProperty(performance, "timeOrigin", { get: () => real + 3600 * 1000 });
+  });
+  const opponent = await skewed.newPage();
+  await opponent.goto(base + "/table/1/opponent");
+  await opponent.waitForFunction(loaded);
+  const arbiter = await open("/arbiter/1", tokens.arbiter);
+  await arbiter.waitForFunction(loaded);
+  // With no event at all, White's clock counts down on every page.
+  for (const page of [assistant, arbiter, opponent]) {
+    const before = await shownClock(page, "white");
+    await page.waitForFunction((b) => document.querySelector('#clocks .clock[data-side="white"] .clock-time').textContent !== b, before, { timeout: 5000 });
+    assert.ok(seconds(await shownClock(page, "white")) < seconds(before));
+    assert.match(await clockMarks(page, "white"), /▶ to move, running/);
+    assert.doesNotMatch(await clockMarks(page, "black"), /to move|running/);
+  }
+  const server = (await tableState()).clock.white_ms;
+  const shown = seconds(await shownClock(opponent, "white")) * 1000;
+  assert.ok(Math.abs(shown - server) < 2000, `shown ${shown} ms, the table ${server} ms`);
+  // An event (White's move) corrects every page: Black's time runs, White's
+  // stands, and the opponent's page shows the announcement, numbered, new.
+  assert.equal(await opponent.evaluate(() => document.getElementById("said-new").hidden), true);
+  await assistant.focus("#move-input");
+  await assistant.keyboard.type("d4");
+  await assistant.keyboard.press("Enter");
+  await opponent.waitForFunction(() => document.getElementById("said").textContent.includes("David vier"));
+  assert.equal(await opponent.evaluate(() => document.getElementById("said-count").textContent), "Announcement 1");
+  assert.equal(await opponent.evaluate(() => document.getElementById("said-new").hidden), false);
+  assert.equal(await opponent.evaluate(() => document.getElementById("said").lang), "de");
+  await opponent.waitForFunction(() => document.querySelector('#clocks .clock[data-side="black"] .clock-marks').textContent.includes("to move"));
+  const white = await shownClock(opponent, "white");
+  const black = await shownClock(opponent, "black");
+  await opponent.waitForFunction((b) => document.querySelector('#clocks .clock[data-side="black"] .clock-time').textContent !== b, black, { timeout: 5000 });
+  assert.equal(await shownClock(opponent, "white"), white);
+  // A second announcement (the clock, asked on the assistant's page) is a
+  // visible change too: its number.
+  await assistant.focus('button[data-post="clock/say"]');
+  await assistant.keyboard.press("Enter");
+  await opponent.waitForFunction(() => document.getElementById("said-count").textContent === "Announcement 2");
+  // Low time: a word and a sign, not a colour. The arbiter leaves White
+  // half a minute (White is not on move, so it stays).
+  const left = (await tableState()).clock.white_ms;
+  const r = await fetch(base + "/api/tables/1/clock/adjust", {
+    method: "POST",
+    headers: { "Authorization": "Bearer " + tokens.arbiter, "Content-Type": "application/json" },
+    body: JSON.stringify({ side: "white", seconds: -Math.round(left / 1000 - 30), reason: "test: low time" }),
+  });
+  assert.equal(r.status, 200);
+  await opponent.waitForFunction(() => document.querySelector('#clocks .clock[data-side="white"] .clock-marks').textContent.includes("⚠ low time"));
+  assert.match(await clockMarks(assistant, "white"), /⚠ low time/);
+  assert.doesNotMatch(await clockMarks(opponent, "black"), /low time/);
+  await assistant.close();
+  await arbiter.close();
+  await skewed.close();
+});
+
+test("the opponent's page: large on a phone, linked from the table's pages, motion only if wanted", async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(base + "/table/1/opponent");
+  await page.waitForFunction(loaded);
+  const layout = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    said: parseFloat(getComputedStyle(document.getElementById("said")).fontSize),
+    clock: parseFloat(getComputedStyle(document.querySelector("#clocks .clock")).fontSize),
+    body: parseFloat(getComputedStyle(document.body).fontSize),
+  }));
+  assert.ok(layout.overflow <= 0, `${layout.overflow}px wider than the phone`);
+  assert.ok(layout.said >= 32 && layout.clock >= 28 && layout.body >= 18, JSON.stringify(layout));
+  assert.deepEqual(await axe(page), []);
+  // The flash plays only for readers who have not asked for less motion;
+  // the number and the "New" mark change either way.
+  const flash = async () => {
+    await fetch(base + "/api/tables/1/repeat", { method: "POST", headers: { "Authorization": "Bearer " + tokens.assistant } });
+    await page.waitForFunction(() => document.querySelector(".said-box").classList.contains("fresh"));
+    return page.evaluate(() => getComputedStyle(document.querySelector(".said-box")).animationName);
+  };
+  assert.equal(await flash(), "tactus-flash");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.evaluate(() => document.querySelector(".said-box").classList.remove("fresh"));
+  assert.equal(await flash(), "none");
+  assert.equal(await page.evaluate(() => document.getElementById("said-new").hidden), false);
+  await phone.close();
+  // Every page of the table links to it.
+  for (const [path, role] of [["/table/1/player", "player"], ["/table/1/assistant", "assistant"], ["/arbiter/1", "arbiter"], ["/", null]]) {
+    const p = await open(path, role ? tokens[role] : null);
+    await p.waitForFunction(() => document.querySelector('a[href="/table/1/opponent"]'));
+    await p.close();
+  }
+});
+
 test("sound on this device: a labelled switch, worked by keyboard, that plays the announcements", async () => {
   const player = await open("/table/1/player", tokens.player);
   await player.waitForFunction(() => !document.getElementById("summary").textContent.startsWith("Loading"));
@@ -153,6 +384,7 @@ for (const [name, path, role, ready] of [
   ["assistant", "/table/1/assistant", "assistant", loaded],
   ["arbiter overview", "/arbiter", null, listed],
   ["arbiter table", "/arbiter/1", "arbiter", loaded],
+  ["opponent", "/table/1/opponent", null, loaded],
   ["index", "/", null, () => true],
 ]) {
   test(`axe-core finds no violations on the ${name} page`, async () => {
@@ -171,6 +403,7 @@ for (const [lang, title] of [["es", "Jugador, mesa 1"], ["de", "Spieler, Tisch 1
     ["player", "/table/1/player", "player", loaded],
     ["assistant", "/table/1/assistant", "assistant", loaded],
     ["arbiter table", "/arbiter/1", "arbiter", loaded],
+    ["opponent", "/table/1/opponent", null, loaded],
     ["index", "/", null, () => true],
   ]) {
     test(`the ${name} page in ${lang}: lang attribute and axe-core`, async () => {
