@@ -434,3 +434,86 @@ test("the language comes from Accept-Language, and the choice on the page is rem
   await page.waitForFunction(() => document.documentElement.lang === "es");
   await context.close();
 });
+
+// Types a move into a page's move box and waits for the table to have it.
+async function typeMove(page, at, text, count) {
+  await page.focus("#move-input");
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  for (let i = 0; i < 100; i++) {
+    const s = await (await fetch(at + "/api/tables/1")).json();
+    if (s.moves.length >= count) return s;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${text} was not played`);
+}
+
+test("with the default venue an English assistant typing Rd1 gets the rook", async () => {
+  const s = await startServer();
+  try {
+    const assistant = await open("/table/1/assistant?lang=en", s.tokens.assistant, s.base);
+    await assistant.waitForFunction(loaded);
+    // The page leaves the piece letters to the table: `auto` by default.
+    assert.equal(await assistant.evaluate(() => document.getElementById("notation").value), "");
+    const setup = ["d4", "d5", "Qd3", "Qd6", "Bd2", "Bd7", "Nc3", "Nc6"];
+    for (const [i, m] of setup.entries()) await typeMove(assistant, s.base, m, i + 1);
+    // Both readings are legal now: a rook (English) or a king (Spanish R,
+    // rey) to d1. Without a page's language the table refuses it.
+    const bare = await fetch(s.base + "/api/tables/1/move", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + s.tokens.assistant, "Content-Type": "application/json" },
+      body: JSON.stringify({ move: "Rd1" }),
+    });
+    assert.equal(bare.status, 422);
+    assert.match((await bare.json()).error, /Rd1|Kd1|ambiguous/i);
+    const state = await typeMove(assistant, s.base, "Rd1", 9);
+    assert.equal(state.moves[8], "Rd1");
+    // The rook from a1 on d1, the king still on e1.
+    assert.equal(state.fen.split(" ")[0].split("/")[7], "3RKBNR");
+    await assistant.close();
+  } finally {
+    stopServer(s);
+  }
+});
+
+// The keyboard-only game in Spanish and German: moves typed in the page's
+// own piece letters, the clock asked for, the board walked, every page
+// still clean for axe-core with a game on it.
+for (const [lang, knight, says] of [
+  ["es", "Cf6", { you: "Juega con Negras", king: "e8, rey de las negras", pawn: "e7, peón de las negras", moved: "f6, caballo de las negras, última jugada hasta aquí" }],
+  ["de", "Sf6", { you: "Sie spielen Schwarz", king: "e8, König von Schwarz", pawn: "e7, Bauer von Schwarz", moved: "f6, Springer von Schwarz, letzter Zug hierher" }],
+]) {
+  test(`a game by keyboard alone in ${lang}, the board walked, axe-core clean`, async () => {
+    const s = await startServer();
+    try {
+      const player = await open(`/table/1/player?lang=${lang}`, s.tokens.player, s.base);
+      const assistant = await open(`/table/1/assistant?lang=${lang}`, s.tokens.assistant, s.base);
+      await player.waitForFunction((you) => document.getElementById("summary").textContent.includes(you), says.you);
+      await typeMove(assistant, s.base, "e4", 1);
+      await player.waitForFunction(() => document.getElementById("log").textContent.includes("Eva vier"));
+      assert.equal(await player.evaluate(() => document.activeElement.id), "move-input");
+      await typeMove(player, s.base, knight, 2);
+      await player.waitForFunction(() => document.getElementById("log").textContent.includes("Springer Felix sechs"));
+      await player.keyboard.type("c");
+      await player.keyboard.press("Enter");
+      await player.waitForFunction(() => /Weiß .* Schwarz/.test(document.getElementById("log").textContent));
+      await player.keyboard.type("b");
+      await player.keyboard.press("Enter");
+      await player.waitForFunction(() => document.activeElement.getAttribute("role") === "gridcell");
+      assert.equal(await focused(player), says.king);
+      await player.keyboard.press("ArrowUp");
+      assert.equal(await focused(player), says.pawn);
+      // The previous knight in reading order from e7: the one that moved.
+      await player.keyboard.press("Shift+N");
+      assert.equal(await focused(player), says.moved);
+      for (const page of [player, assistant]) assert.deepEqual(await axe(page), []);
+      const opponent = await open(`/table/1/opponent?lang=${lang}`, null, s.base);
+      await opponent.waitForFunction(loaded);
+      assert.equal(await opponent.evaluate(() => document.documentElement.lang), lang);
+      assert.deepEqual(await axe(opponent), []);
+      for (const page of [player, assistant, opponent]) await page.close();
+    } finally {
+      stopServer(s);
+    }
+  });
+}
