@@ -386,3 +386,45 @@ async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
     let (s, _) = app.post("/api/tables/1/clock/say", "player", "{}").await;
     assert_eq!(s, StatusCode::OK);
 }
+
+/// What the pages' ticking clocks count from: both clocks read at the
+/// table's time `as_of_ms`, the side whose time runs, and the moves in UCI.
+/// Counting the running side down by the time passed since `as_of_ms` gives
+/// what the table itself reads later, and every event names the new
+/// running side.
+#[tokio::test]
+async fn the_clock_reading_says_when_it_was_taken_and_whose_time_runs() {
+    let app = app(&["1"]).await;
+    let t = app.table().await;
+    assert_eq!(t["clock"]["running_side"], serde_json::Value::Null);
+    assert_eq!(t["clock"]["as_of_ms"], 1_000_000);
+    let (s, v) = app
+        .post("/api/tables/1/move", "assistant", r#"{"move":"e4"}"#)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let first = app.table().await;
+    assert_eq!(first["clock"]["running_side"], "black");
+    assert_eq!(first["moves_uci"], serde_json::json!(["e2e4"]));
+    app.time.advance(Duration::from_millis(7_250));
+    let later = app.table().await;
+    let passed =
+        later["clock"]["as_of_ms"].as_u64().unwrap() - first["clock"]["as_of_ms"].as_u64().unwrap();
+    assert_eq!(passed, 7_250);
+    assert_eq!(
+        later["clock"]["black_ms"].as_u64().unwrap(),
+        first["clock"]["black_ms"].as_u64().unwrap() - passed
+    );
+    assert_eq!(later["clock"]["white_ms"], first["clock"]["white_ms"]);
+    let (s, v) = app
+        .post("/api/tables/1/move", "player", r#"{"move":"Nf6"}"#)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let t = app.table().await;
+    assert_eq!(t["clock"]["running_side"], "white");
+    assert_eq!(t["moves_uci"], serde_json::json!(["e2e4", "g8f6"]));
+    let (s, v) = app.post("/api/tables/1/clock/pause", "arbiter", "").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let t = app.table().await;
+    assert_eq!(t["clock"]["running"], false);
+    assert_eq!(t["clock"]["running_side"], serde_json::Value::Null);
+}
