@@ -22,7 +22,7 @@ use shakmaty::san::SanPlus;
 use super::action::Action;
 use super::actor::TableHandle;
 use super::view::LiveEvent;
-use crate::braille::brlapi::{Connection, Key};
+use crate::braille::brlapi::{BrlapiError, Connection, Key};
 use crate::rules::braille_chess;
 use crate::rules::game::NoticeKind;
 use crate::service::tokens::Role;
@@ -234,7 +234,11 @@ fn content_len(c: Option<&Content>) -> usize {
 }
 
 /// Shows the window of `content` that starts at `offset`.
-fn show(conn: &mut Connection, content: Option<&Content>, offset: usize) -> Result<(), String> {
+fn show(
+    conn: &mut Connection,
+    content: Option<&Content>,
+    offset: usize,
+) -> Result<(), BrlapiError> {
     match content {
         None => conn.write_text(""),
         Some(Content::Text(t)) => conn.write_text(&t.chars().skip(offset).collect::<String>()),
