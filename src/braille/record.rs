@@ -101,7 +101,7 @@ struct Words {
 }
 
 fn words(lang: &str) -> Words {
-    match lang {
+    match louis::language(lang) {
         "de" => Words {
             event: "Turnier",
             site: "Ort",
