@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::AppState;
 use crate::braille::louis;
-use crate::braille::record::{Options, render};
+use crate::braille::record::{Options, RecordError, render};
 use crate::rules::pgn::read_pgn;
 
 #[derive(Debug, Deserialize)]
@@ -80,8 +80,8 @@ pub async fn table_brf(
         Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     };
     let doc = read_pgn(&pgn)
-        .map_err(|e| e.to_string())
-        .and_then(|record| render(&record, &Options { lang, clock }).map_err(|e| e.to_string()));
+        .map_err(RecordError::from)
+        .and_then(|record| render(&record, &Options { lang, clock }));
     match doc {
         Ok(doc) if unicode => (
             [
@@ -108,6 +108,6 @@ pub async fn table_brf(
             doc.brf(),
         )
             .into_response(),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
+        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
