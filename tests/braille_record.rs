@@ -2,6 +2,8 @@
 //! by hand from the UKAAF braille chess code (`docs/braille.md`), the words
 //! read back through liblouis, and the page limits over real PGN files.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -283,4 +285,63 @@ fn the_command_writes_brf_and_refuses_bad_input() {
     assert_eq!(run.status.code(), Some(2));
     assert!(run.stdout.is_empty());
     assert!(String::from_utf8_lossy(&run.stderr).contains("ply 3"));
+}
+
+/// `GET /api/tables/{id}/brf` writes each table's words in its own
+/// language (its voice pack's) unless `lang` says otherwise: read back
+/// with that language's liblouis table.
+#[test]
+fn each_tables_record_in_its_own_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let venue = dir.path().join("venue.toml");
+    let mut text = String::new();
+    for (id, voice) in [
+        ("1", "de-appendix-d"),
+        ("2", "en-appendix-d"),
+        ("3", "es-apendice-d"),
+    ] {
+        text.push_str(&format!(
+            "[[table]]\nid = \"{id}\"\nboard = \"none\"\nwhite = \"Anna\"\nblack = \"Bert\"\nvoice = \"{voice}\"\n\n"
+        ));
+    }
+    std::fs::write(&venue, text).unwrap();
+    let data = dir.path().join("data");
+    let server = common::Server::start(&data, &["--config", venue.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    let read = |line: &str, lang: &str| {
+        let c: Vec<u8> = line.chars().filter_map(cells::from_unicode).collect();
+        louis::back_translate(louis::table_for(lang), &c)
+            .unwrap()
+            .to_lowercase()
+    };
+    for (id, lang, white, unfinished) in [
+        ("1", "de", "weiß", "partie nicht beendet"),
+        ("2", "en", "white", "game not finished"),
+        ("3", "es", "blancas", "partida no terminada"),
+    ] {
+        let (_player, assistant, _arbiter) = common::tokens(&data, id);
+        let r = common::post(
+            &addr,
+            &format!("/api/tables/{id}/move"),
+            &assistant,
+            r#"{"move":"e4"}"#,
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = common::get(&addr, &format!("/api/tables/{id}/brf?format=unicode"));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let lines: Vec<&str> = r.body.lines().collect();
+        // Spanish braille's colon is dots 2-5, which liblouis reads back
+        // as a 3: the label and the name are compared apart.
+        let first = read(lines[0], lang);
+        assert!(first.starts_with(white), "{lang}: {first}");
+        assert!(first.ends_with("anna"), "{lang}: {first}");
+        // The notation is the code's in every language.
+        assert!(lines.contains(&"⠂⠀⠑⠲"), "{lang}: {:?}", lines);
+        let last = read(lines.last().unwrap(), lang);
+        assert_eq!(last, unfinished, "{lang}");
+    }
+    // A language asked for wins over the table's.
+    let r = common::get(&addr, "/api/tables/3/brf?format=unicode&lang=en");
+    let first = r.body.lines().next().unwrap();
+    assert_eq!(read(first, "en"), "white: anna");
 }

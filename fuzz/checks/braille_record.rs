@@ -9,7 +9,8 @@ use tactus::rules::pgn::read_games;
 
 pub fn check(data: &[u8]) {
     for record in read_games(data).into_iter().flatten() {
-        for (lang, clock) in [("en", true), ("de", false)] {
+        // The three languages of the voice packs tactus ships.
+        for (lang, clock) in [("en", true), ("de", false), ("es", false)] {
             let options = Options {
                 lang: lang.into(),
                 clock,

@@ -133,15 +133,29 @@ impl Key {
     }
 }
 
-/// What BrlAPI said went wrong.
-fn last_error() -> String {
+/// Why a display could not be reached or written to.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BrlapiError {
+    /// A host, key file or text with a NUL character, which no C string
+    /// can carry.
+    #[error("{0} contains a NUL character")]
+    Nul(&'static str),
+    /// BrlAPI refused: `call` is the library function, `message` its own
+    /// words (`brlapi_strerror`).
+    #[error("{call}: {message}")]
+    Api { call: &'static str, message: String },
+}
+
+/// What BrlAPI said went wrong in `call`.
+fn last_error(call: &'static str) -> BrlapiError {
     let mut buf = [0 as c_char; 256];
     // SAFETY: the error location is thread-local and always valid; the
     // buffer's length is passed.
-    unsafe {
+    let message = unsafe {
         brlapi_strerror_r(brlapi_error_location(), buf.as_mut_ptr(), buf.len());
         CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
-    }
+    };
+    BrlapiError::Api { call, message }
 }
 
 unsafe extern "C" fn log_exception(
@@ -170,15 +184,15 @@ impl Connection {
     /// Connects to `host` (BrlAPI's form: `HOST:N` is TCP port 4101 + N,
     /// `:N` the local socket N; `None`: the local default or `BRLAPI_HOST`)
     /// with the key file `auth` (`None`: the default or `BRLAPI_AUTH`).
-    pub fn open(host: Option<&str>, auth: Option<&str>) -> Result<Connection, String> {
+    pub fn open(host: Option<&str>, auth: Option<&str>) -> Result<Connection, BrlapiError> {
         let host_c = host
             .map(CString::new)
             .transpose()
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| BrlapiError::Nul("the BrlAPI host"))?;
         let auth_c = auth
             .map(CString::new)
             .transpose()
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| BrlapiError::Nul("the BrlAPI key file"))?;
         // SAFETY: no arguments.
         let size = unsafe { brlapi_getHandleSize() };
         let mut handle = vec![0u128; size.div_ceil(16).max(1)];
@@ -191,7 +205,7 @@ impl Connection {
         // settings' strings live until the call returns.
         let fd = unsafe { brlapi__openConnection(h, &settings, std::ptr::null_mut()) };
         if fd < 0 {
-            return Err(last_error());
+            return Err(last_error("brlapi_openConnection"));
         }
         let mut conn = Connection {
             handle,
@@ -205,16 +219,16 @@ impl Connection {
         // display's whatever terminal (if any) brltty shows.
         // SAFETY: a null path with count 0 and no driver name.
         if unsafe { brlapi__enterTtyModeWithPath(h, std::ptr::null(), 0, std::ptr::null()) } < 0 {
-            return Err(last_error());
+            return Err(last_error("brlapi_enterTtyModeWithPath"));
         }
         // SAFETY: every key type, no key list.
         if unsafe { brlapi__acceptKeys(h, RANGE_ALL, std::ptr::null(), 0) } < 0 {
-            return Err(last_error());
+            return Err(last_error("brlapi_acceptKeys"));
         }
         let (mut x, mut y) = (0 as c_uint, 0 as c_uint);
         // SAFETY: two out-parameters.
         if unsafe { brlapi__getDisplaySize(h, &mut x, &mut y) } < 0 {
-            return Err(last_error());
+            return Err(last_error("brlapi_getDisplaySize"));
         }
         conn.width = x as usize;
         conn.height = y as usize;
@@ -237,7 +251,7 @@ impl Connection {
 
     /// Shows `text` (brltty translates it with its text table), cut or
     /// padded to the display, no cursor.
-    pub fn write_text(&mut self, text: &str) -> Result<(), String> {
+    pub fn write_text(&mut self, text: &str) -> Result<(), BrlapiError> {
         let cells = self.width() * self.height();
         let shown: String = text
             .chars()
@@ -250,7 +264,8 @@ impl Connection {
             shown
         };
         let count = shown.chars().count();
-        let c_text = CString::new(shown).map_err(|e| e.to_string())?;
+        // Control characters (NUL among them) were made spaces above.
+        let c_text = CString::new(shown).map_err(|_| BrlapiError::Nul("the text"))?;
         let args = WriteArguments {
             display_number: DISPLAY_DEFAULT,
             region_begin: 1,
@@ -266,14 +281,14 @@ impl Connection {
         let h = self.h();
         // SAFETY: the text holds `count` UTF-8 characters and a NUL.
         if unsafe { brlapi__write(h, &args) } < 0 {
-            return Err(last_error());
+            return Err(last_error("brlapi_write"));
         }
         Ok(())
     }
 
     /// Shows braille cells as they are (bit `n - 1` is dot `n`), cut or
     /// padded with blanks to the display.
-    pub fn write_dots(&mut self, dots: &[u8]) -> Result<(), String> {
+    pub fn write_dots(&mut self, dots: &[u8]) -> Result<(), BrlapiError> {
         let mut all = vec![0u8; self.width() * self.height()];
         for (slot, &d) in all.iter_mut().zip(dots) {
             *slot = d;
@@ -281,14 +296,14 @@ impl Connection {
         let h = self.h();
         // SAFETY: the array holds one byte per cell of the display.
         if unsafe { brlapi__writeDots(h, all.as_ptr()) } < 0 {
-            return Err(last_error());
+            return Err(last_error("brlapi_writeDots"));
         }
         Ok(())
     }
 
     /// Waits up to `timeout_ms` for a key: `Ok(None)` if none came, an
     /// error if the connection is gone.
-    pub fn read_key(&mut self, timeout_ms: i32) -> Result<Option<u64>, String> {
+    pub fn read_key(&mut self, timeout_ms: i32) -> Result<Option<u64>, BrlapiError> {
         let mut code = 0u64;
         let h = self.h();
         // SAFETY: one out-parameter.
@@ -302,7 +317,7 @@ impl Connection {
                 if e.brlerrno == 11 && e.libcerrno == libc::EINTR {
                     Ok(None)
                 } else {
-                    Err(last_error())
+                    Err(last_error("brlapi_readKeyWithTimeout"))
                 }
             }
         }
@@ -336,6 +351,16 @@ mod tests {
 
     #[test]
     fn no_server_is_an_error_not_an_abort() {
-        assert!(Connection::open(Some("127.0.0.1:179"), Some("none")).is_err());
+        assert!(matches!(
+            Connection::open(Some("127.0.0.1:179"), Some("none")),
+            Err(BrlapiError::Api {
+                call: "brlapi_openConnection",
+                ..
+            })
+        ));
+        assert_eq!(
+            Connection::open(Some("a\0b"), None).err(),
+            Some(BrlapiError::Nul("the BrlAPI host"))
+        );
     }
 }

@@ -58,11 +58,26 @@ pub enum LouisError {
     Nul,
 }
 
-/// The liblouis table for a language: uncontracted (grade 1) literary
-/// braille, which a reader of any grade reads, in the table Debian's
-/// liblouis-data ships for it. Unknown languages get English (UEB).
+/// The languages tactus has braille words for (`table_for`).
+pub const LANGUAGES: [&str; 8] = ["en", "de", "es", "fr", "nl", "pt", "pl", "cs"];
+
+/// The language of a tag such as a voice pack's: `es-ES` and `de_AT` read
+/// as `es` and `de`; a language not among [`LANGUAGES`] as English.
+pub fn language(tag: &str) -> &'static str {
+    let primary = tag.split(['-', '_']).next().unwrap_or(tag);
+    LANGUAGES
+        .iter()
+        .find(|l| l.eq_ignore_ascii_case(primary))
+        .copied()
+        .unwrap_or("en")
+}
+
+/// The liblouis table for a language (a tag, as [`language`] reads it):
+/// uncontracted (grade 1) literary braille, which a reader of any grade
+/// reads, in the table Debian's liblouis-data ships for it. Unknown
+/// languages get English (UEB).
 pub fn table_for(lang: &str) -> &'static str {
-    match lang {
+    match language(lang) {
         "de" => "de-g0.utb",
         "es" => "es-g1.ctb",
         "fr" => "fr-bfu-comp6.utb",
@@ -204,6 +219,16 @@ mod tests {
     fn german_umlauts_and_sharp_s() {
         let cells = translate("de-g0.utb", "Weiß gewinnt").unwrap();
         assert_eq!(back_translate("de-g0.utb", &cells).unwrap(), "weiß gewinnt");
+    }
+
+    #[test]
+    fn languages_and_their_tables() {
+        assert_eq!(table_for("es"), "es-g1.ctb");
+        assert_eq!(table_for("es-ES"), "es-g1.ctb");
+        assert_eq!(table_for("de_AT"), "de-g0.utb");
+        assert_eq!(table_for("EN"), "en-ueb-g1.ctb");
+        assert_eq!(table_for("xx"), "en-ueb-g1.ctb");
+        assert_eq!(table_for(""), "en-ueb-g1.ctb");
     }
 
     #[test]

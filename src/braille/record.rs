@@ -101,7 +101,7 @@ struct Words {
 }
 
 fn words(lang: &str) -> Words {
-    match lang {
+    match louis::language(lang) {
         "de" => Words {
             event: "Turnier",
             site: "Ort",
@@ -199,7 +199,12 @@ pub fn render(record: &GameRecord, options: &Options) -> Result<Document, Record
     let table = louis::table_for(&options.lang);
     let w = words(&options.lang);
     let mut lines: Vec<Vec<Cell>> = Vec::new();
-    let text = |s: &str| louis::translate(table, s);
+    // Paper has six dots: liblouis marks a character its table lacks (the
+    // replacement character of bad UTF-8, say) with dots 7 and 8, which
+    // BRF cannot carry; both outputs drop them, so that they agree.
+    let text = |s: &str| {
+        louis::translate(table, s).map(|c| c.into_iter().map(|d| d & 0x3F).collect::<Vec<_>>())
+    };
 
     // The heading: the tags a reader looks for, each on its own line.
     let known = |name: &str| {

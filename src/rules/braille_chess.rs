@@ -11,8 +11,11 @@
 //!   digit's letter moved down a row: 1 is dot 2, 4 is dots 2-5-6), with no
 //!   numeric indicator.
 //! - Capture: dots 5-6 before the square; check: dots 4-5 before the square;
-//!   a capture with check: dots 4-5-6 before the square; mate: dots 3-4-5
-//!   and `m` after the move.
+//!   a capture with check: dots 4-5-6 before the square (the code's signs
+//!   inside a game move, its section 3); mate: dots 3-4-5 and `m` after the
+//!   move (an abbreviation of its section 2.2). Running text transcribed
+//!   from print writes print's `+` after the move instead (2.2's dots 3-4-5
+//!   and `p`, the code's example to 1.4): not a game record's form.
 //! - Move numbers: lower digits, then a space; a record that starts with
 //!   Black's move marks it with dots 3-6.
 //! - Castling: `0-0`, `0-0-0` with lower zeros (3-5-6) and hyphens (3-6).
@@ -207,8 +210,31 @@ mod tests {
         u(&san_cells(&SanPlus::from_str(s).unwrap()))
     }
 
-    /// The code's own examples (1.3: `2.♘f3`; 1.4: `8. ♘e4`) and the
-    /// algebraic examples of section 3 as quoted in `docs/braille.md`.
+    /// The code's printed examples of sections 1.3 and 1.4, cell by cell,
+    /// as far as they are moves (`docs/braille.md`).
+    #[test]
+    fn the_codes_printed_examples() {
+        // 1.3: `2.♘f3` is ⠆ ⠎⠋⠒.
+        assert_eq!(format!("{} {}", u(&lower_number(2)), m("Nf3")), "⠆ ⠎⠋⠒");
+        // 1.4: `8. ♘e4)` is ⠦ ⠎⠑⠲ and then UEB's bracket (⠐⠜; the page
+        // we read shows its first cell).
+        assert!("⠦ ⠎⠑⠲⠐".starts_with(&format!("{} {}", u(&lower_number(8)), m("Ne4"))));
+        // 1.4: `a1:` is ⠁⠂, the separating sign ⠜, the colon ⠒.
+        assert!("⠁⠂⠜⠒".starts_with(&u(&square(shakmaty::Square::A1))));
+        // 1.4: `6. e4+.` is ⠖ ⠑⠲⠜⠏⠲: the number and the move are ours; the
+        // rest is print's `+` as 2.2's abbreviation (dots 3-4-5, `p`) and
+        // the full stop, the form of running text. In a game move section
+        // 3's sign is used instead, before the square (`f5+` below).
+        let printed = "⠖ ⠑⠲⠜⠏⠲";
+        let ours = format!("{} {}", u(&lower_number(6)), m("e4"));
+        assert_eq!(&printed[..ours.len()], ours);
+        assert_eq!(&printed[ours.len()..], "⠜⠏⠲");
+        // The separating sign is the first cell of mate's abbreviation.
+        assert_eq!(u(&MATE[..1]), "⠜");
+    }
+
+    /// The algebraic examples of section 3 as a published implementation
+    /// of the code quotes them (`docs/braille.md`).
     #[test]
     fn the_codes_examples() {
         assert_eq!(u(&lower_number(2)), "⠆");

@@ -140,6 +140,14 @@ impl TableHandle {
     pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
         self.live.subscribe()
     }
+
+    /// Sends the table's state to the live stream now, for a change the
+    /// table does not make itself (its braille display coming or going).
+    pub async fn republish(&self) -> Result<(), TableError> {
+        let view = self.view().await?;
+        let _ = self.live.send(LiveEvent::State(Box::new(view)));
+        Ok(())
+    }
 }
 
 /// Everything a table needs to start.

@@ -2,12 +2,16 @@
 //! counterpart for readers of braille and for deafblind players.
 //!
 //! Every announcement of the table appears on the display, as the pack's
-//! text or, for moves, in the braille chess code (the table's
+//! text in literary braille of the table's language (liblouis, with the
+//! table for the voice pack's language: a Spanish table reads Spanish
+//! braille) or, for moves, in the braille chess code (the table's
 //! `braille_shows`); the display's keys ask the table for the repeat, the
 //! clock, the board's differences and the last moves. A display that is
 //! absent, or a brltty that is not running or goes away, is reported once,
 //! tried again with backoff (50 ms up to 2 s) and never holds up the
-//! table: the display has a thread of its own, fed like the speaker.
+//! table: the display has a thread of its own, fed like the speaker. Its
+//! coming and going is pushed to the table's live stream at once, so a
+//! page shows `braille: disconnected` without waiting for a move.
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -22,7 +26,8 @@ use shakmaty::san::SanPlus;
 use super::action::Action;
 use super::actor::TableHandle;
 use super::view::LiveEvent;
-use crate::braille::brlapi::{Connection, Key};
+use crate::braille::brlapi::{BrlapiError, Connection, Key};
+use crate::braille::louis;
 use crate::rules::braille_chess;
 use crate::rules::game::NoticeKind;
 use crate::service::tokens::Role;
@@ -72,8 +77,8 @@ impl std::fmt::Display for BrailleSpec {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BrailleShows {
-    /// The announcement's words, as the pack writes them (brltty
-    /// translates them with its text table).
+    /// The announcement's words, as the pack writes them, in the literary
+    /// braille of the table's language (liblouis).
     #[default]
     Words,
     /// Moves in the braille chess code (`docs/braille.md`), as cells;
@@ -122,23 +127,41 @@ pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> s
         .insert(handle.id.clone(), connected.clone());
     let (content_tx, content_rx) = mpsc::channel::<Content>();
     let (key_tx, key_rx) = tokio::sync::mpsc::unbounded_channel::<Key>();
+    let (status_tx, status_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
     let table = handle.id.clone();
+    let link = Link {
+        connected,
+        status: status_tx,
+        keys: key_tx,
+    };
     std::thread::Builder::new()
         .name(format!("braille-{table}"))
-        .spawn(move || run_display(&table, host, connected, content_rx, key_tx))?;
-    tokio::spawn(feed(handle, shows, content_tx, key_rx));
+        .spawn(move || run_display(&table, host, link, content_rx))?;
+    tokio::spawn(feed(handle, shows, content_tx, key_rx, status_rx));
     Ok(())
+}
+
+/// What the display thread tells the rest of the table.
+struct Link {
+    /// Whether the display is connected, for the table's state.
+    connected: Arc<AtomicBool>,
+    /// A tick each time that changes, for the live stream.
+    status: tokio::sync::mpsc::UnboundedSender<()>,
+    /// The display's keys that are the table's business.
+    keys: tokio::sync::mpsc::UnboundedSender<Key>,
+}
+
+impl Link {
+    fn set(&self, connected: bool) {
+        if self.connected.swap(connected, Ordering::Relaxed) != connected {
+            let _ = self.status.send(());
+        }
+    }
 }
 
 /// The display thread: connect, show, read keys; on any failure drop the
 /// connection and try again with backoff, reporting the loss once.
-fn run_display(
-    table: &str,
-    host: Option<String>,
-    connected: Arc<AtomicBool>,
-    content: mpsc::Receiver<Content>,
-    keys: tokio::sync::mpsc::UnboundedSender<Key>,
-) {
+fn run_display(table: &str, host: Option<String>, link: Link, content: mpsc::Receiver<Content>) {
     let mut shown: Option<Content> = None;
     let mut offset = 0usize;
     let mut backoff = BACKOFF_MIN;
@@ -147,7 +170,7 @@ fn run_display(
     loop {
         match Connection::open(host.as_deref(), auth.as_deref()) {
             Ok(mut conn) => {
-                connected.store(true, Ordering::Relaxed);
+                link.set(true);
                 tracing::info!(table, "braille display connected ({} cells)", conn.width());
                 backoff = BACKOFF_MIN;
                 let mut dirty = true;
@@ -183,14 +206,14 @@ fn run_display(
                                 offset = offset.saturating_sub(conn.width());
                                 dirty = true;
                             }
-                            Some(key) if keys.send(key).is_err() => return,
+                            Some(key) if link.keys.send(key).is_err() => return,
                             _ => {}
                         },
                         Ok(None) => {}
                         Err(e) => break e,
                     }
                 };
-                connected.store(false, Ordering::Relaxed);
+                link.set(false);
                 tracing::warn!(table, "braille display lost: {failure}; trying again");
                 reported = true;
             }
@@ -234,7 +257,11 @@ fn content_len(c: Option<&Content>) -> usize {
 }
 
 /// Shows the window of `content` that starts at `offset`.
-fn show(conn: &mut Connection, content: Option<&Content>, offset: usize) -> Result<(), String> {
+fn show(
+    conn: &mut Connection,
+    content: Option<&Content>,
+    offset: usize,
+) -> Result<(), BrlapiError> {
     match content {
         None => conn.write_text(""),
         Some(Content::Text(t)) => conn.write_text(&t.chars().skip(offset).collect::<String>()),
@@ -248,12 +275,27 @@ async fn feed(
     shows: BrailleShows,
     content: mpsc::Sender<Content>,
     mut keys: tokio::sync::mpsc::UnboundedReceiver<Key>,
+    mut status: tokio::sync::mpsc::UnboundedReceiver<()>,
 ) {
     let mut live = handle.subscribe();
+    let (plies, lang) = match handle.view().await {
+        Ok(v) => (v.moves.len(), v.voice_lang),
+        Err(_) => return,
+    };
     // Plies the table had when the display last showed a move.
-    let mut plies_shown = handle.view().await.map(|v| v.moves.len()).unwrap_or(0);
+    let mut plies_shown = plies;
+    let words = Words::new(&handle.id, &lang);
     loop {
         tokio::select! {
+            tick = status.recv() => {
+                if tick.is_none() {
+                    return;
+                }
+                // The display came or went: every page hears of it now.
+                if handle.republish().await.is_err() {
+                    return;
+                }
+            }
             event = live.recv() => match event {
                 Ok(LiveEvent::Announcement(a)) => {
                     let notation = if shows == BrailleShows::Notation && a.kind == NoticeKind::Move {
@@ -276,7 +318,7 @@ async fn feed(
                     } else {
                         None
                     };
-                    let c = notation.map(Content::Dots).unwrap_or(Content::Text(a.text));
+                    let c = notation.map(Content::Dots).unwrap_or_else(|| words.content(&a.text));
                     if content.send(c).is_err() {
                         return;
                     }
@@ -299,13 +341,15 @@ async fn feed(
                     // the display.
                     Some(action) => {
                         if let Err(e) = handle.act(Role::Player, action).await {
-                            let _ = content.send(Content::Text(e.to_string()));
+                            let _ = content.send(words.content(&e.to_string()));
                         }
                     }
                     None => {
                         let c = match shows {
                             BrailleShows::Notation => last_moves_cells(&handle, 4).await.map(Content::Dots),
-                            BrailleShows::Words => last_moves_text(&handle, 4).await.map(Content::Text),
+                            BrailleShows::Words => last_moves_text(&handle, 4)
+                                .await
+                                .map(|t| words.content(&t)),
                         };
                         if let Some(c) = c
                             && content.send(c).is_err()
@@ -314,6 +358,38 @@ async fn feed(
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Words on the display: literary braille of the table's language through
+/// liblouis, uncontracted (`louis::table_for`). Should liblouis fail (its
+/// tables not installed), the text goes to brltty, which shows it with its
+/// own text table: the display still says something.
+struct Words {
+    table: &'static str,
+    reported: AtomicBool,
+    id: String,
+}
+
+impl Words {
+    fn new(id: &str, lang: &str) -> Words {
+        Words {
+            table: louis::table_for(lang),
+            reported: AtomicBool::new(false),
+            id: id.to_owned(),
+        }
+    }
+
+    fn content(&self, text: &str) -> Content {
+        match louis::translate(self.table, text) {
+            Ok(cells) => Content::Dots(cells),
+            Err(e) => {
+                if !self.reported.swap(true, Ordering::Relaxed) {
+                    tracing::warn!(table = %self.id, "braille display: {e}; showing text through brltty");
+                }
+                Content::Text(text.to_owned())
             }
         }
     }

@@ -4,7 +4,8 @@
 //! Query: `format=brf` (the default: ASCII braille, `text/plain` with an
 //! attachment name ending `.brf`) or `format=unicode` (Unicode braille);
 //! `clock=1` for the clock time after every move; `lang=en|de|es|fr|nl|pt|pl|cs`
-//! for the words (English by default).
+//! for the words, by default the table's own language (its voice pack's:
+//! the language its players hear).
 
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
@@ -12,7 +13,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::AppState;
-use crate::braille::record::{Options, render};
+use crate::braille::louis;
+use crate::braille::record::{Options, RecordError, render};
 use crate::rules::pgn::read_pgn;
 
 #[derive(Debug, Deserialize)]
@@ -59,20 +61,27 @@ pub async fn table_brf(
         Some("1") | Some("true") => true,
         Some(other) => return refuse(StatusCode::BAD_REQUEST, format!("clock `{other}`: 0 or 1")),
     };
-    let lang = q.lang.unwrap_or_else(|| "en".into());
-    if !["en", "de", "es", "fr", "nl", "pt", "pl", "cs"].contains(&lang.as_str()) {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            format!("lang `{lang}`: en, de, es, fr, nl, pt, pl or cs"),
-        );
-    }
+    let lang = match q.lang {
+        Some(lang) if louis::LANGUAGES.contains(&lang.as_str()) => lang,
+        Some(lang) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                format!("lang `{lang}`: en, de, es, fr, nl, pt, pl or cs"),
+            );
+        }
+        // The table's own language, that of its voice pack.
+        None => match table.view().await {
+            Ok(v) => louis::language(&v.voice_lang).to_owned(),
+            Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        },
+    };
     let pgn = match table.pgn().await {
         Ok(p) => p,
         Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     };
     let doc = read_pgn(&pgn)
-        .map_err(|e| e.to_string())
-        .and_then(|record| render(&record, &Options { lang, clock }).map_err(|e| e.to_string()));
+        .map_err(RecordError::from)
+        .and_then(|record| render(&record, &Options { lang, clock }));
     match doc {
         Ok(doc) if unicode => (
             [
@@ -99,6 +108,6 @@ pub async fn table_brf(
             doc.brf(),
         )
             .into_response(),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
+        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
