@@ -393,7 +393,8 @@ fn default_control() -> String {
 fn from_str<'de, D, T>(d: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
-    T: FromStr<Err = String>,
+    T: FromStr,
+    T::Err: fmt::Display,
 {
     let s = String::deserialize(d)?;
     s.parse().map_err(serde::de::Error::custom)
@@ -402,7 +403,8 @@ where
 fn some_from_str<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
-    T: FromStr<Err = String>,
+    T: FromStr,
+    T::Err: fmt::Display,
 {
     from_str(d).map(Some)
 }
