@@ -264,9 +264,9 @@ impl FromStr for BoardSpec {
         if port.is_empty() {
             return Err(BoardSpecError::NoPort(s.to_owned()));
         }
-        let port: Port = port.parse().map_err(|e| BoardSpecError::Port {
+        let port: Port = port.parse::<Port>().map_err(|e| BoardSpecError::Port {
             spec: s.to_owned(),
-            reason: format!("{e}"),
+            reason: e.to_string(),
         })?;
         if matches!(port, Port::Tcp { .. }) && baud.is_some() {
             return Err(BoardSpecError::BaudOverTcp(s.to_owned()));
