@@ -285,7 +285,7 @@ mod tests {
             (control, "`control`"),
             (fen, "start position"),
         ] {
-            let err = updated_setup(&journaled, &changed).unwrap_err();
+            let err = updated_setup(&journaled, &changed).unwrap_err().to_string();
             assert!(err.contains(key), "{key}: {err}");
         }
         assert_eq!(
