@@ -24,16 +24,19 @@ pub enum Style {
     Long,
 }
 
-impl FromStr for Style {
-    type Err = String;
+/// A style's name that is neither `standard` nor `long`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown announcement style `{0}`: expected `standard` or `long`")]
+pub struct UnknownStyle(pub String);
 
-    fn from_str(s: &str) -> Result<Style, String> {
+impl FromStr for Style {
+    type Err = UnknownStyle;
+
+    fn from_str(s: &str) -> Result<Style, UnknownStyle> {
         match s {
             "standard" => Ok(Style::Standard),
             "long" => Ok(Style::Long),
-            other => Err(format!(
-                "unknown announcement style `{other}`: expected `standard` or `long`"
-            )),
+            other => Err(UnknownStyle(other.to_owned())),
         }
     }
 }
@@ -245,6 +248,13 @@ mod tests {
     #[test]
     fn style_parses() {
         assert_eq!("long".parse::<Style>(), Ok(Style::Long));
-        assert!("short".parse::<Style>().unwrap_err().contains("standard"));
+        assert_eq!("short".parse::<Style>(), Err(UnknownStyle("short".into())));
+        assert!(
+            "short"
+                .parse::<Style>()
+                .unwrap_err()
+                .to_string()
+                .contains("standard")
+        );
     }
 }

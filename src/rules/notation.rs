@@ -136,10 +136,15 @@ impl Serialize for Lang {
     }
 }
 
-impl FromStr for Lang {
-    type Err = String;
+/// A sheet language's code that tactus does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown sheet language `{0}`: expected auto, en, de, es, it, fr, nl, pt, pl or cs")]
+pub struct UnknownLang(pub String);
 
-    fn from_str(s: &str) -> Result<Lang, String> {
+impl FromStr for Lang {
+    type Err = UnknownLang;
+
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
         Ok(match s.to_ascii_lowercase().as_str() {
             "auto" => Lang::Auto,
             "en" => Lang::En,
@@ -150,11 +155,7 @@ impl FromStr for Lang {
             "pt" => Lang::Pt,
             "pl" => Lang::Pl,
             "cs" => Lang::Cs,
-            _ => {
-                return Err(format!(
-                    "unknown sheet language `{s}`: expected auto, en, de, es, it, fr, nl, pt, pl or cs"
-                ));
-            }
+            _ => return Err(UnknownLang(s.to_owned())),
         })
     }
 }

@@ -42,13 +42,13 @@ use std::time::Duration;
 
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
-use shakmaty::san::San;
+use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
 
 use super::sheet::Lang;
 use super::time_control::TimeControl;
-use super::variant::Variant;
+use super::variant::{NotUnderTheLaws, Variant};
 
 /// One move of a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -604,7 +604,7 @@ impl Movetext {
 /// coordinates (`g1f3`, `e1g1`, `e1h1`), which reads as a pawn move from
 /// the first square in SAN's grammar (as in python-chess, a fully given
 /// origin and target square read as that move, whatever the piece).
-fn to_move(pos: &Chess, san: San) -> Result<Move, String> {
+fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     let err = match san.to_move(pos) {
         Ok(m) => return Ok(m),
         Err(e) => e,
@@ -627,10 +627,7 @@ fn to_move(pos: &Chess, san: San) -> Result<Move, String> {
             return Ok(m);
         }
     }
-    Err(match err {
-        shakmaty::san::SanError::AmbiguousSan => "ambiguous in the position".into(),
-        _ => "not a legal move in the position".into(),
-    })
+    Err(err)
 }
 
 impl Visitor for RecordVisitor {
@@ -665,7 +662,9 @@ impl Visitor for RecordVisitor {
         if let Some((_, v)) = tags.iter().find(|(k, _)| k == "Variant") {
             match Variant::from_tag(v) {
                 Ok(variant) => record.variant = variant,
-                Err(name) => return ControlFlow::Break(Err(PgnError::Variant(name))),
+                Err(NotUnderTheLaws(name)) => {
+                    return ControlFlow::Break(Err(PgnError::Variant(name)));
+                }
             }
         }
         for (k, v) in tags {
@@ -721,10 +720,14 @@ impl Visitor for RecordVisitor {
                 });
                 ControlFlow::Continue(())
             }
-            Err(reason) => ControlFlow::Break(Err(PgnError::Illegal {
+            Err(e) => ControlFlow::Break(Err(PgnError::Illegal {
                 ply,
                 san: san_plus.to_string(),
-                reason,
+                reason: match e {
+                    SanError::AmbiguousSan => "ambiguous in the position",
+                    _ => "not a legal move in the position",
+                }
+                .into(),
             })),
         }
     }

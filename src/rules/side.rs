@@ -13,14 +13,18 @@ pub fn name(c: Color) -> &'static str {
     }
 }
 
-/// The side named `s`, or a sentence saying what was expected.
-pub fn parse(s: &str) -> Result<Color, String> {
+/// A side's name that is neither `white` nor `black` (names are lower
+/// case, as the journal and the API write them).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown side `{0}`: expected `white` or `black`")]
+pub struct UnknownSide(pub String);
+
+/// The side named `s`.
+pub fn parse(s: &str) -> Result<Color, UnknownSide> {
     match s {
         "white" => Ok(Color::White),
         "black" => Ok(Color::Black),
-        other => Err(format!(
-            "unknown side `{other}`: expected `white` or `black`"
-        )),
+        other => Err(UnknownSide(other.to_owned())),
     }
 }
 
@@ -49,6 +53,12 @@ mod tests {
         for c in Color::ALL {
             assert_eq!(parse(name(c)), Ok(c));
         }
-        assert!(parse("White").unwrap_err().contains("`white` or `black`"));
+        assert_eq!(parse("White"), Err(UnknownSide("White".into())));
+        assert!(
+            parse("White")
+                .unwrap_err()
+                .to_string()
+                .contains("`white` or `black`")
+        );
     }
 }

@@ -14,18 +14,47 @@ pub enum Variant {
     Chess960,
 }
 
+/// A variant's name in a venue configuration that is neither `standard`
+/// nor `chess960`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown variant `{0}`: expected `standard` or `chess960` (the games \
+     the FIDE Laws cover)"
+)]
+pub struct UnknownVariant(pub String);
+
+/// A PGN `Variant` tag naming a game that is not under the Laws
+/// (crazyhouse, atomic, …), with the tag's value as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("variant `{0}` is not a game under the FIDE Laws")]
+pub struct NotUnderTheLaws(pub String);
+
+/// Why a Chess960 start position cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Chess960Error {
+    /// The numbering runs from 0 to 959.
+    #[error("Chess960 start position {0} does not exist: 0 to 959")]
+    NoSuchStart(u32),
+    /// shakmaty refused the set-up (never for a number under 960; kept so
+    /// that no input can panic).
+    #[error("Chess960 start position {number}: {reason}")]
+    Setup {
+        /// The start position's number.
+        number: u32,
+        /// shakmaty's reason.
+        reason: String,
+    },
+}
+
 impl std::str::FromStr for Variant {
-    type Err = String;
+    type Err = UnknownVariant;
 
     /// `standard` or `chess960`, as a venue configuration names them.
-    fn from_str(s: &str) -> Result<Variant, String> {
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         match s {
             "standard" => Ok(Variant::Standard),
             "chess960" => Ok(Variant::Chess960),
-            other => Err(format!(
-                "unknown variant `{other}`: expected `standard` or `chess960` (the games \
-                 the FIDE Laws cover)"
-            )),
+            other => Err(UnknownVariant(other.to_owned())),
         }
     }
 }
@@ -40,7 +69,7 @@ impl Variant {
     /// `fischerrandom`, `Fischer Random`. Anything else (crazyhouse,
     /// antichess, atomic, …) is not a game under the Laws: `Err` with the
     /// tag's value.
-    pub fn from_tag(value: &str) -> Result<Variant, String> {
+    pub fn from_tag(value: &str) -> Result<Variant, NotUnderTheLaws> {
         let name = value.trim().to_ascii_lowercase();
         match name.as_str() {
             "" | "standard" | "chess" | "classical" | "normal" | "from position" => {
@@ -48,7 +77,7 @@ impl Variant {
             }
             "chess960" | "chess 960" | "chess-960" | "fischerandom" | "fischerrandom"
             | "fischer random" | "960" => Ok(Variant::Chess960),
-            _ => Err(value.trim().to_owned()),
+            _ => Err(NotUnderTheLaws(value.trim().to_owned())),
         }
     }
 
@@ -80,18 +109,18 @@ impl Variant {
 /// Chess960 start position `number` (0 to 959, Scharnagl's numbering as
 /// FIDE and every Chess960 program use it: 518 is the standard position,
 /// 0 is `BBQNNRKR`), White to move, every castling right.
-pub fn chess960_start(number: u32) -> Result<Chess, String> {
+pub fn chess960_start(number: u32) -> Result<Chess, Chess960Error> {
     if number >= 960 {
-        return Err(format!(
-            "Chess960 start position {number} does not exist: 0 to 959"
-        ));
+        return Err(Chess960Error::NoSuchStart(number));
     }
     let board = Board::chess960(number);
     let mut setup = Setup::initial();
     setup.castling_rights = board.rooks() & (Bitboard::from(Rank::First) | Rank::Eighth);
     setup.board = board;
-    Chess::from_setup(setup, CastlingMode::Chess960)
-        .map_err(|e| format!("Chess960 start position {number}: {e}"))
+    Chess::from_setup(setup, CastlingMode::Chess960).map_err(|e| Chess960Error::Setup {
+        number,
+        reason: e.to_string(),
+    })
 }
 
 /// The number of the Chess960 start position `pos` is, if it is one (the
@@ -104,7 +133,7 @@ pub fn chess960_number(pos: &Chess) -> Option<u32> {
 }
 
 /// The FEN (X-FEN castling) of Chess960 start position `number`.
-pub fn chess960_fen(number: u32) -> Result<String, String> {
+pub fn chess960_fen(number: u32) -> Result<String, Chess960Error> {
     chess960_start(number).map(|pos| Fen::from_position(&pos, EnPassantMode::Legal).to_string())
 }
 
@@ -144,7 +173,16 @@ mod tests {
             chess960_start(518).unwrap().board(),
             Chess::default().board()
         );
-        assert!(chess960_start(960).unwrap_err().contains("0 to 959"));
+        assert_eq!(
+            chess960_start(960).unwrap_err(),
+            Chess960Error::NoSuchStart(960)
+        );
+        assert!(
+            chess960_start(960)
+                .unwrap_err()
+                .to_string()
+                .contains("0 to 959")
+        );
     }
 
     #[test]
@@ -176,7 +214,7 @@ mod tests {
             "King of the Hill",
             "Three-check",
         ] {
-            assert_eq!(Variant::from_tag(v), Err(v.to_owned()));
+            assert_eq!(Variant::from_tag(v), Err(NotUnderTheLaws(v.to_owned())));
         }
     }
 }

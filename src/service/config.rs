@@ -137,10 +137,14 @@ pub enum AudioOut {
     Wav(PathBuf),
 }
 
+/// An audio output that is none of the four forms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown audio output `{0}`: expected `default`, `none`, `device:NAME` or `wav:DIR`")]
+pub struct UnknownAudioOut(pub String);
+
 impl FromStr for AudioOut {
-    type Err = String;
-    fn from_str(s: &str) -> Result<AudioOut, String> {
-        let expected = "expected `default`, `none`, `device:NAME` or `wav:DIR`";
+    type Err = UnknownAudioOut;
+    fn from_str(s: &str) -> Result<AudioOut, UnknownAudioOut> {
         match s {
             "default" => Ok(AudioOut::Default),
             "none" => Ok(AudioOut::None),
@@ -149,7 +153,7 @@ impl FromStr for AudioOut {
                 Some(("device", name)) if !name.trim().is_empty() => {
                     Ok(AudioOut::Device(name.trim().to_owned()))
                 }
-                _ => Err(format!("unknown audio output `{s}`: {expected}")),
+                _ => Err(UnknownAudioOut(s.to_owned())),
             },
         }
     }
@@ -198,12 +202,38 @@ impl BoardSpec {
     }
 }
 
+/// The forms a board can take, for the messages that list them.
+const BOARD_FORMS: &str = "expected `peg:PORT[@BAUD]`, `dgt:PORT[@BAUD]`, \
+                           `millennium:PORT[@BAUD]`, `sim` or `none`, \
+                           where PORT is a device path, `tcp://HOST:PORT` or `rfc2217://HOST:PORT`";
+
+/// Why a board (`peg:/dev/ttyUSB0@9600`, …) cannot be read; each names
+/// the board as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardSpecError {
+    /// No protocol this service speaks.
+    #[error("unknown board `{0}`: {BOARD_FORMS}")]
+    Unknown(String),
+    /// What follows `@` is not a positive number.
+    #[error("board `{spec}`: `{baud}` is not a baud rate")]
+    Baud { spec: String, baud: String },
+    /// A protocol and nothing after it.
+    #[error("board `{0}` names no port: {BOARD_FORMS}")]
+    NoPort(String),
+    /// The port does not read (the port's own reason).
+    #[error("board `{spec}`: {reason}")]
+    Port { spec: String, reason: String },
+    /// A speed given for a raw TCP port, where ser2net sets it.
+    #[error(
+        "board `{0}`: over raw tcp the far end sets the speed (in ser2net's \
+         configuration); drop `@BAUD`, or use rfc2217:// to set it from here"
+    )]
+    BaudOverTcp(String),
+}
+
 impl FromStr for BoardSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BoardSpec, String> {
-        let expected = "expected `peg:PORT[@BAUD]`, `dgt:PORT[@BAUD]`, \
-                        `millennium:PORT[@BAUD]`, `sim` or `none`, \
-                        where PORT is a device path, `tcp://HOST:PORT` or `rfc2217://HOST:PORT`";
+    type Err = BoardSpecError;
+    fn from_str(s: &str) -> Result<BoardSpec, BoardSpecError> {
         match s {
             "sim" => return Ok(BoardSpec::Sim),
             "none" => return Ok(BoardSpec::None),
@@ -211,35 +241,35 @@ impl FromStr for BoardSpec {
         }
         let (kind, rest) = s
             .split_once(':')
-            .ok_or_else(|| format!("unknown board `{s}`: {expected}"))?;
+            .ok_or_else(|| BoardSpecError::Unknown(s.to_owned()))?;
         let protocol = match kind {
             "peg" => Protocol::Peg,
             "dgt" => Protocol::Dgt,
             "millennium" => Protocol::Millennium,
-            _ => return Err(format!("unknown board `{s}`: {expected}")),
+            _ => return Err(BoardSpecError::Unknown(s.to_owned())),
         };
         // `@` never occurs in a network port; in a path it is the speed.
         let (port, baud) = match rest.rsplit_once('@') {
             Some((port, baud)) => (
                 port,
-                Some(
-                    baud.parse::<u32>()
-                        .ok()
-                        .filter(|b| *b > 0)
-                        .ok_or_else(|| format!("board `{s}`: `{baud}` is not a baud rate"))?,
-                ),
+                Some(baud.parse::<u32>().ok().filter(|b| *b > 0).ok_or_else(|| {
+                    BoardSpecError::Baud {
+                        spec: s.to_owned(),
+                        baud: baud.to_owned(),
+                    }
+                })?),
             ),
             None => (rest, None),
         };
         if port.is_empty() {
-            return Err(format!("board `{s}` names no port: {expected}"));
+            return Err(BoardSpecError::NoPort(s.to_owned()));
         }
-        let port: Port = port.parse().map_err(|e| format!("board `{s}`: {e}"))?;
+        let port: Port = port.parse::<Port>().map_err(|e| BoardSpecError::Port {
+            spec: s.to_owned(),
+            reason: e.to_string(),
+        })?;
         if matches!(port, Port::Tcp { .. }) && baud.is_some() {
-            return Err(format!(
-                "board `{s}`: over raw tcp the far end sets the speed (in ser2net's \
-                 configuration); drop `@BAUD`, or use rfc2217:// to set it from here"
-            ));
+            return Err(BoardSpecError::BaudOverTcp(s.to_owned()));
         }
         let baud = baud.unwrap_or(protocol.default_baud());
         Ok(match protocol {
@@ -393,7 +423,8 @@ fn default_control() -> String {
 fn from_str<'de, D, T>(d: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
-    T: FromStr<Err = String>,
+    T: FromStr,
+    T::Err: fmt::Display,
 {
     let s = String::deserialize(d)?;
     s.parse().map_err(serde::de::Error::custom)
@@ -402,7 +433,8 @@ where
 fn some_from_str<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
-    T: FromStr<Err = String>,
+    T: FromStr,
+    T::Err: fmt::Display,
 {
     from_str(d).map(Some)
 }
@@ -420,8 +452,53 @@ pub enum ConfigError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{path}: {message}")]
-    Invalid { path: PathBuf, message: String },
+    #[error("{path}: {source}")]
+    Invalid {
+        path: PathBuf,
+        #[source]
+        source: Invalid,
+    },
+}
+
+/// Configuration text that cannot be used: what TOML and serde refuse
+/// (syntax, unknown keys, bad values, each named), or what [`Config::check`]
+/// refuses.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Invalid {
+    /// The TOML parser's or serde's message, which names the key.
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    /// Values that are each fine but not together.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+}
+
+/// What serde cannot see: each names the table and the key.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CheckError {
+    #[error("no tables: add at least one [[table]]")]
+    NoTables,
+    #[error("speech.speed = {0} is out of range: 0.5 to 2.0")]
+    Speed(f32),
+    #[error("table id `{0}`: use 1 to 32 letters, digits, `-` or `_`")]
+    TableId(String),
+    #[error("table `{table}`: settle_ms = {settle_ms} is out of range: 0 to 1000")]
+    SettleMs { table: String, settle_ms: u32 },
+    #[error("table `{0}`: variant = \"chess960\" needs start_position = 0 to 959")]
+    NoStartPosition(String),
+    #[error("table `{table}`: start_position = {number} is out of range: 0 to 959")]
+    StartPosition { table: String, number: u32 },
+    #[error("table `{0}`: start_position is for variant = \"chess960\"")]
+    StartPositionNotChess960(String),
+    #[error("table id `{0}` is used twice")]
+    TableTwice(String),
+    /// `key` is `board` or `opponent_board`.
+    #[error("table `{table}`: {key}: port {port} is given to two boards")]
+    PortTwice {
+        table: String,
+        key: &'static str,
+        port: String,
+    },
 }
 
 impl Config {
@@ -431,30 +508,27 @@ impl Config {
             path: path.to_path_buf(),
             source,
         })?;
-        Config::parse(&text).map_err(|message| ConfigError::Invalid {
+        Config::parse(&text).map_err(|source| ConfigError::Invalid {
             path: path.to_path_buf(),
-            message,
+            source,
         })
     }
 
     /// Parses and checks configuration text.
-    pub fn parse(text: &str) -> Result<Config, String> {
-        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn parse(text: &str) -> Result<Config, Invalid> {
+        let config: Config = toml::from_str(text)?;
         config.check()?;
         Ok(config)
     }
 
     /// What serde cannot say: ids unique and URL-safe, a sane speed, no two
     /// tables on one serial port.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), CheckError> {
         if self.tables.is_empty() {
-            return Err("no tables: add at least one [[table]]".into());
+            return Err(CheckError::NoTables);
         }
         if !(0.5..=2.0).contains(&self.speech.speed) {
-            return Err(format!(
-                "speech.speed = {} is out of range: 0.5 to 2.0",
-                self.speech.speed
-            ));
+            return Err(CheckError::Speed(self.speech.speed));
         }
         let mut ids = BTreeSet::new();
         let mut ports = BTreeSet::new();
@@ -465,49 +539,41 @@ impl Config {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
             if !valid {
-                return Err(format!(
-                    "table id `{}`: use 1 to 32 letters, digits, `-` or `_`",
-                    t.id
-                ));
+                return Err(CheckError::TableId(t.id.clone()));
             }
             if t.settle_ms > 1000 {
-                return Err(format!(
-                    "table `{}`: settle_ms = {} is out of range: 0 to 1000",
-                    t.id, t.settle_ms
-                ));
+                return Err(CheckError::SettleMs {
+                    table: t.id.clone(),
+                    settle_ms: t.settle_ms,
+                });
             }
             match (t.variant, t.start_position) {
                 (Variant::Chess960, None) => {
-                    return Err(format!(
-                        "table `{}`: variant = \"chess960\" needs start_position = 0 to 959",
-                        t.id
-                    ));
+                    return Err(CheckError::NoStartPosition(t.id.clone()));
                 }
                 (Variant::Chess960, Some(n)) if n >= 960 => {
-                    return Err(format!(
-                        "table `{}`: start_position = {n} is out of range: 0 to 959",
-                        t.id
-                    ));
+                    return Err(CheckError::StartPosition {
+                        table: t.id.clone(),
+                        number: n,
+                    });
                 }
                 (Variant::Standard, Some(_)) => {
-                    return Err(format!(
-                        "table `{}`: start_position is for variant = \"chess960\"",
-                        t.id
-                    ));
+                    return Err(CheckError::StartPositionNotChess960(t.id.clone()));
                 }
                 _ => {}
             }
             if !ids.insert(t.id.as_str()) {
-                return Err(format!("table id `{}` is used twice", t.id));
+                return Err(CheckError::TableTwice(t.id.clone()));
             }
             for (key, board) in [("board", &t.board), ("opponent_board", &t.opponent_board)] {
                 if let Some((_, port, _)) = board.wired()
                     && !ports.insert(port.clone())
                 {
-                    return Err(format!(
-                        "table `{}`: {key}: port {port} is given to two boards",
-                        t.id
-                    ));
+                    return Err(CheckError::PortTwice {
+                        table: t.id.clone(),
+                        key,
+                        port: port.to_string(),
+                    });
                 }
             }
         }
@@ -537,7 +603,9 @@ mod tests {
             c.tables[0].audio_or(venue).to_string(),
             "device:plughw:CARD=Headset,DEV=0"
         );
-        let e = Config::parse("[[table]]\nid = \"1\"\naudio = \"device:\"\n").unwrap_err();
+        let e = Config::parse("[[table]]\nid = \"1\"\naudio = \"device:\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("device:NAME"), "{e}");
     }
 
@@ -578,7 +646,7 @@ mod tests {
             ("[[table]]\nid = \"1\"\nblnd = \"white\"\n", "blnd"),
             ("colour = 1\n", "colour"),
         ] {
-            let err = Config::parse(text).unwrap_err();
+            let err = Config::parse(text).unwrap_err().to_string();
             assert!(err.contains(key), "{err}");
         }
     }
@@ -618,7 +686,7 @@ mod tests {
             ("[[table]]\nid = \"1\"\nstart_position = 3\n", "chess960"),
             ("[[table]]\nid = \"1\"\nvariant = \"atomic\"\n", "chess960"),
         ] {
-            let err = Config::parse(text).unwrap_err();
+            let err = Config::parse(text).unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");
         }
     }
@@ -689,7 +757,7 @@ mod tests {
             ("dgt:rfc2217://pi:3000@x", "baud"),
         ] {
             let text = format!("[[table]]\nid = \"1\"\nopponent_board = \"{board}\"\n");
-            let err = Config::parse(&text).unwrap_err();
+            let err = Config::parse(&text).unwrap_err().to_string();
             assert!(
                 err.contains(needle) && err.contains("opponent_board"),
                 "{board}: {err}"
@@ -697,7 +765,7 @@ mod tests {
         }
         let two = "[[table]]\nid = \"1\"\nboard = \"peg:tcp://pi:3000\"\n\
                    [[table]]\nid = \"2\"\nopponent_board = \"dgt:tcp://pi:3000\"\n";
-        let err = Config::parse(two).unwrap_err();
+        let err = Config::parse(two).unwrap_err().to_string();
         assert!(
             err.contains("two boards") && err.contains("opponent_board"),
             "{err}"

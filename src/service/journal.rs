@@ -32,8 +32,23 @@ pub enum JournalError {
         found: i64,
         known: i64,
     },
+    /// `tactus journal backup` never overwrites.
+    #[error("journal write failed: {path} exists: choose a new name for the copy")]
+    BackupExists { path: PathBuf },
+    /// A backup waited five seconds for a writer to let go.
+    #[error("journal write failed: the journal stayed busy for five seconds: try again")]
+    Busy,
+    /// A backup's copy could not be renamed into place.
+    #[error("journal write failed: {path}: {source}")]
+    Rename {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The writer thread's transaction failed (shared by every event of
+    /// the batch).
     #[error("journal write failed: {0}")]
-    Write(String),
+    Batch(Arc<JournalError>),
     #[error("the journal writer has stopped")]
     Stopped,
 }
@@ -177,10 +192,9 @@ impl Journal {
     pub fn backup(&self, out: &Path) -> Result<(), JournalError> {
         let err = sqlite(out);
         if out.exists() {
-            return Err(JournalError::Write(format!(
-                "{} exists: choose a new name for the copy",
-                out.display()
-            )));
+            return Err(JournalError::BackupExists {
+                path: out.to_path_buf(),
+            });
         }
         let mut tmp = out.as_os_str().to_owned();
         tmp.push(".partial");
@@ -200,9 +214,7 @@ impl Journal {
                         thread::sleep(std::time::Duration::from_millis(50));
                     }
                     _ => {
-                        return Err(JournalError::Write(
-                            "the journal stayed busy for five seconds: try again".into(),
-                        ));
+                        return Err(JournalError::Busy);
                     }
                 }
             }
@@ -211,8 +223,10 @@ impl Journal {
             copy.pragma_update(None, "journal_mode", "DELETE")
                 .map_err(err)?;
         }
-        std::fs::rename(&tmp, out)
-            .map_err(|e| JournalError::Write(format!("{}: {e}", out.display())))
+        std::fs::rename(&tmp, out).map_err(|source| JournalError::Rename {
+            path: out.to_path_buf(),
+            source,
+        })
     }
 
     /// Appends events in one transaction; returns their sequence numbers.
@@ -309,7 +323,7 @@ pub struct NewEvent {
 }
 
 enum Request {
-    Append(NewEvent, oneshot::Sender<Result<i64, String>>),
+    Append(NewEvent, oneshot::Sender<Result<i64, Arc<JournalError>>>),
     /// A table's clock is running at this instant (no reply needed).
     Alive(String, i64),
 }
@@ -457,10 +471,10 @@ impl JournalHandle {
                         }
                         Err(e) => {
                             failures.failed(&e);
-                            let msg = e.to_string();
-                            set_failing(Some(msg.clone()));
+                            set_failing(Some(e.to_string()));
+                            let e = Arc::new(e);
                             for reply in replies {
-                                let _ = reply.send(Err(msg.clone()));
+                                let _ = reply.send(Err(e.clone()));
                             }
                         }
                     }
@@ -509,7 +523,7 @@ impl JournalHandle {
             .map_err(|_| JournalError::Stopped)?;
         match done.await {
             Ok(Ok(seq)) => Ok(seq),
-            Ok(Err(msg)) => Err(JournalError::Write(msg)),
+            Ok(Err(e)) => Err(JournalError::Batch(e)),
             Err(_) => Err(JournalError::Stopped),
         }
     }

@@ -139,10 +139,34 @@ pub enum TokenError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{path}: {message}")]
-    Malformed { path: PathBuf, message: String },
+    #[error("{path}: {source}")]
+    Malformed {
+        path: PathBuf,
+        #[source]
+        source: BadTokens,
+    },
+    #[error("{path}: {source}")]
+    Unwritable {
+        path: PathBuf,
+        #[source]
+        source: toml::ser::Error,
+    },
     #[error("no random source for tokens: {0}")]
     Random(getrandom::Error),
+}
+
+/// The text of a tokens file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadTokens {
+    /// Not TOML, or not a tokens file (TOML's message names the key).
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    /// A token that could never be presented or is too short to be secret.
+    #[error(
+        "table `{table}`: the {role} token must be at least {MIN_TOKEN_LEN} characters without \
+         spaces around it"
+    )]
+    Unusable { table: String, role: Role },
 }
 
 /// Every table's tokens.
@@ -161,9 +185,9 @@ impl Tokens {
     /// longer configured are kept: their games may be resumed.
     pub fn load_or_create(path: &Path, tables: &[Seats]) -> Result<Tokens, TokenError> {
         let mut file = match std::fs::read_to_string(path) {
-            Ok(text) => parse_file(&text).map_err(|message| TokenError::Malformed {
+            Ok(text) => parse_file(&text).map_err(|source| TokenError::Malformed {
                 path: path.to_path_buf(),
-                message,
+                source,
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => TokensFile::default(),
             Err(source) => {
@@ -211,7 +235,7 @@ impl Tokens {
     /// refused: a hand-edited `player = ""` must not open a table to anyone.
     /// No table is known to have two blind players: opponents' tokens read
     /// here grant nothing.
-    pub fn parse(text: &str) -> Result<Tokens, String> {
+    pub fn parse(text: &str) -> Result<Tokens, BadTokens> {
         Ok(Tokens {
             tables: parse_file(text)?.tables,
             both_blind: BTreeMap::new(),
@@ -251,14 +275,15 @@ impl Tokens {
 /// digits.
 pub const MIN_TOKEN_LEN: usize = 16;
 
-fn parse_file(text: &str) -> Result<TokensFile, String> {
-    let file: TokensFile = toml::from_str(text).map_err(|e| e.to_string())?;
+fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
+    let file: TokensFile = toml::from_str(text)?;
     for (id, t) in &file.tables {
         for (role, token) in t.all() {
             if token.trim() != token || token.len() < MIN_TOKEN_LEN {
-                return Err(format!(
-                    "table `{id}`: the {role} token must be at least {MIN_TOKEN_LEN} characters without spaces around it"
-                ));
+                return Err(BadTokens::Unusable {
+                    table: id.clone(),
+                    role,
+                });
             }
         }
     }
@@ -278,9 +303,9 @@ fn write_private(path: &Path, file: &TokensFile) -> Result<(), TokenError> {
         path: path.to_path_buf(),
         source,
     };
-    let text = toml::to_string(file).map_err(|e| TokenError::Malformed {
+    let text = toml::to_string(file).map_err(|source| TokenError::Unwritable {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        source,
     })?;
     let tmp = path.with_extension("toml.tmp");
     // A leftover temporary (a crash, or something planted) is removed, never
@@ -454,7 +479,7 @@ mod tests {
         assert_eq!(t.role_of("1", good), Some(Role::Player));
         assert_eq!(t.table_ids().collect::<Vec<_>>(), ["1"]);
         for bad in ["", "short", " 0123456789abcdef", "0123456789abcdef "] {
-            let err = Tokens::parse(&file(bad)).unwrap_err();
+            let err = Tokens::parse(&file(bad)).unwrap_err().to_string();
             assert!(err.contains("player token"), "{bad:?}: {err}");
         }
     }

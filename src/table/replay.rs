@@ -36,7 +36,84 @@ pub struct ReplayError {
     pub table: String,
     /// The sequence number of the entry (0: the table as a whole).
     pub seq: i64,
-    pub why: String,
+    pub why: Refusal,
+}
+
+/// What is wrong with one journal entry (or, for the first two, with the
+/// table's journal as a whole).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the journal holds nothing for this table")]
+    Empty,
+    #[error("the table's journal does not start with its setup")]
+    NoSetup,
+    /// Not JSON, or not an entry; `entry` is at most 100 characters of it.
+    #[error("{entry} cannot be read: {reason}")]
+    Unreadable { entry: String, reason: String },
+    #[error(transparent)]
+    Start(#[from] StartError),
+    #[error("negative instant {0}")]
+    NegativeInstant(i64),
+    /// A later setup that changes what defines the game.
+    #[error(transparent)]
+    Disagrees(#[from] Disagreement),
+    /// An event the game refuses; `entry` is at most 100 characters of it.
+    #[error("{entry} does not apply: {reason}")]
+    DoesNotApply {
+        entry: String,
+        reason: crate::rules::game::GameError,
+    },
+}
+
+/// Why a setup does not start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error("table {table}: start FEN: {reason}")]
+    Fen {
+        table: String,
+        reason: shakmaty::fen::ParseFenError,
+    },
+    #[error("table {table}: {reason}")]
+    Game {
+        table: String,
+        reason: crate::rules::game::GameError,
+    },
+}
+
+/// A configured setup that may not resume the journaled game, naming the
+/// configuration key that disagrees and both values.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Disagreement {
+    #[error(
+        "`blind` is {} in the configuration but the game in the journal has the blind player {}",
+        crate::rules::side::name(*configured),
+        crate::rules::side::name(*journaled)
+    )]
+    Blind {
+        configured: shakmaty::Color,
+        journaled: shakmaty::Color,
+    },
+    #[error(
+        "`control` is {configured} in the configuration but the game in the journal is played at {journaled}"
+    )]
+    Control {
+        configured: crate::rules::time_control::TimeControl,
+        journaled: crate::rules::time_control::TimeControl,
+    },
+    /// `None`: the standard position.
+    #[error(
+        "the start position (`variant`, `start_position`) is {} in the configuration but the game in the journal started from {}",
+        start_name(configured),
+        start_name(journaled)
+    )]
+    Start {
+        configured: Option<String>,
+        journaled: Option<String>,
+    },
+}
+
+fn start_name(fen: &Option<String>) -> &str {
+    fen.as_deref().unwrap_or("the standard position")
 }
 
 /// A table's game rebuilt from its journal.
@@ -54,42 +131,42 @@ pub struct Replayed {
 /// Replays `history` (one table's records, oldest first). Every entry must
 /// read and apply; the first that does not is the error.
 pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, ReplayError> {
-    let refuse = |seq: i64, why: String| ReplayError {
+    let refuse = |seq: i64, why: Refusal| ReplayError {
         table: id.to_owned(),
         seq,
         why,
     };
     let Some(first) = history.first() else {
-        return Err(refuse(0, "the journal holds nothing for this table".into()));
+        return Err(refuse(0, Refusal::Empty));
     };
     let mut setup = match read(&first.payload) {
         Ok(Entry::Setup(s)) => s,
         Ok(Entry::Game(_)) => {
-            return Err(refuse(
-                first.seq,
-                "the table's journal does not start with its setup".into(),
-            ));
+            return Err(refuse(first.seq, Refusal::NoSetup));
         }
         Err(e) => return Err(refuse(first.seq, e)),
     };
-    let mut game = new_game(&setup, style).map_err(|e| refuse(first.seq, e))?;
+    let mut game = new_game(&setup, style).map_err(|e| refuse(first.seq, e.into()))?;
     let mut events = 0usize;
     let mut last_ms = 0u64;
     for record in &history[1..] {
         let at_ms = u64::try_from(record.at_ms)
-            .map_err(|_| refuse(record.seq, format!("negative instant {}", record.at_ms)))?;
+            .map_err(|_| refuse(record.seq, Refusal::NegativeInstant(record.at_ms)))?;
         last_ms = last_ms.max(at_ms);
         match read(&record.payload).map_err(|e| refuse(record.seq, e))? {
             Entry::Setup(changed) => {
-                defining_keys_agree(&setup, &changed).map_err(|e| refuse(record.seq, e))?;
+                defining_keys_agree(&setup, &changed).map_err(|e| refuse(record.seq, e.into()))?;
                 setup = changed;
             }
             Entry::Game(event) => {
                 game.apply(Duration::from_millis(at_ms), &event)
-                    .map_err(|e| {
+                    .map_err(|reason| {
                         refuse(
                             record.seq,
-                            format!("{} does not apply: {e}", summary(&record.payload)),
+                            Refusal::DoesNotApply {
+                                entry: summary(&record.payload),
+                                reason,
+                            },
                         )
                     })?;
                 events += 1;
@@ -105,21 +182,27 @@ pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, Re
 }
 
 /// The game a setup starts.
-pub(crate) fn new_game(setup: &Setup, style: Style) -> Result<Game, String> {
+pub(crate) fn new_game(setup: &Setup, style: Style) -> Result<Game, StartError> {
     let fen = match &setup.fen {
-        Some(f) => Some(
-            f.parse::<Fen>()
-                .map_err(|e| format!("table {}: start FEN: {e}", setup.id))?,
-        ),
+        Some(f) => Some(f.parse::<Fen>().map_err(|reason| StartError::Fen {
+            table: setup.id.to_string(),
+            reason,
+        })?),
         None => None,
     };
     Game::new(fen.as_ref(), setup.control.clone(), setup.blind, style)
         .map(|g| g.with_flag_rule(setup.flag))
-        .map_err(|e| format!("table {}: {e}", setup.id))
+        .map_err(|reason| StartError::Game {
+            table: setup.id.to_string(),
+            reason,
+        })
 }
 
-fn read(payload: &str) -> Result<Entry, String> {
-    serde_json::from_str(payload).map_err(|e| format!("{} cannot be read: {e}", summary(payload)))
+fn read(payload: &str) -> Result<Entry, Refusal> {
+    serde_json::from_str(payload).map_err(|e| Refusal::Unreadable {
+        entry: summary(payload),
+        reason: e.to_string(),
+    })
 }
 
 /// At most 100 characters of an entry, for messages.
@@ -134,27 +217,24 @@ fn summary(payload: &str) -> String {
 /// Whether a configured setup may resume a journaled game: the blind side,
 /// the time control and the start position must be the journal's. The
 /// error names the configuration key that disagrees.
-pub fn defining_keys_agree(journaled: &Setup, configured: &Setup) -> Result<(), String> {
+pub fn defining_keys_agree(journaled: &Setup, configured: &Setup) -> Result<(), Disagreement> {
     if journaled.blind != configured.blind {
-        return Err(format!(
-            "`blind` is {} in the configuration but the game in the journal has the blind player {}",
-            crate::rules::side::name(configured.blind),
-            crate::rules::side::name(journaled.blind)
-        ));
+        return Err(Disagreement::Blind {
+            configured: configured.blind,
+            journaled: journaled.blind,
+        });
     }
     if journaled.control != configured.control {
-        return Err(format!(
-            "`control` is {} in the configuration but the game in the journal is played at {}",
-            configured.control, journaled.control
-        ));
+        return Err(Disagreement::Control {
+            configured: configured.control.clone(),
+            journaled: journaled.control.clone(),
+        });
     }
     if journaled.fen != configured.fen {
-        let show = |f: &Option<String>| f.clone().unwrap_or_else(|| "the standard position".into());
-        return Err(format!(
-            "the start position (`variant`, `start_position`) is {} in the configuration but the game in the journal started from {}",
-            show(&configured.fen),
-            show(&journaled.fen)
-        ));
+        return Err(Disagreement::Start {
+            configured: configured.fen.clone(),
+            journaled: journaled.fen.clone(),
+        });
     }
     Ok(())
 }
@@ -162,7 +242,7 @@ pub fn defining_keys_agree(journaled: &Setup, configured: &Setup) -> Result<(), 
 /// The journaled setup with the configuration's names, event and round, if
 /// any of them changed (to be journaled); `Err` naming the key if the
 /// configuration disagrees on what defines the game.
-pub fn updated_setup(journaled: &Setup, configured: &Setup) -> Result<Option<Setup>, String> {
+pub fn updated_setup(journaled: &Setup, configured: &Setup) -> Result<Option<Setup>, Disagreement> {
     defining_keys_agree(journaled, configured)?;
     let mut next = journaled.clone();
     next.white.clone_from(&configured.white);
@@ -205,7 +285,7 @@ mod tests {
             (control, "`control`"),
             (fen, "start position"),
         ] {
-            let err = updated_setup(&journaled, &changed).unwrap_err();
+            let err = updated_setup(&journaled, &changed).unwrap_err().to_string();
             assert!(err.contains(key), "{key}: {err}");
         }
         assert_eq!(

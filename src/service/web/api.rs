@@ -97,8 +97,8 @@ pub(super) struct MoveBody {
 /// A `lang` or `page_lang` of a request body; 422 if unknown.
 pub(super) fn move_lang(text: Option<&str>) -> ApiResult<Option<Lang>> {
     text.map(|l| {
-        l.parse()
-            .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))
+        l.parse::<Lang>()
+            .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
     })
     .transpose()
 }
