@@ -4,6 +4,7 @@
 //! it resynchronises on the next byte with the high bit set.
 
 use shakmaty::{Board, Color, Piece, Role, Square};
+use thiserror::Error;
 
 use super::event::{BoardEvent, ClockMessage, ClockTime, Decoded, Decoder, SideTime, Unreadable};
 
@@ -141,7 +142,10 @@ impl Decoder for DgtDecoder {
                 let msg = std::mem::take(&mut self.msg);
                 out.push(match decode_message(&msg) {
                     Ok(e) => Decoded::Event(e),
-                    Err(what) => Decoded::Unreadable(Unreadable { what, bytes: msg }),
+                    Err(e) => Decoded::Unreadable(Unreadable {
+                        what: e.to_string(),
+                        bytes: msg,
+                    }),
                 });
             }
         }
@@ -157,11 +161,30 @@ impl Decoder for DgtDecoder {
     }
 }
 
+/// Why a DGT message is unreadable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum DgtError {
+    #[error("DGT message shorter than its header")]
+    Short,
+    #[error("DGT message 0x{0:02X} has a bad length")]
+    Length(u8),
+    #[error("DGT serial number is not printable ASCII")]
+    Serial,
+    #[error("DGT clock message needs 7 data bytes")]
+    ClockLength,
+    #[error("DGT clock byte 0x{0:02X} is no BCD minute or second")]
+    Bcd(u8),
+    #[error("DGT square index {0} is off the board")]
+    Index(usize),
+    #[error("DGT piece code 0x{0:02X} is unknown")]
+    PieceCode(u8),
+}
+
 /// Decodes one whole message (header included, length already checked).
-fn decode_message(msg: &[u8]) -> Result<BoardEvent, String> {
+fn decode_message(msg: &[u8]) -> Result<BoardEvent, DgtError> {
     let (id, data) = match msg {
         [id, _, _, data @ ..] => (*id, data),
-        _ => return Err("DGT message shorter than its header".into()),
+        _ => return Err(DgtError::Short),
     };
     match (id, data) {
         (MSG_BOARD_DUMP, data) if data.len() == 64 => {
@@ -187,25 +210,23 @@ fn decode_message(msg: &[u8]) -> Result<BoardEvent, String> {
                     String::from_utf8_lossy(data).into_owned(),
                 ))
             } else {
-                Err("DGT serial number is not printable ASCII".into())
+                Err(DgtError::Serial)
             }
         }
         (MSG_CLOCK, data) => {
-            let d: [u8; 7] = data
-                .try_into()
-                .map_err(|_| "DGT clock message needs 7 data bytes".to_string())?;
+            let d: [u8; 7] = data.try_into().map_err(|_| DgtError::ClockLength)?;
             decode_clock(d).map(BoardEvent::Clock)
         }
-        _ => Err(format!("DGT message 0x{id:02X} has a bad length")),
+        _ => Err(DgtError::Length(id)),
     }
 }
 
 /// Decodes the 7 data bytes of a clock message.
-pub fn decode_clock(d: [u8; 7]) -> Result<ClockMessage, String> {
+pub fn decode_clock(d: [u8; 7]) -> Result<ClockMessage, DgtError> {
     if d[0] & 0x0F == 0x0A || d[3] & 0x0F == 0x0A {
         return Ok(ClockMessage::Ack { data: d });
     }
-    let side = |h: u8, m: u8, s: u8| -> Result<SideTime, String> {
+    let side = |h: u8, m: u8, s: u8| -> Result<SideTime, DgtError> {
         Ok(SideTime {
             hours: h & 0x0F,
             minutes: bcd(m)?,
@@ -223,12 +244,10 @@ pub fn decode_clock(d: [u8; 7]) -> Result<ClockMessage, String> {
     }))
 }
 
-fn bcd(b: u8) -> Result<u8, String> {
+fn bcd(b: u8) -> Result<u8, DgtError> {
     let (hi, lo) = (b >> 4, b & 0x0F);
     if hi > 5 || lo > 9 {
-        return Err(format!(
-            "DGT clock byte 0x{b:02X} is no BCD minute or second"
-        ));
+        return Err(DgtError::Bcd(b));
     }
     Ok(hi * 10 + lo)
 }
@@ -261,11 +280,11 @@ pub fn encode_clock(msg: &ClockMessage) -> [u8; 7] {
 }
 
 /// DGT square index (0 = a8, 7 = h8, 63 = h1) to a square.
-pub fn square_from_index(i: usize) -> Result<Square, String> {
+pub fn square_from_index(i: usize) -> Result<Square, DgtError> {
     if i >= 64 {
-        return Err(format!("DGT square index {i} is off the board"));
+        return Err(DgtError::Index(i));
     }
-    Square::try_from((7 - i / 8) * 8 + i % 8).map_err(|_| format!("DGT square index {i}"))
+    Square::try_from((7 - i / 8) * 8 + i % 8).map_err(|_| DgtError::Index(i))
 }
 
 /// Square to DGT index (0 = a8 … 63 = h1).
@@ -284,7 +303,7 @@ const ROLES: [Role; 6] = [
 ];
 
 /// DGT piece code to a piece (`None`: empty).
-pub fn piece_from_code(code: u8) -> Result<Option<Piece>, String> {
+pub fn piece_from_code(code: u8) -> Result<Option<Piece>, DgtError> {
     match code {
         0 => Ok(None),
         1..=6 => Ok(ROLES.get(usize::from(code - 1)).map(|&role| Piece {
@@ -295,7 +314,7 @@ pub fn piece_from_code(code: u8) -> Result<Option<Piece>, String> {
             color: Color::Black,
             role,
         })),
-        _ => Err(format!("DGT piece code 0x{code:02X} is unknown")),
+        _ => Err(DgtError::PieceCode(code)),
     }
 }
 

@@ -54,23 +54,37 @@ impl From<&Path> for Port {
 /// What a port is written as.
 pub const PORT_FORMS: &str = "a device path, `tcp://HOST:PORT` or `rfc2217://HOST:PORT`";
 
+/// Why a port is not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PortError {
+    #[error("no port given: expected {PORT_FORMS}")]
+    Empty,
+    #[error("`{given}`: expected {scheme}://HOST:PORT (a port 1 to 65535)")]
+    HostPort { given: String, scheme: String },
+    #[error("`{given}`: unknown scheme `{scheme}`: expected {PORT_FORMS}")]
+    Scheme { given: String, scheme: String },
+}
+
 impl FromStr for Port {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Port, String> {
+    type Err = PortError;
+    fn from_str(s: &str) -> Result<Port, PortError> {
         let Some((scheme, rest)) = s.split_once("://") else {
             if s.is_empty() {
-                return Err(format!("no port given: expected {PORT_FORMS}"));
+                return Err(PortError::Empty);
             }
             return Ok(Port::Serial(PathBuf::from(s)));
         };
-        let (host, port) = host_port(rest)
-            .ok_or_else(|| format!("`{s}`: expected {scheme}://HOST:PORT (a port 1 to 65535)"))?;
+        let (host, port) = host_port(rest).ok_or_else(|| PortError::HostPort {
+            given: s.to_string(),
+            scheme: scheme.to_string(),
+        })?;
         match scheme {
             "tcp" => Ok(Port::Tcp { host, port }),
             "rfc2217" => Ok(Port::Rfc2217 { host, port }),
-            _ => Err(format!(
-                "`{s}`: unknown scheme `{scheme}`: expected {PORT_FORMS}"
-            )),
+            _ => Err(PortError::Scheme {
+                given: s.to_string(),
+                scheme: scheme.to_string(),
+            }),
         }
     }
 }
@@ -162,9 +176,21 @@ impl fmt::Display for Framing {
 
 /// An open byte pipe to a board. `read` waits at most the poll time and
 /// then fails with `TimedOut` or `WouldBlock`; `Ok(0)` is the end (hang-up).
+///
+/// A read that runs out of time fails with `TimedOut` or `WouldBlock`
+/// only when nothing arrived during the whole wait (the driver then knows
+/// the board sent nothing until the wait's end); `Interrupted` says only
+/// that no data is there now.
 pub trait Link: Send {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize>;
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()>;
+    /// How long the next reads wait at most (zero: only look).
+    fn set_timeout(&mut self, wait: Duration) -> std::io::Result<()>;
+    /// Whether data already taken from the OS waits in the link's own
+    /// buffer (the next read returns it without looking at the OS).
+    fn holds_data(&self) -> bool {
+        false
+    }
 }
 
 struct SerialLink(serialport::TTYPort);
@@ -176,6 +202,9 @@ impl Link for SerialLink {
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         Write::write_all(&mut self.0, bytes)
     }
+    fn set_timeout(&mut self, wait: Duration) -> std::io::Result<()> {
+        serialport::SerialPort::set_timeout(&mut self.0, wait).map_err(std::io::Error::from)
+    }
 }
 
 struct TcpLink(TcpStream);
@@ -186,6 +215,11 @@ impl Link for TcpLink {
     }
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         Write::write_all(&mut self.0, bytes)
+    }
+    fn set_timeout(&mut self, wait: Duration) -> std::io::Result<()> {
+        // A zero timeout would mean "block forever".
+        self.0
+            .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
     }
 }
 
@@ -546,13 +580,23 @@ impl Link for Rfc2217Link {
             self.pending = data;
         }
         if self.pending.is_empty() {
-            // Only telnet commands arrived: as if the poll ran out.
-            return Err(ErrorKind::WouldBlock.into());
+            // Only telnet commands arrived: no data now (not a whole wait
+            // without any: see `Link`).
+            return Err(ErrorKind::Interrupted.into());
         }
         let n = buf.len().min(self.pending.len());
         buf[..n].copy_from_slice(&self.pending[..n]);
         self.pending.drain(..n);
         Ok(n)
+    }
+
+    fn set_timeout(&mut self, wait: Duration) -> std::io::Result<()> {
+        self.stream
+            .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
+    }
+
+    fn holds_data(&self) -> bool {
+        !self.pending.is_empty()
     }
 
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
@@ -597,7 +641,9 @@ mod tests {
             assert!(bad.parse::<Port>().is_err(), "{bad:?}");
         }
         let e = "ftp://x:1".parse::<Port>().unwrap_err();
-        assert!(e.contains("unknown scheme"), "{e}");
+        assert!(matches!(&e, PortError::Scheme { scheme, .. } if scheme == "ftp"));
+        assert!(e.to_string().contains("unknown scheme"), "{e}");
+        assert_eq!("".parse::<Port>(), Err(PortError::Empty));
     }
 
     #[test]

@@ -4,7 +4,26 @@
 
 use shakmaty::{Bitboard, Square};
 
+use thiserror::Error;
+
 use super::event::{BoardEvent, Decoded, Decoder, Unreadable};
+
+/// Why a peg line is unreadable (the line is shown as received).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PegLineError {
+    #[error("peg line {0:?}: expected a letter, a space and an argument")]
+    Shape(String),
+    #[error("peg line {line:?}: {arg:?} is no square")]
+    Square { line: String, arg: String },
+    #[error("peg line {0:?}: a scan needs 16 hex digits")]
+    Scan(String),
+    #[error("peg line {0:?}: a button is 1 to 9")]
+    Button(String),
+    #[error("peg line {0:?}: hello text is not printable UTF-8")]
+    Hello(String),
+    #[error("peg line {line:?}: unknown message {kind:?}")]
+    Unknown { line: String, kind: char },
+}
 
 /// Longest line accepted (a hello text included). Longer lines are
 /// unreadable: the rest of such a line is skipped, never buffered.
@@ -66,29 +85,24 @@ pub fn parse_line(line: &[u8]) -> Option<Decoded> {
     }
     Some(match parse_event(line) {
         Ok(e) => Decoded::Event(e),
-        Err(what) => Decoded::Unreadable(Unreadable {
-            what,
+        Err(e) => Decoded::Unreadable(Unreadable {
+            what: e.to_string(),
             bytes: line.to_vec(),
         }),
     })
 }
 
-fn parse_event(line: &[u8]) -> Result<BoardEvent, String> {
-    let shown = String::from_utf8_lossy(line);
+/// Parses one line (no `\n`, not blank).
+pub fn parse_event(line: &[u8]) -> Result<BoardEvent, PegLineError> {
+    let shown = || String::from_utf8_lossy(line).into_owned();
     let (kind, arg) = match line {
         [k, b' ', rest @ ..] => (*k, rest),
-        _ => {
-            return Err(format!(
-                "peg line {shown:?}: expected a letter, a space and an argument"
-            ));
-        }
+        _ => return Err(PegLineError::Shape(shown())),
     };
     let square = || {
-        Square::from_ascii(arg).map_err(|_| {
-            format!(
-                "peg line {shown:?}: {:?} is no square",
-                String::from_utf8_lossy(arg)
-            )
+        Square::from_ascii(arg).map_err(|_| PegLineError::Square {
+            line: shown(),
+            arg: String::from_utf8_lossy(arg).into_owned(),
         })
     };
     match kind {
@@ -100,25 +114,23 @@ fn parse_event(line: &[u8]) -> Result<BoardEvent, String> {
                 .filter(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()));
             let bits = hex
                 .and_then(|h| u64::from_str_radix(h, 16).ok())
-                .ok_or_else(|| format!("peg line {shown:?}: a scan needs 16 hex digits"))?;
+                .ok_or_else(|| PegLineError::Scan(shown()))?;
             Ok(BoardEvent::Scan(Bitboard(bits)))
         }
         b'B' => match arg {
             [d @ b'1'..=b'9'] => Ok(BoardEvent::Button(d - b'0')),
-            _ => Err(format!("peg line {shown:?}: a button is 1 to 9")),
+            _ => Err(PegLineError::Button(shown())),
         },
         b'H' => match std::str::from_utf8(arg) {
             Ok(text) if !text.chars().any(char::is_control) => {
                 Ok(BoardEvent::Hello(text.trim().to_owned()))
             }
-            _ => Err(format!(
-                "peg line {shown:?}: hello text is not printable UTF-8"
-            )),
+            _ => Err(PegLineError::Hello(shown())),
         },
-        _ => Err(format!(
-            "peg line {shown:?}: unknown message {:?}",
-            kind as char
-        )),
+        _ => Err(PegLineError::Unknown {
+            line: shown(),
+            kind: kind as char,
+        }),
     }
 }
 

@@ -8,6 +8,15 @@
 //! serial stack for a single port at 9600 baud; a thread is simpler and
 //! lets us keep serialport's `TTYPort` everywhere, tests included.)
 //!
+//! A host that needs to know the board has been still until an instant (a
+//! settling time running out) asks with [`Driver::read_until`]: the driver
+//! then shortens its read to end at that instant and, once it has read and
+//! passed on everything the board sent before it, sends
+//! [`DriverEvent::ReadUpTo`] in the same stream as the events. Judging by
+//! that, not by the host's own timer, a host that is slow to run (a busy
+//! machine) never reads the board before events the board sent in time
+//! have reached it.
+//!
 //! Unreadable input is counted, answered with a full-scan request and
 //! logged in summary: the first at once, then one warning every few seconds
 //! with the count (a board at the wrong baud rate sends nothing else, as fast
@@ -146,6 +155,10 @@ impl NoiseLog {
 pub enum DriverEvent {
     Board(BoardEvent),
     Unreadable(Unreadable),
+    /// Everything the board sent before the stamp has been passed on (the
+    /// answer to [`Driver::read_until`]; the stamp is at or after the
+    /// instant asked for).
+    ReadUpTo,
 }
 
 /// A driver output with the instant its bytes were read.
@@ -162,6 +175,7 @@ pub struct Driver {
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
     lights: Arc<Mutex<Vec<u8>>>,
+    want: Arc<Mutex<Option<Instant>>>,
     protocol: Protocol,
     thread: Option<JoinHandle<()>>,
 }
@@ -174,9 +188,11 @@ impl Driver {
         let stop = Arc::new(AtomicBool::new(false));
         let unreadable = Arc::new(AtomicU64::new(0));
         let lights = Arc::new(Mutex::new(Vec::new()));
+        let want = Arc::new(Mutex::new(None));
         let protocol = config.protocol;
         let worker = Worker {
             lights: lights.clone(),
+            want: want.clone(),
             config,
             tx,
             requests: rx_req,
@@ -192,9 +208,17 @@ impl Driver {
             stop,
             unreadable,
             lights,
+            want,
             protocol,
             thread: Some(thread),
         })
+    }
+
+    /// Asks for [`DriverEvent::ReadUpTo`] once everything the board sent
+    /// before `at` has been passed on (`None`: no longer wanted). A new
+    /// request replaces the last.
+    pub fn read_until(&self, at: Option<Instant>) {
+        *self.want.lock().unwrap_or_else(|e| e.into_inner()) = at;
     }
 
     /// Shows a move on the board's LEDs (`Some((from, to))`) or puts them
@@ -249,6 +273,8 @@ struct Worker {
     unreadable: Arc<AtomicU64>,
     /// The LED command in force, sent again after every (re)connection.
     lights: Arc<Mutex<Vec<u8>>>,
+    /// The instant the host waits to hear the board was read up to.
+    want: Arc<Mutex<Option<Instant>>>,
 }
 
 impl Worker {
@@ -259,6 +285,29 @@ impl Worker {
                 event,
             })
             .is_ok()
+    }
+
+    fn wanted(&self) -> Option<Instant> {
+        *self.want.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Everything the board sent before `upto` has been passed on: answers
+    /// the host's request if `upto` reaches it.
+    fn read_up_to(&self, upto: Instant) -> bool {
+        let mut want = self.want.lock().unwrap_or_else(|e| e.into_inner());
+        match *want {
+            Some(w) if w <= upto => {
+                *want = None;
+                drop(want);
+                self.tx
+                    .send(Stamped {
+                        at: upto,
+                        event: DriverEvent::ReadUpTo,
+                    })
+                    .is_ok()
+            }
+            _ => true,
+        }
     }
 
     fn stopped(&self) -> bool {
@@ -309,6 +358,8 @@ impl Worker {
             if left.is_zero() {
                 break;
             }
+            // No board is connected: it sends nothing to be read.
+            self.read_up_to(Instant::now());
             std::thread::sleep(left.min(Duration::from_millis(20)));
         }
     }
@@ -343,6 +394,7 @@ impl Worker {
         }
         let mut buf = [0u8; 256];
         let mut out = Vec::new();
+        let mut timeout = self.config.poll;
         loop {
             if self.stopped() {
                 return "driver stopped".into();
@@ -355,6 +407,19 @@ impl Worker {
                     return format!("write failed: {e}");
                 }
             }
+            // A read ends at the instant the host waits for, if sooner.
+            let started = Instant::now();
+            let wait = match self.wanted() {
+                Some(w) => w.saturating_duration_since(started).min(self.config.poll),
+                None => self.config.poll,
+            };
+            if wait != timeout {
+                if let Err(e) = port.set_timeout(wait) {
+                    return format!("cannot set the read timeout: {e}");
+                }
+                timeout = wait;
+            }
+            let held = port.holds_data();
             match port.read(&mut buf) {
                 Ok(0) => return "end of file".into(),
                 Ok(n) => {
@@ -379,12 +444,23 @@ impl Worker {
                     if rescan && let Err(e) = port.write_all(decoder.scan_request()) {
                         return format!("write failed: {e}");
                     }
+                    // All that was there when the read began is passed on.
+                    if n < buf.len() && !held && !port.holds_data() && !self.read_up_to(started) {
+                        return "driver stopped".into();
+                    }
                 }
-                Err(e)
-                    if matches!(
-                        e.kind(),
-                        ErrorKind::TimedOut | ErrorKind::Interrupted | ErrorKind::WouldBlock
-                    ) => {}
+                Err(e) if matches!(e.kind(), ErrorKind::TimedOut | ErrorKind::WouldBlock) => {
+                    // Nothing came during the whole wait.
+                    let upto = (started + wait).min(Instant::now());
+                    if !self.read_up_to(upto) {
+                        return "driver stopped".into();
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {
+                    if !self.read_up_to(started) {
+                        return "driver stopped".into();
+                    }
+                }
                 Err(e) => return format!("read failed: {e}"),
             }
         }

@@ -25,9 +25,61 @@ use std::time::Duration;
 use serialport::{SerialPort, TTYPort};
 use shakmaty::{Board, File, Piece, Role, Square};
 
+use thiserror::Error;
+
 use super::event::{BoardEvent, Protocol};
 use super::hands::{self, Act, Plan};
 use super::{dgt, millennium, peg};
+
+/// Why the simulator could not do what it was asked (nothing changed).
+#[derive(Debug, Error)]
+pub enum SimError {
+    #[error("cannot {what} the pseudo-terminal: {source}")]
+    Pty {
+        what: &'static str,
+        source: serialport::Error,
+    },
+    #[error("the pseudo-terminal has no name")]
+    NoName,
+    #[error("cannot point {} at {}: {source}", link.display(), target.display())]
+    Link {
+        link: PathBuf,
+        target: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot start the simulator thread: {0}")]
+    Thread(std::io::Error),
+    #[error("the board is already unplugged")]
+    Unplugged,
+    #[error("the board is already plugged in")]
+    Plugged,
+    #[error("no piece on {0} to lift")]
+    NothingToLift(Square),
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    #[error("no piece in hand to put")]
+    EmptyHand,
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    #[error("{0:?} is no move like e2e4 or e7e8q")]
+    BadMove(String),
+    #[error("{0:?}: {1} is no piece")]
+    BadPromotion(String, char),
+    #[error("a {0} board has no frame buttons")]
+    NoButtons(&'static str),
+    #[error("button {0}: buttons are 1 to 9")]
+    BadButton(u8),
+    #[error("{0:?} is no button number")]
+    BadButtonNumber(String),
+    #[error("a square is missing")]
+    MissingSquare,
+    #[error("{0:?} is no square")]
+    BadSquare(String),
+    #[error("{0:?} is no piece letter like Q or n")]
+    BadPieceLetter(String),
+    #[error("unknown command {0:?}")]
+    UnknownCommand(String),
+}
 
 /// The hello line / version the simulator reports.
 pub const SIM_HELLO: &str = "tactus-sim 1.0";
@@ -168,7 +220,7 @@ impl Simulator {
         protocol: Protocol,
         board: Board,
         link: Option<PathBuf>,
-    ) -> Result<Simulator, String> {
+    ) -> Result<Simulator, SimError> {
         let shared = Arc::new(Mutex::new(Shared {
             protocol,
             board,
@@ -212,25 +264,20 @@ impl Simulator {
         self.live.is_some()
     }
 
-    fn plug(&mut self) -> Result<(), String> {
-        let (master, slave) =
-            TTYPort::pair().map_err(|e| format!("cannot open a pseudo-terminal: {e}"))?;
+    fn plug(&mut self) -> Result<(), SimError> {
+        let pty = |what| move |source| SimError::Pty { what, source };
+        let (master, slave) = TTYPort::pair().map_err(pty("open"))?;
         // `pair` opens both ends without close-on-exec: a process started
         // meanwhile (a `tactus serve` under test) would inherit them, hold
         // the terminal open, and unplugging could never hang up. Only
         // close-on-exec duplicates are kept.
-        let cloexec = |end: TTYPort| {
-            end.try_clone_native()
-                .map_err(|e| format!("cannot duplicate the pseudo-terminal: {e}"))
-        };
+        let cloexec = |end: TTYPort| end.try_clone_native().map_err(pty("duplicate"));
         let (master, slave) = (cloexec(master)?, cloexec(slave)?);
-        let mut reader = master
-            .try_clone_native()
-            .map_err(|e| format!("cannot clone the pseudo-terminal: {e}"))?;
+        let mut reader = master.try_clone_native().map_err(pty("clone"))?;
         reader
             .set_timeout(Duration::from_millis(20))
-            .map_err(|e| format!("cannot set a read timeout: {e}"))?;
-        let name = slave.name().ok_or("the pseudo-terminal has no name")?;
+            .map_err(pty("set a read timeout on"))?;
+        let name = slave.name().ok_or(SimError::NoName)?;
         if let Some(link) = &self.link {
             repoint(link, Path::new(&name))?;
         }
@@ -247,7 +294,7 @@ impl Simulator {
         let thread = std::thread::Builder::new()
             .name("board-sim".into())
             .spawn(move || answer_host(reader, shared, stop2))
-            .map_err(|e| format!("cannot start the simulator thread: {e}"))?;
+            .map_err(SimError::Thread)?;
         self.live = Some(Live {
             slave,
             stop,
@@ -263,8 +310,8 @@ impl Simulator {
     }
 
     /// Pulls the plug: both ends of the terminal close.
-    pub fn unplug(&mut self) -> Result<(), String> {
-        let mut live = self.live.take().ok_or("the board is already unplugged")?;
+    pub fn unplug(&mut self) -> Result<(), SimError> {
+        let mut live = self.live.take().ok_or(SimError::Unplugged)?;
         live.stop.store(true, Ordering::Relaxed);
         if let Some(t) = live.reader.take() {
             let _ = t.join();
@@ -279,20 +326,20 @@ impl Simulator {
     }
 
     /// Plugs the board back in (a new terminal; the link follows it).
-    pub fn replug(&mut self) -> Result<(), String> {
+    pub fn replug(&mut self) -> Result<(), SimError> {
         if self.live.is_some() {
-            return Err("the board is already plugged in".into());
+            return Err(SimError::Plugged);
         }
         self.plug()
     }
 
     /// Lifts the piece on `sq` into the hand.
-    pub fn lift(&mut self, sq: Square) -> Result<(), String> {
+    pub fn lift(&mut self, sq: Square) -> Result<(), SimError> {
         let mut s = lock(&self.shared);
         let piece = s
             .board
             .remove_piece_at(sq)
-            .ok_or(format!("no piece on {sq} to lift"))?;
+            .ok_or(SimError::NothingToLift(sq))?;
         self.hand.push(piece);
         let event = match s.protocol {
             Protocol::Peg => BoardEvent::Lifted(sq),
@@ -307,10 +354,10 @@ impl Simulator {
 
     /// Puts a piece on `sq`: `piece` if given (from the hand if it is there,
     /// else from the box, as for a promotion), else the last piece lifted.
-    pub fn put(&mut self, sq: Square, piece: Option<Piece>) -> Result<(), String> {
+    pub fn put(&mut self, sq: Square, piece: Option<Piece>) -> Result<(), SimError> {
         let mut s = lock(&self.shared);
         if s.board.piece_at(sq).is_some() {
-            return Err(format!("{sq} is occupied"));
+            return Err(SimError::Occupied(sq));
         }
         let piece = match piece {
             Some(p) => {
@@ -319,7 +366,7 @@ impl Simulator {
                 }
                 p
             }
-            None => self.hand.pop().ok_or("no piece in hand to put")?,
+            None => self.hand.pop().ok_or(SimError::EmptyHand)?,
         };
         s.board.set_piece_at(sq, piece);
         let event = match s.protocol {
@@ -337,23 +384,23 @@ impl Simulator {
     /// would: a captured piece is lifted first (or last with
     /// `capture_last`), castling king first, en passant removes the pawn
     /// passed. No chess rules are checked: it is a board, not a referee.
-    pub fn play(&mut self, uci: &str, capture_last: bool) -> Result<(), String> {
+    pub fn play(&mut self, uci: &str, capture_last: bool) -> Result<(), SimError> {
         let b = uci.as_bytes();
         let sq = |s: Option<&[u8]>| {
             s.and_then(|s| Square::from_ascii(s).ok())
-                .ok_or(format!("{uci:?} is no move like e2e4 or e7e8q"))
+                .ok_or_else(|| SimError::BadMove(uci.to_string()))
         };
         let (from, to) = (sq(b.get(0..2))?, sq(b.get(2..4))?);
         let promotion = match b.get(4..) {
             None | Some([]) => None,
             Some([c]) => Some(
                 Role::from_char(char::from(*c))
-                    .ok_or(format!("{uci:?}: {} is no piece", char::from(*c)))?,
+                    .ok_or_else(|| SimError::BadPromotion(uci.to_string(), char::from(*c)))?,
             ),
-            Some(_) => return Err(format!("{uci:?} is no move like e2e4 or e7e8q")),
+            Some(_) => return Err(SimError::BadMove(uci.to_string())),
         };
         let board = self.board();
-        let piece = board.piece_at(from).ok_or(format!("no piece on {from}"))?;
+        let piece = board.piece_at(from).ok_or(SimError::NoPiece(from))?;
         let captured = board.piece_at(to).is_some();
         let file_step = i32::from(to.file()) - i32::from(from.file());
         // Chess960 castling, written as the king onto its own rook: both
@@ -442,7 +489,7 @@ impl Simulator {
     }
 
     /// Does what a hand does ([`crate::board::hands`]).
-    pub fn act(&mut self, act: Act) -> Result<(), String> {
+    pub fn act(&mut self, act: Act) -> Result<(), SimError> {
         match act {
             Act::Lift(sq) => self.lift(sq),
             Act::Put(sq, piece) => self.put(sq, Some(piece)),
@@ -457,7 +504,7 @@ impl Simulator {
     /// Carries out `plan` in real time: pauses shorter than
     /// [`hands::BATCH`] send their steps together. Returns the instant the
     /// step completing the move was written.
-    pub fn perform(&mut self, plan: &Plan) -> Result<std::time::Instant, String> {
+    pub fn perform(&mut self, plan: &Plan) -> Result<std::time::Instant, SimError> {
         let mut completed = std::time::Instant::now();
         self.begin_batch();
         for (i, step) in plan.steps.iter().enumerate() {
@@ -478,7 +525,7 @@ impl Simulator {
     }
 
     /// A bouncing contact: lift and put back on `sq` at once.
-    pub fn bounce(&mut self, sq: Square) -> Result<(), String> {
+    pub fn bounce(&mut self, sq: Square) -> Result<(), SimError> {
         self.lift(sq)?;
         self.put(sq, None)
     }
@@ -497,16 +544,13 @@ impl Simulator {
     }
 
     /// Presses frame button `n` (peg boards have 1..=9).
-    pub fn button(&mut self, n: u8) -> Result<(), String> {
+    pub fn button(&mut self, n: u8) -> Result<(), SimError> {
         let mut s = lock(&self.shared);
         if s.protocol != Protocol::Peg {
-            return Err(format!(
-                "a {} board has no frame buttons",
-                s.protocol.name()
-            ));
+            return Err(SimError::NoButtons(s.protocol.name()));
         }
         if !(1..=9).contains(&n) {
-            return Err(format!("button {n}: buttons are 1 to 9"));
+            return Err(SimError::BadButton(n));
         }
         s.send(&BoardEvent::Button(n));
         Ok(())
@@ -532,11 +576,11 @@ impl Simulator {
     /// Runs one text command (`lift e2`, `put e4 [Q]`, `move e2e4 [last]`,
     /// `bounce e4`, `scan`, `button 1`, `garbage`, `unplug`, `replug`,
     /// `board`, `leds`). Returns a line to print, if any.
-    pub fn command(&mut self, line: &str) -> Result<Option<String>, String> {
+    pub fn command(&mut self, line: &str) -> Result<Option<String>, SimError> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let square = |w: Option<&&str>| -> Result<Square, String> {
-            let w = w.ok_or("a square is missing")?;
-            w.parse().map_err(|_| format!("{w:?} is no square"))
+        let square = |w: Option<&&str>| -> Result<Square, SimError> {
+            let w = w.ok_or(SimError::MissingSquare)?;
+            w.parse().map_err(|_| SimError::BadSquare(w.to_string()))
         };
         match words.as_slice() {
             [] => {}
@@ -549,7 +593,7 @@ impl Simulator {
                             .next()
                             .filter(|_| w.len() == 1)
                             .and_then(Piece::from_char)
-                            .ok_or(format!("{w:?} is no piece letter like Q or n"))?,
+                            .ok_or_else(|| SimError::BadPieceLetter(w.to_string()))?,
                     ),
                 };
                 self.put(square(rest.first())?, piece)?
@@ -560,7 +604,7 @@ impl Simulator {
             ["scan"] => self.scan(),
             ["button", n] => self.button(
                 n.parse()
-                    .map_err(|_| format!("{n:?} is no button number"))?,
+                    .map_err(|_| SimError::BadButtonNumber(n.to_string()))?,
             )?,
             ["garbage"] => self.garbage(),
             ["unplug"] => self.unplug()?,
@@ -574,7 +618,7 @@ impl Simulator {
                     format!("leds {}", lit.join(" ")).trim_end().to_string(),
                 ));
             }
-            _ => return Err(format!("unknown command {line:?}")),
+            _ => return Err(SimError::UnknownCommand(line.to_string())),
         }
         Ok(None)
     }
@@ -587,17 +631,15 @@ impl Drop for Simulator {
 }
 
 /// Points the symlink `link` at `target`, replacing it atomically.
-fn repoint(link: &Path, target: &Path) -> Result<(), String> {
+fn repoint(link: &Path, target: &Path) -> Result<(), SimError> {
     let tmp = link.with_extension("tactus-tmp");
     let _ = std::fs::remove_file(&tmp);
     std::os::unix::fs::symlink(target, &tmp)
         .and_then(|()| std::fs::rename(&tmp, link))
-        .map_err(|e| {
-            format!(
-                "cannot point {} at {}: {e}",
-                link.display(),
-                target.display()
-            )
+        .map_err(|source| SimError::Link {
+            link: link.to_path_buf(),
+            target: target.to_path_buf(),
+            source,
         })
 }
 

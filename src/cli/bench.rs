@@ -17,6 +17,34 @@ pub enum BenchCommand {
     /// A real `tactus serve` process: start-up time, and a board event to
     /// its announcement on the SSE stream over loopback.
     Serve(ServeArgs),
+    /// Games carried out by simulated hands (touches, bounces, slides,
+    /// early replies) on peg and DGT boards over pseudo-terminals: from the
+    /// event completing a move to the move being known, and every move and
+    /// touch checked.
+    Hands(HandsArgs),
+}
+
+#[derive(Args)]
+pub struct HandsArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 24)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 4)]
+    jobs: usize,
+    /// The run's seed (a random one by default; the report gives it).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The settling time in milliseconds (the boards' default unless set).
+    #[arg(long, default_value_t = tactus::board::infer::DEFAULT_SETTLE.as_millis() as u64)]
+    settle_ms: u64,
+    /// PGN files whose games are played (every other game; the rest are
+    /// random legal games).
+    #[arg(long)]
+    pgn: Vec<PathBuf>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -71,6 +99,76 @@ pub fn run(command: BenchCommand) -> ExitCode {
     match command {
         BenchCommand::E2e(args) => e2e(args),
         BenchCommand::Serve(args) => serve(args),
+        BenchCommand::Hands(args) => hands(args),
+    }
+}
+
+fn hands(args: HandsArgs) -> ExitCode {
+    use tactus::bench::hands::{HandsOptions, games_from_pgn, run_hands};
+    if args.settle_ms > 5_000 {
+        eprintln!(
+            "tactus bench hands: --settle-ms {}: at most 5000",
+            args.settle_ms
+        );
+        return ExitCode::from(2);
+    }
+    let mut corpus = Vec::new();
+    for path in &args.pgn {
+        match std::fs::read(path) {
+            Ok(bytes) => corpus.extend(games_from_pgn(&path.display().to_string(), &bytes)),
+            Err(e) => {
+                eprintln!("tactus bench hands: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        let mut b = [0u8; 8];
+        let _ = getrandom::fill(&mut b);
+        u64::from_le_bytes(b) >> 16
+    });
+    let options = HandsOptions {
+        seed,
+        games: args.games,
+        only: None,
+        jobs: args.jobs,
+        settings: tactus::board::infer::Settings {
+            settle: Duration::from_millis(args.settle_ms),
+            auto_correct: false,
+        },
+    };
+    let r = run_hands(&options, corpus);
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        println!(
+            "seed {} ({} games, {} at once), settling time {} ms\n\
+             {} games, {} plies, {} touches, {} failed, in {:.0} s\n\
+             event completing a move to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            r.seed,
+            options.games,
+            r.jobs,
+            r.settle_ms,
+            r.games,
+            r.plies,
+            r.touches,
+            r.failures.len(),
+            r.seconds,
+            r.p50_ms,
+            r.p99_ms,
+            r.max_ms
+        );
+        for f in &r.failures {
+            println!(
+                "failed: game {} ({}, {}, {}): {}",
+                f.game, f.name, f.protocol, f.mode, f.error
+            );
+        }
+    }
+    if r.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

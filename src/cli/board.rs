@@ -216,29 +216,19 @@ fn watch(
         auto_correct: false,
     };
     runtime.block_on(async move {
+        let epoch = Instant::now();
         let mut driver = match Driver::spawn(config) {
             Ok(d) => d,
             Err(e) => return bad(format_args!("cannot start the driver: {e}")),
         };
         let mut inf = Inference::new(pos, protocol, settings);
-        let epoch = Instant::now();
         loop {
-            let wake = inf
-                .deadline()
-                .map(|d| tokio::time::Instant::from_std(epoch + d));
+            // The board is read once the driver has passed on everything it
+            // sent until the settling time ran out (not by a timer here,
+            // which may run late on a busy machine).
+            driver.read_until(inf.deadline().map(|d| epoch + d));
             let stamped = tokio::select! {
                 s = driver.next() => s,
-                () = async {
-                    match wake {
-                        Some(w) => tokio::time::sleep_until(w).await,
-                        None => std::future::pending().await,
-                    }
-                } => {
-                    for i in inf.tick(epoch.elapsed()) {
-                        print_inferred(&i, json);
-                    }
-                    continue;
-                }
                 _ = tokio::signal::ctrl_c() => return ExitCode::SUCCESS,
             };
             let Some(stamped) = stamped else {
@@ -248,6 +238,11 @@ fn watch(
                 DriverEvent::Board(e) => {
                     print_event(&e, json);
                     for i in inf.event(&e, stamped.at - epoch) {
+                        print_inferred(&i, json);
+                    }
+                }
+                DriverEvent::ReadUpTo => {
+                    for i in inf.tick(stamped.at - epoch) {
                         print_inferred(&i, json);
                     }
                 }

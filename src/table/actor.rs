@@ -331,10 +331,19 @@ impl TableActor {
                 .deadline()
                 .filter(|_| self.game.result().is_none())
                 .map(|at| at.max(self.flag_retry.map_or(at, |(retry, _)| retry)));
+            // A board is read when its driver has passed on all the board
+            // sent until its settling time ran out (`ReadUpTo`), not when a
+            // timer here fires (the table may run late); on a manual time,
+            // which no instant matches, by the timer.
             let settle_at = self
                 .boards
                 .iter()
-                .filter_map(|b| b.inference.deadline())
+                .filter_map(|b| {
+                    let d = b.inference.deadline();
+                    let at = d.and_then(|d| self.time.instant_of(d));
+                    b.driver.read_until(at);
+                    d.filter(|_| at.is_none())
+                })
                 .min();
             let wake = [flag_at, settle_at].into_iter().flatten().min();
             let time = self.time.clone();
@@ -671,7 +680,11 @@ impl TableActor {
         }
         for at in 0..self.boards.len() {
             let board = &mut self.boards[at];
-            if board.inference.deadline().is_some_and(|d| d <= now) {
+            if board
+                .inference
+                .deadline()
+                .is_some_and(|d| d <= now && self.time.instant_of(d).is_none())
+            {
                 for i in board.inference.tick(now) {
                     self.inferred(at, i).await;
                 }

@@ -81,6 +81,14 @@ impl TableActor {
             // Counted and logged in summary by the driver (a noisy line
             // would otherwise write a log line per piece of garbage).
             DriverEvent::Unreadable(_) => return,
+            // Everything the board sent until its settling time ran out has
+            // been read: judge it now.
+            DriverEvent::ReadUpTo => {
+                for i in self.boards[at].inference.tick(now) {
+                    self.inferred(at, i).await;
+                }
+                return;
+            }
             DriverEvent::Board(e) => e,
         };
         match &event {
@@ -155,7 +163,14 @@ impl TableActor {
                     )))
                 };
                 match result {
-                    Ok(reply) => return Some(reply),
+                    Ok(reply) => {
+                        // The board shows the move made: a difference it
+                        // showed on the way (a piece in a wrong hole) is gone.
+                        if let Some(b) = self.boards.get_mut(at) {
+                            b.differs.clear();
+                        }
+                        return Some(reply);
+                    }
                     Err(e) => {
                         tracing::info!(table = %self.setup.id, "board move not made: {e}");
                         let text = self.uci(mv);

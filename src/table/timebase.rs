@@ -117,6 +117,18 @@ impl Timebase {
         }
     }
 
+    /// The monotonic instant at which the time reads `at` (what a board
+    /// driver is asked to have read up to); `None` for a manual time, which
+    /// no instant corresponds to.
+    pub fn instant_of(&self, at: Duration) -> Option<Instant> {
+        match &*self.inner {
+            Source::Monotonic { origin, at_origin } => {
+                Some(*origin + at.saturating_sub(*at_origin))
+            }
+            Source::Manual { .. } => None,
+        }
+    }
+
     /// Waits until the time reads `at` or later.
     pub async fn sleep_until(&self, at: Duration) {
         match &*self.inner {

@@ -60,11 +60,11 @@ impl Host {
                 self.cursor += i + 1;
                 return found;
             }
-            let wake = match self.inf.deadline() {
-                Some(d) => tokio::time::Instant::from_std(self.epoch + d).min(give_up),
-                None => give_up,
-            };
-            match tokio::time::timeout_at(wake, self.driver.next()).await {
+            // The board is read once the driver has passed on everything
+            // it sent until the settling time ran out.
+            self.driver
+                .read_until(self.inf.deadline().map(|d| self.epoch + d));
+            match tokio::time::timeout_at(give_up, self.driver.next()).await {
                 Ok(Some(stamped)) => {
                     let now = stamped.at - self.epoch;
                     match stamped.event {
@@ -73,22 +73,19 @@ impl Host {
                             self.seen.push(Seen::Board(e));
                             self.seen.extend(out.into_iter().map(Seen::Inferred));
                         }
+                        DriverEvent::ReadUpTo => {
+                            let out = self.inf.tick(now);
+                            self.seen.extend(out.into_iter().map(Seen::Inferred));
+                        }
                         DriverEvent::Unreadable(_) => self.seen.push(Seen::Unreadable),
                     }
                 }
                 Ok(None) => panic!("driver stopped while waiting for {what}"),
-                Err(_) => {
-                    if tokio::time::Instant::now() >= give_up {
-                        panic!(
-                            "no {what} within {PATIENCE:?}; seen: {:#?}; before: {:?}",
-                            &self.seen[self.cursor..],
-                            &self.seen[self.cursor.saturating_sub(8)..self.cursor]
-                        );
-                    }
-                    let now = self.epoch.elapsed();
-                    let out = self.inf.tick(now);
-                    self.seen.extend(out.into_iter().map(Seen::Inferred));
-                }
+                Err(_) => panic!(
+                    "no {what} within {PATIENCE:?}; seen: {:#?}; before: {:?}",
+                    &self.seen[self.cursor..],
+                    &self.seen[self.cursor.saturating_sub(8)..self.cursor]
+                ),
             }
         }
     }

@@ -1,0 +1,540 @@
+//! `tactus bench hands` and the hands suite (`tests/board_hands.rs`): whole
+//! games carried out by the hands model ([`crate::board::hands`]) on
+//! simulated peg and DGT boards, through real pseudo-terminals and the real
+//! serial driver, read by the inference engine as a host reads it. One
+//! board where both sides play (as `tactus board watch` follows it), or the
+//! blind player's board at a table, on either colour: their own moves made,
+//! the opponent's announced moves carried out and followed.
+//!
+//! Every game is checked (every move found, in order, none invented, every
+//! touch recorded) and timed: from the instant the simulator wrote the
+//! event that completes a move to the instant the host knows the move.
+//! A game is chosen, played and timed from its number and the run's seed
+//! alone, so a failing game is replayed by its seed and number.
+
+use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
+use thiserror::Error;
+
+use crate::board::event::{BoardEvent, Protocol};
+use crate::board::hands::{Hands, Timing, may_start_early};
+use crate::board::infer::{CASTLE_WAIT, Inference, Inferred, Settings};
+use crate::board::serial::{Driver, DriverConfig, DriverEvent};
+use crate::board::sim::{SimError, Simulator};
+use crate::rng::Rng;
+use crate::rules::pgn::read_games;
+use crate::rules::variant::Variant;
+
+/// Whose hands are on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Both sides play on this board.
+    Watch,
+    /// The blind player's board at a table: `blind`'s moves are made on it,
+    /// the opponent's are announced and carried out on it.
+    Table { blind: Color },
+}
+
+/// A game to play: a start and legal moves from it.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub name: String,
+    pub start: Chess,
+    pub moves: Vec<Move>,
+}
+
+/// The standard-chess games of a PGN file (`name` names them in reports);
+/// games that cannot be read are left out.
+pub fn games_from_pgn(name: &str, pgn: &[u8]) -> Vec<Game> {
+    let mut games = Vec::new();
+    for (i, g) in read_games(pgn).into_iter().enumerate() {
+        let Ok(g) = g else { continue };
+        if g.variant != Variant::Standard || g.moves.is_empty() {
+            continue;
+        }
+        let Ok(start) = g.start_position() else {
+            continue;
+        };
+        let end = g.null_move.unwrap_or(g.moves.len()).min(g.moves.len());
+        games.push(Game {
+            name: format!("{name} game {}", i + 1),
+            start,
+            moves: g.moves[..end].iter().map(|r| r.m).collect(),
+        });
+    }
+    games
+}
+
+/// A random legal game of 20 to 79 plies from the start.
+pub fn random_game(seed: u64) -> Game {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    let plies = 20 + rng.below(60);
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len() as u64) as usize];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Game {
+        name: format!("random game {seed}"),
+        start: Chess::default(),
+        moves,
+    }
+}
+
+/// Game `n` of a run: even numbers from `corpus` (if any), odd ones random;
+/// peg and DGT boards in turn by pairs; watched, white blind, black blind
+/// in turn.
+pub fn nth_game(corpus: &[Game], seed: u64, n: usize) -> (Game, Protocol, Mode) {
+    let game = match corpus.get((n / 2) % corpus.len().max(1)) {
+        Some(g) if n.is_multiple_of(2) => g.clone(),
+        _ => random_game(seed.wrapping_add(n as u64)),
+    };
+    let protocol = if (n / 2).is_multiple_of(2) {
+        Protocol::Peg
+    } else {
+        Protocol::Dgt
+    };
+    let mode = match n % 3 {
+        0 => Mode::Watch,
+        1 => Mode::Table {
+            blind: Color::White,
+        },
+        _ => Mode::Table {
+            blind: Color::Black,
+        },
+    };
+    (game, protocol, mode)
+}
+
+/// How one game went wrong.
+#[derive(Debug, Error)]
+pub enum GameError {
+    #[error("simulator: {0}")]
+    Sim(#[from] SimError),
+    #[error("cannot start the board driver: {0}")]
+    Driver(std::io::Error),
+    #[error("the host never read the board")]
+    NoScan,
+    #[error("the host stopped")]
+    HostGone,
+    #[error("{found} of {wanted} moves found")]
+    Missed { found: usize, wanted: usize },
+    #[error("moves differ from ply {ply}: wanted {wanted:?}, found {found:?}")]
+    Differ {
+        ply: usize,
+        wanted: Vec<String>,
+        found: Vec<String>,
+    },
+    #[error("touches {found:?}, the hands made {made:?}")]
+    Touches {
+        found: Vec<Square>,
+        made: Vec<Square>,
+    },
+}
+
+/// One game's figures.
+#[derive(Debug, Default, Clone)]
+pub struct GameStats {
+    pub plies: usize,
+    pub touches: usize,
+    /// Per move: from the event completing it to the move being known.
+    pub latencies: Vec<Duration>,
+}
+
+/// What the host saw, for a failing game's report.
+type Log = Arc<Mutex<Vec<String>>>;
+
+fn note(log: &Log, line: String) {
+    log.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+}
+
+enum Cmd {
+    Expect(Move, std_mpsc::Sender<()>),
+}
+
+struct Host {
+    cmds: tokio::sync::mpsc::UnboundedSender<Cmd>,
+    outs: std_mpsc::Receiver<(Instant, Inferred)>,
+}
+
+/// The host, as `tactus board watch` and a table read a board: driver and
+/// engine on their own thread, every conclusion sent back with the instant
+/// it was reached.
+fn host(
+    sim: &Simulator,
+    protocol: Protocol,
+    start: Chess,
+    settings: Settings,
+    epoch: Instant,
+    log: Log,
+) -> Result<Host, GameError> {
+    let (cmds, mut cmd_rx) = tokio::sync::mpsc::unbounded_channel::<Cmd>();
+    let (out_tx, outs) = std_mpsc::channel();
+    let (ready_tx, ready_rx) = std_mpsc::channel();
+    let mut config = DriverConfig::new(sim.path(), protocol);
+    config.retry_max = Duration::from_millis(200);
+    let mut driver = Driver::spawn(config).map_err(GameError::Driver)?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(GameError::Driver)?;
+    std::thread::spawn(move || {
+        rt.block_on(async move {
+            let mut inf = Inference::new(start, protocol, settings);
+            let mut ready = Some(ready_tx);
+            loop {
+                // The board is read once the driver has passed on all it
+                // sent until the settling time ran out, not by this
+                // thread's own timer (it may run late on a busy machine).
+                driver.read_until(inf.deadline().map(|d| epoch + d));
+                let out = tokio::select! {
+                    s = driver.next() => match s {
+                        None => return,
+                        Some(s) => {
+                            let at = s.at - epoch;
+                            let out = match &s.event {
+                                DriverEvent::Board(e) => {
+                                    if matches!(e, BoardEvent::Scan(_) | BoardEvent::Dump(_))
+                                        && let Some(r) = ready.take()
+                                    {
+                                        let _ = r.send(());
+                                    }
+                                    inf.event(e, at)
+                                }
+                                DriverEvent::ReadUpTo => inf.tick(at),
+                                DriverEvent::Unreadable(_) => Vec::new(),
+                            };
+                            note(&log, format!(
+                                "{:?} read at {at:?}: {:?} -> {out:?}",
+                                epoch.elapsed(),
+                                s.event
+                            ));
+                            out
+                        }
+                    },
+                    c = cmd_rx.recv() => match c {
+                        None => return,
+                        Some(Cmd::Expect(m, ack)) => {
+                            let known = inf.expect(m, epoch.elapsed()).is_ok();
+                            note(&log, format!("{:?} expect {}: {known}", epoch.elapsed(), uci(m)));
+                            if known {
+                                let _ = ack.send(());
+                            }
+                            Vec::new()
+                        }
+                    },
+                };
+                let at = Instant::now();
+                for i in out {
+                    if out_tx.send((at, i)).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+    });
+    ready_rx
+        .recv_timeout(Duration::from_secs(15))
+        .map_err(|_| GameError::NoScan)?;
+    Ok(Host { cmds, outs })
+}
+
+fn uci(m: Move) -> String {
+    UciMove::from_move(m, CastlingMode::Standard).to_string()
+}
+
+/// Plays `game` with the hands of `seed` and checks what the host found.
+/// On failure, the error comes with what the host saw.
+pub fn play_game(
+    game: &Game,
+    protocol: Protocol,
+    mode: Mode,
+    seed: u64,
+    settings: Settings,
+) -> Result<GameStats, (GameError, Vec<String>)> {
+    let log = Log::default();
+    play_logged(game, protocol, mode, seed, settings, &log).map_err(|e| {
+        let l = log.lock().unwrap_or_else(|e| e.into_inner());
+        (e, l.clone())
+    })
+}
+
+fn play_logged(
+    game: &Game,
+    protocol: Protocol,
+    mode: Mode,
+    seed: u64,
+    settings: Settings,
+    log: &Log,
+) -> Result<GameStats, GameError> {
+    let epoch = Instant::now();
+    let mut sim = Simulator::new(protocol, game.start.board().clone(), None)?;
+    let host = host(
+        &sim,
+        protocol,
+        game.start.clone(),
+        settings,
+        epoch,
+        log.clone(),
+    )?;
+    let mut hands = Hands::new(seed, Timing::brisk());
+    let mut pos = game.start.clone();
+    let mut made_touches: Vec<Square> = Vec::new();
+    let mut completed: Vec<Instant> = Vec::new();
+    let mut seen: Vec<(Instant, Inferred)> = Vec::new();
+    let mut found = 0usize;
+    // Waits until `n` moves have been found.
+    let wait_moves = |n: usize, seen: &mut Vec<(Instant, Inferred)>, found: &mut usize| {
+        let give_up = Instant::now() + Duration::from_secs(10) + CASTLE_WAIT;
+        while *found < n {
+            let left = give_up.saturating_duration_since(Instant::now());
+            match host.outs.recv_timeout(left) {
+                Ok((at, i)) => {
+                    if matches!(i, Inferred::Moved { .. } | Inferred::Confirmed { .. }) {
+                        *found += 1;
+                    }
+                    seen.push((at, i));
+                }
+                Err(_) => {
+                    return Err(GameError::Missed {
+                        found: *found,
+                        wanted: n,
+                    });
+                }
+            }
+        }
+        Ok(())
+    };
+    let mut previous_followed = true;
+    for (ply, &m) in game.moves.iter().enumerate() {
+        let own = match mode {
+            Mode::Watch => true,
+            Mode::Table { blind } => pos.turn() == blind,
+        };
+        let plan = hands.plan(&pos, m, protocol, own);
+        // The table announces the opponent's move, then the player carries
+        // it out: the engine follows it.
+        if !own {
+            let (ack_tx, ack_rx) = std_mpsc::channel();
+            host.cmds
+                .send(Cmd::Expect(m, ack_tx))
+                .map_err(|_| GameError::HostGone)?;
+            ack_rx
+                .recv_timeout(Duration::from_secs(10))
+                .map_err(|_| GameError::HostGone)?;
+        }
+        let early = previous_followed || matches!(mode, Mode::Watch);
+        let gap = if ply > 0 && early && may_start_early(&pos, &plan) && hands.rng().chance(0.5) {
+            // The reply begins before the last move settled.
+            Duration::from_millis(hands.rng().below(20))
+        } else {
+            Duration::from_millis(60 + hands.rng().below(100))
+        };
+        std::thread::sleep(gap);
+        note(
+            log,
+            format!(
+                "{:?} ply {ply} {} ({}): {:?}",
+                epoch.elapsed(),
+                uci(m),
+                if own { "own" } else { "announced" },
+                plan
+            ),
+        );
+        completed.push(sim.perform(&plan)?);
+        made_touches.extend(&plan.touches);
+        pos.play_unchecked(m);
+        previous_followed = !own;
+        if let Mode::Table { .. } = mode
+            && own
+        {
+            // Announced, then the opponent's reply comes: wait for the move.
+            wait_moves(ply + 1, &mut seen, &mut found)?;
+        }
+    }
+    wait_moves(game.moves.len(), &mut seen, &mut found)?;
+    // Anything late (an invented move, a touch) shows within a settling.
+    std::thread::sleep(settings.settle * 4 + Duration::from_millis(100));
+    while let Ok(s) = host.outs.try_recv() {
+        seen.push(s);
+    }
+    let made: Vec<(Instant, Move)> = seen
+        .iter()
+        .filter_map(|(at, i)| match i {
+            Inferred::Moved { mv, .. } | Inferred::Confirmed { mv, .. } => Some((*at, *mv)),
+            _ => None,
+        })
+        .collect();
+    let wanted: Vec<String> = game.moves.iter().map(|&m| uci(m)).collect();
+    let got: Vec<String> = made.iter().map(|&(_, m)| uci(m)).collect();
+    if got != wanted {
+        let ply = wanted
+            .iter()
+            .zip(&got)
+            .position(|(a, b)| a != b)
+            .unwrap_or(wanted.len().min(got.len()));
+        let near = |v: &[String]| v[ply.min(v.len())..v.len().min(ply + 3)].to_vec();
+        return Err(GameError::Differ {
+            ply,
+            wanted: near(&wanted),
+            found: near(&got),
+        });
+    }
+    let touched: Vec<Square> = seen
+        .iter()
+        .filter_map(|(_, i)| match i {
+            Inferred::Touched { square, .. } => Some(*square),
+            _ => None,
+        })
+        .collect();
+    if touched != made_touches {
+        return Err(GameError::Touches {
+            found: touched,
+            made: made_touches,
+        });
+    }
+    Ok(GameStats {
+        plies: game.moves.len(),
+        touches: touched.len(),
+        latencies: made
+            .iter()
+            .zip(&completed)
+            .map(|(&(at, _), &c)| at.saturating_duration_since(c))
+            .collect(),
+    })
+}
+
+/// A run of the hands suite.
+#[derive(Debug, Clone)]
+pub struct HandsOptions {
+    pub seed: u64,
+    pub games: usize,
+    /// Play only this game of the run (a replay).
+    pub only: Option<usize>,
+    /// Games played at once.
+    pub jobs: usize,
+    pub settings: Settings,
+}
+
+/// One failed game: what went wrong and what the host saw (every event
+/// read and what the engine made of it, every plan the hands carried out).
+#[derive(Debug, Clone, Serialize)]
+pub struct Failure {
+    pub game: usize,
+    pub name: String,
+    pub protocol: &'static str,
+    pub mode: String,
+    pub error: String,
+    pub log: Vec<String>,
+}
+
+/// The figures of a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct HandsReport {
+    pub seed: u64,
+    pub games: usize,
+    pub plies: usize,
+    pub touches: usize,
+    pub jobs: usize,
+    pub settle_ms: f64,
+    pub seconds: f64,
+    /// From the event completing a move to the move being known.
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub failures: Vec<Failure>,
+}
+
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Plays the run's games, `jobs` at a time.
+pub fn run_hands(options: &HandsOptions, corpus: Vec<Game>) -> HandsReport {
+    let started = Instant::now();
+    let indices: Vec<usize> = match options.only {
+        Some(n) => vec![n],
+        None => (0..options.games).collect(),
+    };
+    let corpus = Arc::new(corpus);
+    let indices = Arc::new(indices);
+    let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (tx, rx) = std_mpsc::channel();
+    let mut workers = Vec::new();
+    for _ in 0..options.jobs.max(1) {
+        let (tx, corpus, next, indices) =
+            (tx.clone(), corpus.clone(), next.clone(), indices.clone());
+        let (seed, settings) = (options.seed, options.settings);
+        workers.push(std::thread::spawn(move || {
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&n) = indices.get(k) else { return };
+                let (game, protocol, mode) = nth_game(&corpus, seed, n);
+                let r = play_game(&game, protocol, mode, seed.wrapping_add(n as u64), settings);
+                if tx.send((n, game.name, protocol, mode, r)).is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let mut report = HandsReport {
+        seed: options.seed,
+        games: 0,
+        plies: 0,
+        touches: 0,
+        jobs: options.jobs.max(1),
+        settle_ms: ms(options.settings.settle),
+        seconds: 0.0,
+        p50_ms: 0.0,
+        p99_ms: 0.0,
+        max_ms: 0.0,
+        failures: Vec::new(),
+    };
+    let mut latencies = Vec::new();
+    for (n, name, protocol, mode, r) in rx {
+        report.games += 1;
+        match r {
+            Ok(s) => {
+                report.plies += s.plies;
+                report.touches += s.touches;
+                latencies.extend(s.latencies);
+            }
+            Err((e, log)) => report.failures.push(Failure {
+                game: n,
+                name,
+                protocol: protocol.name(),
+                mode: format!("{mode:?}"),
+                error: e.to_string(),
+                log,
+            }),
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    latencies.sort();
+    report.seconds = started.elapsed().as_secs_f64();
+    report.p50_ms = ms(pct(&latencies, 0.5));
+    report.p99_ms = ms(pct(&latencies, 0.99));
+    report.max_ms = ms(latencies.last().copied().unwrap_or_default());
+    report
+}
