@@ -60,7 +60,7 @@ async fn app(ids: &[&str]) -> App {
             },
             voice: voice.clone(),
             speaker: Speaker::silent(),
-            journal: journal.clone(),
+            journal: Arc::new(journal.clone()),
             history: Vec::new(),
             last_alive_ms: None,
             board: None,

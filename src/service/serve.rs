@@ -115,7 +115,7 @@ pub async fn serve(
             setup,
             voice: voice.clone(),
             speaker,
-            journal: journal.clone(),
+            journal: Arc::new(journal.clone()),
             history,
             last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
             board,
@@ -188,7 +188,7 @@ async fn finish_speaking(
 /// instant the journal holds, so a wall clock set back between two runs
 /// cannot make a game's time go back. The wall clock is read here, once.
 fn service_time<'a>(
-    histories: impl Iterator<Item = &'a (Vec<super::journal::Record>, Option<i64>)>,
+    histories: impl Iterator<Item = &'a (Vec<crate::table::journal::Record>, Option<i64>)>,
 ) -> Timebase {
     let mut last = 0i64;
     for (records, alive) in histories {

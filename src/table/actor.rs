@@ -14,9 +14,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use super::action::Action;
+use super::action::{Action, PersonRole};
 use super::announcing::{Announcing, spoken};
 use super::boards::{BoardLink, LiveBoard, next_board_event};
+use super::journal::{Record, TableJournal};
 use super::replay::{Entry, new_game, replay, updated_setup};
 use super::speaker::Speaker;
 use super::timebase::Timebase;
@@ -31,8 +32,6 @@ use crate::rules::result::FlagRule;
 use crate::rules::sheet::Lang;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
-use crate::service::journal::{JournalHandle, Record};
-use crate::service::tokens::Role;
 use crate::speech::voice_pack::VoicePack;
 
 /// How a table is set up; journaled as its first entry so that a restart
@@ -85,7 +84,7 @@ pub struct Reply {
 
 pub(super) enum Request {
     Act {
-        role: Role,
+        role: PersonRole,
         action: Action,
         reply: oneshot::Sender<Result<Reply, TableError>>,
     },
@@ -103,7 +102,7 @@ pub struct TableHandle {
 
 impl TableHandle {
     /// Asks the table to do something on behalf of `role`.
-    pub async fn act(&self, role: Role, action: Action) -> Result<Reply, TableError> {
+    pub async fn act(&self, role: PersonRole, action: Action) -> Result<Reply, TableError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Request::Act {
@@ -147,7 +146,7 @@ pub struct TableParts {
     pub setup: Setup,
     pub voice: Arc<VoicePack>,
     pub speaker: Speaker,
-    pub journal: JournalHandle,
+    pub journal: Arc<dyn TableJournal>,
     /// The journal's records of this table (empty for a new table).
     pub history: Vec<Record>,
     /// The last instant the table was seen alive before a restart.
@@ -173,7 +172,7 @@ pub struct TableActor {
     pub(super) game: Game,
     pub(super) voice: Arc<VoicePack>,
     pub(super) speaker: Speaker,
-    pub(super) journal: JournalHandle,
+    pub(super) journal: Arc<dyn TableJournal>,
     /// The blind player's board first, then the opponent's, if any.
     pub(super) boards: Vec<LiveBoard>,
     pub(super) shown: Shown,
@@ -397,7 +396,11 @@ impl TableActor {
         }
     }
 
-    pub(super) async fn act(&mut self, role: Role, action: Action) -> Result<Reply, TableError> {
+    pub(super) async fn act(
+        &mut self,
+        role: PersonRole,
+        action: Action,
+    ) -> Result<Reply, TableError> {
         let to_move = self.game.position().turn();
         if !action.allowed(role, self.setup.blind, to_move) {
             return Err(TableError::Forbidden(format!(

@@ -19,13 +19,12 @@ use std::time::Duration;
 use serde::Deserialize;
 use shakmaty::san::SanPlus;
 
-use super::action::Action;
+use super::action::{Action, PersonRole};
 use super::actor::TableHandle;
 use super::view::LiveEvent;
 use crate::braille::brlapi::{Connection, Key};
 use crate::rules::braille_chess;
 use crate::rules::game::NoticeKind;
-use crate::service::tokens::Role;
 
 /// The table setting `braille`: `none`, `brlapi` (the brltty on the
 /// server) or `brlapi:HOST:PORT` (a brltty elsewhere, e.g. on the player's
@@ -298,7 +297,7 @@ async fn feed(
                     // The answer comes back as an announcement, and so onto
                     // the display.
                     Some(action) => {
-                        if let Err(e) = handle.act(Role::Player, action).await {
+                        if let Err(e) = handle.act(PersonRole::Player, action).await {
                             let _ = content.send(Content::Text(e.to_string()));
                         }
                     }

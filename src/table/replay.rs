@@ -14,10 +14,10 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
 use super::actor::Setup;
+use super::journal::Record;
 use crate::rules::announce::Style;
 use crate::rules::event::GameEvent;
 use crate::rules::game::Game;
-use crate::service::journal::Record;
 
 /// A journal entry of a table: its setup (first, and again whenever the
 /// names, event or round were changed), then game events.
