@@ -85,7 +85,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
     let time = Timebase::manual(Duration::from_secs(1_000));
     let (actor, table) = TableActor::start(TableParts {
         setup: Setup {
-            id: "1".into(),
+            id: "1".parse().unwrap(),
             blind: Color::Black,
             control: "1+0".parse().unwrap(),
             white: String::new(),

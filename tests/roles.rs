@@ -94,7 +94,7 @@ async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: 
         };
         let (actor, handle) = TableActor::start(TableParts {
             setup: Setup {
-                id: id.into(),
+                id: id.parse().unwrap(),
                 blind: Color::Black,
                 control: "90+30".parse().unwrap(),
                 white: "White player".into(),
@@ -119,7 +119,7 @@ async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: 
         .await
         .unwrap();
         tokio::spawn(actor.run());
-        tables.insert(id.to_string(), handle);
+        tables.insert(id.parse().unwrap(), handle);
     }
     App {
         router: router(AppState {

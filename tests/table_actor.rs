@@ -53,7 +53,7 @@ fn voice() -> Arc<VoicePack> {
 
 fn setup(control: &str, flag: FlagRule) -> Setup {
     Setup {
-        id: "1".into(),
+        id: "1".parse().unwrap(),
         blind: Color::Black,
         control: control.parse().unwrap(),
         white: "W".into(),

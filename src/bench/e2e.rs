@@ -328,7 +328,7 @@ async fn play_game(
     };
     let (actor, handle) = TableActor::start(TableParts {
         setup: Setup {
-            id: id.to_owned(),
+            id: id.parse()?,
             blind,
             control: "3+2".parse().map_err(|e| anyhow::anyhow!("{e}"))?,
             white: "White".into(),

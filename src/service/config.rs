@@ -4,6 +4,7 @@
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::result::FlagRule;
+use crate::table::id::TableId;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::net::SocketAddr;
@@ -266,7 +267,7 @@ impl fmt::Display for BoardSpec {
 #[serde(deny_unknown_fields)]
 pub struct TableConfig {
     /// Short and URL-safe: letters, digits, `-` and `_`.
-    pub id: String,
+    pub id: TableId,
     /// The side of the blind player.
     #[serde(default = "default_blind", deserialize_with = "color")]
     pub blind: Color,
@@ -340,9 +341,9 @@ impl TableConfig {
     }
 
     /// A table with the embedded defaults and this id.
-    pub fn with_id(id: &str) -> TableConfig {
+    pub fn with_id(id: TableId) -> TableConfig {
         TableConfig {
-            id: id.into(),
+            id,
             blind: default_blind(),
             board: default_board(),
             opponent_board: no_board(),
@@ -372,7 +373,9 @@ impl TableConfig {
 }
 
 fn default_tables() -> Vec<TableConfig> {
-    vec![TableConfig::with_id("1")]
+    vec![TableConfig::with_id(
+        "1".parse().expect("`1` is a table id"),
+    )]
 }
 fn default_blind() -> Color {
     Color::Black
@@ -459,17 +462,6 @@ impl Config {
         let mut ids = BTreeSet::new();
         let mut ports = BTreeSet::new();
         for t in &self.tables {
-            let valid = !t.id.is_empty()
-                && t.id.len() <= 32
-                && t.id
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-            if !valid {
-                return Err(format!(
-                    "table id `{}`: use 1 to 32 letters, digits, `-` or `_`",
-                    t.id
-                ));
-            }
             if t.settle_ms > 1000 {
                 return Err(format!(
                     "table `{}`: settle_ms = {} is out of range: 0 to 1000",

@@ -15,6 +15,7 @@ use std::time::Instant;
 use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::oneshot;
 
+use crate::table::id::TableId;
 use crate::table::journal::{NotJournaled, Record, TableJournal};
 
 /// What can go wrong with the journal.
@@ -508,7 +509,7 @@ impl JournalHandle {
 impl TableJournal for JournalHandle {
     fn append<'a>(
         &'a self,
-        table: &'a str,
+        table: &'a TableId,
         at_ms: i64,
         payload: String,
     ) -> futures_util::future::BoxFuture<'a, Result<i64, NotJournaled>> {
@@ -519,7 +520,7 @@ impl TableJournal for JournalHandle {
         })
     }
 
-    fn alive(&self, table: &str, at_ms: i64) {
+    fn alive(&self, table: &TableId, at_ms: i64) {
         JournalHandle::alive(self, table, at_ms);
     }
 

@@ -17,6 +17,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use super::action::{Action, PersonRole};
 use super::announcing::{Announcing, spoken};
 use super::boards::{BoardLink, LiveBoard, next_board_event};
+use super::id::TableId;
 use super::journal::{Record, TableJournal};
 use super::replay::{Entry, new_game, replay, updated_setup};
 use super::speaker::Speaker;
@@ -38,7 +39,7 @@ use crate::speech::voice_pack::VoicePack;
 /// keeps the game's time control and players even if the config changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    pub id: String,
+    pub id: TableId,
     #[serde(with = "crate::rules::side")]
     pub blind: Color,
     pub control: TimeControl,
@@ -95,7 +96,7 @@ pub(super) enum Request {
 /// The handle the web layer holds; cheap to clone.
 #[derive(Clone)]
 pub struct TableHandle {
-    pub id: String,
+    pub id: TableId,
     tx: mpsc::Sender<Request>,
     live: broadcast::Sender<LiveEvent>,
 }

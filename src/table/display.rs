@@ -118,7 +118,7 @@ pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> s
     STATUS
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(handle.id.clone(), connected.clone());
+        .insert(handle.id.to_string(), connected.clone());
     let (content_tx, content_rx) = mpsc::channel::<Content>();
     let (key_tx, key_rx) = tokio::sync::mpsc::unbounded_channel::<Key>();
     let table = handle.id.clone();

@@ -7,6 +7,8 @@
 
 use futures_util::future::BoxFuture;
 
+use super::id::TableId;
+
 /// One stored entry of a table's journal, as read back at start-up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
@@ -31,14 +33,14 @@ pub trait TableJournal: Send + Sync {
     /// its position in the journal.
     fn append<'a>(
         &'a self,
-        table: &'a str,
+        table: &'a TableId,
         at_ms: i64,
         payload: String,
     ) -> BoxFuture<'a, Result<i64, NotJournaled>>;
 
     /// Notes, without waiting, that `table`'s clock runs at `at_ms`: a
     /// restart pauses the clock at the last such instant.
-    fn alive(&self, table: &str, at_ms: i64);
+    fn alive(&self, table: &TableId, at_ms: i64);
 
     /// The journal's last error while writes fail (shown as an alert);
     /// `None` while they succeed.

@@ -6,6 +6,7 @@ pub mod actor;
 mod announcing;
 pub mod boards;
 pub mod display;
+pub mod id;
 pub mod journal;
 pub mod pgn;
 pub mod replay;

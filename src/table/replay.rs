@@ -179,7 +179,7 @@ mod tests {
 
     fn setup() -> Setup {
         Setup {
-            id: "1".into(),
+            id: "1".parse().unwrap(),
             blind: Color::Black,
             control: "90+30".parse().unwrap(),
             white: "A".into(),
