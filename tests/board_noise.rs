@@ -72,7 +72,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
     );
     let (actor, handle) = TableActor::start(TableParts {
         setup: Setup {
-            id: "1".into(),
+            id: "1".parse().unwrap(),
             blind: Color::Black,
             control: "90+30".parse().unwrap(),
             white: String::new(),
@@ -84,7 +84,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         },
         voice,
         speaker: Speaker::silent(),
-        journal,
+        journal: Arc::new(journal),
         history: Vec::new(),
         last_alive_ms: None,
         board: Some(BoardLink {

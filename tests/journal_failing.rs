@@ -13,9 +13,9 @@ use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
 use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::Role;
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::Action;
+use tactus::table::action::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableError, TableParts};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
@@ -85,7 +85,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
     let time = Timebase::manual(Duration::from_secs(1_000));
     let (actor, table) = TableActor::start(TableParts {
         setup: Setup {
-            id: "1".into(),
+            id: "1".parse().unwrap(),
             blind: Color::Black,
             control: "1+0".parse().unwrap(),
             white: String::new(),
@@ -97,7 +97,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         },
         voice,
         speaker: Speaker::silent(),
-        journal,
+        journal: Arc::new(journal),
         history: Vec::new(),
         last_alive_ms: None,
         board: None,
@@ -111,7 +111,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
     .unwrap();
     tokio::spawn(actor.run());
     table
-        .act(Role::Assistant, Action::StartClock)
+        .act(PersonRole::Assistant, Action::StartClock)
         .await
         .unwrap();
     let view = || async { serde_json::to_value(table.view().await.unwrap()).unwrap() };
@@ -140,7 +140,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
     // A request meanwhile is refused as not recorded, changing nothing.
     let refused = table
         .act(
-            Role::Arbiter,
+            PersonRole::Arbiter,
             Action::SetResult {
                 result: "1-0".into(),
                 reason: "test".into(),

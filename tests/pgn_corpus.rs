@@ -231,7 +231,7 @@ fn every_corpus_game_reads_as_python_chess_reads_it() {
 /// the server plays it, until the record ends or the game does.
 fn replay(record: &GameRecord) -> (Setup, Game) {
     let setup = Setup {
-        id: "7".into(),
+        id: "7".parse().unwrap(),
         blind: Color::Black,
         control: "90+30".parse().unwrap(),
         white: record.tag("White").unwrap_or("").into(),

@@ -20,16 +20,22 @@ use tactus::board::sim::Simulator;
 use tactus::rules::clock_announce::Shown;
 use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::{Role, Seats, Tokens};
+use tactus::service::tokens::{Seats, Tokens};
 use tactus::service::web::{AppState, router};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
+use tactus::table::action::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableParts};
 use tactus::table::boards::BoardLink;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 use tower::ServiceExt;
 
-const ROLES: [Role; 4] = [Role::Player, Role::Opponent, Role::Assistant, Role::Arbiter];
+const ROLES: [PersonRole; 4] = [
+    PersonRole::Player,
+    PersonRole::Opponent,
+    PersonRole::Assistant,
+    PersonRole::Arbiter,
+];
 
 struct App {
     router: axum::Router,
@@ -88,7 +94,7 @@ async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: 
         };
         let (actor, handle) = TableActor::start(TableParts {
             setup: Setup {
-                id: id.into(),
+                id: id.parse().unwrap(),
                 blind: Color::Black,
                 control: "90+30".parse().unwrap(),
                 white: "White player".into(),
@@ -100,7 +106,7 @@ async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: 
             },
             voice: voice.clone(),
             speaker: Speaker::silent(),
-            journal: journal.clone(),
+            journal: Arc::new(journal.clone()),
             history: Vec::new(),
             last_alive_ms: None,
             board,
@@ -113,7 +119,7 @@ async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: 
         .await
         .unwrap();
         tokio::spawn(actor.run());
-        tables.insert(id.to_string(), handle);
+        tables.insert(id.parse().unwrap(), handle);
     }
     App {
         router: router(AppState {
@@ -126,13 +132,13 @@ async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: 
 }
 
 impl App {
-    fn token(&self, table: &str, role: Role) -> String {
+    fn token(&self, table: &str, role: PersonRole) -> String {
         let t = self.tokens.table(table).unwrap();
         match role {
-            Role::Player => t.player.clone(),
-            Role::Opponent => t.opponent.clone().unwrap(),
-            Role::Assistant => t.assistant.clone(),
-            Role::Arbiter => t.arbiter.clone(),
+            PersonRole::Player => t.player.clone(),
+            PersonRole::Opponent => t.opponent.clone().unwrap(),
+            PersonRole::Assistant => t.assistant.clone(),
+            PersonRole::Arbiter => t.arbiter.clone(),
         }
     }
 
@@ -169,12 +175,12 @@ impl App {
     }
 }
 
-use Role::{Arbiter, Assistant, Opponent, Player};
+use PersonRole::{Arbiter, Assistant, Opponent, Player};
 
 /// Every write endpoint, a body that fits it at the start (White to move;
 /// Black is the table's blind player, White the second blind player), and
 /// the roles that may ask for it there.
-const WRITES: &[(&str, &str, &[Role])] = &[
+const WRITES: &[(&str, &str, &[PersonRole])] = &[
     ("move", r#"{"move":"e4"}"#, &[Opponent, Assistant, Arbiter]),
     ("clock/say", "", &[Player, Opponent, Assistant, Arbiter]),
     ("repeat", "", &[Player, Opponent, Assistant, Arbiter]),

@@ -11,10 +11,10 @@ use tactus::rules::result::FlagRule;
 use tactus::rules::sheet::Lang;
 use tactus::rules::token::Token;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::Role;
 use tactus::speech::sink::Sink;
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::Action;
+use tactus::table::action::PersonRole;
 use tactus::table::actor::{Reply, Setup, TableActor, TableError, TableHandle, TableParts};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
@@ -53,7 +53,7 @@ fn voice() -> Arc<VoicePack> {
 
 fn setup(control: &str, flag: FlagRule) -> Setup {
     Setup {
-        id: "1".into(),
+        id: "1".parse().unwrap(),
         blind: Color::Black,
         control: control.parse().unwrap(),
         white: "W".into(),
@@ -73,7 +73,7 @@ async fn start(setup: Setup, speaker: Speaker) -> Table {
         setup,
         voice: voice(),
         speaker,
-        journal: JournalHandle::spawn(journal),
+        journal: Arc::new(JournalHandle::spawn(journal)),
         history: Vec::new(),
         last_alive_ms: None,
         board: None,
@@ -106,7 +106,7 @@ fn gated() -> (Speaker, Gate) {
     )
 }
 
-async fn act(t: &Table, role: Role, action: Action) -> Result<Reply, TableError> {
+async fn act(t: &Table, role: PersonRole, action: Action) -> Result<Reply, TableError> {
     t.handle.act(role, action).await
 }
 
@@ -140,10 +140,12 @@ fn let_play(gate: &Gate, n: usize) -> Vec<String> {
 async fn the_blind_players_move_is_made_when_its_announcement_ends() {
     let (speaker, gate) = gated();
     let t = start(setup("90+30", FlagRule::Claim), speaker).await;
-    act(&t, Role::Assistant, Action::StartClock).await.unwrap();
+    act(&t, PersonRole::Assistant, Action::StartClock)
+        .await
+        .unwrap();
     // White (sighted) moves at +10 s: made at once, announced on the side.
     t.time.advance(Duration::from_secs(10));
-    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    act(&t, PersonRole::Assistant, mv("e4")).await.unwrap();
     assert_eq!(view(&t).await.moves, ["e4"]);
     let_play(&gate, 1);
 
@@ -151,7 +153,7 @@ async fn the_blind_players_move_is_made_when_its_announcement_ends() {
     t.time.advance(Duration::from_secs(15));
     let request = {
         let h = t.handle.clone();
-        tokio::spawn(async move { h.act(Role::Player, mv("e5")).await })
+        tokio::spawn(async move { h.act(PersonRole::Player, mv("e5")).await })
     };
     let said = tokio::task::spawn_blocking({
         let started = gate.started;
@@ -173,7 +175,7 @@ async fn the_blind_players_move_is_made_when_its_announcement_ends() {
     assert_eq!(v.clock.black_ms, (90 * 60 - 17) * 1000);
     assert!(!request.is_finished());
     // Another move meanwhile is refused.
-    let err = act(&t, Role::Assistant, mv("Nf6")).await.unwrap_err();
+    let err = act(&t, PersonRole::Assistant, mv("Nf6")).await.unwrap_err();
     assert!(err.to_string().contains("being announced"), "{err}");
 
     gate.finish.send(()).unwrap();
@@ -194,9 +196,9 @@ async fn the_blind_players_move_is_made_when_its_announcement_ends() {
 #[tokio::test]
 async fn without_audio_the_blind_players_move_is_made_at_once() {
     let t = start(setup("90+30", FlagRule::Claim), Speaker::silent()).await;
-    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    act(&t, PersonRole::Assistant, mv("e4")).await.unwrap();
     t.time.advance(Duration::from_secs(5));
-    act(&t, Role::Player, mv("e5")).await.unwrap();
+    act(&t, PersonRole::Player, mv("e5")).await.unwrap();
     let v = view(&t).await;
     assert_eq!(v.moves, ["e4", "e5"]);
     assert_eq!(v.clock.black_ms, (90 * 60 - 5 + 30) * 1000);
@@ -209,7 +211,7 @@ async fn without_audio_the_blind_players_move_is_made_at_once() {
 async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
     let t = start(setup("3+0", FlagRule::Claim), Speaker::silent()).await;
     let mut live = t.handle.subscribe();
-    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    act(&t, PersonRole::Assistant, mv("e4")).await.unwrap();
     t.time.advance(Duration::from_secs(181));
     // The table wakes by itself at the fall.
     let said = loop {
@@ -229,13 +231,15 @@ async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
     assert!(v.result.is_none());
     assert!(v.alerts.iter().any(|a| a.kind == "flag"), "{:?}", v.alerts);
     // The assistant claims it (D.2.10.5): White wins.
-    act(&t, Role::Assistant, Action::ClaimFlag).await.unwrap();
+    act(&t, PersonRole::Assistant, Action::ClaimFlag)
+        .await
+        .unwrap();
     let v = view(&t).await;
     assert_eq!(v.result.unwrap().score(), "1-0");
 
     // Under flag = "auto" the game ends at the fall.
     let t = start(setup("3+0", FlagRule::Auto), Speaker::silent()).await;
-    act(&t, Role::Assistant, mv("e4")).await.unwrap();
+    act(&t, PersonRole::Assistant, mv("e4")).await.unwrap();
     t.time.advance(Duration::from_secs(181));
     let mut tries = 0;
     while view(&t).await.result.is_none() {
@@ -250,7 +254,7 @@ async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
 #[tokio::test]
 async fn claims_and_the_clock_said_either_way() {
     let t = start(setup("15+10", FlagRule::Claim), Speaker::silent()).await;
-    act(&t, Role::Assistant, mv("Nf3")).await.unwrap();
+    act(&t, PersonRole::Assistant, mv("Nf3")).await.unwrap();
     // The blind player may not claim for White, nor when not on move.
     let claim = |side, declared: Option<&str>| Action::ClaimDraw {
         side,
@@ -260,17 +264,17 @@ async fn claims_and_the_clock_said_either_way() {
         page_lang: None,
     };
     assert!(matches!(
-        act(&t, Role::Player, claim(Color::White, None)).await,
+        act(&t, PersonRole::Player, claim(Color::White, None)).await,
         Err(TableError::Forbidden(_))
     ));
     assert!(matches!(
-        act(&t, Role::Assistant, claim(Color::White, None)).await,
+        act(&t, PersonRole::Assistant, claim(Color::White, None)).await,
         Err(TableError::Unprocessable(_))
     ));
     // Black claims, declaring Sf6 (German letters): wrong, so White gets one
     // minute (rapid) and the move is made.
     let white_before = view(&t).await.clock.white_ms;
-    act(&t, Role::Player, claim(Color::Black, Some("Sf6")))
+    act(&t, PersonRole::Player, claim(Color::Black, Some("Sf6")))
         .await
         .unwrap();
     let v = view(&t).await;
@@ -278,12 +282,12 @@ async fn claims_and_the_clock_said_either_way() {
     assert_eq!(v.clock.white_ms, white_before + 60_000);
     assert_eq!(v.kind.name(), "rapid");
 
-    let left = act(&t, Role::Player, Action::SayClock { time: None })
+    let left = act(&t, PersonRole::Player, Action::SayClock { time: None })
         .await
         .unwrap();
     let used = act(
         &t,
-        Role::Player,
+        PersonRole::Player,
         Action::SayClock {
             time: Some(Shown::Used),
         },
@@ -304,16 +308,18 @@ async fn a_ninety_minute_game_runs_in_milliseconds() {
         "d8a5", "c1d2", "a5e5", "e1c1", "f6e4", "d3d8", "e8d8", "d2g5", "d8c7", "g5d8",
     ];
     let t = start(setup("90+30", FlagRule::Claim), Speaker::silent()).await;
-    act(&t, Role::Assistant, Action::StartClock).await.unwrap();
+    act(&t, PersonRole::Assistant, Action::StartClock)
+        .await
+        .unwrap();
     let mut used = [0u64; 2];
     for (i, uci) in GAME.iter().enumerate() {
         let think = 240 + (i as u64 * 97) % 300;
         used[i % 2] += think;
         t.time.advance(Duration::from_secs(think));
         let role = if i % 2 == 0 {
-            Role::Assistant
+            PersonRole::Assistant
         } else {
-            Role::Player
+            PersonRole::Player
         };
         act(&t, role, mv(uci)).await.unwrap();
     }

@@ -48,7 +48,7 @@ async fn app(ids: &[&str]) -> App {
     for id in ids {
         let (actor, handle) = TableActor::start(TableParts {
             setup: Setup {
-                id: id.to_string(),
+                id: id.parse().unwrap(),
                 blind: Color::Black,
                 control: "90+30".parse().unwrap(),
                 white: "White player".into(),
@@ -60,7 +60,7 @@ async fn app(ids: &[&str]) -> App {
             },
             voice: voice.clone(),
             speaker: Speaker::silent(),
-            journal: journal.clone(),
+            journal: Arc::new(journal.clone()),
             history: Vec::new(),
             last_alive_ms: None,
             board: None,
@@ -73,7 +73,7 @@ async fn app(ids: &[&str]) -> App {
         .await
         .unwrap();
         tokio::spawn(actor.run());
-        tables.insert(id.to_string(), handle);
+        tables.insert(id.parse().unwrap(), handle);
     }
     let router = router(AppState {
         tables: Arc::new(tables),
@@ -187,6 +187,29 @@ async fn every_refusal_has_its_status_and_changes_nothing() {
             Some(r#"{"move":"e4"}"#),
             StatusCode::NOT_FOUND,
         ),
+        // Text that cannot be a table id is refused as such, before any
+        // token is looked at.
+        (
+            "POST",
+            "/api/tables/a%20b/move",
+            Some(&player),
+            Some(r#"{"move":"e4"}"#),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "GET",
+            "/api/tables/an-id-that-is-longer-than-thirty-two-characters",
+            None,
+            None,
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "GET",
+            "/api/tables/a.b/brf",
+            None,
+            None,
+            StatusCode::BAD_REQUEST,
+        ),
         (
             "POST",
             "/api/tables/1/move",
@@ -235,6 +258,13 @@ async fn every_refusal_has_its_status_and_changes_nothing() {
         let (s, v) = app.call(method, path, token, body).await;
         assert_eq!(s, want, "{method} {path}: {v}");
     }
+    // The refusal of a bad id says what an id is.
+    let (s, v) = app.call("GET", "/api/tables/a.b", None, None).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        v["error"],
+        "table id `a.b`: use 1 to 32 letters, digits, `-` or `_`"
+    );
     let assistant = app.token("1", "assistant");
     let arbiter = app.token("1", "arbiter");
     for (path, token, body, want) in [

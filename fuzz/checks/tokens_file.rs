@@ -2,7 +2,8 @@
 //! (the arbiter's always wins a tie), and nothing is granted to an empty or
 //! unknown token.
 
-use tactus::service::tokens::{Role, Tokens};
+use tactus::service::tokens::Tokens;
+use tactus::table::action::PersonRole;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -15,7 +16,7 @@ pub fn check(data: &[u8]) {
         let Some(t) = tokens.table(id) else {
             panic!("table {id:?} listed but not found");
         };
-        assert_eq!(tokens.role_of(id, &t.arbiter), Some(Role::Arbiter));
+        assert_eq!(tokens.role_of(id, &t.arbiter), Some(PersonRole::Arbiter));
         assert!(tokens.role_of(id, &t.player).is_some());
         assert!(tokens.role_of(id, &t.assistant).is_some());
         assert_eq!(tokens.role_of(id, ""), None);

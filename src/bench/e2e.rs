@@ -38,11 +38,11 @@ use crate::rules::clock_announce::Shown;
 use crate::rules::game::NoticeKind;
 use crate::rules::token::Token;
 use crate::service::journal::{Durability, Journal, JournalHandle};
-use crate::service::tokens::Role;
 use crate::speech::render::RatePack;
 use crate::speech::sink::Sink;
 use crate::speech::voice_pack::VoicePack;
 use crate::table::action::Action;
+use crate::table::action::PersonRole;
 use crate::table::actor::{Setup, TableActor, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::speaker::Speaker;
@@ -328,7 +328,7 @@ async fn play_game(
     };
     let (actor, handle) = TableActor::start(TableParts {
         setup: Setup {
-            id: id.to_owned(),
+            id: id.parse()?,
             blind,
             control: "3+2".parse().map_err(|e| anyhow::anyhow!("{e}"))?,
             white: "White".into(),
@@ -340,7 +340,7 @@ async fn play_game(
         },
         voice: shared.voice.clone(),
         speaker: Speaker::spawn(id, Box::new(sink))?,
-        journal: shared.journal.clone(),
+        journal: Arc::new(shared.journal.clone()),
         history: Vec::new(),
         last_alive_ms: None,
         board: Some(BoardLink {
@@ -363,7 +363,7 @@ async fn play_game(
         .await
         .context("the board did not connect")?;
     handle
-        .act(Role::Assistant, Action::StartClock)
+        .act(PersonRole::Assistant, Action::StartClock)
         .await
         .map_err(|e| anyhow::anyhow!("start clock: {e}"))?;
 
@@ -403,7 +403,7 @@ async fn play_game(
             let text = long_algebraic(m);
             if let Err(e) = handle
                 .act(
-                    Role::Assistant,
+                    PersonRole::Assistant,
                     Action::Move {
                         text: text.clone(),
                         lang: Some(crate::rules::sheet::Lang::Auto),

@@ -4,6 +4,7 @@
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::result::FlagRule;
+use crate::table::id::TableId;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::net::SocketAddr;
@@ -296,7 +297,7 @@ impl fmt::Display for BoardSpec {
 #[serde(deny_unknown_fields)]
 pub struct TableConfig {
     /// Short and URL-safe: letters, digits, `-` and `_`.
-    pub id: String,
+    pub id: TableId,
     /// The side of the blind player.
     #[serde(default = "default_blind", deserialize_with = "color")]
     pub blind: Color,
@@ -370,9 +371,9 @@ impl TableConfig {
     }
 
     /// A table with the embedded defaults and this id.
-    pub fn with_id(id: &str) -> TableConfig {
+    pub fn with_id(id: TableId) -> TableConfig {
         TableConfig {
-            id: id.into(),
+            id,
             blind: default_blind(),
             board: default_board(),
             opponent_board: no_board(),
@@ -402,7 +403,9 @@ impl TableConfig {
 }
 
 fn default_tables() -> Vec<TableConfig> {
-    vec![TableConfig::with_id("1")]
+    vec![TableConfig::with_id(
+        "1".parse().expect("`1` is a table id"),
+    )]
 }
 fn default_blind() -> Color {
     Color::Black
@@ -480,8 +483,6 @@ pub enum CheckError {
     NoTables,
     #[error("speech.speed = {0} is out of range: 0.5 to 2.0")]
     Speed(f32),
-    #[error("table id `{0}`: use 1 to 32 letters, digits, `-` or `_`")]
-    TableId(String),
     #[error("table `{table}`: settle_ms = {settle_ms} is out of range: 0 to 1000")]
     SettleMs { table: String, settle_ms: u32 },
     #[error("table `{0}`: variant = \"chess960\" needs start_position = 0 to 959")]
@@ -533,44 +534,36 @@ impl Config {
         let mut ids = BTreeSet::new();
         let mut ports = BTreeSet::new();
         for t in &self.tables {
-            let valid = !t.id.is_empty()
-                && t.id.len() <= 32
-                && t.id
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-            if !valid {
-                return Err(CheckError::TableId(t.id.clone()));
-            }
             if t.settle_ms > 1000 {
                 return Err(CheckError::SettleMs {
-                    table: t.id.clone(),
+                    table: t.id.to_string(),
                     settle_ms: t.settle_ms,
                 });
             }
             match (t.variant, t.start_position) {
                 (Variant::Chess960, None) => {
-                    return Err(CheckError::NoStartPosition(t.id.clone()));
+                    return Err(CheckError::NoStartPosition(t.id.to_string()));
                 }
                 (Variant::Chess960, Some(n)) if n >= 960 => {
                     return Err(CheckError::StartPosition {
-                        table: t.id.clone(),
+                        table: t.id.to_string(),
                         number: n,
                     });
                 }
                 (Variant::Standard, Some(_)) => {
-                    return Err(CheckError::StartPositionNotChess960(t.id.clone()));
+                    return Err(CheckError::StartPositionNotChess960(t.id.to_string()));
                 }
                 _ => {}
             }
             if !ids.insert(t.id.as_str()) {
-                return Err(CheckError::TableTwice(t.id.clone()));
+                return Err(CheckError::TableTwice(t.id.to_string()));
             }
             for (key, board) in [("board", &t.board), ("opponent_board", &t.opponent_board)] {
                 if let Some((_, port, _)) = board.wired()
                     && !ports.insert(port.clone())
                 {
                     return Err(CheckError::PortTwice {
-                        table: t.id.clone(),
+                        table: t.id.to_string(),
                         key,
                         port: port.to_string(),
                     });

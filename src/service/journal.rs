@@ -15,6 +15,9 @@ use std::time::Instant;
 use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::oneshot;
 
+use crate::table::id::TableId;
+use crate::table::journal::{NotJournaled, Record, TableJournal};
+
 /// What can go wrong with the journal.
 #[derive(Debug, thiserror::Error)]
 pub enum JournalError {
@@ -87,18 +90,6 @@ pub enum Durability {
     Full,
     /// `synchronous=NORMAL`: survives a crash of tactus, not of the machine.
     Normal,
-}
-
-/// One stored event.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
-    /// Position in the journal, increasing across all tables.
-    pub seq: i64,
-    pub table: String,
-    /// Milliseconds on the service's clock when the event happened.
-    pub at_ms: i64,
-    /// The event as JSON (the table's event type decides its shape).
-    pub payload: String,
 }
 
 /// The journal file, used from one thread (see [`JournalHandle`] for tasks).
@@ -526,6 +517,29 @@ impl JournalHandle {
             Ok(Err(e)) => Err(JournalError::Batch(e)),
             Err(_) => Err(JournalError::Stopped),
         }
+    }
+}
+
+impl TableJournal for JournalHandle {
+    fn append<'a>(
+        &'a self,
+        table: &'a TableId,
+        at_ms: i64,
+        payload: String,
+    ) -> futures_util::future::BoxFuture<'a, Result<i64, NotJournaled>> {
+        Box::pin(async move {
+            JournalHandle::append(self, table, at_ms, payload)
+                .await
+                .map_err(|e| NotJournaled(Box::new(e)))
+        })
+    }
+
+    fn alive(&self, table: &TableId, at_ms: i64) {
+        JournalHandle::alive(self, table, at_ms);
+    }
+
+    fn failing(&self) -> Option<String> {
+        JournalHandle::failing(self)
     }
 }
 

@@ -27,13 +27,14 @@ use crate::speech::sink_alsa::{DeviceSink, Persistence};
 use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
+use crate::table::id::TableId;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
 
 /// A running server (for tests and benchmarks that start one in-process).
 pub struct Running {
     pub addr: SocketAddr,
-    pub tables: Arc<BTreeMap<String, TableHandle>>,
+    pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     pub tokens: Arc<Tokens>,
 }
 
@@ -60,7 +61,7 @@ pub async fn serve(
         .tables
         .iter()
         .map(|t| Seats {
-            id: t.id.clone(),
+            id: t.id.to_string(),
             opponent: t.both_blind().then_some(!t.blind),
         })
         .collect();
@@ -107,7 +108,7 @@ pub async fn serve(
                 v
             }
         };
-        table_voices.insert(t.id.clone(), Arc::clone(&voice));
+        table_voices.insert(t.id.to_string(), Arc::clone(&voice));
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         speakers.push(speaker.finished());
@@ -115,7 +116,7 @@ pub async fn serve(
             setup,
             voice: voice.clone(),
             speaker,
-            journal: journal.clone(),
+            journal: Arc::new(journal.clone()),
             history,
             last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
             board,
@@ -188,7 +189,7 @@ async fn finish_speaking(
 /// instant the journal holds, so a wall clock set back between two runs
 /// cannot make a game's time go back. The wall clock is read here, once.
 fn service_time<'a>(
-    histories: impl Iterator<Item = &'a (Vec<super::journal::Record>, Option<i64>)>,
+    histories: impl Iterator<Item = &'a (Vec<crate::table::journal::Record>, Option<i64>)>,
 ) -> Timebase {
     let mut last = 0i64;
     for (records, alive) in histories {

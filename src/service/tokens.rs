@@ -11,40 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
-/// Who is acting at a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    /// The blind player: acts for the table's `blind` side.
-    Player,
-    /// The second blind player, when both are: acts for the other side.
-    Opponent,
-    Assistant,
-    Arbiter,
-}
-
-impl Role {
-    /// The side a player acts for at a table whose blind player plays
-    /// `blind`; `None` for the assistant and the arbiter, who act for both.
-    pub fn plays(self, blind: shakmaty::Color) -> Option<shakmaty::Color> {
-        match self {
-            Role::Player => Some(blind),
-            Role::Opponent => Some(!blind),
-            Role::Assistant | Role::Arbiter => None,
-        }
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Role::Player => "player",
-            Role::Opponent => "opponent",
-            Role::Assistant => "assistant",
-            Role::Arbiter => "arbiter",
-        })
-    }
-}
+use crate::table::action::PersonRole;
 
 /// The tokens of one table.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,12 +44,12 @@ impl TableTokens {
     }
 
     /// Every role's token, the opponent's if there is one.
-    fn all(&self) -> impl Iterator<Item = (Role, &str)> {
+    fn all(&self) -> impl Iterator<Item = (PersonRole, &str)> {
         [
-            (Role::Player, Some(&self.player)),
-            (Role::Opponent, self.opponent.as_ref()),
-            (Role::Assistant, Some(&self.assistant)),
-            (Role::Arbiter, Some(&self.arbiter)),
+            (PersonRole::Player, Some(&self.player)),
+            (PersonRole::Opponent, self.opponent.as_ref()),
+            (PersonRole::Assistant, Some(&self.assistant)),
+            (PersonRole::Arbiter, Some(&self.arbiter)),
         ]
         .into_iter()
         .filter_map(|(role, t)| Some((role, t?.as_str())))
@@ -91,7 +58,7 @@ impl TableTokens {
     /// The role whose token `presented` is. Every token is compared in
     /// constant time and all are always compared, so the time taken says
     /// nothing about how much of a guess was right.
-    pub fn role_of(&self, presented: &str) -> Option<Role> {
+    pub fn role_of(&self, presented: &str) -> Option<PersonRole> {
         let presented = presented.as_bytes();
         let mut found = None;
         for (role, token) in self.all() {
@@ -166,7 +133,7 @@ pub enum BadTokens {
         "table `{table}`: the {role} token must be at least {MIN_TOKEN_LEN} characters without \
          spaces around it"
     )]
-    Unusable { table: String, role: Role },
+    Unusable { table: String, role: PersonRole },
 }
 
 /// Every table's tokens.
@@ -255,11 +222,11 @@ impl Tokens {
     /// The role `presented` grants at table `id`, if any. An opponent's
     /// token kept from a game with two blind players grants nothing at a
     /// table that no longer has them.
-    pub fn role_of(&self, id: &str, presented: &str) -> Option<Role> {
+    pub fn role_of(&self, id: &str, presented: &str) -> Option<PersonRole> {
         self.tables
             .get(id)?
             .role_of(presented)
-            .filter(|r| *r != Role::Opponent || self.both_blind.contains_key(id))
+            .filter(|r| *r != PersonRole::Opponent || self.both_blind.contains_key(id))
     }
 
     /// The second blind player's side and token at table `id`, if both its
@@ -425,9 +392,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tokens = Tokens::load_or_create(&dir.path().join("t.toml"), &["a".into()]).unwrap();
         let t = tokens.table("a").unwrap().clone();
-        assert_eq!(tokens.role_of("a", &t.player), Some(Role::Player));
-        assert_eq!(tokens.role_of("a", &t.assistant), Some(Role::Assistant));
-        assert_eq!(tokens.role_of("a", &t.arbiter), Some(Role::Arbiter));
+        assert_eq!(tokens.role_of("a", &t.player), Some(PersonRole::Player));
+        assert_eq!(
+            tokens.role_of("a", &t.assistant),
+            Some(PersonRole::Assistant)
+        );
+        assert_eq!(tokens.role_of("a", &t.arbiter), Some(PersonRole::Arbiter));
         assert_eq!(tokens.role_of("a", ""), None);
         assert_eq!(tokens.role_of("a", &t.arbiter[..31]), None);
         assert_eq!(tokens.role_of("b", &t.arbiter), None);
@@ -454,8 +424,8 @@ mod tests {
             .expect("made for the second blind player");
         assert_eq!(t.player, one.table("1").unwrap().player, "kept");
         assert_ne!(opponent, t.player);
-        assert_eq!(both.role_of("1", &opponent), Some(Role::Opponent));
-        assert_eq!(both.role_of("1", &t.player), Some(Role::Player));
+        assert_eq!(both.role_of("1", &opponent), Some(PersonRole::Opponent));
+        assert_eq!(both.role_of("1", &t.player), Some(PersonRole::Player));
         assert_eq!(both.opponent("1"), Some(("white", opponent.as_str())));
         // Read back as it was written.
         let again = Tokens::load_or_create(&path, &two(true)).unwrap();
@@ -463,7 +433,7 @@ mod tests {
         // The table has one blind player again: the token is kept, unused.
         let back = Tokens::load_or_create(&path, &two(false)).unwrap();
         assert_eq!(back.role_of("1", &opponent), None);
-        assert_eq!(back.role_of("1", &t.player), Some(Role::Player));
+        assert_eq!(back.role_of("1", &t.player), Some(PersonRole::Player));
         assert_eq!(back.table("1").unwrap().opponent, Some(opponent));
     }
 
@@ -476,7 +446,7 @@ mod tests {
             )
         };
         let t = Tokens::parse(&file(good)).unwrap();
-        assert_eq!(t.role_of("1", good), Some(Role::Player));
+        assert_eq!(t.role_of("1", good), Some(PersonRole::Player));
         assert_eq!(t.table_ids().collect::<Vec<_>>(), ["1"]);
         for bad in ["", "short", " 0123456789abcdef", "0123456789abcdef "] {
             let err = Tokens::parse(&file(bad)).unwrap_err().to_string();

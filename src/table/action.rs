@@ -1,11 +1,49 @@
 //! What people at a table can ask of it, and who may ask what.
 
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Role as PieceRole};
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::DrawClaim;
 use crate::rules::sheet::Lang;
-use crate::service::tokens::Role;
+
+/// Who is acting at a table: a person's role there (not a piece's role,
+/// which is shakmaty's `Role`). The service grants one per access token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PersonRole {
+    /// The blind player: acts for the table's `blind` side.
+    Player,
+    /// The second blind player, when both are: acts for the other side.
+    Opponent,
+    Assistant,
+    Arbiter,
+}
+
+impl PersonRole {
+    /// The side a player acts for at a table whose blind player plays
+    /// `blind`; `None` for the assistant and the arbiter, who act for both.
+    pub fn plays(self, blind: shakmaty::Color) -> Option<shakmaty::Color> {
+        match self {
+            PersonRole::Player => Some(blind),
+            PersonRole::Opponent => Some(!blind),
+            PersonRole::Assistant | PersonRole::Arbiter => None,
+        }
+    }
+}
+
+impl fmt::Display for PersonRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PersonRole::Player => "player",
+            PersonRole::Opponent => "opponent",
+            PersonRole::Assistant => "assistant",
+            PersonRole::Arbiter => "arbiter",
+        })
+    }
+}
 
 /// A request from a page or the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,11 +126,11 @@ impl Action {
     /// side and the clock; the arbiter for everything, and alone for clock
     /// adjustments, results and rulings. Which board's promotion a player
     /// may name (their own) the table checks, as it knows the boards.
-    pub fn allowed(&self, role: Role, blind: Color, to_move: Color) -> bool {
+    pub fn allowed(&self, role: PersonRole, blind: Color, to_move: Color) -> bool {
         use Action::*;
         let Some(own) = role.plays(blind) else {
             return match role {
-                Role::Assistant => !matches!(
+                PersonRole::Assistant => !matches!(
                     self,
                     AdjustClock { .. } | SetResult { .. } | Ruling { .. } | IllegalCompleted { .. }
                 ),
@@ -138,17 +176,17 @@ mod tests {
             lang: Some(Lang::Auto),
             page_lang: None,
         };
-        assert!(mv.allowed(Role::Player, Color::White, Color::White));
-        assert!(!mv.allowed(Role::Player, Color::Black, Color::White));
-        assert!(mv.allowed(Role::Assistant, Color::Black, Color::White));
+        assert!(mv.allowed(PersonRole::Player, Color::White, Color::White));
+        assert!(!mv.allowed(PersonRole::Player, Color::Black, Color::White));
+        assert!(mv.allowed(PersonRole::Assistant, Color::Black, Color::White));
         let resign = Action::Resign { side: Color::White };
-        assert!(!resign.allowed(Role::Player, Color::Black, Color::White));
-        assert!(resign.allowed(Role::Player, Color::White, Color::Black));
+        assert!(!resign.allowed(PersonRole::Player, Color::Black, Color::White));
+        assert!(resign.allowed(PersonRole::Player, Color::White, Color::Black));
         // The second blind player, for the other side.
-        assert!(mv.allowed(Role::Opponent, Color::Black, Color::White));
-        assert!(!mv.allowed(Role::Opponent, Color::White, Color::White));
-        assert!(!resign.allowed(Role::Opponent, Color::White, Color::Black));
-        assert!(resign.allowed(Role::Opponent, Color::Black, Color::Black));
+        assert!(mv.allowed(PersonRole::Opponent, Color::Black, Color::White));
+        assert!(!mv.allowed(PersonRole::Opponent, Color::White, Color::White));
+        assert!(!resign.allowed(PersonRole::Opponent, Color::White, Color::Black));
+        assert!(resign.allowed(PersonRole::Opponent, Color::Black, Color::Black));
     }
 
     #[test]
@@ -170,17 +208,17 @@ mod tests {
             },
         ];
         for a in acts {
-            assert!(a.allowed(Role::Arbiter, Color::White, Color::White));
-            assert!(!a.allowed(Role::Assistant, Color::White, Color::White));
-            assert!(!a.allowed(Role::Player, Color::White, Color::White));
+            assert!(a.allowed(PersonRole::Arbiter, Color::White, Color::White));
+            assert!(!a.allowed(PersonRole::Assistant, Color::White, Color::White));
+            assert!(!a.allowed(PersonRole::Player, Color::White, Color::White));
         }
         let say = Action::SayClock { time: None };
-        assert!(say.allowed(Role::Player, Color::White, Color::Black));
+        assert!(say.allowed(PersonRole::Player, Color::White, Color::Black));
         assert!(say.is_read_only());
         let completed = Action::IllegalCompleted { side: Color::White };
-        assert!(completed.allowed(Role::Arbiter, Color::White, Color::White));
-        assert!(!completed.allowed(Role::Assistant, Color::White, Color::White));
-        assert!(!completed.allowed(Role::Player, Color::White, Color::White));
+        assert!(completed.allowed(PersonRole::Arbiter, Color::White, Color::White));
+        assert!(!completed.allowed(PersonRole::Assistant, Color::White, Color::White));
+        assert!(!completed.allowed(PersonRole::Player, Color::White, Color::White));
         assert!(!Action::ClaimFlag.is_read_only());
     }
 }

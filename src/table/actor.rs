@@ -14,9 +14,11 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use super::action::Action;
+use super::action::{Action, PersonRole};
 use super::announcing::{Announcing, spoken};
 use super::boards::{BoardLink, LiveBoard, next_board_event};
+use super::id::TableId;
+use super::journal::{Record, TableJournal};
 use super::replay::{Entry, new_game, replay, updated_setup};
 use super::speaker::Speaker;
 use super::timebase::Timebase;
@@ -31,15 +33,13 @@ use crate::rules::result::FlagRule;
 use crate::rules::sheet::Lang;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
-use crate::service::journal::{JournalHandle, Record};
-use crate::service::tokens::Role;
 use crate::speech::voice_pack::VoicePack;
 
 /// How a table is set up; journaled as its first entry so that a restart
 /// keeps the game's time control and players even if the config changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    pub id: String,
+    pub id: TableId,
     #[serde(with = "crate::rules::side")]
     pub blind: Color,
     pub control: TimeControl,
@@ -85,7 +85,7 @@ pub struct Reply {
 
 pub(super) enum Request {
     Act {
-        role: Role,
+        role: PersonRole,
         action: Action,
         reply: oneshot::Sender<Result<Reply, TableError>>,
     },
@@ -96,14 +96,14 @@ pub(super) enum Request {
 /// The handle the web layer holds; cheap to clone.
 #[derive(Clone)]
 pub struct TableHandle {
-    pub id: String,
+    pub id: TableId,
     tx: mpsc::Sender<Request>,
     live: broadcast::Sender<LiveEvent>,
 }
 
 impl TableHandle {
     /// Asks the table to do something on behalf of `role`.
-    pub async fn act(&self, role: Role, action: Action) -> Result<Reply, TableError> {
+    pub async fn act(&self, role: PersonRole, action: Action) -> Result<Reply, TableError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Request::Act {
@@ -155,7 +155,7 @@ pub struct TableParts {
     pub setup: Setup,
     pub voice: Arc<VoicePack>,
     pub speaker: Speaker,
-    pub journal: JournalHandle,
+    pub journal: Arc<dyn TableJournal>,
     /// The journal's records of this table (empty for a new table).
     pub history: Vec<Record>,
     /// The last instant the table was seen alive before a restart.
@@ -181,7 +181,7 @@ pub struct TableActor {
     pub(super) game: Game,
     pub(super) voice: Arc<VoicePack>,
     pub(super) speaker: Speaker,
-    pub(super) journal: JournalHandle,
+    pub(super) journal: Arc<dyn TableJournal>,
     /// The blind player's board first, then the opponent's, if any.
     pub(super) boards: Vec<LiveBoard>,
     pub(super) shown: Shown,
@@ -414,7 +414,11 @@ impl TableActor {
         }
     }
 
-    pub(super) async fn act(&mut self, role: Role, action: Action) -> Result<Reply, TableError> {
+    pub(super) async fn act(
+        &mut self,
+        role: PersonRole,
+        action: Action,
+    ) -> Result<Reply, TableError> {
         let to_move = self.game.position().turn();
         if !action.allowed(role, self.setup.blind, to_move) {
             return Err(TableError::Forbidden(format!(

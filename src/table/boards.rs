@@ -4,7 +4,7 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 
-use super::action::Action;
+use super::action::{Action, PersonRole};
 use super::actor::{Reply, TableActor, TableError};
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
@@ -15,7 +15,6 @@ use crate::rules::event::GameEvent;
 use crate::rules::game::NoticeKind;
 use crate::rules::side;
 use crate::rules::token::Word;
-use crate::service::tokens::Role;
 
 /// A board wired to the table.
 pub struct BoardLink {
@@ -129,9 +128,9 @@ impl TableActor {
                 // The frame's buttons are its player's: the blind player's
                 // board, or the second blind player's.
                 let role = if self.boards[at].side == self.setup.blind {
-                    Role::Player
+                    PersonRole::Player
                 } else {
-                    Role::Opponent
+                    PersonRole::Opponent
                 };
                 if let Some(action) = action
                     && let Err(e) = self.act(role, action).await

@@ -23,14 +23,13 @@ use std::time::Duration;
 use serde::Deserialize;
 use shakmaty::san::SanPlus;
 
-use super::action::Action;
+use super::action::{Action, PersonRole};
 use super::actor::TableHandle;
 use super::view::LiveEvent;
 use crate::braille::brlapi::{BrlapiError, Connection, Key};
 use crate::braille::louis;
 use crate::rules::braille_chess;
 use crate::rules::game::NoticeKind;
-use crate::service::tokens::Role;
 
 /// The table setting `braille`: `none`, `brlapi` (the brltty on the
 /// server) or `brlapi:HOST:PORT` (a brltty elsewhere, e.g. on the player's
@@ -124,7 +123,7 @@ pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> s
     STATUS
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(handle.id.clone(), connected.clone());
+        .insert(handle.id.to_string(), connected.clone());
     let (content_tx, content_rx) = mpsc::channel::<Content>();
     let (key_tx, key_rx) = tokio::sync::mpsc::unbounded_channel::<Key>();
     let (status_tx, status_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
@@ -340,7 +339,7 @@ async fn feed(
                     // The answer comes back as an announcement, and so onto
                     // the display.
                     Some(action) => {
-                        if let Err(e) = handle.act(Role::Player, action).await {
+                        if let Err(e) = handle.act(PersonRole::Player, action).await {
                             let _ = content.send(words.content(&e.to_string()));
                         }
                     }

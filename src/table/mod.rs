@@ -6,6 +6,8 @@ pub mod actor;
 mod announcing;
 pub mod boards;
 pub mod display;
+pub mod id;
+pub mod journal;
 pub mod pgn;
 pub mod replay;
 pub mod ruling;

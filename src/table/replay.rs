@@ -14,10 +14,10 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
 use super::actor::Setup;
+use super::journal::Record;
 use crate::rules::announce::Style;
 use crate::rules::event::GameEvent;
 use crate::rules::game::Game;
-use crate::service::journal::Record;
 
 /// A journal entry of a table: its setup (first, and again whenever the
 /// names, event or round were changed), then game events.
@@ -259,7 +259,7 @@ mod tests {
 
     fn setup() -> Setup {
         Setup {
-            id: "1".into(),
+            id: "1".parse().unwrap(),
             blind: Color::Black,
             control: "90+30".parse().unwrap(),
             white: "A".into(),

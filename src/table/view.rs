@@ -8,6 +8,7 @@ use shakmaty::{ByColor, Color, EnPassantMode, Position};
 
 use super::actor::TableActor;
 use super::boards::LiveBoard;
+use super::id::TableId;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::Shown;
 use crate::rules::game::{Ending, GameResult, Irregularity, NoticeKind, TouchedPiece};
@@ -18,7 +19,7 @@ use crate::rules::side;
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
 pub struct TableView {
-    pub id: String,
+    pub id: TableId,
     pub white: String,
     pub black: String,
     pub event: String,

@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::service::tokens::Role;
+use crate::table::action::PersonRole;
 
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
@@ -31,7 +31,7 @@ pub(super) async fn token_gate(
 }
 
 /// The role the request's bearer token grants at table `id`.
-pub(super) fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<Role> {
+pub(super) fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<PersonRole> {
     let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
         ApiError(
             StatusCode::UNAUTHORIZED,

@@ -37,8 +37,9 @@ pub async fn table_brf(
     Path(id): Path<String>,
     query: Result<Query<BrfQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let Some(table) = state.tables.get(&id) else {
-        return refuse(StatusCode::NOT_FOUND, format!("no table {id}"));
+    let table = match super::table(&state, &id) {
+        Ok(table) => table,
+        Err(e) => return e.into_response(),
     };
     let Ok(Query(q)) = query else {
         return refuse(

@@ -24,6 +24,7 @@ use axum::routing::{get, post};
 
 use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
+use crate::table::id::{BadTableId, TableId};
 
 use self::auth::token_gate;
 use self::error::{ApiError, ApiResult};
@@ -31,7 +32,7 @@ use self::error::{ApiError, ApiResult};
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    pub tables: Arc<BTreeMap<String, TableHandle>>,
+    pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     pub tokens: Arc<Tokens>,
 }
 
@@ -87,9 +88,14 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// The table a path names: 400 if the text cannot be a table id (said
+/// back, checked before anything is looked up), 404 if no such table.
 pub(super) fn table<'a>(state: &'a AppState, id: &str) -> ApiResult<&'a TableHandle> {
+    let id: TableId = id
+        .parse()
+        .map_err(|e: BadTableId| ApiError(StatusCode::BAD_REQUEST, e.to_string()))?;
     state
         .tables
-        .get(id)
+        .get(&id)
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))
 }
