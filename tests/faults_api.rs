@@ -294,7 +294,8 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
 }
 
 /// What must not change but by the real moves: everything but the clock's
-/// times (they run) and the record of illegal attempts. An illegal move sent
+/// times (they run, and so does the table time they were read at) and the
+/// record of illegal attempts. An illegal move sent
 /// by someone allowed to move is an attempt on the record for the arbiter
 /// (7.5), so that record grows, by those attempts only.
 fn state(addr: &str) -> serde_json::Value {
@@ -302,6 +303,7 @@ fn state(addr: &str) -> serde_json::Value {
     let clock = v["clock"].as_object_mut().unwrap();
     clock.remove("white_ms");
     clock.remove("black_ms");
+    clock.remove("as_of_ms");
     check_illegal_record(&v);
     v.as_object_mut().unwrap().remove("illegal");
     // An attempt on the record is announced ("regelwidriger Zug").
