@@ -268,21 +268,23 @@ fn unread_live_stream(addr: &str) -> TcpStream {
     s
 }
 
-/// The TCP state of the server's side of the loopback connection whose
-/// client port is `port`, from /proc/net/tcp: `01` established; after the
-/// server closes, `04` (FIN_WAIT1: its FIN waits behind the data the client
-/// never read) or gone.
-fn server_side_state(port: u16) -> Option<String> {
-    let want = format!(":{port:04X}");
+/// The TCP state of the server's side of the loopback connection between
+/// `server` (its port) and `client` (the client's port), from
+/// /proc/net/tcp: `01` established; after the server closes, `04`
+/// (FIN_WAIT1: its FIN waits behind the data the client never read) or
+/// gone. Both ports are matched: other tests' old connections may have used
+/// the same client port.
+fn server_side_state(server: u16, client: u16) -> Option<String> {
+    let (local, remote) = (format!(":{server:04X}"), format!(":{client:04X}"));
     std::fs::read_to_string("/proc/net/tcp")
         .unwrap()
         .lines()
         .skip(1)
         .find_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
-            f.get(2)
-                .is_some_and(|remote| remote.ends_with(&want))
-                .then(|| f[3].to_owned())
+            (f.get(1).is_some_and(|a| a.ends_with(&local))
+                && f.get(2).is_some_and(|a| a.ends_with(&remote)))
+            .then(|| f[3].to_owned())
         })
 }
 
@@ -313,8 +315,9 @@ fn a_client_that_stops_reading_is_disconnected_after_write_stall() {
     let (player, _, _) = tokens(&data, "1");
     let stream = unread_live_stream(&server.addr);
     let port = stream.local_addr().unwrap().port();
+    let server_port = stream.peer_addr().unwrap().port();
     common::wait_for("the stream to be open", Duration::from_secs(10), || {
-        (server_side_state(port).as_deref() == Some("01")).then_some(())
+        (server_side_state(server_port, port).as_deref() == Some("01")).then_some(())
     });
     // More than both sockets' buffers and the server's own write buffer
     // hold: the server's writes stall.
@@ -322,7 +325,7 @@ fn a_client_that_stops_reading_is_disconnected_after_write_stall() {
     // before it ends.)
     flood(&server.addr, &player, 2500);
     common::wait_for("the server to close", Duration::from_secs(20), || {
-        (server_side_state(port).as_deref() != Some("01")).then_some(())
+        (server_side_state(server_port, port).as_deref() != Some("01")).then_some(())
     });
     assert_eq!(get(&server.addr, "/api/tables/1").status, 200);
     drop(stream);
