@@ -5,7 +5,6 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -83,13 +82,11 @@ pub fn wait_for<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>
     }
 }
 
-/// A free loopback port.
+/// A free loopback port, never one this test process handed out before (the
+/// library's, which the ser2net runner uses: two servers started at once
+/// must not be given one port).
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    tactus::bench::ser2net::free_port().expect("a free loopback port")
 }
 
 /// A `tactus serve` process and its address.
