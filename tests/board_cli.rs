@@ -197,3 +197,56 @@ fn bad_input_exits_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("far end sets the speed"));
 }
+
+/// A host too busy to read (here: `SIGSTOP`ped) while a player touches g1
+/// for 200 ms and then plays e4: when it reads again, everything comes in
+/// one read with one stamp, yet the touch is on the record, because the
+/// driver knows it read late and the piece stayed in its hole. On time,
+/// the same lift and put a few microseconds apart are contact bounce.
+#[test]
+fn a_host_that_reads_late_still_records_a_touch() {
+    use shakmaty::{Board, Square};
+    use tactus::board::event::Protocol;
+    use tactus::board::sim::Simulator;
+
+    let mut sim = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+    let mut watch = Reaped(
+        tactus()
+            .args(["board", "watch", "--protocol", "peg", "--json", "--port"])
+            .arg(sim.path())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let events = lines_of(&mut watch.0);
+    wait_line(&events, "connected", |v| v["event"] == "connected");
+    wait_line(&events, "scan", |v| v["event"] == "scan");
+    let pid = watch.0.id() as libc::pid_t;
+
+    // On time: a bounce on g1, then e4: a move and no touch.
+    sim.bounce(Square::G1).unwrap();
+    sim.play("e2e4", false).unwrap();
+    let v = wait_line(&events, "e4", |v| {
+        v["event"] == "move" || v["event"] == "touched"
+    });
+    assert_eq!(v["san"], "e4", "a bounce read on time is no touch: {v}");
+
+    // Late: Black touches g8 for 200 ms and plays e5 while the host sleeps.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGSTOP) }, 0);
+    sim.lift(Square::G8).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    sim.put(Square::G8, None).unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    sim.play("e7e5", false).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGCONT) }, 0);
+    let v = wait_line(&events, "the touch", |v| {
+        v["event"] == "move" || v["event"] == "touched"
+    });
+    assert_eq!(v["event"], "touched", "{v}");
+    assert_eq!(v["square"], "g8");
+    let v = wait_line(&events, "e5", |v| {
+        v["event"] == "move" || v["event"] == "touched"
+    });
+    assert_eq!(v["san"], "e5", "{v}");
+}

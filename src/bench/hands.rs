@@ -210,7 +210,7 @@ fn host(
                                     {
                                         let _ = r.send(());
                                     }
-                                    inf.event(e, at)
+                                    inf.event_unsure(e, at, s.unsure)
                                 }
                                 DriverEvent::ReadUpTo => inf.tick(at),
                                 DriverEvent::Unreadable(_) => Vec::new(),

@@ -140,6 +140,21 @@ pub struct Inference {
     /// When each square was last emptied, and what stood on it then.
     lift_time: [Option<Duration>; 64],
     lift_piece: [Option<Piece>; 64],
+    /// How much earlier than its stamp each lift may have happened (the
+    /// host read it late).
+    lift_unsure: [Duration; 64],
+    /// Squares filled since the board was last still: a lift there is the
+    /// put bouncing or the hand moving on, not a resting piece picked up.
+    fresh: Bitboard,
+    /// Squares whose lift took a resting piece (not a fresh put).
+    from_rest: Bitboard,
+    /// Resting pieces lifted and back in their own holes sooner than the
+    /// settling time: a bounce if the hole empties again, a touch if the
+    /// piece is still there when the board is read. The order of events
+    /// decides what their timing cannot: events are stamped when the host
+    /// reads them, and a host that reads late (a busy machine) sees a
+    /// touch held for half a second arrive in one read with the move.
+    returned: Bitboard,
     /// The lifts (`true`) and puts since the record was last reset.
     steps: Vec<(bool, Square)>,
     /// A move the board showed complete, and how many steps it took: it
@@ -189,6 +204,10 @@ impl Inference {
             last_put: None,
             lift_time: [None; 64],
             lift_piece: [None; 64],
+            lift_unsure: [Duration::ZERO; 64],
+            fresh: Bitboard::EMPTY,
+            from_rest: Bitboard::EMPTY,
+            returned: Bitboard::EMPTY,
             steps: Vec::new(),
             snapshot: None,
             changed_at: None,
@@ -283,13 +302,14 @@ impl Inference {
         self.promotion = None;
         // A piece in the hand (a touch under way) stays on the record.
         let in_hand = self.lifted & !self.physical.occupied();
-        let (times, pieces) = (self.lift_time, self.lift_piece);
+        let (times, pieces, unsure) = (self.lift_time, self.lift_piece, self.lift_unsure);
         self.reset_record();
         for sq in in_hand {
             let i = usize::from(sq);
             self.lifted.add(sq);
             self.lift_time[i] = times[i];
             self.lift_piece[i] = pieces[i];
+            self.lift_unsure[i] = unsure[i];
             self.steps.push((true, sq));
         }
         self.changed_at = Some(now);
@@ -301,6 +321,21 @@ impl Inference {
     /// still for the settling time ([`Inference::tick`]), or at once when a
     /// lift follows that only the other side can make.
     pub fn event(&mut self, event: &BoardEvent, now: Duration) -> Vec<Inferred> {
+        self.event_unsure(event, now, Duration::ZERO)
+    }
+
+    /// [`Inference::event`] for an event read late: it may have happened
+    /// up to `unsure` before `now` (the driver's [`Stamped::unsure`]).
+    /// Whether a piece put back in its hole was held (a touch) or bounced
+    /// is then decided by whether it stays, not by the stamps.
+    ///
+    /// [`Stamped::unsure`]: crate::board::serial::Stamped::unsure
+    pub fn event_unsure(
+        &mut self,
+        event: &BoardEvent,
+        now: Duration,
+        unsure: Duration,
+    ) -> Vec<Inferred> {
         let mut out = Vec::new();
         let lifted_square = match (event, &self.physical) {
             (BoardEvent::Lifted(sq), Physical::Holes(occ)) if occ.contains(*sq) => Some(*sq),
@@ -321,7 +356,7 @@ impl Inference {
         let step = match (event, &mut self.physical) {
             (BoardEvent::Lifted(sq), Physical::Holes(occ)) => {
                 occ.discard(*sq);
-                self.note_lift(*sq, None, now);
+                self.note_lift(*sq, None, now, unsure);
                 Some((true, *sq))
             }
             (BoardEvent::Put(sq), Physical::Holes(occ)) => {
@@ -352,7 +387,7 @@ impl Inference {
                         Some((false, *square))
                     }
                     None => {
-                        self.note_lift(*square, old, now);
+                        self.note_lift(*square, old, now, unsure);
                         Some((true, *square))
                     }
                 }
@@ -419,8 +454,12 @@ impl Inference {
         out
     }
 
-    fn note_lift(&mut self, sq: Square, piece: Option<Piece>, now: Duration) {
+    fn note_lift(&mut self, sq: Square, piece: Option<Piece>, now: Duration, unsure: Duration) {
         self.lifted.add(sq);
+        self.lift_unsure[usize::from(sq)] = unsure;
+        // Back and out again: the first return was a bounce.
+        self.returned.discard(sq);
+        self.from_rest.set(sq, !self.fresh.contains(sq));
         self.lift_time[usize::from(sq)] = Some(now);
         self.lift_piece[usize::from(sq)] = piece;
     }
@@ -435,6 +474,7 @@ impl Inference {
         out: &mut Vec<Inferred>,
     ) {
         self.put.add(sq);
+        self.fresh.add(sq);
         let i = usize::from(sq);
         let home = self.pos.board().piece_at(sq);
         let back = match (self.lift_time[i].take(), home) {
@@ -451,8 +491,14 @@ impl Inference {
         };
         match back {
             Some((t, true)) => {
-                if now.saturating_sub(t) >= self.settings.settle {
+                let held = now.saturating_sub(t);
+                if held >= self.settings.settle {
                     out.push(self.touch(sq));
+                } else if held + self.lift_unsure[i] >= self.settings.settle
+                    && self.from_rest.contains(sq)
+                {
+                    // Read late: held or bounced? Whether it stays decides.
+                    self.returned.add(sq);
                 }
             }
             _ => self.last_put = Some(sq),
@@ -489,18 +535,24 @@ impl Inference {
         let Some((m, at)) = self.snapshot else {
             return Vec::new();
         };
-        let carried: Vec<(Square, Option<Duration>, Option<Piece>)> = self.steps[at..]
+        let carried: Vec<(Square, Option<Duration>, Option<Piece>, Duration)> = self.steps[at..]
             .iter()
             .map(|&(_, sq)| {
                 let i = usize::from(sq);
-                (sq, self.lift_time[i], self.lift_piece[i])
+                (
+                    sq,
+                    self.lift_time[i],
+                    self.lift_piece[i],
+                    self.lift_unsure[i],
+                )
             })
             .collect();
         let out = self.make(m);
-        for (sq, t, p) in carried {
+        for (sq, t, p, u) in carried {
             self.lifted.add(sq);
             self.lift_time[usize::from(sq)] = t;
             self.lift_piece[usize::from(sq)] = p;
+            self.lift_unsure[usize::from(sq)] = u;
             self.steps.push((true, sq));
         }
         if !self.steps.is_empty() {
@@ -613,6 +665,7 @@ impl Inference {
         self.last_put = None;
         self.lift_time = [None; 64];
         self.lift_piece = [None; 64];
+        self.lift_unsure = [Duration::ZERO; 64];
         self.steps.clear();
         self.snapshot = None;
     }
@@ -639,12 +692,14 @@ impl Inference {
     }
 
     fn make(&mut self, mv: Move) -> Vec<Inferred> {
+        // Touches first: they happened during the move about to be made.
+        let mut out = self.judge_returns(Some(mv));
         let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv);
-        let out = vec![if self.following.take().is_some() {
+        out.push(if self.following.take().is_some() {
             Inferred::Confirmed { mv, san }
         } else {
             Inferred::Moved { mv, san }
-        }];
+        });
         self.reset_record();
         self.promotion = None;
         self.reported = None;
@@ -652,7 +707,41 @@ impl Inference {
         out
     }
 
+    /// Touches among the quick returns: pieces back in their own holes and
+    /// still there now that the board is read (none of them a square of
+    /// `made`, the move about to be made, whose pieces it moves).
+    fn judge_returns(&mut self, made: Option<Move>) -> Vec<Inferred> {
+        let mut returned = std::mem::take(&mut self.returned);
+        if let Some(m) = made {
+            let (lifts, puts) = move_squares(&self.pos, m);
+            returned &= !(lifts | puts);
+        }
+        let mut out = Vec::new();
+        for sq in returned {
+            let home = self.pos.board().piece_at(sq);
+            let back = match &self.physical {
+                Physical::Holes(occ) => occ.contains(sq),
+                Physical::Pieces(board) => home.is_some() && board.piece_at(sq) == home,
+            };
+            if back {
+                out.push(self.touch(sq));
+            }
+        }
+        out
+    }
+
+    /// Reads the board, still for the settling time (or at a button).
     fn evaluate(&mut self, now: Duration) -> Vec<Inferred> {
+        let mut out = self.evaluate_still(now);
+        // A move made judged the returns already; if none was made, the
+        // pieces back in their holes are judged as the board stands.
+        out.extend(self.judge_returns(None));
+        // Everything put has now rested.
+        self.fresh = Bitboard::EMPTY;
+        out
+    }
+
+    fn evaluate_still(&mut self, now: Duration) -> Vec<Inferred> {
         self.changed_at = None;
         // A Chess960 castling in which king and rook trade squares (king f1,
         // rook g1) leaves the same holes filled: when it is the move being
@@ -842,7 +931,7 @@ mod tests {
         Duration::from_millis(n)
     }
 
-    fn peg_events(script: &str) -> Vec<BoardEvent> {
+    pub(super) fn peg_events(script: &str) -> Vec<BoardEvent> {
         script
             .split(',')
             .map(|s| {
@@ -873,7 +962,7 @@ mod tests {
         }
     }
 
-    fn sans(out: &[Inferred]) -> Vec<String> {
+    pub(super) fn sans(out: &[Inferred]) -> Vec<String> {
         out.iter()
             .filter_map(|i| match i {
                 Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. } => {
@@ -1322,5 +1411,106 @@ mod hands_tests {
         assert!(said(&out).is_empty(), "{out:?}");
         assert_eq!(inf.position().turn(), Color::White);
         assert!(!inf.fixes().is_empty());
+    }
+
+    use super::tests::{peg_events, sans};
+
+    /// Feeds `script` as one late read: every event stamped `at`, each may
+    /// have come up to `unsure` earlier.
+    fn late_read(
+        inf: &mut Inference,
+        script: &str,
+        at: Duration,
+        unsure: Duration,
+    ) -> Vec<Inferred> {
+        let mut out = Vec::new();
+        for e in peg_events(script) {
+            out.extend(inf.event_unsure(&e, at, unsure));
+        }
+        out
+    }
+
+    fn touched(out: &[Inferred]) -> Vec<Square> {
+        out.iter()
+            .filter_map(|i| match i {
+                Inferred::Touched { square, .. } => Some(*square),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_touch_read_late_with_the_move_is_still_a_touch() {
+        // 1.d4 e6 2.c4: Black touches b7 (held 145 ms), then plays Bb4+
+        // with a bounce on b4; the host, busy, reads it all at once.
+        let start = pos("rnbqkbnr/pppp1ppp/4p3/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2");
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+        let at = ms(5000);
+        let mut out = late_read(&mut inf, "L b7,P b7,L f8,P b4,L b4,P b4", at, ms(400));
+        assert!(
+            touched(&out).is_empty(),
+            "not judged before the board is read"
+        );
+        out.extend(inf.tick(at + DEFAULT_SETTLE));
+        assert_eq!(touched(&out), [Square::B7]);
+        assert_eq!(sans(&out), ["Bb4+"]);
+        assert_eq!(inf.touches()[0].ply, 3, "touched during Black's move");
+
+        // The same events read on time, 1 to 3 ms apart, are bounces: a
+        // peg cannot be lifted and put back by hand that fast.
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+        let mut out = Vec::new();
+        for (i, e) in peg_events("L b7,P b7,L f8,P b4,L b4,P b4")
+            .iter()
+            .enumerate()
+        {
+            out.extend(inf.event(e, ms(5000 + 2 * i as u64)));
+        }
+        out.extend(inf.tick(ms(5100)));
+        assert!(touched(&out).is_empty(), "{out:?}");
+        assert_eq!(sans(&out), ["Bb4+"]);
+
+        // Read late, a lift that bounces (out, in, out) is not a touch.
+        let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+        let mut out = late_read(&mut inf, "L f8,P f8,L f8,P b4", at, ms(400));
+        out.extend(inf.tick(at + DEFAULT_SETTLE));
+        assert!(touched(&out).is_empty(), "{out:?}");
+        assert_eq!(sans(&out), ["Bb4+"]);
+    }
+
+    #[test]
+    fn a_put_bounce_ending_a_touch_is_one_touch() {
+        let mut inf = Inference::new(Chess::default(), Protocol::Peg, Settings::default());
+        inf.event(&BoardEvent::Lifted(Square::G1), ms(0));
+        let out = inf.event(&BoardEvent::Put(Square::G1), ms(300));
+        assert_eq!(touched(&out), [Square::G1]);
+        // The contact bounces as it lands, read late.
+        let mut out = late_read(&mut inf, "L g1,P g1", ms(303), ms(400));
+        out.extend(inf.tick(ms(400)));
+        assert!(out.is_empty(), "{out:?}");
+        assert_eq!(inf.touches().len(), 1);
+    }
+
+    #[test]
+    fn a_touch_read_late_with_the_reply_is_on_the_move_it_was_made_during() {
+        // DGT: Black's king to f7 with d7 touched meanwhile, and White's
+        // f2 lifted for the reply: all in one late read.
+        let start = pos("4k3/3b4/8/8/8/8/5P2/4K3 b - - 0 1");
+        let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+        let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+        let (at, unsure) = (ms(9000), ms(300));
+        let mut out = Vec::new();
+        for e in [
+            f(Square::E8, None),
+            f(Square::D7, None),
+            f(Square::D7, Some(Color::Black.bishop())),
+            f(Square::F7, Some(Color::Black.king())),
+            f(Square::F2, None),
+        ] {
+            out.extend(inf.event_unsure(&e, at, unsure));
+        }
+        assert_eq!(touched(&out), [Square::D7]);
+        assert_eq!(sans(&out), ["Kf7"]);
+        assert_eq!(inf.touches()[0].ply, 1);
     }
 }

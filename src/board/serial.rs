@@ -166,7 +166,16 @@ pub enum DriverEvent {
 pub struct Stamped {
     pub at: Instant,
     pub event: DriverEvent,
+    /// How much earlier than `at` the bytes may have arrived: zero when
+    /// the driver was reading on time; the whole gap when its thread woke
+    /// late (a busy machine), so that events sent far apart came in one
+    /// read and their stamps no longer tell their timing.
+    pub unsure: Duration,
 }
+
+/// A read that returns later than its own timeout by more than this
+/// (timer slack and an ordinary wake-up) was not on time.
+const LATE: Duration = Duration::from_millis(5);
 
 /// A running driver. Dropping it stops its thread.
 pub struct Driver {
@@ -279,10 +288,15 @@ struct Worker {
 
 impl Worker {
     fn emit(&self, event: DriverEvent) -> bool {
+        self.emit_unsure(event, Duration::ZERO)
+    }
+
+    fn emit_unsure(&self, event: DriverEvent, unsure: Duration) -> bool {
         self.tx
             .send(Stamped {
                 at: Instant::now(),
                 event,
+                unsure,
             })
             .is_ok()
     }
@@ -303,6 +317,7 @@ impl Worker {
                     .send(Stamped {
                         at: upto,
                         event: DriverEvent::ReadUpTo,
+                        unsure: Duration::ZERO,
                     })
                     .is_ok()
             }
@@ -395,6 +410,9 @@ impl Worker {
         let mut buf = [0u8; 256];
         let mut out = Vec::new();
         let mut timeout = self.config.poll;
+        // When the last read returned: bytes waiting at the next read
+        // arrived after it.
+        let mut returned = Instant::now();
         loop {
             if self.stopped() {
                 return "driver stopped".into();
@@ -420,7 +438,23 @@ impl Worker {
                 timeout = wait;
             }
             let held = port.holds_data();
-            match port.read(&mut buf) {
+            let read = port.read(&mut buf);
+            let now = Instant::now();
+            // Bytes already waiting came since the last read returned; bytes
+            // that woke a read that overslept its timeout came at any time
+            // during it. Otherwise the stamp is when they came.
+            let unsure = match (held, now.saturating_duration_since(started)) {
+                (true, _) => now.saturating_duration_since(returned),
+                (false, took) if took > wait + LATE => took,
+                _ => Duration::ZERO,
+            };
+            let unsure = if unsure > LATE {
+                unsure
+            } else {
+                Duration::ZERO
+            };
+            returned = now;
+            match read {
                 Ok(0) => return "end of file".into(),
                 Ok(n) => {
                     decoder.feed(buf.get(..n).unwrap_or_default(), &mut out);
@@ -437,7 +471,7 @@ impl Worker {
                                 DriverEvent::Unreadable(u)
                             }
                         };
-                        if !self.emit(event) {
+                        if !self.emit_unsure(event, unsure) {
                             return "driver stopped".into();
                         }
                     }

@@ -237,7 +237,7 @@ fn watch(
             match stamped.event {
                 DriverEvent::Board(e) => {
                     print_event(&e, json);
-                    for i in inf.event(&e, stamped.at - epoch) {
+                    for i in inf.event_unsure(&e, stamped.at - epoch, stamped.unsure) {
                         print_inferred(&i, json);
                     }
                 }

@@ -76,6 +76,7 @@ impl TableActor {
         // it (never before an instant already used).
         self.last_now = self.last_now.max(self.time.at(stamped.at));
         let now = self.last_now;
+        let stamped_unsure = stamped.unsure;
         let event = match stamped.event {
             // Counted and logged in summary by the driver (a noisy line
             // would otherwise write a log line per piece of garbage).
@@ -139,7 +140,9 @@ impl TableActor {
                 }
             }
             _ => {
-                let inferred = self.boards[at].inference.event(&event, now);
+                let inferred = self.boards[at]
+                    .inference
+                    .event_unsure(&event, now, stamped_unsure);
                 for i in inferred {
                     self.inferred(at, i).await;
                 }
