@@ -173,6 +173,36 @@ pub struct Stamped {
     pub unsure: Duration,
 }
 
+/// The nice value the driver's thread asks for: above every ordinary
+/// process, below the kernel's own threads. It sleeps nearly all the time.
+pub const DRIVER_NICE: i32 = -10;
+
+/// Asks for a higher priority for the calling thread ([`DRIVER_NICE`]), as
+/// sound servers do for theirs: hands on a board are timed by when the host
+/// reads them (a touch is a lift and a put further apart than a bounce), so
+/// the reading thread should wake when the bytes come even on a busy host.
+/// It needs `CAP_SYS_NICE` (or `LimitNICE=` in a systemd unit); without it
+/// the thread runs at the normal priority and the host says so once.
+fn read_promptly() {
+    static TOLD: std::sync::Once = std::sync::Once::new();
+    // SAFETY: gettid and setpriority take plain integers and touch no
+    // memory of ours; on Linux PRIO_PROCESS with a thread id sets that
+    // thread's nice value only.
+    let refused = unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, DRIVER_NICE) != 0
+    };
+    if refused {
+        let why = std::io::Error::last_os_error();
+        TOLD.call_once(|| {
+            tracing::info!(
+                error = %why,
+                "board threads run at normal priority (no CAP_SYS_NICE): on a busy host, board events may be read late"
+            );
+        });
+    }
+}
+
 /// A read that returns later than its own timeout by more than this
 /// (timer slack and an ordinary wake-up) was not on time.
 const LATE: Duration = Duration::from_millis(5);
@@ -330,6 +360,7 @@ impl Worker {
     }
 
     fn run(self) {
+        read_promptly();
         let mut backoff = self.config.retry_min;
         let mut logged_failure = false;
         while !self.stopped() {
@@ -504,6 +535,46 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The nice value of this process's thread named `name`, if any.
+    fn nice_of(name: &str) -> Option<i32> {
+        for task in std::fs::read_dir("/proc/self/task").ok()? {
+            let dir = task.ok()?.path();
+            let comm = std::fs::read_to_string(dir.join("comm")).ok()?;
+            if comm.trim_end() == name {
+                let stat = std::fs::read_to_string(dir.join("stat")).ok()?;
+                // Fields after the command name's closing parenthesis; the
+                // nice value is field 19, the 17th after it.
+                let rest = &stat[stat.rfind(')')? + 2..];
+                return rest.split(' ').nth(16)?.parse().ok();
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_driver_thread_reads_at_a_higher_priority_when_allowed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = DriverConfig::new(dir.path().join("no-board"), Protocol::Peg);
+        config.retry_min = Duration::from_millis(10);
+        // SAFETY: geteuid has no preconditions.
+        let wanted = if unsafe { libc::geteuid() } == 0 {
+            DRIVER_NICE
+        } else {
+            0
+        };
+        let driver = Driver::spawn(config).unwrap();
+        let mut nice = None;
+        for _ in 0..200 {
+            nice = nice_of("board-driver");
+            if nice == Some(wanted) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        drop(driver);
+        assert_eq!(nice, Some(wanted), "root may raise it; others keep 0");
+    }
 
     #[test]
     fn noise_is_told_once_then_summarised_every_so_often() {
