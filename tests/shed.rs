@@ -275,17 +275,10 @@ fn unread_live_stream(addr: &str) -> TcpStream {
 /// gone. Both ports are matched: other tests' old connections may have used
 /// the same client port.
 fn server_side_state(server: u16, client: u16) -> Option<String> {
-    let (local, remote) = (format!(":{server:04X}"), format!(":{client:04X}"));
-    std::fs::read_to_string("/proc/net/tcp")
-        .unwrap()
-        .lines()
-        .skip(1)
-        .find_map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            (f.get(1).is_some_and(|a| a.ends_with(&local))
-                && f.get(2).is_some_and(|a| a.ends_with(&remote)))
-            .then(|| f[3].to_owned())
-        })
+    tactus::bench::proc_net::tcp_sockets()
+        .into_iter()
+        .find(|s| s.local_port == server && s.remote_port == client)
+        .map(|s| s.state)
 }
 
 /// `n` clock requests by the player: each is an announcement (and a state)

@@ -5,5 +5,6 @@
 pub mod e2e;
 pub mod hands;
 pub mod http;
+pub mod proc_net;
 pub mod ser2net;
 pub mod serve;

@@ -229,17 +229,10 @@ pub fn listening(port: u16) -> bool {
 /// The socket inode of the listener on loopback `port`, if there is one.
 fn listener(port: u16) -> Option<u64> {
     let want = format!("0100007F:{port:04X}");
-    std::fs::read_to_string("/proc/net/tcp")
-        .unwrap_or_default()
-        .lines()
-        .skip(1)
-        .find_map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            // local address, state (0A: LISTEN), inode.
-            (f.get(1) == Some(&want.as_str()) && f.get(3) == Some(&"0A"))
-                .then(|| f.get(9)?.parse().ok())
-                .flatten()
-        })
+    super::proc_net::tcp_sockets()
+        .into_iter()
+        .find(|s| s.local == want && s.state == super::proc_net::LISTEN)
+        .map(|s| s.inode)
 }
 
 /// Whether process `pid` holds the socket `inode`.
