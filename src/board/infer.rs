@@ -628,6 +628,47 @@ impl Inference {
         fits
     }
 
+    /// Pairs of moves (the move followed, or any legal move, then any legal
+    /// reply) whose result the board shows and whose lifts and puts the
+    /// record holds. Moves that promote on a peg board are left out: the
+    /// piece must be named.
+    fn two_fits(&self) -> Vec<(Move, Move)> {
+        let firsts: Vec<Move> = match self.following {
+            Some(m) => vec![m],
+            None => self.pos.legal_moves().into_iter().collect(),
+        };
+        let peg = matches!(self.physical, Physical::Holes(_));
+        let occupied = self.physical.occupied();
+        let mut fits = Vec::new();
+        for m1 in firsts {
+            if peg && m1.is_promotion() {
+                continue;
+            }
+            let (lifts1, puts1) = move_squares(&self.pos, m1);
+            if peg && !(lifts1.is_subset(self.lifted) && puts1.is_subset(self.put)) {
+                continue;
+            }
+            let pos1 = after(&self.pos, m1);
+            for m2 in pos1.legal_moves() {
+                if peg && m2.is_promotion() {
+                    continue;
+                }
+                let (lifts2, puts2) = move_squares(&pos1, m2);
+                if peg && !(lifts2.is_subset(self.lifted) && puts2.is_subset(self.put)) {
+                    continue;
+                }
+                // Cheap before playing it: the holes the second fills.
+                if !puts2.is_subset(occupied) {
+                    continue;
+                }
+                if self.physical.shows(after(&pos1, m2).board()) {
+                    fits.push((m1, m2));
+                }
+            }
+        }
+        fits
+    }
+
     /// Reads the board if it has been still for the settling time.
     pub fn tick(&mut self, now: Duration) -> Vec<Inferred> {
         match self.deadline() {
@@ -810,6 +851,15 @@ impl Inference {
                 out.extend(self.conclude_snapshot(now));
                 return out;
             }
+        }
+        // Two moves, the second begun before the first was seen at rest (a
+        // host that read late, a reply on the same board within the
+        // settling time): the board shows both, so both were made.
+        if let [(first, second)] = self.two_fits().as_slice() {
+            let (first, second) = (*first, *second);
+            out.extend(self.make(first));
+            out.extend(self.make(second));
+            return out;
         }
         // Pieces in hand and nothing put anywhere yet: a move in progress,
         // no difference to report. (A peg put proves nothing about which
@@ -1512,5 +1562,77 @@ mod hands_tests {
         assert_eq!(touched(&out), [Square::D7]);
         assert_eq!(sans(&out), ["Kf7"]);
         assert_eq!(inf.touches()[0].ply, 1);
+    }
+
+    fn said_all(out: &[Inferred]) -> Vec<(String, &'static str)> {
+        out.iter()
+            .filter_map(|i| match i {
+                Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. } => {
+                    Some((san.to_string(), i.name()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_move_and_the_reply_read_late_together_are_both_made() {
+        // After 1.e4 d5, on one board: exd5, and Black takes back at once
+        // (Qxd5) lifting the pawn just put; a busy host reads it all late.
+        let start = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+        let at = ms(1000);
+        let mut out = late_read(&mut inf, "L e4,L d5,P d5,L d5,L d8,P d5", at, ms(200));
+        out.extend(inf.tick(at + DEFAULT_SETTLE));
+        assert_eq!(
+            said_all(&out),
+            [("exd5".into(), "move"), ("Qxd5".into(), "move")]
+        );
+
+        // At a table: Black, blind, carries out the announced exd5 and
+        // replies Qxd5 at once.
+        let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+        let exd5 = inf
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == Square::D5)
+            .unwrap();
+        inf.expect(exd5, ms(900)).unwrap();
+        let mut out = late_read(&mut inf, "L e4,L d5,P d5,L d5,L d8,P d5", at, ms(200));
+        out.extend(inf.tick(at + DEFAULT_SETTLE));
+        assert_eq!(
+            said_all(&out),
+            [("exd5".into(), "confirmed"), ("Qxd5".into(), "move")]
+        );
+    }
+
+    #[test]
+    fn two_moves_are_never_guessed_from_a_board_two_pairs_explain() {
+        // Ra1-h1 and Rh8-a8, or Ra1-a8 and Rh8-h1: on a peg board the same
+        // holes, lifted and filled. The engine waits.
+        let start = pos("7r/8/4k3/8/8/4K3/8/R7 w - - 0 1");
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+        let mut out = late_read(&mut inf, "L a1,L h8,P h1,P a8", ms(1000), ms(200));
+        out.extend(inf.tick(ms(1000) + DEFAULT_SETTLE));
+        assert!(said_all(&out).is_empty(), "{out:?}");
+        assert_eq!(inf.position().turn(), Color::White);
+        // A DGT board, which knows the pieces, tells them apart.
+        let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+        let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+        let mut out = Vec::new();
+        for e in [
+            f(Square::A1, None),
+            f(Square::H8, None),
+            f(Square::H1, Some(Color::White.rook())),
+            f(Square::A8, Some(Color::Black.rook())),
+        ] {
+            out.extend(inf.event_unsure(&e, ms(1000), ms(200)));
+        }
+        out.extend(inf.tick(ms(1000) + DEFAULT_SETTLE));
+        assert_eq!(
+            said_all(&out),
+            [("Rh1".into(), "move"), ("Ra8".into(), "move")]
+        );
     }
 }
