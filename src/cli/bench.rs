@@ -16,7 +16,7 @@ pub enum BenchCommand {
     E2e(E2eArgs),
     /// A real `tactus serve` process: start-up time, and a board event to
     /// its announcement on the SSE stream over loopback.
-    Serve(ServeArgs),
+    Serve(BenchServeArgs),
     /// Games carried out by simulated hands (touches, bounces, slides,
     /// early replies) on peg and DGT boards over pseudo-terminals: from the
     /// event completing a move to the move being known, and every move and
@@ -48,7 +48,7 @@ pub struct HandsArgs {
 }
 
 #[derive(Args)]
-pub struct ServeArgs {
+pub struct BenchServeArgs {
     /// How many times the server is started.
     #[arg(long, default_value_t = 10)]
     runs: usize,
@@ -231,7 +231,7 @@ fn text(r: &E2eReport) -> String {
     )
 }
 
-fn serve(args: ServeArgs) -> ExitCode {
+fn serve(args: BenchServeArgs) -> ExitCode {
     let exe = match std::env::current_exe() {
         Ok(e) => e,
         Err(e) => {

@@ -41,7 +41,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, KnownOutcome, Position};
 
-use super::clock_announce::{ClockReading, SideTime};
+use super::clock_announce::{ClockReading, PlayerTimes};
 use super::time_control::{Bonus, TimeControl};
 
 /// What the clock is doing.
@@ -402,8 +402,9 @@ impl Clock {
     }
 
     /// Moves `color` still has to make in the current period, if it has a
-    /// move count.
-    pub fn moves_to_control(&self, color: Color) -> Option<u32> {
+    /// move count (tests check the period's count with it).
+    #[cfg(test)]
+    fn moves_to_control(&self, color: Color) -> Option<u32> {
         let side = self.side(color);
         let moves = self.control.period(side.period).moves?;
         Some(moves.saturating_sub(side.period_moves))
@@ -472,7 +473,7 @@ impl Clock {
 
     /// Both times and the move count at `now`, for the announcement.
     pub fn reading(&self, now: Duration) -> ClockReading {
-        let side = |c| SideTime {
+        let side = |c| PlayerTimes {
             remaining: self.remaining(c, now),
             used: self.used(c, now),
         };

@@ -12,19 +12,17 @@
 //! other. Seconds follow the time *left* in both settings: below ten minutes
 //! left a player needs them, whatever is being told.
 //!
-//! Nothing is said unless asked, except the optional low-time warnings of
-//! [`LowTimeWarnings`], off by default.
+//! Nothing is said unless asked (D.2.10.4).
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
 
 use super::grammar::{Grammar, Unit};
 use super::token::{Token, Word};
 
 /// Below this much time left, seconds are spoken.
-pub const SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
+const SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
 
 /// Which time the announcement tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -40,7 +38,7 @@ pub enum Shown {
 
 /// One player's times at the moment of the request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct SideTime {
+pub struct PlayerTimes {
     /// Time left on the player's clock.
     pub remaining: Duration,
     /// Time the player's clock has run so far.
@@ -52,8 +50,8 @@ pub struct SideTime {
 /// (`tactus say clock`) fills it in directly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ClockReading {
-    pub white: SideTime,
-    pub black: SideTime,
+    pub white: PlayerTimes,
+    pub black: PlayerTimes,
     /// Moves White has completed (a move is White's move and Black's reply).
     pub moves: u32,
 }
@@ -62,11 +60,11 @@ impl ClockReading {
     /// A reading of the times left only (time used unknown, set to zero).
     pub fn remaining(white: Duration, black: Duration, moves: u32) -> ClockReading {
         ClockReading {
-            white: SideTime {
+            white: PlayerTimes {
                 remaining: white,
                 used: Duration::ZERO,
             },
-            black: SideTime {
+            black: PlayerTimes {
                 remaining: black,
                 used: Duration::ZERO,
             },
@@ -104,7 +102,7 @@ pub fn clock_tokens_in(reading: &ClockReading, shown: Shown, grammar: &Grammar) 
 /// A time as hours, minutes and seconds, zero parts left out; seconds only
 /// if `with_seconds`, and then always (`null Sekunden` included). A time
 /// that would say nothing is `null Sekunden`. Floors to whole seconds.
-pub fn push_time(out: &mut Vec<Token>, time: Duration, with_seconds: bool, grammar: &Grammar) {
+fn push_time(out: &mut Vec<Token>, time: Duration, with_seconds: bool, grammar: &Grammar) {
     let total = time.as_secs();
     let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
     let start = out.len();
@@ -119,60 +117,12 @@ pub fn push_time(out: &mut Vec<Token>, time: Duration, with_seconds: bool, gramm
 }
 
 /// `ein Zug`, `null Züge`, `<n> Züge`.
-pub fn push_moves(out: &mut Vec<Token>, moves: u32, grammar: &Grammar) {
+fn push_moves(out: &mut Vec<Token>, moves: u32, grammar: &Grammar) {
     out.extend(grammar.count(moves, Unit::Move));
 }
 
 fn clamp(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Optional warnings when a player's time left falls below a threshold.
-/// Off by default (no thresholds): D.2.10.4 says nothing unasked.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct LowTimeWarnings {
-    /// Times left at which to warn, in any order.
-    pub thresholds: Vec<Duration>,
-}
-
-impl LowTimeWarnings {
-    /// Warnings at these times left.
-    pub fn at(thresholds: impl IntoIterator<Item = Duration>) -> LowTimeWarnings {
-        LowTimeWarnings {
-            thresholds: thresholds.into_iter().collect(),
-        }
-    }
-
-    /// The threshold crossed when a player's time left went from `before`
-    /// to `after` (`before > t >= after`), the smallest if several were
-    /// crossed at once; `None` if none was (or time went up, as after an
-    /// increment). Call it with consecutive readings so each threshold
-    /// warns once per crossing.
-    pub fn crossed(&self, before: Duration, after: Duration) -> Option<Duration> {
-        self.thresholds
-            .iter()
-            .copied()
-            .filter(|&t| before > t && after <= t)
-            .min()
-    }
-}
-
-/// The warning: `<side> Zeitnot <time left>`, seconds as in the
-/// announcement on request (default grammar).
-pub fn low_time_tokens(side: Color, remaining: Duration) -> Vec<Token> {
-    low_time_tokens_in(side, remaining, &Grammar::default())
-}
-
-/// [`low_time_tokens`] in a pack's grammar.
-pub fn low_time_tokens_in(side: Color, remaining: Duration, grammar: &Grammar) -> Vec<Token> {
-    let mut out = Vec::with_capacity(8);
-    out.push(Token::Word(match side {
-        Color::White => Word::White,
-        Color::Black => Word::Black,
-    }));
-    out.push(Token::Word(Word::LowTime));
-    push_time(&mut out, remaining, remaining < SECONDS_BELOW, grammar);
-    out
 }
 
 #[cfg(test)]
@@ -276,11 +226,11 @@ mod tests {
     #[test]
     fn time_used_setting() {
         let reading = ClockReading {
-            white: SideTime {
+            white: PlayerTimes {
                 remaining: hms(0, 20, 0),
                 used: hms(1, 10, 0),
             },
-            black: SideTime {
+            black: PlayerTimes {
                 remaining: hms(0, 5, 0),
                 used: hms(1, 25, 7),
             },
@@ -295,22 +245,6 @@ mod tests {
         assert_eq!(
             say(&clock_tokens(&reading, Shown::Remaining)),
             "Weiß zwanzig Minuten Schwarz fünf Minuten null Sekunden achtunddreißig Züge"
-        );
-    }
-
-    #[test]
-    fn low_time_warnings_are_off_by_default_and_fire_once_per_crossing() {
-        let off = LowTimeWarnings::default();
-        assert_eq!(off.crossed(hms(0, 5, 1), hms(0, 0, 1)), None);
-        let w = LowTimeWarnings::at([hms(0, 5, 0), hms(0, 1, 0)]);
-        assert_eq!(w.crossed(hms(0, 5, 1), hms(0, 5, 0)), Some(hms(0, 5, 0)));
-        assert_eq!(w.crossed(hms(0, 5, 0), hms(0, 4, 0)), None);
-        assert_eq!(w.crossed(hms(0, 6, 0), hms(0, 0, 30)), Some(hms(0, 1, 0)));
-        // An increment lifting the time back over a threshold is no warning.
-        assert_eq!(w.crossed(hms(0, 4, 50), hms(0, 5, 20)), None);
-        assert_eq!(
-            say(&low_time_tokens(Color::Black, hms(0, 4, 59))),
-            "Schwarz Zeitnot vier Minuten neunundfünfzig Sekunden"
         );
     }
 }

@@ -25,7 +25,7 @@ use super::event::{DrawClaim, GameEvent};
 use super::game_kind::GameKind;
 use super::result::FlagRule;
 pub use super::result::{Ending, GameResult};
-pub use super::side;
+use super::side;
 use super::time_control::TimeControl;
 use super::token::{Token, Word};
 
@@ -221,7 +221,7 @@ impl Game {
 
     /// How often the current position has occurred (same side to move,
     /// castling and en passant rights: the Zobrist hash covers all of them).
-    pub fn repetitions(&self) -> usize {
+    fn repetitions(&self) -> usize {
         let now = hash(&self.position);
         self.hashes.iter().filter(|&&h| h == now).count()
     }

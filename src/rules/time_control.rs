@@ -140,15 +140,6 @@ impl TimeControl {
         Ok(TimeControl { periods })
     }
 
-    /// Sudden death: all moves in `time`, with `bonus` per move.
-    pub fn sudden_death(time: Duration, bonus: Bonus) -> Result<TimeControl, TimeControlError> {
-        TimeControl::new(vec![Period {
-            moves: None,
-            time,
-            bonus,
-        }])
-    }
-
     /// The periods as given.
     pub fn periods(&self) -> &[Period] {
         &self.periods

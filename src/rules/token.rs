@@ -153,7 +153,7 @@ impl Form {
 impl Token {
     /// Whether `n` has a number token of its own (0..=99 or a whole hundred
     /// up to 900). Larger or other numbers are spoken as a hundred and a rest.
-    pub const fn is_number(n: u16) -> bool {
+    const fn is_number(n: u16) -> bool {
         n <= 99 || (n.is_multiple_of(100) && n <= 900)
     }
 

@@ -60,7 +60,7 @@ impl std::str::FromStr for Variant {
 }
 
 /// The standard start position's number in the Chess960 numbering.
-pub const STANDARD_START: u32 = 518;
+const STANDARD_START: u32 = 518;
 
 impl Variant {
     /// The variant a PGN `Variant` tag names, as other programs write it
@@ -133,7 +133,7 @@ pub fn chess960_number(pos: &Chess) -> Option<u32> {
 }
 
 /// The FEN (X-FEN castling) of Chess960 start position `number`.
-pub fn chess960_fen(number: u32) -> Result<String, Chess960Error> {
+fn chess960_fen(number: u32) -> Result<String, Chess960Error> {
     chess960_start(number).map(|pos| Fen::from_position(&pos, EnPassantMode::Legal).to_string())
 }
 

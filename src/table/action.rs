@@ -3,7 +3,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Role as PieceRole};
+use shakmaty::{Color, Role};
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::DrawClaim;
@@ -114,7 +114,7 @@ pub enum Action {
         apply: bool,
     },
     /// Names the piece of a pending peg-board promotion.
-    NamePromotion(PieceRole),
+    NamePromotion(Role),
 }
 
 impl Action {
