@@ -14,6 +14,15 @@ use shakmaty::{Chess, Move, Position, Role, Square};
 use super::token::{Token, Word};
 
 /// How much of a move is said.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::announce::Style;
+///
+/// assert_eq!("long".parse(), Ok(Style::Long));
+/// assert_eq!(Style::default(), Style::Standard);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
@@ -25,6 +34,14 @@ pub enum Style {
 }
 
 /// A style's name that is neither `standard` nor `long`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::announce::{Style, UnknownStyle};
+///
+/// assert_eq!("short".parse::<Style>(), Err(UnknownStyle("short".into())));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown announcement style `{0}`: expected `standard` or `long`")]
 pub struct UnknownStyle(pub String);
@@ -45,6 +62,19 @@ impl FromStr for Style {
 ///
 /// `m` must be legal in `pos` (as every move from `pos.legal_moves()` or a
 /// parsed SAN/UCI is); the position is not changed.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Chess, san::San};
+/// use tactus::rules::announce::{Style, announce};
+///
+/// let pos = Chess::default();
+/// let nf3 = "Nf3".parse::<San>().unwrap().to_move(&pos).unwrap();
+/// let keys = |style| -> Vec<String> { announce(&pos, nf3, style).iter().map(|t| t.key()).collect() };
+/// assert_eq!(keys(Style::Standard), ["piece.knight", "file.f", "rank.3"]);
+/// assert_eq!(keys(Style::Long), ["piece.knight", "file.g", "rank.1", "file.f", "rank.3"]);
+/// ```
 pub fn announce(pos: &Chess, m: Move, style: Style) -> Vec<Token> {
     let mut after = pos.clone();
     let san_plus = SanPlus::from_move_and_play_unchecked(&mut after, m);
@@ -119,6 +149,18 @@ fn push_move_tail(
 }
 
 /// A square as file then rank: "Eva vier".
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{File, Rank, Square};
+/// use tactus::rules::announce::push_square;
+/// use tactus::rules::token::Token;
+///
+/// let mut tokens = Vec::new();
+/// push_square(&mut tokens, Square::E4);
+/// assert_eq!(tokens, [Token::File(File::E), Token::Rank(Rank::Fourth)]);
+/// ```
 pub fn push_square(tokens: &mut Vec<Token>, sq: Square) {
     tokens.push(Token::File(sq.file()));
     tokens.push(Token::Rank(sq.rank()));

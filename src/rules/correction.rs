@@ -9,8 +9,24 @@ use super::announce::push_square;
 use super::token::{Token, Word};
 
 /// One square where a board differs from the position it should show.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Piece, Square, Color, Role};
+/// use tactus::rules::correction::SquareFix;
+///
+/// let fix = SquareFix {
+///     square: Square::E4,
+///     expected: None,
+///     found: Some(Piece { color: Color::White, role: Role::Pawn }),
+/// };
+/// let json = serde_json::to_string(&fix).unwrap();
+/// assert_eq!(json, r#"{"square":"e4","expected":null,"found":"P"}"#);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct SquareFix {
+    /// The square.
     #[serde(serialize_with = "super::side::serialize_square")]
     pub square: Square,
     /// What belongs there (`None`: the square must be empty).
@@ -22,6 +38,21 @@ pub struct SquareFix {
 }
 
 /// Every square where `found` differs from `expected`, a1 to h8.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Board, Square};
+/// use tactus::rules::correction::diff_boards;
+///
+/// let mut found = Board::default();
+/// let pawn = found.remove_piece_at(Square::E2).unwrap();
+/// found.set_piece_at(Square::E4, pawn);
+/// let fixes = diff_boards(&Board::default(), &found);
+/// let squares: Vec<Square> = fixes.iter().map(|f| f.square).collect();
+/// assert_eq!(squares, [Square::E2, Square::E4]);
+/// assert_eq!(fixes[0].expected, Some(pawn));
+/// ```
 pub fn diff_boards(expected: &Board, found: &Board) -> Vec<SquareFix> {
     let mut fixes = Vec::new();
     for square in expected.occupied() | found.occupied() {
@@ -40,8 +71,19 @@ pub fn diff_boards(expected: &Board, found: &Board) -> Vec<SquareFix> {
 /// A hole of a peg board that is wrong. A peg board senses occupancy only,
 /// so it can say "empty this hole" or "a piece belongs here", never which
 /// piece stands in a hole.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Square;
+/// use tactus::rules::correction::HoleFix;
+///
+/// let fix = HoleFix { square: Square::D5, expected: None };
+/// assert_eq!(serde_json::to_string(&fix).unwrap(), r#"{"square":"d5","expected":null}"#);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct HoleFix {
+    /// The hole, by its square.
     #[serde(serialize_with = "super::side::serialize_square")]
     pub square: Square,
     /// The piece that belongs in the hole, or `None` if it must be emptied.
@@ -50,6 +92,21 @@ pub struct HoleFix {
 }
 
 /// Every hole whose occupancy differs from `expected`, a1 to h8.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Board, Square};
+/// use tactus::rules::correction::diff_holes;
+///
+/// let start = Board::default();
+/// // A peg left on e2 is no fault; a piece missing from g1 and a peg on f3 are.
+/// let sensed = start.occupied().without(Square::G1).with(Square::F3);
+/// let fixes = diff_holes(&start, sensed);
+/// assert_eq!(fixes.len(), 2);
+/// assert_eq!((fixes[0].square, fixes[0].expected.is_some()), (Square::G1, true));
+/// assert_eq!((fixes[1].square, fixes[1].expected), (Square::F3, None));
+/// ```
 pub fn diff_holes(expected: &Board, occupied: Bitboard) -> Vec<HoleFix> {
     (expected.occupied() ^ occupied)
         .into_iter()
@@ -63,6 +120,25 @@ pub fn diff_holes(expected: &Board, occupied: Bitboard) -> Vec<HoleFix> {
 /// The spoken fix for each square: first every removal ("Entferne Eva
 /// vier"), then every placement ("Setze weiße Dame auf Eva vier"), so the
 /// player frees squares before filling them.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Board, Square};
+/// use tactus::rules::correction::{diff_boards, say_fixes};
+///
+/// let mut found = Board::default();
+/// let pawn = found.remove_piece_at(Square::E2).unwrap();
+/// found.set_piece_at(Square::E4, pawn);
+/// let keys: Vec<String> = say_fixes(&diff_boards(&Board::default(), &found))
+///     .iter()
+///     .map(|t| t.key())
+///     .collect();
+/// assert_eq!(
+///     keys,
+///     ["board.remove", "file.e", "rank.4", "board.put", "piece.white.pawn", "board.on", "file.e", "rank.2"]
+/// );
+/// ```
 pub fn say_fixes(fixes: &[SquareFix]) -> Vec<Token> {
     let mut tokens = Vec::new();
     for fix in fixes.iter().filter(|f| f.found.is_some()) {
@@ -77,6 +153,18 @@ pub fn say_fixes(fixes: &[SquareFix]) -> Vec<Token> {
 }
 
 /// The spoken fix for each wrong hole, removals first as in [`say_fixes`].
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Board, Square};
+/// use tactus::rules::correction::{diff_holes, say_hole_fixes};
+///
+/// let start = Board::default();
+/// let fixes = diff_holes(&start, start.occupied().with(Square::E4));
+/// let keys: Vec<String> = say_hole_fixes(&fixes).iter().map(|t| t.key()).collect();
+/// assert_eq!(keys, ["board.remove", "file.e", "rank.4"]);
+/// ```
 pub fn say_hole_fixes(fixes: &[HoleFix]) -> Vec<Token> {
     let mut tokens = Vec::new();
     for fix in fixes.iter().filter(|f| f.expected.is_none()) {

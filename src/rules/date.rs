@@ -3,6 +3,8 @@
 
 /// The civil date `(year, month, day)` of a day counted from 1970-01-01.
 ///
+/// # Examples
+///
 /// ```
 /// use tactus::rules::date::civil_from_days;
 ///

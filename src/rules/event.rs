@@ -8,7 +8,21 @@ use shakmaty::Color;
 
 use super::clock::ClockSetting;
 
-/// What can happen at a table. Serialised into the journal.
+/// What can happen at a table. Serialised into the journal, one JSON
+/// object per event, tagged by `type`.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+/// use tactus::rules::event::GameEvent;
+///
+/// let e = GameEvent::MovePlayed { uci: "e2e4".into() };
+/// let json = serde_json::to_string(&e).unwrap();
+/// assert_eq!(json, r#"{"type":"move_played","uci":"e2e4"}"#);
+/// let back: GameEvent = serde_json::from_str(r#"{"type":"resigned","side":"black"}"#).unwrap();
+/// assert_eq!(back, GameEvent::Resigned { side: Color::Black });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum GameEvent {
@@ -16,39 +30,56 @@ pub enum GameEvent {
     ClockStarted,
     /// A move is made (D.2.3) and the clock pressed at this instant.
     MovePlayed {
+        /// The move in UCI (`e2e4`, `e7e8q`; castling as the king's move,
+        /// or king onto rook in Chess960).
         uci: String,
     },
     /// A piece was touched: on the tactile board, lifted from its hole
     /// (D.2.2); on the sighted side, reported by the assistant (D.2.10.5).
     Touched {
+        /// The player whose piece it was.
         #[serde(with = "super::side")]
         side: Color,
+        /// The square it was touched on, by name (`e2`).
         square: String,
     },
     /// A move that is not legal was attempted (on a board or typed); it was
     /// not made. On the record for the arbiter (7.5).
     IllegalAttempt {
+        /// The player who attempted it.
         #[serde(with = "super::side")]
         side: Color,
+        /// The move as it was attempted (UCI from a board, or as typed).
         text: String,
     },
+    /// The clock is stopped (6.11.1: by the arbiter, or by a player to
+    /// call the arbiter).
     ClockPaused,
+    /// The stopped clock runs again.
     ClockResumed,
     /// Time added (positive) or taken (negative) by the arbiter.
     ClockAdjusted {
+        /// The side whose clock changes.
         #[serde(with = "super::side")]
         side: Color,
+        /// How much, in milliseconds: positive adds, negative takes.
         millis: i64,
+        /// Why, as the arbiter gave it.
         reason: String,
     },
+    /// A player offered a draw (9.1.2).
     DrawOffered {
+        /// The player who offered.
         #[serde(with = "super::side")]
         side: Color,
     },
+    /// A player declined the draw offered to them.
     DrawDeclined {
+        /// The player who declined.
         #[serde(with = "super::side")]
         side: Color,
     },
+    /// The offer was accepted: the game is drawn by agreement (9.1).
     DrawAgreed,
     /// A claim under Article 9.2 / 9.3 by the player on move, on the
     /// position as it stands or declaring (UCI) the move that brings it
@@ -56,13 +87,19 @@ pub enum GameEvent {
     /// played); an incorrect one gives the opponent the penalty time and the
     /// declared move is then made (9.5.3).
     DrawClaimed {
+        /// The player who claims.
         #[serde(with = "super::side")]
         side: Color,
+        /// Which rule the claim is under.
         claim: DrawClaim,
+        /// The move (UCI) the player writes and declares they will make,
+        /// if the claim is on the position after it (9.2.1.1, 9.3.1).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         declared: Option<String>,
     },
+    /// A player resigned (5.1.2).
     Resigned {
+        /// The player who resigned.
         #[serde(with = "super::side")]
         side: Color,
     },
@@ -79,30 +116,46 @@ pub enum GameEvent {
     /// gives the opponent the penalty time, the second loses the game unless
     /// the opponent cannot mate (7.5.5).
     IllegalMoveCompleted {
+        /// The player whose illegal move it was.
         #[serde(with = "super::side")]
         side: Color,
     },
     /// The arbiter's decision, e.g. after a second illegal move (7.5.5) or a
     /// penalty (12.9).
     ResultSet {
+        /// The score as PGN writes it: `1-0`, `0-1` or `1/2-1/2`.
         result: String,
+        /// The arbiter's reason, in their words.
         reason: String,
     },
     /// The D.2.9 ruling: back to the position after `plies` half-moves, the
     /// clocks restored (or left as they are).
     Retracted {
+        /// Half-moves kept from the start of the game.
         plies: usize,
+        /// The clocks as the arbiter sets them; `None` leaves them as they
+        /// are.
         clock: Option<ClockSetting>,
     },
     /// The service restarted: the clock that was running is paused at
     /// `paused_at_ms` (the last instant it was known to run), so the downtime
     /// is not charged.
     ServiceRestarted {
+        /// Milliseconds of game time at which the clock stopped.
         paused_at_ms: u64,
     },
 }
 
 /// The draw claims a player can make.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::event::DrawClaim;
+///
+/// let claim: DrawClaim = serde_json::from_str(r#""fifty_moves""#).unwrap();
+/// assert_eq!(claim, DrawClaim::FiftyMoves);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawClaim {

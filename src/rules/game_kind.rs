@@ -10,6 +10,16 @@ use serde::Serialize;
 use super::time_control::{Bonus, TimeControl};
 
 /// The kind of game a time control makes.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::game_kind::GameKind;
+///
+/// let kind = GameKind::of(&"25+10".parse().unwrap());
+/// assert_eq!(kind, GameKind::Rapid);
+/// assert_eq!(kind.to_string(), "rapid");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
@@ -27,6 +37,8 @@ impl GameKind {
     /// periods, the time allotted is that of every period begun within the
     /// first 60 moves. Delays are not increments (the Laws count only
     /// increments), so `3d2` is blitz.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use tactus::rules::game_kind::GameKind;
@@ -51,6 +63,16 @@ impl GameKind {
 
     /// The time penalty of Articles 7 and 9 (7.5.5, 9.5.3): two minutes, one
     /// in rapid and blitz (A.3, B.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::game_kind::GameKind;
+    ///
+    /// assert_eq!(GameKind::Standard.penalty(), Duration::from_secs(120));
+    /// assert_eq!(GameKind::Blitz.penalty(), Duration::from_secs(60));
+    /// ```
     pub fn penalty(self) -> Duration {
         match self {
             GameKind::Standard => Duration::from_secs(120),
@@ -59,6 +81,14 @@ impl GameKind {
     }
 
     /// The word for pages: `standard`, `rapid`, `blitz`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::game_kind::GameKind;
+    ///
+    /// assert_eq!(GameKind::Blitz.name(), "blitz");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Standard => "standard",

@@ -18,6 +18,15 @@ use serde::Deserialize;
 use super::token::{Form, Token, Word};
 
 /// A unit's grammatical gender, as far as the words before it care.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::grammar::Gender;
+///
+/// let g: Gender = serde_json::from_str(r#""f""#).unwrap();
+/// assert_eq!(g, Gender::Feminine);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Gender {
     /// `m`: "one" is `num.one_m`, numbers take their `.m` form.
@@ -29,11 +38,24 @@ pub enum Gender {
 }
 
 /// What the clock counts.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::grammar::{Grammar, Unit};
+///
+/// let keys: Vec<String> = Grammar::default().count(2, Unit::Hour).iter().map(|t| t.key()).collect();
+/// assert_eq!(keys, ["num.2", "unit.hours"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
+    /// Hours of time.
     Hour,
+    /// Minutes of time.
     Minute,
+    /// Seconds of time.
     Second,
+    /// Moves made, in the clock's move count.
     Move,
 }
 
@@ -52,12 +74,27 @@ impl Unit {
 /// The gender of each unit. The default is German's (Stunde, Minute,
 /// Sekunde feminine; Zug masculine), which packs without a `[grammar]`
 /// table get.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::grammar::{Gender, Genders};
+///
+/// // A Spanish pack's `[grammar]`: hora feminine, minuto masculine, …
+/// let es: Genders = toml::from_str("hour = 'f'\nminute = 'm'\nsecond = 'm'\nmove = 'f'").unwrap();
+/// assert_eq!(es.minute, Gender::Masculine);
+/// assert_eq!(Genders::default().minute, Gender::Feminine); // German's Minute
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Genders {
+    /// The gender of the word for hour.
     pub hour: Gender,
+    /// The gender of the word for minute.
     pub minute: Gender,
+    /// The gender of the word for second.
     pub second: Gender,
+    /// The gender of the word for move (`move` in the pack).
     #[serde(rename = "move")]
     pub moves: Gender,
 }
@@ -85,8 +122,18 @@ impl Genders {
 }
 
 /// A pack's grammar: the units' genders and the number forms it records.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::grammar::{Grammar, Unit};
+///
+/// let one: Vec<String> = Grammar::default().count(1, Unit::Move).iter().map(|t| t.key()).collect();
+/// assert_eq!(one, ["num.one_m", "unit.move"]); // "ein Zug"
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Grammar {
+    /// The gender of each unit.
     pub genders: Genders,
     /// The [`Token::NumberForm`]s the pack has.
     forms: HashSet<(u16, Form)>,
@@ -96,6 +143,17 @@ impl Grammar {
     /// A grammar with these genders and whichever of `tokens` are number
     /// forms (other tokens are ignored, so a pack's whole vocabulary may be
     /// passed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::grammar::{Gender, Genders, Grammar, Unit};
+    /// use tactus::rules::token::{Form, Token};
+    ///
+    /// let genders = Genders { moves: Gender::Feminine, ..Genders::default() };
+    /// let es = Grammar::new(genders, [Token::NumberForm(41, Form::Feminine), Token::Number(7)]);
+    /// assert_eq!(es.count(41, Unit::Move)[0], Token::NumberForm(41, Form::Feminine));
+    /// ```
     pub fn new(genders: Genders, tokens: impl IntoIterator<Item = Token>) -> Grammar {
         let forms = tokens
             .into_iter()
@@ -110,6 +168,19 @@ impl Grammar {
     /// `n` of `unit`: "one" in the unit's gender and the singular for 1,
     /// else the number (in the unit's gender where the pack has that form)
     /// and the plural. Numbers are capped at 999 as [`Token::number`] does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::grammar::{Grammar, Unit};
+    ///
+    /// let say = |n, unit| -> Vec<String> {
+    ///     Grammar::default().count(n, unit).iter().map(|t| t.key()).collect()
+    /// };
+    /// assert_eq!(say(1, Unit::Hour), ["num.one_f", "unit.hour"]); // "eine Stunde"
+    /// assert_eq!(say(0, Unit::Second), ["num.0", "unit.seconds"]);
+    /// assert_eq!(say(120, Unit::Move), ["num.100", "num.20", "unit.moves"]);
+    /// ```
     pub fn count(&self, n: u32, unit: Unit) -> Vec<Token> {
         let gender = self.genders.of(unit);
         let (one, many) = unit.words();

@@ -8,6 +8,16 @@ use shakmaty::{Color, KnownOutcome};
 /// when the arbiter observes it or a player claims it (for the blind player,
 /// the assistant: D.2.10.5), so by default the table shows the fall at once
 /// and the game ends on the claim; an organiser may have it end at once.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::result::FlagRule;
+///
+/// assert_eq!(FlagRule::default(), FlagRule::Claim);
+/// let rule: FlagRule = serde_json::from_str(r#""auto""#).unwrap();
+/// assert_eq!(rule, FlagRule::Auto);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FlagRule {
@@ -19,10 +29,20 @@ pub enum FlagRule {
 }
 
 /// Why a game ended.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::result::Ending;
+///
+/// assert_eq!(serde_json::to_string(&Ending::FiftyMoves).unwrap(), r#""fifty_moves""#);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
+    /// The side to move is in check and has no legal move (5.1.1).
     Checkmate,
+    /// The side to move is not in check and has no legal move (5.2.1).
     Stalemate,
     /// No sequence of legal moves can mate (5.2.2).
     DeadPosition,
@@ -30,11 +50,13 @@ pub enum Ending {
     FivefoldRepetition,
     /// 75 moves by each side without pawn move or capture (9.6.2).
     SeventyFiveMoves,
+    /// The players agreed to a draw (5.2.3, 9.1).
     Agreement,
     /// A correct claim under 9.2.
     ThreefoldRepetition,
     /// A correct claim under 9.3.
     FiftyMoves,
+    /// A player resigned (5.1.2).
     Resignation,
     /// A flag fell and was claimed or observed (6.8, 6.9).
     FlagFell,
@@ -44,6 +66,14 @@ pub enum Ending {
 
 impl Ending {
     /// The words shown for it (the PGN's `Termination` too).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::result::Ending;
+    ///
+    /// assert_eq!(Ending::SeventyFiveMoves.words(), "seventy-five-move rule");
+    /// ```
     pub fn words(self) -> &'static str {
         match self {
             Ending::Checkmate => "checkmate",
@@ -63,6 +93,8 @@ impl Ending {
 
 /// The result of a finished game.
 ///
+/// # Examples
+///
 /// ```
 /// use shakmaty::{Color, KnownOutcome};
 /// use tactus::rules::result::{Ending, GameResult};
@@ -76,13 +108,26 @@ impl Ending {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
+    /// The score: a win for one side, or a draw.
     pub outcome: KnownOutcome,
+    /// Why the game ended.
     pub ending: Ending,
     /// More words: the arbiter's reason, or the move written with a claim.
     pub detail: Option<String>,
 }
 
 impl GameResult {
+    /// A result with no detail.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::KnownOutcome;
+    /// use tactus::rules::result::{Ending, GameResult};
+    ///
+    /// let r = GameResult::new(KnownOutcome::Draw, Ending::Stalemate);
+    /// assert_eq!((r.score().as_str(), r.detail), ("1/2-1/2", None));
+    /// ```
     pub fn new(outcome: KnownOutcome, ending: Ending) -> GameResult {
         GameResult {
             outcome,
@@ -92,16 +137,49 @@ impl GameResult {
     }
 
     /// A win for `winner`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Color;
+    /// use tactus::rules::result::{Ending, GameResult};
+    ///
+    /// assert_eq!(GameResult::win(Color::Black, Ending::Resignation).score(), "0-1");
+    /// ```
     pub fn win(winner: Color, ending: Ending) -> GameResult {
         GameResult::new(KnownOutcome::Decisive { winner }, ending)
     }
 
     /// `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Color;
+    /// use tactus::rules::result::{Ending, GameResult};
+    ///
+    /// assert_eq!(GameResult::win(Color::White, Ending::Checkmate).score(), "1-0");
+    /// ```
     pub fn score(&self) -> String {
         self.outcome.to_string()
     }
 
-    /// Why, in words: the ending, and any detail.
+    /// Why, in words: the ending, and any detail. The arbiter's reason
+    /// stands alone.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, KnownOutcome};
+    /// use tactus::rules::result::{Ending, GameResult};
+    ///
+    /// let mut r = GameResult::new(KnownOutcome::Draw, Ending::ThreefoldRepetition);
+    /// r.detail = Some("Nf3".into());
+    /// assert_eq!(r.reason(), "threefold repetition, Nf3");
+    /// let mut r = GameResult::win(Color::White, Ending::Arbiter);
+    /// r.detail = Some("second illegal move".into());
+    /// assert_eq!(r.reason(), "second illegal move");
+    /// ```
     pub fn reason(&self) -> String {
         match (&self.detail, self.ending) {
             (Some(d), Ending::Arbiter) => d.clone(),

@@ -6,6 +6,16 @@ use serde::{Deserialize, Deserializer, Serializer};
 use shakmaty::Color;
 
 /// `"white"` or `"black"`.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+/// use tactus::rules::side;
+///
+/// assert_eq!(side::name(Color::White), "white");
+/// assert_eq!(side::name(Color::Black), "black");
+/// ```
 pub fn name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -15,11 +25,29 @@ pub fn name(c: Color) -> &'static str {
 
 /// A side's name that is neither `white` nor `black` (names are lower
 /// case, as the journal and the API write them).
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::side::{UnknownSide, parse};
+///
+/// assert_eq!(parse("White"), Err(UnknownSide("White".into())));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown side `{0}`: expected `white` or `black`")]
 pub struct UnknownSide(pub String);
 
 /// The side named `s`.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+/// use tactus::rules::side;
+///
+/// assert_eq!(side::parse("black"), Ok(Color::Black));
+/// assert!(side::parse("blue").is_err());
+/// ```
 pub fn parse(s: &str) -> Result<Color, UnknownSide> {
     match s {
         "white" => Ok(Color::White),
@@ -28,18 +56,63 @@ pub fn parse(s: &str) -> Result<Color, UnknownSide> {
     }
 }
 
-/// Serde: `#[serde(with = "crate::rules::side")]`.
+/// Serde: `#[serde(with = "crate::rules::side")]` writes a side as its
+/// name.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+///
+/// #[derive(serde::Serialize)]
+/// struct Turn {
+///     #[serde(with = "tactus::rules::side")]
+///     side: Color,
+/// }
+/// let json = serde_json::to_string(&Turn { side: Color::Black }).unwrap();
+/// assert_eq!(json, r#"{"side":"black"}"#);
+/// ```
 pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(name(*c))
 }
 
-/// Serde: `#[serde(with = "crate::rules::side")]`.
+/// Serde: `#[serde(with = "crate::rules::side")]` reads a side from its
+/// name, refusing any other string.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+///
+/// #[derive(serde::Deserialize)]
+/// struct Turn {
+///     #[serde(with = "tactus::rules::side")]
+///     side: Color,
+/// }
+/// let turn: Turn = serde_json::from_str(r#"{"side":"white"}"#).unwrap();
+/// assert_eq!(turn.side, Color::White);
+/// assert!(serde_json::from_str::<Turn>(r#"{"side":"White"}"#).is_err());
+/// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
     parse(&String::deserialize(d)?).map_err(serde::de::Error::custom)
 }
 
 /// Serde for a square as its name (`e4`):
 /// `#[serde(serialize_with = "crate::rules::side::serialize_square")]`.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Square;
+///
+/// #[derive(serde::Serialize)]
+/// struct Lifted {
+///     #[serde(serialize_with = "tactus::rules::side::serialize_square")]
+///     square: Square,
+/// }
+/// let json = serde_json::to_string(&Lifted { square: Square::E4 }).unwrap();
+/// assert_eq!(json, r#"{"square":"e4"}"#);
+/// ```
 pub fn serialize_square<S: Serializer>(sq: &shakmaty::Square, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(sq)
 }

@@ -15,6 +15,16 @@ use shakmaty::{Color, File, Rank, Role};
 macro_rules! words {
     ($($(#[$doc:meta])* $variant:ident => $key:literal,)*) => {
         /// A fixed word or phrase (not a square, piece or number).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use tactus::rules::token::Word;
+        ///
+        /// assert_eq!(Word::CastleShort.key(), "castle.short");
+        /// assert_eq!(Word::from_key("word.check"), Some(Word::Check));
+        /// assert!(Word::ALL.contains(&Word::Mate));
+        /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Word {
             $($(#[$doc])* $variant,)*
@@ -22,9 +32,25 @@ macro_rules! words {
 
         impl Word {
             /// Every word, in declaration order.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use tactus::rules::token::Word;
+            ///
+            /// assert_eq!(Word::ALL[0], Word::CastleShort);
+            /// ```
             pub const ALL: &'static [Word] = &[$(Word::$variant,)*];
 
             /// The pack key of this word.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use tactus::rules::token::Word;
+            ///
+            /// assert_eq!(Word::EnPassant.key(), "word.en_passant");
+            /// ```
             pub const fn key(self) -> &'static str {
                 match self {
                     $(Word::$variant => $key,)*
@@ -32,6 +58,15 @@ macro_rules! words {
             }
 
             /// The word with this pack key, if any.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use tactus::rules::token::Word;
+            ///
+            /// assert_eq!(Word::from_key("game.draw"), Some(Word::Draw));
+            /// assert_eq!(Word::from_key("file.e"), None); // a token, not a word
+            /// ```
             pub fn from_key(key: &str) -> Option<Word> {
                 match key {
                     $($key => Some(Word::$variant),)*
@@ -44,67 +79,131 @@ macro_rules! words {
 
 words! {
     // Moves (announcements.md, "Token keys").
+    /// Castling kingside (O-O).
     CastleShort => "castle.short",
+    /// Castling queenside (O-O-O).
     CastleLong => "castle.long",
+    /// A capture, said before the target square.
     Takes => "word.takes",
+    /// After a pawn capture en passant.
     EnPassant => "word.en_passant",
+    /// After a move that gives check.
     Check => "word.check",
+    /// After a move that mates.
     Mate => "word.mate",
+    /// After a move that stalemates.
     Stalemate => "word.stalemate",
     // Clock (D.2.6.1, D.2.10.4).
+    /// White, before White's time (and White as the subject of a message).
     White => "clock.white",
+    /// Black, before Black's time (and Black as the subject of a message).
     Black => "clock.black",
+    /// After a side word: the time that follows is time used (D.2.10.4).
     Used => "clock.used",
+    /// After a side word: the time that follows is time left.
     Remaining => "clock.remaining",
+    /// One hour.
     Hour => "unit.hour",
+    /// Hours, after a number other than one.
     Hours => "unit.hours",
+    /// One minute.
     Minute => "unit.minute",
+    /// Minutes, after a number other than one.
     Minutes => "unit.minutes",
+    /// One second.
     Second => "unit.second",
+    /// Seconds, after a number other than one.
     Seconds => "unit.seconds",
+    /// One move, in the clock's move count.
     Move => "unit.move",
+    /// Moves, after a number other than one.
     Moves => "unit.moves",
     /// "ein" before a masculine or neuter unit (ein Zug).
     OneMasculine => "num.one_m",
     /// "eine" before a feminine unit (eine Stunde, eine Minute, eine Sekunde).
     OneFeminine => "num.one_f",
+    /// The clock was stopped.
     ClockPaused => "clock.paused",
+    /// The clock runs again.
     ClockResumed => "clock.resumed",
+    /// The arbiter changed a clock's time.
     ClockAdjusted => "clock.adjusted",
+    /// A flag fell: a clock reached zero (6.8).
     FlagFell => "clock.flag_fell",
+    /// Little time left (a word packs record; nothing says it today).
     LowTime => "clock.low_time",
     // Game state and end (Articles 5, 6.9, 9).
+    /// The game ends: White wins.
     WhiteWins => "game.white_wins",
+    /// The game ends: Black wins.
     BlackWins => "game.black_wins",
+    /// The game ends drawn.
     Draw => "game.draw",
+    /// After a side word: that side resigned.
     Resigns => "game.resigns",
+    /// After a side word: that side offers a draw.
     DrawOffered => "game.draw_offered",
+    /// A draw is claimed (9.2, 9.3).
     DrawClaimed => "game.draw_claimed",
+    /// The draw offer was declined.
     DrawDeclined => "game.draw_declined",
+    /// A draw claim was found incorrect (9.5.3).
     ClaimRejected => "game.claim_rejected",
+    /// By threefold repetition (9.2).
     Threefold => "game.threefold",
+    /// By fivefold repetition (9.6.1).
     Fivefold => "game.fivefold",
+    /// By the fifty-move rule (9.3).
     FiftyMoves => "game.fifty_moves",
+    /// By the seventy-five-move rule (9.6.2).
     SeventyFiveMoves => "game.seventy_five_moves",
+    /// By a dead position (5.2.2).
     DeadPosition => "game.dead_position",
+    /// A move that is not legal was attempted.
     IllegalMove => "game.illegal_move",
+    /// A piece was touched (4.3, D.2.2).
     Touched => "game.touched",
+    /// A pawn reached the last rank: which piece?
     Promotion => "game.promotion",
+    /// The game goes on after a restart.
     GameResumed => "game.resumed",
     // Board corrections and the tactile board (D.2.9, board-protocols.md).
+    /// "Put": a piece must be placed, in a board correction.
     Put => "board.put",
+    /// "Remove": a square must be emptied, in a board correction.
     Remove => "board.remove",
+    /// "on", between the piece and the square of a placement.
     On => "board.on",
+    /// "from", before a square a piece leaves.
     From => "board.from",
+    /// An empty square.
     Empty => "board.empty",
+    /// The board shows the game's position.
     BoardCorrect => "board.correct",
+    /// The board differs from the game's position.
     BoardDiffers => "board.differs",
+    /// A board's port opened.
     BoardConnected => "board.connected",
+    /// A board's port closed or failed.
     BoardDisconnected => "board.disconnected",
+    /// A board sent what could not be read.
     BoardUnreadable => "board.unreadable",
 }
 
-/// One word of an announcement.
+/// One word of an announcement. Its [`key`](Token::key) names the clip and
+/// text a voice pack has for it.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{File, Rank, Role};
+/// use tactus::rules::token::{Token, Word};
+///
+/// let nf3 = [Token::Piece(Role::Knight), Token::File(File::F), Token::Rank(Rank::Third)];
+/// let keys: Vec<String> = nf3.iter().map(Token::key).collect();
+/// assert_eq!(keys, ["piece.knight", "file.f", "rank.3"]);
+/// assert_eq!(Token::from(Word::Check).to_string(), "word.check");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Token {
     /// `file.a` .. `file.h`: Anna .. Hector.
@@ -123,10 +222,19 @@ pub enum Token {
     /// language needs it (`num.21.m` "veintiún", `num.21.f` "veintiuna",
     /// `num.100.lead` "ciento"): see [`crate::rules::grammar`].
     NumberForm(u16, Form),
+    /// A fixed word or phrase: its key is the [`Word`]'s.
     Word(Word),
 }
 
 /// The forms a number can take in some languages, keyed `num.<n>.<form>`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::token::{Form, Token};
+///
+/// assert_eq!(Token::NumberForm(21, Form::Feminine).key(), "num.21.f");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Form {
     /// Before a masculine unit (`m`): "veintiún minutos".
@@ -138,9 +246,26 @@ pub enum Form {
 }
 
 impl Form {
+    /// Every form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::token::Form;
+    ///
+    /// assert_eq!(Form::ALL.map(Form::suffix), ["m", "f", "lead"]);
+    /// ```
     pub const ALL: [Form; 3] = [Form::Masculine, Form::Feminine, Form::Leading];
 
     /// The key suffix: `m`, `f` or `lead`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::token::Form;
+    ///
+    /// assert_eq!(Form::Leading.suffix(), "lead");
+    /// ```
     pub const fn suffix(self) -> &'static str {
         match self {
             Form::Masculine => "m",
@@ -160,6 +285,16 @@ impl Token {
     /// The tokens for a cardinal number: one token up to 99, a hundred token
     /// and the rest above. Numbers from 1000 are clamped to 999: nothing
     /// tactus counts (moves, minutes, seconds) gets there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::token::Token;
+    ///
+    /// assert_eq!(Token::number(42), [Token::Number(42)]);
+    /// assert_eq!(Token::number(103), [Token::Number(100), Token::Number(3)]);
+    /// assert_eq!(Token::number(5000), [Token::Number(900), Token::Number(99)]);
+    /// ```
     pub fn number(n: u32) -> Vec<Token> {
         let n = n.min(999) as u16;
         if Self::is_number(n) {
@@ -170,6 +305,16 @@ impl Token {
     }
 
     /// The pack key, e.g. `file.e`, `rank.4`, `piece.knight`, `num.23`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, Role};
+    /// use tactus::rules::token::Token;
+    ///
+    /// assert_eq!(Token::ColoredPiece(Color::Black, Role::Knight).key(), "piece.black.knight");
+    /// assert_eq!(Token::Number(23).key(), "num.23");
+    /// ```
     pub fn key(&self) -> String {
         match *self {
             Token::File(f) => format!("file.{}", f.char()),
@@ -184,7 +329,20 @@ impl Token {
         }
     }
 
-    /// The token with this pack key, if it is one.
+    /// The token with this pack key, if it is one. Each token has one
+    /// spelling: `num.05` is none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{File, Role};
+    /// use tactus::rules::token::Token;
+    ///
+    /// assert_eq!(Token::from_key("file.a"), Some(Token::File(File::A)));
+    /// assert_eq!(Token::from_key("piece.queen"), Some(Token::Piece(Role::Queen)));
+    /// assert_eq!(Token::from_key("num.05"), None);
+    /// assert_eq!(Token::from_key("num.150"), None); // said as 100 + 50
+    /// ```
     pub fn from_key(key: &str) -> Option<Token> {
         if let Some(w) = Word::from_key(key) {
             return Some(Token::Word(w));
@@ -231,6 +389,16 @@ impl Token {
 
     /// Every optional number form (`num.21.f` …): a pack may record any of
     /// them, none is required.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::token::{Form, Token};
+    ///
+    /// let optional = Token::optional();
+    /// assert!(optional.contains(&Token::NumberForm(100, Form::Leading)));
+    /// assert!(!Token::all().contains(&Token::NumberForm(100, Form::Leading)));
+    /// ```
     pub fn optional() -> Vec<Token> {
         let numbers = Token::all().into_iter().filter_map(|t| match t {
             Token::Number(n) => Some(n),
@@ -242,6 +410,18 @@ impl Token {
     }
 
     /// The whole vocabulary: what a complete voice pack records.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::token::{Token, Word};
+    ///
+    /// let all = Token::all();
+    /// assert!(all.contains(&Token::Number(900)));
+    /// assert!(all.contains(&Token::Word(Word::Stalemate)));
+    /// // 8 files, 8 ranks, 6 pieces, 12 coloured pieces, 109 numbers, the words.
+    /// assert_eq!(all.len(), 8 + 8 + 6 + 12 + 109 + Word::ALL.len());
+    /// ```
     pub fn all() -> Vec<Token> {
         let mut all = Vec::with_capacity(180);
         all.extend(File::ALL.iter().map(|&f| Token::File(f)));

@@ -6,8 +6,18 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, EnPassantMode, FromSetup, Rank, Setup};
 
 /// A game under the Laws.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::variant::Variant;
+///
+/// assert_eq!("chess960".parse(), Ok(Variant::Chess960));
+/// assert_eq!(Variant::default(), Variant::Standard);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Variant {
+    /// Chess from the usual start position (the default).
     #[default]
     Standard,
     /// Fischer random chess, FIDE Laws Guidelines III.
@@ -16,6 +26,14 @@ pub enum Variant {
 
 /// A variant's name in a venue configuration that is neither `standard`
 /// nor `chess960`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::variant::{UnknownVariant, Variant};
+///
+/// assert_eq!("Chess960".parse::<Variant>(), Err(UnknownVariant("Chess960".into())));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "unknown variant `{0}`: expected `standard` or `chess960` (the games \
@@ -25,11 +43,27 @@ pub struct UnknownVariant(pub String);
 
 /// A PGN `Variant` tag naming a game that is not under the Laws
 /// (crazyhouse, atomic, …), with the tag's value as written.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::variant::{NotUnderTheLaws, Variant};
+///
+/// assert_eq!(Variant::from_tag(" Atomic "), Err(NotUnderTheLaws("Atomic".into())));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("variant `{0}` is not a game under the FIDE Laws")]
 pub struct NotUnderTheLaws(pub String);
 
 /// Why a Chess960 start position cannot be made.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::variant::{Chess960Error, chess960_start};
+///
+/// assert_eq!(chess960_start(960).unwrap_err(), Chess960Error::NoSuchStart(960));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Chess960Error {
     /// The numbering runs from 0 to 959.
@@ -69,6 +103,16 @@ impl Variant {
     /// `fischerrandom`, `Fischer Random`. Anything else (crazyhouse,
     /// antichess, atomic, …) is not a game under the Laws: `Err` with the
     /// tag's value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::variant::Variant;
+    ///
+    /// assert_eq!(Variant::from_tag("fischerandom"), Ok(Variant::Chess960));
+    /// assert_eq!(Variant::from_tag("From Position"), Ok(Variant::Standard));
+    /// assert!(Variant::from_tag("crazyhouse").is_err());
+    /// ```
     pub fn from_tag(value: &str) -> Result<Variant, NotUnderTheLaws> {
         let name = value.trim().to_ascii_lowercase();
         match name.as_str() {
@@ -82,6 +126,15 @@ impl Variant {
     }
 
     /// What the `Variant` tag says when written (none for standard chess).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::variant::Variant;
+    ///
+    /// assert_eq!(Variant::Chess960.tag(), Some("Chess960"));
+    /// assert_eq!(Variant::Standard.tag(), None);
+    /// ```
     pub fn tag(self) -> Option<&'static str> {
         match self {
             Variant::Standard => None,
@@ -90,6 +143,15 @@ impl Variant {
     }
 
     /// How castling moves are written in UCI and set up from a FEN.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::CastlingMode;
+    /// use tactus::rules::variant::Variant;
+    ///
+    /// assert_eq!(Variant::Chess960.castling_mode(), CastlingMode::Chess960);
+    /// ```
     pub fn castling_mode(self) -> CastlingMode {
         match self {
             Variant::Standard => CastlingMode::Standard,
@@ -97,7 +159,19 @@ impl Variant {
         }
     }
 
-    /// The start position when a game has no `FEN` tag.
+    /// The start position when a game has no `FEN` tag: for Chess960, the
+    /// standard arrangement (number 518) with Chess960 castling.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Chess, Position};
+    /// use tactus::rules::variant::Variant;
+    ///
+    /// let start = Variant::Chess960.initial();
+    /// assert_eq!(start.board(), Chess::default().board());
+    /// assert!(start.castles().mode().is_chess960());
+    /// ```
     pub fn initial(self) -> Chess {
         match self {
             Variant::Standard => Chess::default(),
@@ -109,6 +183,18 @@ impl Variant {
 /// Chess960 start position `number` (0 to 959, Scharnagl's numbering as
 /// FIDE and every Chess960 program use it: 518 is the standard position,
 /// 0 is `BBQNNRKR`), White to move, every castling right.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Position, Role, Square};
+/// use tactus::rules::variant::chess960_start;
+///
+/// let pos = chess960_start(0).unwrap();
+/// assert_eq!(pos.board().role_at(Square::A1), Some(Role::Bishop));
+/// assert_eq!(pos.board().role_at(Square::G1), Some(Role::King));
+/// assert!(chess960_start(960).is_err());
+/// ```
 pub fn chess960_start(number: u32) -> Result<Chess, Chess960Error> {
     if number >= 960 {
         return Err(Chess960Error::NoSuchStart(number));
@@ -125,6 +211,16 @@ pub fn chess960_start(number: u32) -> Result<Chess, Chess960Error> {
 
 /// The number of the Chess960 start position `pos` is, if it is one (the
 /// standard position is 518).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::variant::{chess960_number, chess960_start};
+///
+/// assert_eq!(chess960_number(&Chess::default()), Some(518));
+/// assert_eq!(chess960_number(&chess960_start(7).unwrap()), Some(7));
+/// ```
 pub fn chess960_number(pos: &Chess) -> Option<u32> {
     // By FEN: the same position set up with standard castling (king on e1,
     // rooks on a1 and h1) is the same start.
