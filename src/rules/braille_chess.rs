@@ -25,9 +25,27 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Role};
 
 /// One braille cell: bit `n - 1` is dot `n`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::braille_chess::{Cell, dots};
+///
+/// let m: Cell = dots(&[1, 3, 4]);
+/// assert_eq!(char::from_u32(0x2800 + u32::from(m)), Some('⠍')); // Unicode's braille block
+/// ```
 pub type Cell = u8;
 
 /// A cell from its dot numbers, e.g. `dots(&[1, 3, 4])` is `m`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::braille_chess::dots;
+///
+/// assert_eq!(dots(&[1, 3, 4]), 0b0000_1101);
+/// assert_eq!(dots(&[]), 0);
+/// ```
 pub const fn dots(numbers: &[u8]) -> Cell {
     let mut cell = 0u8;
     let mut i = 0;
@@ -79,7 +97,17 @@ const LOWER: [Cell; 10] = [
     dots(&[3, 5]),
 ];
 
-/// A piece's letter.
+/// A piece's letter; a pawn has none.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Role;
+/// use tactus::rules::braille_chess::{dots, piece};
+///
+/// assert_eq!(piece(Role::Knight), Some(dots(&[2, 3, 4]))); // s, for Springer
+/// assert_eq!(piece(Role::Pawn), None);
+/// ```
 pub fn piece(role: Role) -> Option<Cell> {
     match role {
         Role::King => Some(dots(&[1, 3])),
@@ -92,6 +120,14 @@ pub fn piece(role: Role) -> Option<Cell> {
 }
 
 /// A number in lower digits, no numeric indicator (move numbers, ranks).
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::braille_chess::{dots, lower_number};
+///
+/// assert_eq!(lower_number(10), [dots(&[2]), dots(&[3, 5, 6])]);
+/// ```
 pub fn lower_number(n: u32) -> Vec<Cell> {
     n.to_string()
         .bytes()
@@ -99,12 +135,30 @@ pub fn lower_number(n: u32) -> Vec<Cell> {
         .collect()
 }
 
-/// A file's letter (0 = a).
+/// A file's letter (0 = a; past 7, h).
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::braille_chess::{dots, file};
+///
+/// assert_eq!(file(0), dots(&[1]));
+/// assert_eq!(file(7), dots(&[1, 2, 5]));
+/// ```
 pub fn file(index: u32) -> Cell {
     LETTERS[index.min(7) as usize]
 }
 
 /// A square: its file's letter, its rank in a lower digit.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Square;
+/// use tactus::rules::braille_chess::{dots, square};
+///
+/// assert_eq!(square(Square::E4), [dots(&[1, 5]), dots(&[2, 5, 6])]);
+/// ```
 pub fn square(sq: shakmaty::Square) -> [Cell; 2] {
     [
         file(u32::from(sq.file())),
@@ -113,6 +167,22 @@ pub fn square(sq: shakmaty::Square) -> [Cell; 2] {
 }
 
 /// One move in braille.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::san::SanPlus;
+/// use tactus::rules::braille_chess::{CAPTURE, CHECK, HYPHEN, MATE, dots, san_cells};
+///
+/// let cells = |san: &str| san_cells(&san.parse::<SanPlus>().unwrap());
+/// let e = dots(&[1, 5]);
+/// let q = dots(&[1, 2, 3, 4, 5]);
+/// assert_eq!(cells("exd5"), [e, CAPTURE, dots(&[1, 4, 5]), dots(&[2, 6])]);
+/// assert_eq!(cells("Qe4+"), [q, CHECK, e, dots(&[2, 5, 6])]);
+/// assert_eq!(cells("Qh4#")[3..], MATE);
+/// let zero = dots(&[3, 5, 6]);
+/// assert_eq!(cells("O-O-O"), [zero, HYPHEN, zero, HYPHEN, zero]);
+/// ```
 pub fn san_cells(san: &SanPlus) -> Vec<Cell> {
     let mut out = Vec::with_capacity(8);
     let check = san.suffix == Some(Suffix::Check);
@@ -173,6 +243,17 @@ pub fn san_cells(san: &SanPlus) -> Vec<Cell> {
 
 /// A score: `1-0`, `0-1`, `1/2-1/2` in lower digits (halves with the slash,
 /// dots 3-4), as a record ends.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Color, KnownOutcome};
+/// use tactus::rules::braille_chess::{HYPHEN, dots, score};
+///
+/// let (zero, one) = (dots(&[3, 5, 6]), dots(&[2]));
+/// assert_eq!(score(KnownOutcome::Decisive { winner: Color::Black }), [zero, HYPHEN, one]);
+/// assert_eq!(score(KnownOutcome::Draw).len(), 7); // 1/2-1/2
+/// ```
 pub fn score(outcome: shakmaty::KnownOutcome) -> Vec<Cell> {
     const SLASH: Cell = dots(&[3, 4]);
     let half = [LOWER[1], SLASH, LOWER[2]];

@@ -25,6 +25,15 @@ use super::token::{Token, Word};
 const SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
 
 /// Which time the announcement tells.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::clock_announce::Shown;
+///
+/// assert_eq!(serde_json::to_string(&Shown::Remaining).unwrap(), r#""left""#);
+/// assert_eq!(serde_json::from_str::<Shown>(r#""remaining""#).unwrap(), Shown::Remaining);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Shown {
@@ -37,6 +46,17 @@ pub enum Shown {
 }
 
 /// One player's times at the moment of the request.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::clock_announce::ClockReading;
+///
+/// let r = ClockReading::remaining(Duration::from_secs(300), Duration::from_secs(240), 12);
+/// assert_eq!(r.black.remaining, Duration::from_secs(240));
+/// assert_eq!(r.black.used, Duration::ZERO);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct PlayerTimes {
     /// Time left on the player's clock.
@@ -48,9 +68,22 @@ pub struct PlayerTimes {
 /// What the announcement is made from: both times and the move count.
 /// [`super::clock::Clock::reading`] makes one; a caller without a clock
 /// (`tactus say clock`) fills it in directly.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::clock_announce::{ClockReading, PlayerTimes};
+///
+/// let white = PlayerTimes { remaining: Duration::from_secs(3000), used: Duration::from_secs(600) };
+/// let r = ClockReading { white, black: white, moves: 20 };
+/// assert_eq!(r.white.used, Duration::from_secs(600));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ClockReading {
+    /// White's times.
     pub white: PlayerTimes,
+    /// Black's times.
     pub black: PlayerTimes,
     /// Moves White has completed (a move is White's move and Black's reply).
     pub moves: u32,
@@ -58,6 +91,16 @@ pub struct ClockReading {
 
 impl ClockReading {
     /// A reading of the times left only (time used unknown, set to zero).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::clock_announce::ClockReading;
+    ///
+    /// let r = ClockReading::remaining(Duration::from_secs(60), Duration::from_secs(30), 40);
+    /// assert_eq!((r.white.remaining.as_secs(), r.moves), (60, 40));
+    /// ```
     pub fn remaining(white: Duration, black: Duration, moves: u32) -> ClockReading {
         ClockReading {
             white: PlayerTimes {
@@ -76,12 +119,47 @@ impl ClockReading {
 /// The announcement: `Weiß <time> Schwarz <time> <moves>`, with `clock.used`
 /// after each side word when `shown` is [`Shown::Used`], in the default
 /// (German) grammar.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens};
+///
+/// // One hour left for White, 9:05 for Black (below ten minutes: seconds too).
+/// let r = ClockReading::remaining(Duration::from_secs(3600), Duration::from_secs(545), 1);
+/// let keys: Vec<String> = clock_tokens(&r, Shown::Remaining).iter().map(|t| t.key()).collect();
+/// assert_eq!(
+///     keys,
+///     [
+///         "clock.white", "num.one_f", "unit.hour",
+///         "clock.black", "num.9", "unit.minutes", "num.5", "unit.seconds",
+///         "num.one_m", "unit.move",
+///     ]
+/// );
+/// ```
 pub fn clock_tokens(reading: &ClockReading, shown: Shown) -> Vec<Token> {
     clock_tokens_in(reading, shown, &Grammar::default())
 }
 
 /// [`clock_tokens`] in a pack's grammar (its units' genders and number
 /// forms: "Blancas una hora", "treinta y un segundos").
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens_in};
+/// use tactus::rules::grammar::{Gender, Genders, Grammar};
+/// use tactus::rules::token::{Form, Token};
+///
+/// // A grammar whose seconds are masculine and which records `num.31.m`.
+/// let genders = Genders { second: Gender::Masculine, ..Genders::default() };
+/// let grammar = Grammar::new(genders, [Token::NumberForm(31, Form::Masculine)]);
+/// let r = ClockReading::remaining(Duration::from_secs(31), Duration::from_secs(31), 0);
+/// let tokens = clock_tokens_in(&r, Shown::Remaining, &grammar);
+/// assert_eq!(tokens[1], Token::NumberForm(31, Form::Masculine));
+/// ```
 pub fn clock_tokens_in(reading: &ClockReading, shown: Shown, grammar: &Grammar) -> Vec<Token> {
     let mut out = Vec::with_capacity(16);
     for (word, side) in [(Word::White, reading.white), (Word::Black, reading.black)] {

@@ -14,6 +14,20 @@ use super::pgn::{GameRecord, PgnError, read_games};
 use super::token::Token;
 
 /// One announced half-move.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::game_announcements::announce_pgn;
+///
+/// let plies = announce_pgn(b"1. e4 e5 2. Nf3 *", Style::Standard).unwrap();
+/// assert_eq!(plies[2].ply, 3);
+/// assert_eq!((plies[2].move_number, plies[2].color), (2, Color::White));
+/// assert_eq!(plies[2].san, "Nf3");
+/// assert_eq!(plies[2].tokens.len(), 3); // Springer Felix drei
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnnouncedPly {
     /// 1 for the game's first half-move.
@@ -31,6 +45,17 @@ pub struct AnnouncedPly {
 
 impl AnnouncedPly {
     /// The move as a scoresheet line starts: `12. Nf3` or `12... Nf6`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::game_announcements::announce_pgn;
+    ///
+    /// let plies = announce_pgn(b"1. e4 e5 *", Style::Standard).unwrap();
+    /// assert_eq!(plies[0].label(), "1. e4");
+    /// assert_eq!(plies[1].label(), "1... e5");
+    /// ```
     pub fn label(&self) -> String {
         match self.color {
             Color::White => format!("{}. {}", self.move_number, self.san),
@@ -41,21 +66,57 @@ impl AnnouncedPly {
 
 /// Why a game or move cannot be announced. The messages name the ply and
 /// the move; the caller adds the file name.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::game_announcements::{AnnounceError, announce_pgn};
+///
+/// let err = announce_pgn(b"1. e4 e5 2. Ke3 *", Style::Standard).unwrap_err();
+/// assert!(matches!(err, AnnounceError::Pgn(_)));
+/// assert!(err.to_string().contains("Ke3"), "{err}");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AnnounceError {
+    /// The PGN could not be read, or holds a move that is not legal.
     #[error(transparent)]
     Pgn(#[from] PgnError),
+    /// The FEN of a single move's position is not a position.
     #[error("invalid FEN `{fen}`: {reason}")]
-    Fen { fen: String, reason: String },
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// shakmaty's reason.
+        reason: String,
+    },
+    /// A move is not legal, or not a move.
     #[error("ply {ply} (`{san}`): {reason}")]
     Move {
+        /// Which half-move, 1 for the first.
         ply: u32,
+        /// The move as given (or in UCI, if it was not given as text).
         san: String,
+        /// Why it cannot be made.
         reason: String,
     },
 }
 
 /// Announces one move, given in SAN or UCI, in the position `fen`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::game_announcements::announce_move;
+///
+/// let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+/// let by_san = announce_move(fen, "Nf3", Style::Standard).unwrap();
+/// let by_uci = announce_move(fen, "g1f3", Style::Standard).unwrap();
+/// assert_eq!(by_san, by_uci);
+/// assert_eq!(by_san.label(), "2. Nf3");
+/// assert!(announce_move(fen, "Nf4", Style::Standard).is_err());
+/// ```
 pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, AnnounceError> {
     let pos = position_from_fen(fen.trim())?;
     let ply = ply_of(&pos);
@@ -94,6 +155,17 @@ pub fn announce_move(fen: &str, mv: &str, style: Style) -> Result<AnnouncedPly, 
 /// unreadable or illegal move, naming its ply; nothing is returned for a
 /// partly valid game. A null move ends the game's moves (see
 /// [`GameRecord::null_move`]): the plies before it are announced.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::game_announcements::announce_pgn;
+///
+/// let plies = announce_pgn(b"1. f3 e5 2. g4 Qh4# 0-1", Style::Standard).unwrap();
+/// let last: Vec<String> = plies[3].tokens.iter().map(|t| t.key()).collect();
+/// assert_eq!(last, ["piece.queen", "file.h", "rank.4", "word.mate"]);
+/// ```
 pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, AnnounceError> {
     let record = read_games(pgn)
         .into_iter()
@@ -103,6 +175,19 @@ pub fn announce_pgn(pgn: &[u8], style: Style) -> Result<Vec<AnnouncedPly>, Annou
 }
 
 /// Announces every move of a game record, from its start position.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::game_announcements::announce_record;
+/// use tactus::rules::pgn::read_pgn;
+///
+/// let record = read_pgn("1. e4 c5 *").unwrap();
+/// let plies = announce_record(&record, Style::Long).unwrap();
+/// let first: Vec<String> = plies[0].tokens.iter().map(|t| t.key()).collect();
+/// assert_eq!(first, ["piece.pawn", "file.e", "rank.2", "file.e", "rank.4"]);
+/// ```
 pub fn announce_record(
     record: &GameRecord,
     style: Style,

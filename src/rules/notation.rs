@@ -21,6 +21,17 @@ use shakmaty::{CastlingSide, Chess, File, Move, Outcome, Position, Rank, Role, S
 
 /// The piece letters a sheet is written in. [`Lang::Auto`] picks, per sheet,
 /// the language under which the sheet reads furthest as legal moves.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Role;
+/// use tactus::rules::notation::Lang;
+///
+/// let lang: Lang = "it".parse().unwrap(); // Italian writes as Spanish does
+/// assert_eq!(lang, Lang::Es);
+/// assert_eq!(lang.letter(Role::Bishop), Some('A'));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     /// Try every language; see [`Lang::AUTO_ORDER`] for ties.
@@ -49,6 +60,15 @@ impl Lang {
     /// the one earlier in this list wins: English first (PGN's letters), then
     /// German (the default voice pack's language), then Spanish/Italian
     /// before French (they share `R D T C`), then the others.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::notation::Lang;
+    ///
+    /// assert_eq!(Lang::AUTO_ORDER[..2], [Lang::En, Lang::De]);
+    /// assert!(!Lang::AUTO_ORDER.contains(&Lang::Auto));
+    /// ```
     pub const AUTO_ORDER: [Lang; 8] = [
         Lang::En,
         Lang::De,
@@ -61,6 +81,15 @@ impl Lang {
     ];
 
     /// The short code used on the command line and in JSON (`en`, `de`, ...).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::notation::Lang;
+    ///
+    /// assert_eq!(Lang::Cs.code(), "cs");
+    /// assert_eq!(serde_json::to_string(&Lang::Auto).unwrap(), r#""auto""#);
+    /// ```
     pub const fn code(self) -> &'static str {
         match self {
             Lang::Auto => "auto",
@@ -92,6 +121,17 @@ impl Lang {
 
     /// The letter this language writes for `role` (`None` for the pawn,
     /// which is written without a letter).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Role;
+    /// use tactus::rules::notation::Lang;
+    ///
+    /// assert_eq!(Lang::De.letter(Role::Knight), Some('S'));
+    /// assert_eq!(Lang::Nl.letter(Role::Knight), Some('P'));
+    /// assert_eq!(Lang::En.letter(Role::Pawn), None);
+    /// ```
     pub const fn letter(self, role: Role) -> Option<char> {
         let (l, _) = self.letters();
         match role {
@@ -137,6 +177,14 @@ impl Serialize for Lang {
 }
 
 /// A sheet language's code that tactus does not know.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::notation::{Lang, UnknownLang};
+///
+/// assert_eq!("ru".parse::<Lang>(), Err(UnknownLang("ru".into())));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown sheet language `{0}`: expected auto, en, de, es, it, fr, nl, pt, pl or cs")]
 pub struct UnknownLang(pub String);
@@ -173,6 +221,17 @@ fn figurine(c: char) -> Option<Role> {
 }
 
 /// Why a sheet entry is not one legal move.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::notation::{Lang, StopReason};
+/// use tactus::rules::sheet::read_sheet;
+///
+/// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Ke3", Lang::En);
+/// assert_eq!(sheet.stop.unwrap().reason, StopReason::Illegal);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StopReason {
     /// Not a move in the sheet's notation (`Qd9`, a letter that is no piece).
@@ -185,6 +244,14 @@ pub enum StopReason {
 
 impl StopReason {
     /// `unreadable`, `illegal` or `ambiguous`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::notation::StopReason;
+    ///
+    /// assert_eq!(StopReason::Ambiguous(vec!["Nbd2".into(), "Nfd2".into()]).code(), "ambiguous");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             StopReason::Unreadable => "unreadable",
@@ -195,15 +262,31 @@ impl StopReason {
 }
 
 /// A single move that could not be read (see [`parse_move`]).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::notation::{Lang, MoveError, parse_move};
+///
+/// let err = parse_move(&Chess::default(), "Nd2", Lang::En).unwrap_err();
+/// assert_eq!(err, MoveError::Illegal("Nd2".into()));
+/// assert_eq!(err.to_string(), "`Nd2` is not a legal move here");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// Not a move in any notation tried; the text as typed.
     #[error("`{0}` is not a move")]
     Unreadable(String),
+    /// A move, but not a legal one in the position; the text as typed.
     #[error("`{0}` is not a legal move here")]
     Illegal(String),
+    /// It fits several legal moves.
     #[error("`{text}` fits several legal moves: {}", candidates.join(", "))]
     Ambiguous {
+        /// The text as typed.
         text: String,
+        /// The moves it fits, in SAN.
         candidates: Vec<String>,
     },
 }
@@ -487,6 +570,20 @@ pub(super) fn match_core(
 /// Reads a single move as typed or spoken back by a player: a sheet entry
 /// (move number and marks allowed) in `lang`. With [`Lang::Auto`] the move
 /// must read the same in every language that reads it as a legal move.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Chess, Square};
+/// use tactus::rules::notation::{Lang, MoveError, parse_move};
+///
+/// let start = Chess::default();
+/// let m = parse_move(&start, "1. Sf3", Lang::De).unwrap();
+/// assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+/// // Long algebraic, a capture mark on a quiet move, a check mark: all read.
+/// assert_eq!(parse_move(&start, "Ng1xf3+", Lang::Auto).unwrap(), m);
+/// assert!(matches!(parse_move(&start, "e5", Lang::En), Err(MoveError::Illegal(_))));
+/// ```
 pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError> {
     parse_move_preferring(pos, text, lang, None)
 }
@@ -496,6 +593,23 @@ pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError
 /// king in Spanish) is settled by `prefer`, the language of the person who
 /// typed it, if that language reads it as one of them; otherwise it is
 /// refused as ambiguous, as before.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Chess, Role, fen::Fen, CastlingMode};
+/// use tactus::rules::notation::{Lang, parse_move, parse_move_preferring};
+///
+/// // A rook on a1 and the king on e1 can both reach d1.
+/// let pos: Chess = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+///     .parse::<Fen>()
+///     .unwrap()
+///     .into_position(CastlingMode::Standard)
+///     .unwrap();
+/// assert!(parse_move(&pos, "Rd1", Lang::Auto).is_err()); // rook (en) or king (es)?
+/// let m = parse_move_preferring(&pos, "Rd1", Lang::Auto, Some(Lang::Es)).unwrap();
+/// assert_eq!(m.role(), Role::King);
+/// ```
 pub fn parse_move_preferring(
     pos: &Chess,
     text: &str,

@@ -11,6 +11,22 @@ use super::notation::{Item, RawEntry, match_core, tokenize};
 pub use super::notation::{Lang, MoveError, StopReason, parse_move, parse_move_preferring};
 
 /// The entry where reading a sheet stopped.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::sheet::{Lang, read_sheet};
+///
+/// // Both White knights can go to b5.
+/// let stop = read_sheet(&Chess::default(), "1. Nf3 a6 2. Nc3 a5 3. Nd4 h6 4. Nb5", Lang::En)
+///     .stop
+///     .unwrap();
+/// assert_eq!((stop.ply, stop.text.as_str()), (7, "Nb5"));
+/// assert!(stop.candidates.contains(&"Ncb5".to_string()));
+/// assert!(stop.candidates.contains(&"Ndb5".to_string()));
+/// assert_eq!(serde_json::to_value(&stop).unwrap()["reason"], "ambiguous");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Stop {
     /// Ply number of the entry, from 1 at the start position.
@@ -29,6 +45,20 @@ fn ser_reason<S: Serializer>(r: &StopReason, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// A sheet read against the rules.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Chess, Color, KnownOutcome, Outcome};
+/// use tactus::rules::sheet::{Lang, read_sheet};
+///
+/// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Dh5 Sc6 (=) 3. Lc4 Sf6 4. Dxf7# 1-0", Lang::Auto);
+/// assert_eq!(sheet.lang, Lang::De);
+/// assert_eq!(sheet.moves.len(), 7);
+/// assert_eq!(sheet.entries[3], "Sc6 (=)");
+/// assert_eq!(sheet.draw_offers, [4]);
+/// assert_eq!(sheet.result, Some(Outcome::Known(KnownOutcome::Decisive { winner: Color::White })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sheet {
     /// The language the sheet was read in (never [`Lang::Auto`]).
@@ -47,12 +77,34 @@ pub struct Sheet {
 
 impl Sheet {
     /// Whether every entry was read as a legal move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Chess;
+    /// use tactus::rules::sheet::{Lang, read_sheet};
+    ///
+    /// assert!(read_sheet(&Chess::default(), "1. d4 d5", Lang::En).complete());
+    /// assert!(!read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::En).complete());
+    /// ```
     pub fn complete(&self) -> bool {
         self.stop.is_none()
     }
 
     /// The entry text at ply `ply` (from 1): a read entry, the stopping
     /// entry, or `None` past the sheet's end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Chess;
+    /// use tactus::rules::sheet::{Lang, read_sheet};
+    ///
+    /// let sheet = read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::En);
+    /// assert_eq!(sheet.entry_at(2), Some("d5"));
+    /// assert_eq!(sheet.entry_at(3), Some("Qd9"));
+    /// assert_eq!((sheet.entry_at(0), sheet.entry_at(4)), (None, None));
+    /// ```
     pub fn entry_at(&self, ply: usize) -> Option<&str> {
         let i = ply.checked_sub(1)?;
         if let Some(text) = self.entries.get(i) {
@@ -77,6 +129,18 @@ struct Reading {
 /// wins (ties: the earlier in that order). Languages that read an entry as
 /// the same move share one position, so auto costs little more than one
 /// reading.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::sheet::{Lang, read_sheet};
+///
+/// // French letters: F for the bishop (fou), C for the knight (cavalier).
+/// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Cf3 Cc6 3. Fb5", Lang::Auto);
+/// assert_eq!(sheet.lang, Lang::Fr);
+/// assert!(sheet.complete());
+/// ```
 pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
     let items = tokenize(text);
     let langs: Vec<Lang> = match lang {
