@@ -13,6 +13,21 @@ use super::sheet::{Lang, Sheet, Stop, read_sheet};
 use super::token::{Token, Word};
 
 /// Whether the sheets agree (spec: "Case `agree`" / "Case `differ`").
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let start = Chess::default();
+/// let same = reconcile(&start, "1. e4 e5", "1. e4 e5", Lang::En, none, None);
+/// assert_eq!(same.case, Case::Agree);
+/// let other = reconcile(&start, "1. e4 e5", "1. e4 c5", Lang::En, none, None);
+/// assert_eq!(other.case, Case::Differ);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Case {
@@ -25,30 +40,92 @@ pub enum Case {
 
 /// The first ply where the sheets part, and what each holds there (`None`:
 /// that sheet ends before it).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 c5", Lang::En, none, None);
+/// let d = r.first_difference.unwrap();
+/// assert_eq!(d.ply, 2);
+/// assert_eq!((d.white.as_deref(), d.black.as_deref()), (Some("e5"), Some("c5")));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Difference {
+    /// The ply, from 1 at the start position.
     pub ply: usize,
+    /// White's sheet's entry there.
     pub white: Option<String>,
+    /// Black's sheet's entry there.
     pub black: Option<String>,
 }
 
 /// A sheet that only lags behind the other (8.1.3): the side whose sheet is
 /// short and the plies (numbered from 1) it still has to write.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess, Color};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// // Black has not yet written White's 2. Nf3: the sheets still agree.
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::En, none, None);
+/// assert_eq!(r.case, Case::Agree);
+/// let lag = r.incomplete.unwrap();
+/// assert_eq!((lag.side, lag.plies), (Color::Black, vec![3]));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Incomplete {
+    /// The player whose sheet is short.
     #[serde(serialize_with = "super::side::serialize")]
     pub side: Color,
+    /// The plies it has still to write.
     pub plies: Vec<usize>,
 }
 
 /// How many plies a sheet may lag behind the other and still agree with it
 /// (`reconcile.md`: a player answers a move before writing it and writes
 /// their own before the next, so at most three plies can be unwritten).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5";
+/// let lagging = reconcile(&Chess::default(), long, "1. e4 e5", Lang::En, none, None);
+/// assert_eq!(lagging.case, Case::Agree); // three plies behind
+/// let behind = reconcile(&Chess::default(), long, "1. e4", Lang::En, none, None);
+/// assert_eq!(behind.case, Case::Differ); // four: more than MAX_LAG_PLIES
+/// # assert_eq!(tactus::rules::ruling::MAX_LAG_PLIES, 3);
+/// ```
 pub const MAX_LAG_PLIES: usize = 3;
 
 /// One physical board against the position to play on.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Board;
+/// use tactus::rules::ruling::BoardRuling;
+///
+/// let ok = BoardRuling::new(&Board::default(), &Board::default());
+/// assert!(ok.matches && ok.fixes.is_empty());
+/// assert_eq!(serde_json::to_value(&ok).unwrap()["spoken"][0], "board.correct");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardRuling {
+    /// Whether the board shows the position.
     pub matches: bool,
     /// Every wrong square, a1 to h8, with the piece expected and found.
     pub fixes: Vec<SquareFix>,
@@ -60,6 +137,20 @@ pub struct BoardRuling {
 
 impl BoardRuling {
     /// Compares `found` with the position to play on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Board, Square};
+    /// use tactus::rules::ruling::BoardRuling;
+    ///
+    /// let mut found = Board::default();
+    /// found.remove_piece_at(Square::D1);
+    /// let r = BoardRuling::new(&Board::default(), &found);
+    /// assert!(!r.matches);
+    /// assert_eq!(r.fixes[0].square, Square::D1);
+    /// assert_eq!(r.spoken[0].key(), "board.differs");
+    /// ```
     pub fn new(expected: &Board, found: &Board) -> BoardRuling {
         let fixes = diff_boards(expected, found);
         let matches = fixes.is_empty();
@@ -78,13 +169,46 @@ impl BoardRuling {
 }
 
 /// The boards given, each judged.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Board, ByColor, Chess};
+/// use tactus::rules::ruling::reconcile;
+/// use tactus::rules::sheet::Lang;
+///
+/// let start = Board::default();
+/// let boards = ByColor { white: Some(&start), black: None };
+/// let r = reconcile(&Chess::default(), "1. e4", "1. e4", Lang::En, boards, None);
+/// assert!(!r.boards.white.unwrap().matches); // e4 was not played on it
+/// assert!(r.boards.black.is_none());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Boards {
+    /// White's board, if it was given.
     pub white: Option<BoardRuling>,
+    /// Black's board, if it was given.
     pub black: Option<BoardRuling>,
 }
 
 /// Clock times known to the ruling.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{ClockRecord, ClockRuling, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let min = |m: u64| Duration::from_secs(60 * m);
+/// let both = |m| ByColor { white: min(m), black: min(m) };
+/// // Times after 0, 1 and 2 plies; the sheets agree on one ply.
+/// let times = ClockRecord::Recorded(vec![both(10), both(9), both(8)]);
+/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4 c5", Lang::En, none, Some(&times));
+/// assert_eq!(r.clocks, ClockRuling::Recorded { white_ms: min(9), black_ms: min(9) });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClockRecord {
     /// Remaining times recorded by the server: index 0 at the start
@@ -92,12 +216,35 @@ pub enum ClockRecord {
     Recorded(Vec<ByColor<Duration>>),
     /// Only the times at the start and now.
     Running {
+        /// Each player's time at the start position.
         start: ByColor<Duration>,
+        /// Each player's time now.
         now: ByColor<Duration>,
     },
 }
 
 /// What happens to the clocks.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{ClockRecord, ClockRuling, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let min = |m: u64| Duration::from_secs(60 * m);
+/// // 4 plies played, each player used 10 minutes; 2 plies stay: 5 minutes back.
+/// let times = ClockRecord::Running {
+///     start: ByColor { white: min(30), black: min(30) },
+///     now: ByColor { white: min(20), black: min(20) },
+/// };
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Nc3 Nc6", Lang::En, none, Some(&times));
+/// assert_eq!(r.clocks, ClockRuling::Proposal { white_ms: min(25), black_ms: min(25) });
+/// let json = serde_json::to_value(&r.clocks).unwrap();
+/// assert_eq!((json["kind"].as_str(), json["white_ms"].as_u64()), (Some("proposal"), Some(1_500_000)));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ClockRuling {
@@ -105,8 +252,10 @@ pub enum ClockRuling {
     Unchanged,
     /// The times the server recorded at the agreed ply.
     Recorded {
+        /// White's time left (milliseconds in JSON).
         #[serde(serialize_with = "ser_ms")]
         white_ms: Duration,
+        /// Black's time left (milliseconds in JSON).
         #[serde(serialize_with = "ser_ms")]
         black_ms: Duration,
     },
@@ -114,8 +263,10 @@ pub enum ClockRuling {
     /// gets back the share of their used time that the retracted moves
     /// stand for, as if every move took as long. Increments are ignored.
     Proposal {
+        /// White's proposed time left (milliseconds in JSON).
         #[serde(serialize_with = "ser_ms")]
         white_ms: Duration,
+        /// Black's proposed time left (milliseconds in JSON).
         #[serde(serialize_with = "ser_ms")]
         black_ms: Duration,
     },
@@ -124,9 +275,22 @@ pub enum ClockRuling {
 }
 
 /// What the ruling says about one sheet.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::ruling::SheetSummary;
+/// use tactus::rules::sheet::{Lang, read_sheet};
+///
+/// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 e5 2. Sf3", Lang::Auto));
+/// assert_eq!((s.language, s.plies_read, s.unreadable), (Lang::De, 3, None));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SheetSummary {
+    /// The language the sheet was read in.
     pub language: Lang,
+    /// How many plies were read as legal moves.
     pub plies_read: usize,
     /// The entry where reading stopped (unreadable, illegal or ambiguous).
     pub unreadable: Option<Stop>,
@@ -134,6 +298,18 @@ pub struct SheetSummary {
 
 impl SheetSummary {
     /// Summarises a sheet as read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Chess;
+    /// use tactus::rules::ruling::SheetSummary;
+    /// use tactus::rules::sheet::{Lang, read_sheet};
+    ///
+    /// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 Ke7", Lang::En));
+    /// assert_eq!(s.plies_read, 1);
+    /// assert_eq!(s.unreadable.unwrap().text, "Ke7");
+    /// ```
     pub fn of(sheet: &Sheet) -> SheetSummary {
         SheetSummary {
             language: sheet.lang,
@@ -144,21 +320,53 @@ impl SheetSummary {
 }
 
 /// Both sheets' summaries.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4", Lang::En, none, None);
+/// assert_eq!((r.sheets.white.plies_read, r.sheets.black.plies_read), (2, 1));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Sheets {
+    /// White's sheet.
     pub white: SheetSummary,
+    /// Black's sheet.
     pub black: SheetSummary,
 }
 
 /// The D.2.9 ruling.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess, Position, Square};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5 2. Nc3", Lang::En, none, None);
+/// assert_eq!((r.case, r.agreed_plies), (Case::Differ, 2));
+/// assert!(r.position.board().piece_at(Square::G1).is_some()); // back before 2. N…
+/// assert_eq!((r.retracted.white, r.retracted.black), (1, 1));
+/// let json = serde_json::to_value(&r).unwrap();
+/// assert_eq!(json["position"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Ruling {
+    /// Whether the sheets agree.
     pub case: Case,
     /// Plies from the start that both sheets hold as the same moves.
     pub agreed_plies: usize,
     /// The position to play on (FEN in JSON).
     #[serde(serialize_with = "ser_fen")]
     pub position: Chess,
+    /// Where the sheets part, when the case is `differ`.
     pub first_difference: Option<Difference>,
     /// A sheet that only lags behind the other, when the case is `agree`
     /// because of it.
@@ -166,21 +374,47 @@ pub struct Ruling {
     /// Plies each sheet holds beyond the agreed ones (retracted when the
     /// case is `differ`).
     pub retracted: ByColorCount,
+    /// Each board given, against the position to play on.
     pub boards: Boards,
+    /// What happens to the clocks.
     pub clocks: ClockRuling,
+    /// How each sheet was read.
     pub sheets: Sheets,
 }
 
 /// A count per player, serialised as `{"white": n, "black": m}`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::ruling::ByColorCount;
+///
+/// let n = ByColorCount { white: 2, black: 1 };
+/// assert_eq!(serde_json::to_string(&n).unwrap(), r#"{"white":2,"black":1}"#);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ByColorCount {
+    /// White's count.
     pub white: usize,
+    /// Black's count.
     pub black: usize,
 }
 
 impl Ruling {
     /// How many plies the position to play on stands after: the agreed
     /// ones, and those a lagging sheet has yet to write (8.1.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{ByColor, Chess};
+    /// use tactus::rules::ruling::reconcile;
+    /// use tactus::rules::sheet::Lang;
+    ///
+    /// let none = ByColor { white: None, black: None };
+    /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::En, none, None);
+    /// assert_eq!((r.agreed_plies, r.plies_played_on()), (2, 3));
+    /// ```
     pub fn plies_played_on(&self) -> usize {
         self.agreed_plies + self.incomplete.as_ref().map_or(0, |i| i.plies.len())
     }
@@ -188,6 +422,18 @@ impl Ruling {
 
 /// The sheet with more moves read (White's on a tie): when the sheets agree
 /// the game goes on from its end.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::ruling::longer_sheet;
+/// use tactus::rules::sheet::{Lang, read_sheet};
+///
+/// let white = read_sheet(&Chess::default(), "1. d4", Lang::En);
+/// let black = read_sheet(&Chess::default(), "1. d4 d5", Lang::En);
+/// assert_eq!(longer_sheet(&white, &black).moves.len(), 2);
+/// ```
 pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
     if white.moves.len() >= black.moves.len() {
         white
@@ -198,6 +444,21 @@ pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
 
 /// Rules on two sheets read from `start`, with the boards as found (when
 /// known) and the clock times (when known).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{Case, ClockRuling, rule};
+/// use tactus::rules::sheet::{Lang, read_sheet};
+///
+/// let start = Chess::default();
+/// let white = read_sheet(&start, "1. e4 e5 2. Nf3", Lang::En);
+/// let black = read_sheet(&start, "1. e4 e6", Lang::En);
+/// let r = rule(&start, &white, &black, ByColor { white: None, black: None }, None);
+/// assert_eq!((r.case, r.agreed_plies), (Case::Differ, 1));
+/// assert_eq!(r.clocks, ClockRuling::ArbiterDecides); // no times known
+/// ```
 pub fn rule(
     start: &Chess,
     white: &Sheet,
@@ -290,6 +551,20 @@ pub fn rule(
 }
 
 /// Reads both sheets (each in `lang`, `auto` picking per sheet) and rules.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::ruling::{Case, reconcile};
+/// use tactus::rules::sheet::Lang;
+///
+/// let none = ByColor { white: None, black: None };
+/// // White writes in English, Black in German: the same moves.
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5 2. Sf3", Lang::Auto, none, None);
+/// assert_eq!(r.case, Case::Agree);
+/// assert_eq!(r.sheets.black.language, Lang::De);
+/// ```
 pub fn reconcile(
     start: &Chess,
     white_sheet: &str,

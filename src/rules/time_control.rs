@@ -42,9 +42,34 @@ use serde::{Deserialize, Serialize};
 
 /// The largest bare number read as minutes; larger bare numbers mean the
 /// string is in seconds (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::time_control::TimeControl;
+///
+/// let bare = |s: &str| s.parse::<TimeControl>().unwrap().period(1).time;
+/// assert_eq!(bare("240"), Duration::from_secs(240 * 60)); // MAX_BARE_MINUTES: minutes
+/// assert_eq!(bare("241"), Duration::from_secs(241)); // above: seconds
+/// ```
 pub const MAX_BARE_MINUTES: u64 = 240;
 
 /// What a player gets per move besides the period's time.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::time_control::{Bonus, TimeControl};
+///
+/// let bonus = |s: &str| s.parse::<TimeControl>().unwrap().period(1).bonus;
+/// let five = Duration::from_secs(5);
+/// assert_eq!(bonus("90+5"), Bonus::Increment(five));
+/// assert_eq!(bonus("90b5"), Bonus::Bronstein(five));
+/// assert_eq!(bonus("90d5"), Bonus::SimpleDelay(five));
+/// assert_eq!(bonus("90+0"), Bonus::None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Bonus {
     /// Nothing.
@@ -61,6 +86,21 @@ pub enum Bonus {
 }
 
 /// One period of a time control.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::time_control::{Bonus, Period, TimeControl};
+///
+/// let fide: TimeControl = "40/90+30, 30+30".parse().unwrap();
+/// let thirty = Duration::from_secs(30);
+/// assert_eq!(
+///     fide.periods()[0],
+///     Period { moves: Some(40), time: Duration::from_secs(90 * 60), bonus: Bonus::Increment(thirty) }
+/// );
+/// assert_eq!(fide.periods()[1].moves, None); // the rest of the game
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Period {
     /// Moves of the player in this period; `None` for the rest of the game.
@@ -76,6 +116,18 @@ pub struct Period {
 /// time.
 ///
 /// Serialises as its [`Display`](fmt::Display) string, e.g. `"40/90+30, 30+30"`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::time_control::TimeControl;
+///
+/// let pgn: TimeControl = "40/5400+30:1800+30".parse().unwrap(); // seconds, PGN style
+/// let fide: TimeControl = "40/90+30, 30+30".parse().unwrap(); // minutes, FIDE style
+/// assert_eq!(pgn, fide);
+/// assert_eq!(serde_json::to_string(&fide).unwrap(), r#""40/90+30, 30+30""#);
+/// assert!("40/90, 0".parse::<TimeControl>().is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct TimeControl {
@@ -84,10 +136,22 @@ pub struct TimeControl {
 
 /// Why a time control was refused; the message names the part and says what
 /// was expected.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::time_control::{TimeControl, TimeControlError};
+///
+/// let err = "90, 30".parse::<TimeControl>().unwrap_err();
+/// assert!(matches!(err, TimeControlError::Period { period: 1, .. }));
+/// assert!(err.to_string().contains("give a move count"), "{err}");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
+    /// Nothing was given.
     #[error("empty time control: expected e.g. `90+30`, `40/90+30, 30+30` or `40/5400+30:1800+30`")]
     Empty,
+    /// One period is wrong.
     #[error(
         "period {period} `{text}`: {problem}; expected `[MOVES/]TIME[+INC|dDELAY|bDELAY]`, e.g. `40/90+30`"
     )]
@@ -99,6 +163,8 @@ pub enum TimeControlError {
         /// What is wrong with it.
         problem: String,
     },
+    /// A PGN tag that names no control a clock can run (`?`, `-`, `*60`):
+    /// the tag and why.
     #[error("PGN time control `{0}` cannot run a clock: {1}")]
     PgnUnsupported(String, &'static str),
 }
@@ -107,6 +173,22 @@ impl TimeControl {
     /// A control from its periods, checked as the type promises. A bonus of
     /// zero is no bonus (`90+0` is `90`), so each control has one value and
     /// its text parses back to it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::time_control::{Bonus, Period, TimeControl};
+    ///
+    /// let rapid = TimeControl::new(vec![Period {
+    ///     moves: None,
+    ///     time: Duration::from_secs(15 * 60),
+    ///     bonus: Bonus::Increment(Duration::from_secs(10)),
+    /// }])
+    /// .unwrap();
+    /// assert_eq!(rapid.to_string(), "15+10");
+    /// assert!(TimeControl::new(vec![]).is_err());
+    /// ```
     pub fn new(mut periods: Vec<Period>) -> Result<TimeControl, TimeControlError> {
         for p in &mut periods {
             if bonus_time(p.bonus).is_zero() {
@@ -141,12 +223,34 @@ impl TimeControl {
     }
 
     /// The periods as given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::time_control::TimeControl;
+    ///
+    /// let tc: TimeControl = "40/120, 20/60, 30".parse().unwrap();
+    /// assert_eq!(tc.periods().len(), 3);
+    /// ```
     pub fn periods(&self) -> &[Period] {
         &self.periods
     }
 
     /// Period number `n` (1 for the first). Past the last period, a last
     /// period with a move count repeats; one without is the rest of the game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::time_control::TimeControl;
+    ///
+    /// // Twenty moves an hour after move 40, for as long as the game lasts.
+    /// let tc: TimeControl = "40/120, 20/60".parse().unwrap();
+    /// assert_eq!(tc.period(1).time, Duration::from_secs(2 * 3600));
+    /// assert_eq!(tc.period(5).moves, Some(20));
+    /// assert_eq!(tc.period(5).time, Duration::from_secs(3600));
+    /// ```
     pub fn period(&self, n: u32) -> &Period {
         let i = (n.max(1) - 1) as usize;
         // `periods` is never empty (checked in `new`), so `last()` exists.
@@ -160,6 +264,16 @@ impl TimeControl {
     /// `d`/`b` delays as an extension): every bare number is seconds, periods
     /// are separated by `:`. `?` (unknown), `-` (none) and `*N` (sandclock)
     /// are refused: they cannot run this clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::time_control::TimeControl;
+    ///
+    /// let blitz = TimeControl::from_pgn("180+2").unwrap();
+    /// assert_eq!(blitz.to_string(), "3+2");
+    /// assert!(TimeControl::from_pgn("?").is_err());
+    /// ```
     pub fn from_pgn(tag: &str) -> Result<TimeControl, TimeControlError> {
         let tag = tag.trim();
         match tag {
@@ -182,6 +296,16 @@ impl TimeControl {
     /// The PGN `TimeControl` tag: `40/5400+30:1800+30`. PGN has no notation
     /// for delays; they are written with this module's `d`/`b` extension
     /// (`5400d5`), which [`from_pgn`](TimeControl::from_pgn) reads back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::time_control::TimeControl;
+    ///
+    /// let tc: TimeControl = "40/90+30, 30+30".parse().unwrap();
+    /// assert_eq!(tc.to_pgn(), "40/5400+30:1800+30");
+    /// assert_eq!(TimeControl::from_pgn(&tc.to_pgn()).unwrap(), tc);
+    /// ```
     pub fn to_pgn(&self) -> String {
         let mut s = String::new();
         for (i, p) in self.periods.iter().enumerate() {
