@@ -51,8 +51,20 @@ use super::time_control::TimeControl;
 use super::variant::{NotUnderTheLaws, Variant};
 
 /// One move of a record.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::pgn::read_pgn;
+///
+/// let r = read_pgn("1. e4 {[%clk 1:29:58]} e5 {(=)} *").unwrap();
+/// assert_eq!(r.moves[0].clock, Some(Duration::from_secs(5398)));
+/// assert!(!r.moves[0].draw_offer && r.moves[1].draw_offer);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RecordedMove {
+    /// The move, legal in the position before it.
     pub m: Move,
     /// The mover's remaining time after the move (milliseconds kept).
     pub clock: Option<Duration>,
@@ -61,45 +73,96 @@ pub struct RecordedMove {
 }
 
 /// A game as recorded.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{KnownOutcome, Outcome};
+/// use tactus::rules::pgn::read_pgn;
+/// use tactus::rules::variant::Variant;
+///
+/// let pgn = r#"[Event "Club"]
+/// [White "Anna"]
+/// [Black "Bert"]
+/// [Result "1/2-1/2"]
+/// [TimeControl "5400+30"]
+///
+/// 1. d4 d5 1/2-1/2"#;
+/// let r = read_pgn(pgn).unwrap();
+/// assert_eq!(r.tag("White"), Some("Anna"));
+/// assert_eq!(r.time_control.unwrap().to_string(), "90+30");
+/// assert_eq!((r.variant, r.moves.len()), (Variant::Standard, 2));
+/// assert_eq!(r.result, Outcome::Known(KnownOutcome::Draw));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     /// Tags other than `Result`, `TimeControl`, `Variant`, `SetUp` and
     /// `FEN`, in order.
     pub tags: Vec<(String, String)>,
+    /// The `TimeControl` tag, when it names a control the clock can run.
     pub time_control: Option<TimeControl>,
     /// Standard chess or Chess960.
     pub variant: Variant,
     /// The start position when not the variant's initial one.
     pub start: Option<Fen>,
+    /// The main line's moves, from the start position.
     pub moves: Vec<RecordedMove>,
     /// The ply of a null move the record stops at (`moves` holds the plies
     /// before it; what the movetext has after it is not read).
     pub null_move: Option<usize>,
+    /// The result (`*` is [`Outcome::Unknown`]).
     pub result: Outcome,
 }
 
 /// Why a PGN could not be read as a game record.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::pgn::{PgnError, read_pgn};
+///
+/// assert_eq!(read_pgn(""), Err(PgnError::Empty));
+/// let err = read_pgn("1. e4 e5 2. Qxe9 *").unwrap_err();
+/// assert_eq!(err, PgnError::NotAMove { ply: 3, token: "Qxe9".into() });
+/// assert!(matches!(read_pgn("1. e4 e4 *"), Err(PgnError::Illegal { ply: 2, .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
+    /// The text holds no game.
     #[error("no game in the PGN")]
     Empty,
+    /// The PGN's syntax broke off (an unterminated tag); pgn-reader's
+    /// message.
     #[error("cannot read the PGN: {0}")]
     Io(String),
+    /// The `FEN` tag is no position: the tag and the reason.
     #[error("bad FEN tag `{0}`: {1}")]
     Fen(String, String),
+    /// A main-line move is not legal in its position.
     #[error("ply {ply} (`{san}`): {reason}")]
     Illegal {
+        /// Which half-move, 1 for the first.
         ply: usize,
+        /// The move as written.
         san: String,
+        /// Why it cannot be played.
         reason: String,
     },
+    /// A main-line token is no move at all.
     #[error("ply {ply} (`{token}`): not a move")]
-    NotAMove { ply: usize, token: String },
+    NotAMove {
+        /// Which half-move, 1 for the first.
+        ply: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// The `Variant` tag names a game the Laws do not cover.
     #[error(
         "variant `{0}` is not a game under the FIDE Laws and Appendix D: \
          tactus reads standard chess and Chess960 only"
     )]
     Variant(String),
+    /// A clock time that is not `h:mm:ss` (see [`parse_clock`]).
     #[error("bad clock `{0}`")]
     Clock(String),
 }
@@ -116,6 +179,16 @@ const ROSTER: [(&str, &str); 6] = [
 impl GameRecord {
     /// An empty game from the standard position with the Seven Tag Roster
     /// filled with PGN's unknown values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::pgn::GameRecord;
+    ///
+    /// let r = GameRecord::new();
+    /// assert_eq!(r.tag("Date"), Some("????.??.??"));
+    /// assert!(r.to_pgn().unwrap().ends_with("*\n\n"));
+    /// ```
     pub fn new() -> GameRecord {
         GameRecord {
             tags: ROSTER
@@ -132,6 +205,16 @@ impl GameRecord {
     }
 
     /// The value of tag `name`, if set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::pgn::read_pgn;
+    ///
+    /// let r = read_pgn("[Round \"3\"]\n\n1. e4 *").unwrap();
+    /// assert_eq!(r.tag("Round"), Some("3"));
+    /// assert_eq!(r.tag("Annotator"), None);
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -140,6 +223,17 @@ impl GameRecord {
     }
 
     /// The start position (castling as the variant has it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, Position};
+    /// use tactus::rules::pgn::read_pgn;
+    ///
+    /// let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd7 *";
+    /// let start = read_pgn(pgn).unwrap().start_position().unwrap();
+    /// assert_eq!(start.turn(), Color::Black);
+    /// ```
     pub fn start_position(&self) -> Result<Chess, PgnError> {
         match &self.start {
             None => Ok(self.variant.initial()),
@@ -153,6 +247,17 @@ impl GameRecord {
     /// Every tag as the PGN is written: the record's tags in order with
     /// `Result` after `Black`, then `TimeControl`, `Variant`, `SetUp` and
     /// `FEN` where they apply.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::pgn::GameRecord;
+    ///
+    /// let mut r = GameRecord::new();
+    /// r.time_control = Some("3+2".parse().unwrap());
+    /// let names: Vec<String> = r.all_tags().into_iter().map(|(k, _)| k).collect();
+    /// assert_eq!(names, ["Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl"]);
+    /// ```
     pub fn all_tags(&self) -> Vec<(String, String)> {
         let mut out = Vec::with_capacity(self.tags.len() + 5);
         let mut push = |k: &str, v: &str| out.push((k.to_owned(), v.to_owned()));
@@ -179,6 +284,18 @@ impl GameRecord {
     }
 
     /// The record as PGN (lines of at most 80 characters).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::pgn::read_pgn;
+    ///
+    /// let r = read_pgn("1. e4 {[%clk 0:04:58]} e5 {[%clk 0:04:57]} 2. Qh5 {(=)} 1-0").unwrap();
+    /// let pgn = r.to_pgn().unwrap();
+    /// assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    /// assert!(pgn.contains("1. e4 {[%clk 0:04:58]} 1... e5 {[%clk 0:04:57]} 2. Qh5 {(=)} 1-0"));
+    /// assert_eq!(read_pgn(&pgn).unwrap(), r); // written and read back: the same record
+    /// ```
     pub fn to_pgn(&self) -> Result<String, PgnError> {
         let mut out = String::new();
         for (k, v) in self.all_tags() {
@@ -247,6 +364,20 @@ impl GameRecord {
     /// columns, in `lang`'s piece letters ([`Lang::Auto`]: English), `(=)`
     /// after a move a draw was offered with, the result last. The sheet
     /// reader reads it back in the same language.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Chess;
+    /// use tactus::rules::pgn::read_pgn;
+    /// use tactus::rules::sheet::{Lang, read_sheet};
+    ///
+    /// let r = read_pgn("1. e4 e5 2. Nf3 Nc6 1/2-1/2").unwrap();
+    /// let text = r.to_sheet_text(Lang::De).unwrap();
+    /// assert!(text.starts_with("  1. e4"), "{text}");
+    /// assert!(text.contains("Sf3"), "{text}");
+    /// assert_eq!(read_sheet(&Chess::default(), &text, Lang::De).moves.len(), 4);
+    /// ```
     pub fn to_sheet_text(&self, lang: Lang) -> Result<String, PgnError> {
         let mut pos = self.start_position()?;
         let mut out = String::new();
@@ -318,6 +449,16 @@ fn outcome_str(o: Outcome) -> &'static str {
 }
 
 /// `h:mm:ss`, with up to three decimals when the time has milliseconds.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::pgn::format_clock;
+///
+/// assert_eq!(format_clock(Duration::from_secs(5400)), "1:30:00");
+/// assert_eq!(format_clock(Duration::from_millis(4250)), "0:00:04.25");
+/// ```
 pub fn format_clock(d: Duration) -> String {
     let s = d.as_secs();
     let mut out = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
@@ -331,6 +472,17 @@ pub fn format_clock(d: Duration) -> String {
 }
 
 /// Reads `h:mm:ss`, `h:mm:ss.f` (up to three decimals) or `mm:ss`.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::pgn::parse_clock;
+///
+/// assert_eq!(parse_clock("1:30:00"), Ok(Duration::from_secs(5400)));
+/// assert_eq!(parse_clock("4:59.5"), Ok(Duration::from_millis(299_500)));
+/// assert!(parse_clock("0:61:00").is_err());
+/// ```
 pub fn parse_clock(s: &str) -> Result<Duration, PgnError> {
     let bad = || PgnError::Clock(s.to_string());
     let parts: Vec<&str> = s.trim().split(':').collect();
@@ -364,6 +516,16 @@ fn tag_value(v: &str) -> String {
 }
 
 /// Reads the first game of `pgn`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::pgn::read_pgn;
+///
+/// // Comments, variations, NAGs and a promotion without `=` are all read.
+/// let r = read_pgn("1. e4 {best by test} (1. d4) e5 $1 2. Nf3 *").unwrap();
+/// assert_eq!(r.moves.len(), 3);
+/// ```
 pub fn read_pgn(pgn: &str) -> Result<GameRecord, PgnError> {
     read_games(pgn.as_bytes())
         .into_iter()
@@ -375,6 +537,17 @@ pub fn read_pgn(pgn: &str) -> Result<GameRecord, PgnError> {
 /// cannot be read (a game that cannot be read does not stop the next one).
 /// After an error in the PGN's syntax (an unterminated tag) nothing more is
 /// read. No games: an empty list.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::pgn::read_games;
+///
+/// let games = read_games(b"1. e4 e5 1-0\n\n1. e4 e4 *\n\n1. d4 0-1\n");
+/// assert_eq!(games.len(), 3);
+/// assert!(games[0].is_ok() && games[1].is_err() && games[2].is_ok());
+/// assert!(read_games(b"").is_empty());
+/// ```
 pub fn read_games(pgn: &[u8]) -> Vec<Result<GameRecord, PgnError>> {
     let prepared = prepare(pgn);
     let mut reader = Reader::new(io::Cursor::new(prepared.as_slice()));
@@ -773,6 +946,15 @@ impl Visitor for RecordVisitor {
 }
 
 /// The FEN of a position, for records that start elsewhere.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus::rules::pgn::fen_of;
+///
+/// assert_eq!(fen_of(&Chess::default()).to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
 pub fn fen_of(pos: &Chess) -> Fen {
     Fen::from_position(pos, EnPassantMode::Legal)
 }
