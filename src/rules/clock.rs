@@ -45,13 +45,28 @@ use super::clock_announce::{ClockReading, PlayerTimes};
 use super::time_control::{Bonus, TimeControl};
 
 /// What the clock is doing.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::clock::{Clock, ClockState};
+///
+/// let mut clock = Clock::new("5+3".parse().unwrap());
+/// assert_eq!(clock.state(), ClockState::NotStarted);
+/// clock.start(Duration::from_secs(2)).unwrap();
+/// assert_eq!(clock.state(), ClockState::Running { since: Duration::from_secs(2) });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "state")]
 pub enum ClockState {
     /// Not started yet: both players have the first period's time.
     NotStarted,
     /// The side to move's clock has run since `since`.
-    Running { since: Duration },
+    Running {
+        /// The instant of the last checkpoint (start, press, resume).
+        since: Duration,
+    },
     /// Stopped by the arbiter; [`Clock::resume`] continues the same move.
     Paused,
     /// A flag has fallen.
@@ -59,8 +74,21 @@ pub enum ClockState {
 }
 
 /// A fallen flag: whose and when.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::clock::Flag;
+///
+/// let flag = Flag { side: Color::Black, at: Duration::from_secs(300) };
+/// let json = serde_json::to_string(&flag).unwrap();
+/// assert_eq!(json, r#"{"side":"black","at":{"secs":300,"nanos":0}}"#);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Flag {
+    /// The player whose time ran out.
     #[serde(with = "super::side")]
     pub side: Color,
     /// The first instant the side had no time left.
@@ -68,6 +96,22 @@ pub struct Flag {
 }
 
 /// An arbiter's change of one player's time (Articles 7 and 12.9).
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::clock::{Adjustment, Clock};
+///
+/// let s = Duration::from_secs;
+/// let mut clock = Clock::new("10".parse().unwrap());
+/// clock.start(s(0)).unwrap();
+/// clock.adjust(Color::Black, Adjustment::Add(s(120)), s(5)).unwrap(); // 7.5.5
+/// assert_eq!(clock.remaining(Color::Black, s(5)), s(720));
+/// clock.adjust(Color::Black, Adjustment::Subtract(s(3600)), s(6)).unwrap();
+/// assert_eq!(clock.remaining(Color::Black, s(6)), s(0)); // not below zero
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Adjustment {
@@ -79,35 +123,79 @@ pub enum Adjustment {
 
 /// Both times and the move counts, as the arbiter sets them after restoring
 /// a position (7.1, D.2.9).
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::clock::{Clock, ClockSetting, ClockState};
+///
+/// let m = |n: u64| Duration::from_secs(60 * n);
+/// let mut clock = Clock::new("40/90, 30".parse().unwrap());
+/// let setting = ClockSetting { white: m(50), black: m(45), white_moves: 39, black_moves: 38, to_move: Color::Black };
+/// clock.set(setting, m(0)).unwrap();
+/// assert_eq!(clock.state(), ClockState::Paused);
+/// assert_eq!(clock.setting(m(0)), setting);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSetting {
+    /// White's time left.
     pub white: Duration,
+    /// Black's time left.
     pub black: Duration,
     /// Moves White has completed.
     pub white_moves: u32,
     /// Moves Black has completed: equal to White's when White is to move,
     /// one fewer when Black is.
     pub black_moves: u32,
+    /// The side whose clock runs on resume.
     #[serde(with = "super::side")]
     pub to_move: Color,
 }
 
 /// Why an operation was refused. Apart from [`ClockError::FlagFell`] (which
 /// records the fall, a fact of time) a refused operation changes nothing.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::clock::{Clock, ClockError};
+///
+/// let s = Duration::from_secs;
+/// let mut clock = Clock::new("3+2".parse().unwrap());
+/// assert_eq!(clock.press(s(1)), Err(ClockError::NotStarted));
+/// clock.start(s(10)).unwrap();
+/// assert_eq!(clock.press(s(9)), Err(ClockError::TimeWentBack { now: s(9), last: s(10) }));
+/// assert_eq!(clock.resume(s(11)), Err(ClockError::NotPaused));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ClockError {
+    /// The operation needs a started clock.
     #[error("the clock has not been started")]
     NotStarted,
+    /// [`Clock::start`] on a clock that has been started.
     #[error("the clock has already been started")]
     AlreadyStarted,
+    /// The clock is paused: a press or a pause must wait for the resume.
     #[error("the clock is paused: resume it first")]
     Paused,
+    /// [`Clock::resume`] on a clock that is not paused.
     #[error("the clock is not paused")]
     NotPaused,
+    /// `now` is before the last operation's instant.
     #[error("time went back: {now:?} is before the last operation at {last:?}")]
-    TimeWentBack { now: Duration, last: Duration },
+    TimeWentBack {
+        /// The instant given.
+        now: Duration,
+        /// The instant of the last operation.
+        last: Duration,
+    },
+    /// A flag has fallen: the clock stopped at the fall.
     #[error("{}'s flag fell at {:?}", super::side::name(.0.side), .0.at)]
     FlagFell(Flag),
+    /// A [`ClockSetting`] whose move counts do not fit the side to move.
     #[error("invalid clock setting: {0}")]
     InvalidSetting(&'static str),
 }
@@ -129,6 +217,8 @@ struct Side {
 }
 
 /// The clock. Serialises its whole state (the server journals it).
+///
+/// # Examples
 ///
 /// ```
 /// use std::time::Duration;
@@ -161,6 +251,19 @@ pub struct Clock {
 impl Clock {
     /// A clock for `control`, not started, both players with the first
     /// period's time, White to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let clock = Clock::new("90+30".parse().unwrap());
+    /// assert_eq!(clock.remaining(Color::Black, s(0)), s(90 * 60));
+    /// assert_eq!(clock.to_move(), Color::White);
+    /// ```
     pub fn new(control: TimeControl) -> Clock {
         let time = control.period(1).time;
         let side = Side {
@@ -182,6 +285,20 @@ impl Clock {
     }
 
     /// Starts White's clock (6.6).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// assert_eq!(clock.remaining(Color::White, s(7)), s(300 - 7));
+    /// assert!(clock.start(s(8)).is_err()); // already started
+    /// ```
     pub fn start(&mut self, now: Duration) -> Result<(), ClockError> {
         self.check_time(now)?;
         if self.state != ClockState::NotStarted {
@@ -196,6 +313,25 @@ impl Clock {
     /// was *made* (D.2.3): stops its clock, credits its bonus, counts the
     /// move, starts the next period if this move completes one (adding its
     /// time to what is left), and starts the opponent's clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// // Two moves in a minute, then 30 minutes more (6.3.2).
+    /// let mut clock = Clock::new("2/1, 30".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// for t in [10, 20, 30, 40] {
+    ///     clock.press(s(t)).unwrap();
+    /// }
+    /// assert_eq!(clock.period(Color::White), 2);
+    /// assert_eq!(clock.remaining(Color::White, s(40)), s(60 - 20 + 1800));
+    /// assert_eq!(clock.to_move(), Color::White);
+    /// ```
     pub fn press(&mut self, now: Duration) -> Result<(), ClockError> {
         self.check_time(now)?;
         match self.state {
@@ -231,6 +367,20 @@ impl Clock {
 
     /// Stops the running clock (the arbiter's pause); the move continues
     /// after [`resume`](Clock::resume), delay already spent included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.pause(s(10)).unwrap();
+    /// assert_eq!(clock.remaining(Color::White, s(500)), s(290)); // stopped
+    /// ```
     pub fn pause(&mut self, now: Duration) -> Result<(), ClockError> {
         self.check_time(now)?;
         match self.state {
@@ -247,6 +397,21 @@ impl Clock {
 
     /// Restarts the side to move's clock after a pause (or after
     /// [`set`](Clock::set)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.pause(s(10)).unwrap();
+    /// clock.resume(s(100)).unwrap();
+    /// assert_eq!(clock.remaining(Color::White, s(110)), s(280));
+    /// ```
     pub fn resume(&mut self, now: Duration) -> Result<(), ClockError> {
         self.check_time(now)?;
         if self.state != ClockState::Paused {
@@ -263,6 +428,22 @@ impl Clock {
     /// stops at zero; taking the running side's last time makes its flag fall
     /// now. Time given to a flagged side lifts the flag and leaves the clock
     /// paused, so the arbiter resumes it when play continues.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::{Adjustment, Clock, ClockState};
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("1".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// assert!(clock.record_flag(s(61)).unwrap().is_some());
+    /// clock.adjust(Color::White, Adjustment::Add(s(30)), s(62)).unwrap();
+    /// assert_eq!(clock.state(), ClockState::Paused);
+    /// assert_eq!(clock.remaining(Color::White, s(62)), s(30));
+    /// ```
     pub fn adjust(
         &mut self,
         color: Color,
@@ -306,6 +487,23 @@ impl Clock {
     /// Sets both times and the move counts (7.1, D.2.9): periods follow from
     /// the move counts; time used so far is kept. Leaves the clock paused
     /// (also a clock not yet started): [`resume`](Clock::resume) continues.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::{Clock, ClockError, ClockSetting};
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("15+10".parse().unwrap());
+    /// let back = ClockSetting { white: s(600), black: s(700), white_moves: 10, black_moves: 10, to_move: Color::White };
+    /// clock.set(back, s(0)).unwrap();
+    /// clock.resume(s(0)).unwrap();
+    /// assert_eq!(clock.remaining(Color::White, s(5)), s(595));
+    /// let wrong = ClockSetting { black_moves: 9, ..back };
+    /// assert!(matches!(clock.set(wrong, s(6)), Err(ClockError::InvalidSetting(_))));
+    /// ```
     pub fn set(&mut self, setting: ClockSetting, now: Duration) -> Result<(), ClockError> {
         self.check_time(now)?;
         let consistent = match setting.to_move {
@@ -343,6 +541,8 @@ impl Clock {
     /// returns it; a fall already recorded is returned as it is; `None` if
     /// no flag has fallen.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use std::time::Duration;
     /// use shakmaty::Color;
@@ -369,34 +569,120 @@ impl Clock {
     }
 
     /// The time control.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let clock = Clock::new("40/90+30, 30+30".parse().unwrap());
+    /// assert_eq!(clock.control().to_string(), "40/90+30, 30+30");
+    /// ```
     pub fn control(&self) -> &TimeControl {
         &self.control
     }
 
     /// What the clock is doing (as of the last operation; see
     /// [`flag`](Clock::flag) for a fall since).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::clock::{Clock, ClockState};
+    ///
+    /// let mut clock = Clock::new("1".parse().unwrap());
+    /// clock.start(Duration::ZERO).unwrap();
+    /// // The flag is due, but no operation has recorded it yet.
+    /// assert!(matches!(clock.state(), ClockState::Running { .. }));
+    /// assert!(clock.flag(Duration::from_secs(90)).is_some());
+    /// ```
     pub fn state(&self) -> ClockState {
         self.state
     }
 
     /// The side whose clock runs (or will run on resume).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.press(s(3)).unwrap();
+    /// assert_eq!(clock.to_move(), Color::Black);
+    /// ```
     pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// Moves `color` has completed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.press(s(3)).unwrap();
+    /// assert_eq!((clock.moves(Color::White), clock.moves(Color::Black)), (1, 0));
+    /// ```
     pub fn moves(&self, color: Color) -> u32 {
         self.side(color).moves
     }
 
     /// Moves White has completed: the count the clock announces (a move is
     /// White's move and Black's reply).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.press(s(3)).unwrap(); // White's first move: none completed by both
+    /// assert_eq!(clock.moves_completed(), 1);
+    /// clock.press(s(5)).unwrap();
+    /// assert_eq!(clock.moves_completed(), 1);
+    /// ```
     pub fn moves_completed(&self) -> u32 {
         self.white.moves
     }
 
     /// The period `color` is in, 1 for the first (a repeating last period
     /// counts on: 2, 3, ...). See [`TimeControl::period`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("1/1, 1/1".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// assert_eq!(clock.period(Color::White), 1);
+    /// clock.press(s(1)).unwrap();
+    /// clock.press(s(2)).unwrap();
+    /// clock.press(s(3)).unwrap();
+    /// assert_eq!(clock.period(Color::White), 3); // the last period repeats
+    /// ```
     pub fn period(&self, color: Color) -> u32 {
         self.side(color).period
     }
@@ -414,6 +700,21 @@ impl Clock {
     /// the side to move under a simple delay this is the main time, which
     /// does not run during the delay. An instant before the last operation
     /// reads as the last operation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// // A 5-second simple delay: the main time waits for it.
+    /// let mut clock = Clock::new("5d5".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// assert_eq!(clock.remaining(Color::White, s(4)), s(300));
+    /// assert_eq!(clock.remaining(Color::White, s(8)), s(297));
+    /// ```
     pub fn remaining(&self, color: Color, now: Duration) -> Duration {
         if self.flag(now).is_some_and(|flag| flag.side == color) {
             return Duration::ZERO;
@@ -431,6 +732,21 @@ impl Clock {
 
     /// Time `color`'s clock has run at `now`, whatever was credited or
     /// adjusted; up to the flag fall at most.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("3+2".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.press(s(10)).unwrap();
+    /// assert_eq!(clock.used(Color::White, s(30)), s(10)); // the increment is not "unused"
+    /// assert_eq!(clock.used(Color::Black, s(30)), s(20));
+    /// ```
     pub fn used(&self, color: Color, now: Duration) -> Duration {
         let side = self.side(color);
         if color != self.to_move {
@@ -446,6 +762,21 @@ impl Clock {
 
     /// The fallen flag at `now`, if any: recorded, or due because the running
     /// side's time has run out since the last operation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("1".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// assert_eq!(clock.flag(s(59)), None);
+    /// let flag = clock.flag(s(75)).unwrap();
+    /// assert_eq!((flag.side, flag.at), (Color::White, s(60)));
+    /// ```
     pub fn flag(&self, now: Duration) -> Option<Flag> {
         match self.state {
             ClockState::Flagged(flag) => Some(flag),
@@ -459,6 +790,22 @@ impl Clock {
 
     /// The instant the running side's flag will fall if nobody presses (for
     /// the server's timer); `None` unless the clock runs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("1+1".parse().unwrap());
+    /// assert_eq!(clock.deadline(), None);
+    /// clock.start(s(100)).unwrap();
+    /// assert_eq!(clock.deadline(), Some(s(160)));
+    /// clock.press(s(110)).unwrap();
+    /// assert_eq!(clock.deadline(), Some(s(170))); // Black's minute
+    /// ```
     pub fn deadline(&self) -> Option<Duration> {
         let ClockState::Running { since } = self.state else {
             return None;
@@ -472,6 +819,22 @@ impl Clock {
     }
 
     /// Both times and the move count at `now`, for the announcement.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("10".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.press(s(30)).unwrap();
+    /// let r = clock.reading(s(40));
+    /// assert_eq!((r.white.remaining, r.black.remaining, r.black.used), (s(570), s(590), s(10)));
+    /// assert_eq!(r.moves, 1);
+    /// ```
     pub fn reading(&self, now: Duration) -> ClockReading {
         let side = |c| PlayerTimes {
             remaining: self.remaining(c, now),
@@ -487,6 +850,22 @@ impl Clock {
     /// The times and move counts at `now` as a [`ClockSetting`]: what
     /// [`set`](Clock::set) takes, for an arbiter who restores a position and
     /// leaves the clocks unchanged or corrects one figure (7.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::clock::Clock;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut clock = Clock::new("10".parse().unwrap());
+    /// clock.start(s(0)).unwrap();
+    /// clock.press(s(30)).unwrap();
+    /// let now = clock.setting(s(40));
+    /// assert_eq!((now.white, now.black, now.to_move), (s(570), s(590), Color::Black));
+    /// assert_eq!((now.white_moves, now.black_moves), (1, 0));
+    /// ```
     pub fn setting(&self, now: Duration) -> ClockSetting {
         ClockSetting {
             white: self.remaining(Color::White, now),
@@ -594,6 +973,21 @@ fn period_after(control: &TimeControl, moves: u32) -> (u32, u32) {
 /// The result when `flagged`'s flag has fallen (Article 6.9): the opponent
 /// wins, unless the opponent cannot checkmate by any legal sequence of moves
 /// (shakmaty's insufficient-material test), then it is a draw.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, fen::Fen};
+/// use tactus::rules::clock::flag_result;
+///
+/// let pos = |fen: &str| -> Chess {
+///     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+/// };
+/// let start = Chess::default();
+/// assert_eq!(flag_result(Color::White, &start), KnownOutcome::Decisive { winner: Color::Black });
+/// // Black has a bare king: White's flag draws (6.9).
+/// assert_eq!(flag_result(Color::White, &pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")), KnownOutcome::Draw);
+/// ```
 pub fn flag_result(flagged: Color, position: &impl Position) -> KnownOutcome {
     if position.has_insufficient_material(!flagged) {
         KnownOutcome::Draw
