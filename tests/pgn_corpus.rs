@@ -242,13 +242,7 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
         flag: Default::default(),
     };
     let fen: Option<Fen> = setup.fen.as_ref().map(|f| f.parse().unwrap());
-    let mut game = Game::new(
-        fen.as_ref(),
-        setup.control.clone(),
-        setup.blind,
-        Style::Standard,
-    )
-    .unwrap();
+    let mut game = Game::new(fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
     for (i, rm) in record.moves.iter().enumerate() {
         let pos: Chess = game.position().clone();
         let uci = UciMove::from_move(rm.m, pos.castles().mode()).to_string();

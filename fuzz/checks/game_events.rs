@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use shakmaty::Position;
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, Position};
 use tactus::rules::announce::Style;
 use tactus::rules::event::GameEvent;
 use tactus::rules::game::Game;
@@ -24,7 +24,7 @@ pub fn check(data: &[u8]) {
             Ok(tc) => tc,
             Err(e) => panic!("{e}"),
         });
-    let Ok(mut game) = Game::new(None, control, Color::Black, Style::Standard) else {
+    let Ok(mut game) = Game::new(None, control, Style::Standard) else {
         return;
     };
     let mut at = Duration::ZERO;

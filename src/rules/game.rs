@@ -115,7 +115,6 @@ pub struct Game {
     /// repetition claims (9.2) and the automatic fivefold draw (9.6.1).
     hashes: Vec<u64>,
     clock: Clock,
-    blind: Color,
     style: Style,
     result: Option<GameResult>,
     /// A standing draw offer and who made it.
@@ -131,12 +130,7 @@ pub struct Game {
 
 impl Game {
     /// A new game from `start` (the standard position if `None`).
-    pub fn new(
-        start: Option<&Fen>,
-        control: TimeControl,
-        blind: Color,
-        style: Style,
-    ) -> Result<Game, GameError> {
+    pub fn new(start: Option<&Fen>, control: TimeControl, style: Style) -> Result<Game, GameError> {
         let start: Chess = match start {
             None => Chess::default(),
             // Castling rights only Chess960 has (a Chess960 table) make a
@@ -154,7 +148,6 @@ impl Game {
             plies: Vec::new(),
             hashes: vec![hash],
             clock: Clock::new(control),
-            blind,
             style,
             result: None,
             draw_offer: None,
@@ -195,12 +188,6 @@ impl Game {
     }
     pub fn clock(&self) -> &Clock {
         &self.clock
-    }
-    pub fn blind(&self) -> Color {
-        self.blind
-    }
-    pub fn style(&self) -> Style {
-        self.style
     }
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
@@ -732,13 +719,7 @@ mod tests {
     }
 
     fn game(control: &str) -> Game {
-        Game::new(
-            None,
-            control.parse().unwrap(),
-            Color::Black,
-            Style::Standard,
-        )
-        .unwrap()
+        Game::new(None, control.parse().unwrap(), Style::Standard).unwrap()
     }
 
     fn play(g: &mut Game, at: u64, uci: &str) -> Vec<Notice> {
@@ -871,14 +852,9 @@ mod tests {
     fn the_flag_falls_by_article_6_9() {
         // Black's flag falls while White has a lone king: draw (6.9).
         let fen: Fen = "4k3/8/8/8/8/8/8/4K2q w - - 0 1".parse().unwrap();
-        let mut g = Game::new(
-            Some(&fen),
-            "1".parse().unwrap(),
-            Color::Black,
-            Style::Standard,
-        )
-        .unwrap()
-        .with_flag_rule(FlagRule::Auto);
+        let mut g = Game::new(Some(&fen), "1".parse().unwrap(), Style::Standard)
+            .unwrap()
+            .with_flag_rule(FlagRule::Auto);
         g.apply(secs(0), &GameEvent::ClockStarted).unwrap();
         play(&mut g, 1, "e1d2");
         // A move after the flag fell is refused and changes nothing ...
@@ -1031,13 +1007,7 @@ mod tests {
 
     fn from_fen(fen: &str, control: &str) -> Game {
         let fen: Fen = fen.parse().unwrap();
-        Game::new(
-            Some(&fen),
-            control.parse().unwrap(),
-            Color::Black,
-            Style::Standard,
-        )
-        .unwrap()
+        Game::new(Some(&fen), control.parse().unwrap(), Style::Standard).unwrap()
     }
 
     /// A.3 / B.3: in rapid and blitz an incorrect claim costs one minute.

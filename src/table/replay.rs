@@ -190,7 +190,7 @@ pub(crate) fn new_game(setup: &Setup, style: Style) -> Result<Game, StartError> 
         })?),
         None => None,
     };
-    Game::new(fen.as_ref(), setup.control.clone(), setup.blind, style)
+    Game::new(fen.as_ref(), setup.control.clone(), style)
         .map(|g| g.with_flag_rule(setup.flag))
         .map_err(|reason| StartError::Game {
             table: setup.id.to_string(),

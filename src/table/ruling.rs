@@ -153,13 +153,7 @@ mod tests {
     use crate::rules::event::GameEvent;
 
     fn game_with(moves: &[&str]) -> Game {
-        let mut g = Game::new(
-            None,
-            "90+30".parse().unwrap(),
-            Color::Black,
-            Style::Standard,
-        )
-        .unwrap();
+        let mut g = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
         for (i, uci) in moves.iter().enumerate() {
             g.apply(
                 Duration::from_secs(10 * (i as u64 + 1)),
