@@ -30,12 +30,35 @@ use super::time_control::TimeControl;
 use super::token::{Token, Word};
 
 /// One half-move on the record.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::Game;
+///
+/// let s = Duration::from_secs;
+/// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+/// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+/// game.apply(s(0), &GameEvent::ClockStarted).unwrap();
+/// game.apply(s(12), &mv("g1f3")).unwrap();
+/// let ply = &game.plies()[0];
+/// assert_eq!((ply.uci.as_str(), ply.san.as_str(), ply.at), ("g1f3", "Nf3", s(12)));
+/// assert_eq!(ply.white_left, s(90 * 60 - 12 + 30));
+/// assert_eq!(ply.black_left, s(90 * 60));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ply {
+    /// The move in UCI, as it was journaled.
     pub uci: String,
+    /// The move in SAN with its check mark, as shakmaty writes it.
     pub san: String,
-    /// Both clocks right after the move (for `[%clk]` and D.2.9 restores).
+    /// White's clock right after the move (for `[%clk]` and D.2.9
+    /// restores).
     pub white_left: Duration,
+    /// Black's clock right after the move.
     pub black_left: Duration,
     /// When the move was made.
     pub at: Duration,
@@ -44,45 +67,125 @@ pub struct Ply {
 }
 
 /// A touched piece on the record.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::Game;
+///
+/// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+/// let touch = GameEvent::Touched { side: Color::White, square: "g1".into() };
+/// game.apply(Duration::from_millis(1500), &touch).unwrap();
+/// let json = serde_json::to_string(&game.touched()[0]).unwrap();
+/// assert_eq!(json, r#"{"side":"white","square":"g1","ply":0,"at_ms":1500}"#);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TouchedPiece {
+    /// Who touched it.
     #[serde(serialize_with = "super::side::serialize")]
     pub side: Color,
+    /// Where it stands.
     #[serde(serialize_with = "super::side::serialize_square")]
     pub square: Square,
     /// Plies played when it was touched: the touch is on the move after them.
     pub ply: usize,
+    /// When, in milliseconds of game time.
     pub at_ms: u64,
 }
 
 /// An illegal move attempt on the record.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::Game;
+///
+/// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+/// let attempt = GameEvent::IllegalAttempt { side: Color::White, text: "e2e5".into() };
+/// game.apply(Duration::from_secs(3), &attempt).unwrap();
+/// let irregularity = &game.irregularities()[0];
+/// assert_eq!((irregularity.text.as_str(), irregularity.ply, irregularity.at_ms), ("e2e5", 0, 3000));
+/// assert!(game.plies().is_empty()); // not made
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Irregularity {
+    /// Who attempted it.
     #[serde(serialize_with = "super::side::serialize")]
     pub side: Color,
+    /// The move as attempted.
     pub text: String,
+    /// Plies played when it was attempted.
     pub ply: usize,
+    /// When, in milliseconds of game time.
     pub at_ms: u64,
 }
 
 /// Something the table says or shows because an event was applied.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::Game;
+///
+/// let s = Duration::from_secs;
+/// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+/// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+/// let notices = game.apply(s(0), &mv("e2e4")).unwrap();
+/// let keys: Vec<String> = notices[0].tokens.iter().map(|t| t.key()).collect();
+/// assert_eq!(keys, ["file.e", "rank.4"]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
+    /// What it is about.
     pub kind: NoticeKind,
+    /// What is said, as pack keys.
     pub tokens: Vec<Token>,
 }
 
 /// What an announcement is about (for pages and alerts). The game makes
 /// the first seven; the table adds board notices and repeats.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::{Game, NoticeKind};
+///
+/// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+/// let notices = game.apply(Duration::ZERO, &GameEvent::DrawOffered { side: Color::White }).unwrap();
+/// assert_eq!(notices[0].kind, NoticeKind::Draw);
+/// assert_eq!(serde_json::to_string(&NoticeKind::Draw).unwrap(), r#""draw""#);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NoticeKind {
+    /// A move was made: its announcement (D.2.1).
     Move,
+    /// The clock stopped, ran again, was adjusted, or a flag fell.
     Clock,
+    /// A draw was offered, declined or claimed.
     Draw,
+    /// The game ended.
     Result,
+    /// A piece was touched.
     Touched,
+    /// A move that is not legal was attempted or ruled completed.
     Illegal,
+    /// A D.2.9 ruling was applied.
     Ruling,
     /// The tactile board: connected, differences, promotion.
     Board,
@@ -91,21 +194,64 @@ pub enum NoticeKind {
 }
 
 /// Why an event does not fit the game.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::Game;
+///
+/// let s = Duration::from_secs;
+/// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+/// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+/// assert!(matches!(game.apply(s(0), &mv("e2e5")), Err(tactus::rules::game::GameError::Illegal(_))));
+/// assert!(matches!(game.apply(s(0), &mv("xyz")), Err(tactus::rules::game::GameError::Unreadable(_))));
+/// game.apply(s(1), &GameEvent::DrawAgreed).unwrap();
+/// let over = game.apply(s(2), &mv("e2e4")).unwrap_err();
+/// assert_eq!(over.to_string(), "the game is over (1/2-1/2, agreement)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// The game has ended: its score and reason.
     #[error("the game is over ({0})")]
     Over(String),
+    /// The move is not UCI.
     #[error("`{0}` is not a move")]
     Unreadable(String),
+    /// The move is not legal in the position.
     #[error("{0} is not a legal move here")]
     Illegal(String),
+    /// The clock refused the operation.
     #[error("clock: {0}")]
     Clock(#[from] ClockError),
+    /// The event does not fit for another reason, given in words.
     #[error("{0}")]
     Refused(String),
 }
 
 /// The game at a table.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use shakmaty::Color;
+/// use tactus::rules::announce::Style;
+/// use tactus::rules::event::GameEvent;
+/// use tactus::rules::game::Game;
+/// use tactus::rules::result::Ending;
+///
+/// let s = Duration::from_secs;
+/// let mut game = Game::new(None, "3+2".parse().unwrap(), Style::Standard).unwrap();
+/// for (t, uci) in [(1, "f2f3"), (2, "e7e5"), (3, "g2g4"), (4, "d8h4")] {
+///     game.apply(s(t), &GameEvent::MovePlayed { uci: uci.into() }).unwrap();
+/// }
+/// let result = game.result().unwrap();
+/// assert_eq!((result.score().as_str(), result.ending), ("0-1", Ending::Checkmate));
+/// assert_eq!(game.sans(), ["f3", "e5", "g4", "Qh4#"]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     start: Chess,
@@ -130,6 +276,20 @@ pub struct Game {
 
 impl Game {
     /// A new game from `start` (the standard position if `None`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, Position, fen::Fen};
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let fen: Fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40".parse().unwrap();
+    /// let game = Game::new(Some(&fen), "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// assert_eq!(game.position().turn(), Color::Black);
+    /// let no_king: Fen = "8/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// assert!(Game::new(Some(&no_king), "90+30".parse().unwrap(), Style::Standard).is_err());
+    /// ```
     pub fn new(start: Option<&Fen>, control: TimeControl, style: Style) -> Result<Game, GameError> {
         let start: Chess = match start {
             None => Chess::default(),
@@ -160,48 +320,266 @@ impl Game {
     }
 
     /// The same game with `rule` for a clock reaching zero.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    /// use tactus::rules::result::FlagRule;
+    ///
+    /// let game = Game::new(None, "1".parse().unwrap(), Style::Standard).unwrap();
+    /// let mut auto = game.with_flag_rule(FlagRule::Auto);
+    /// assert_eq!(auto.flag_rule(), FlagRule::Auto);
+    /// auto.apply(Duration::ZERO, &GameEvent::ClockStarted).unwrap();
+    /// // White's minute is up: under Auto the flag ends the game at once.
+    /// auto.apply(Duration::from_secs(61), &GameEvent::FlagFell).unwrap();
+    /// assert_eq!(auto.result().unwrap().score(), "0-1");
+    /// ```
     pub fn with_flag_rule(mut self, rule: FlagRule) -> Game {
         self.flag_rule = rule;
         self
     }
 
     /// Standard, rapid or blitz, from the time control.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::game::Game;
+    /// use tactus::rules::game_kind::GameKind;
+    ///
+    /// let game = Game::new(None, "15+10".parse().unwrap(), Style::Standard).unwrap();
+    /// assert_eq!(game.kind(), GameKind::Rapid);
+    /// ```
     pub fn kind(&self) -> GameKind {
         self.kind
     }
+    /// What happens when a clock reaches zero (claimed by default, 6.8).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::game::Game;
+    /// use tactus::rules::result::FlagRule;
+    ///
+    /// let game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// assert_eq!(game.flag_rule(), FlagRule::Claim);
+    /// ```
     pub fn flag_rule(&self) -> FlagRule {
         self.flag_rule
     }
     /// Illegal moves the arbiter ruled completed by `side` (7.5.5).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// game.apply(s(0), &GameEvent::ClockStarted).unwrap();
+    /// game.apply(s(5), &GameEvent::IllegalMoveCompleted { side: Color::White }).unwrap();
+    /// assert_eq!(game.completed_illegal(Color::White), 1);
+    /// // The first costs the opponent's gain of two minutes (7.5.5).
+    /// assert_eq!(game.clock().remaining(Color::Black, s(5)), s(92 * 60));
+    /// ```
     pub fn completed_illegal(&self, side: Color) -> u32 {
         self.completed_illegal[side]
     }
 
+    /// The position now.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// game.apply(s(0), &mv("e2e4")).unwrap();
+    /// assert_eq!(game.position().turn(), shakmaty::Color::Black);
+    /// # use shakmaty::Position;
+    /// ```
     pub fn position(&self) -> &Chess {
         &self.position
     }
+    /// The position the game started from.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// game.apply(s(0), &mv("e2e4")).unwrap();
+    /// assert_eq!(game.start(), &shakmaty::Chess::default());
+    /// ```
     pub fn start(&self) -> &Chess {
         &self.start
     }
+    /// Every half-move made, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// game.apply(s(0), &mv("d2d4")).unwrap();
+    /// game.apply(s(9), &mv("d7d5")).unwrap();
+    /// assert_eq!(game.plies().len(), 2);
+    /// assert_eq!(game.plies()[1].at, s(9));
+    /// ```
     pub fn plies(&self) -> &[Ply] {
         &self.plies
     }
+    /// The game's clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// game.apply(s(0), &GameEvent::ClockStarted).unwrap();
+    /// assert_eq!(game.clock().remaining(shakmaty::Color::White, s(60)), s(89 * 60));
+    /// ```
     pub fn clock(&self) -> &Clock {
         &self.clock
     }
+    /// The result, once the game has ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// assert!(game.result().is_none());
+    /// game.apply(s(1), &GameEvent::Resigned { side: shakmaty::Color::White }).unwrap();
+    /// assert_eq!(game.result().unwrap().score(), "0-1");
+    /// ```
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
     }
+    /// The side whose draw offer stands, if one does (9.1.2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// use shakmaty::Color;
+    ///
+    /// game.apply(s(0), &mv("e2e4")).unwrap();
+    /// game.apply(s(1), &GameEvent::DrawOffered { side: Color::Black }).unwrap();
+    /// assert_eq!(game.draw_offer(), Some(Color::Black));
+    /// game.apply(s(2), &mv("e7e5")).unwrap(); // Black's move: the offer stands
+    /// assert_eq!(game.draw_offer(), Some(Color::Black));
+    /// game.apply(s(3), &mv("g1f3")).unwrap(); // White plays on: the offer lapses
+    /// assert_eq!(game.draw_offer(), None);
+    /// ```
     pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
     }
+    /// Every touched piece on the record.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// let touch = GameEvent::Touched { side: shakmaty::Color::White, square: "e2".into() };
+    /// game.apply(s(0), &touch).unwrap();
+    /// assert_eq!(game.touched()[0].square, shakmaty::Square::E2);
+    /// ```
     pub fn touched(&self) -> &[TouchedPiece] {
         &self.touched
     }
+    /// Every illegal move attempt on the record.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// let attempt = GameEvent::IllegalAttempt { side: shakmaty::Color::White, text: "Ke2".into() };
+    /// game.apply(s(0), &attempt).unwrap();
+    /// assert_eq!(game.irregularities().len(), 1);
+    /// ```
     pub fn irregularities(&self) -> &[Irregularity] {
         &self.irregularities
     }
     /// The moves as SAN, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::GameEvent;
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mv = |uci: &str| GameEvent::MovePlayed { uci: uci.into() };
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// game.apply(s(0), &mv("e2e4")).unwrap();
+    /// game.apply(s(1), &mv("d7d5")).unwrap();
+    /// game.apply(s(2), &mv("e4d5")).unwrap();
+    /// assert_eq!(game.sans(), ["e4", "d5", "exd5"]);
+    /// ```
     pub fn sans(&self) -> Vec<String> {
         self.plies.iter().map(|p| p.san.clone()).collect()
     }
@@ -214,6 +592,31 @@ impl Game {
     }
 
     /// Applies `event` at `at`; on error nothing changes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use shakmaty::Color;
+    /// use tactus::rules::announce::Style;
+    /// use tactus::rules::event::{DrawClaim, GameEvent};
+    /// use tactus::rules::game::Game;
+    ///
+    /// let s = Duration::from_secs;
+    /// let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// for (t, uci) in [(1, "g1f3"), (2, "g8f6"), (3, "f3g1"), (4, "f6g8"), (5, "g1f3"), (6, "g8f6"), (7, "f3g1")] {
+    ///     game.apply(s(t), &GameEvent::MovePlayed { uci: uci.into() }).unwrap();
+    /// }
+    /// // Black claims with the move that repeats the start a third time (9.2.1.1).
+    /// let claim = GameEvent::DrawClaimed { side: Color::Black, claim: DrawClaim::Threefold, declared: Some("f6g8".into()) };
+    /// game.apply(s(8), &claim).unwrap();
+    /// let reason = game.result().unwrap().reason();
+    /// assert_eq!(reason, "threefold repetition, claimed with Ng8 written, not played");
+    /// // A refused event changes nothing.
+    /// let before = game.sans();
+    /// assert!(game.apply(s(9), &GameEvent::MovePlayed { uci: "e2e4".into() }).is_err());
+    /// assert_eq!(game.sans(), before);
+    /// ```
     pub fn apply(&mut self, at: Duration, event: &GameEvent) -> Result<Vec<Notice>, GameError> {
         let mut next = self.clone();
         let notices = next.apply_in_place(at, event)?;

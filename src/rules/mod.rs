@@ -1,4 +1,5 @@
 //! Pure rules and records: no I/O, no reading of the system clock.
+#![deny(missing_docs)]
 
 pub mod announce;
 pub mod braille_chess;
@@ -20,3 +21,78 @@ pub mod side;
 pub mod time_control;
 pub mod token;
 pub mod variant;
+
+/// `missing_docs` (denied above) makes every public item say what it is;
+/// this test holds the other half of the rule: every public function and
+/// type of `rules` shows its use in an `# Examples` section, a doctest that
+/// `cargo test --doc` runs.
+#[cfg(test)]
+mod examples {
+    /// Whether `line` ends the item before a doc comment: the lines between
+    /// an item and its own doc are only doc lines and attributes.
+    fn ends_an_item(line: &str) -> bool {
+        let t = line.trim();
+        if t.starts_with("///") {
+            return false;
+        }
+        t.is_empty()
+            || t.starts_with("//!")
+            || t.ends_with('{')
+            || t.ends_with('}')
+            || t.ends_with(';')
+            || (t.ends_with(',') && !t.starts_with('#') && !t.starts_with('"'))
+    }
+
+    #[test]
+    fn every_public_function_and_type_has_an_example() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/rules");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .map(|e| e.unwrap_or_else(|e| panic!("{dir}: {e}")).path())
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+            .collect();
+        files.sort();
+        let kinds = [
+            "pub fn ",
+            "pub const fn ",
+            "pub struct ",
+            "pub enum ",
+            "pub type ",
+            "pub trait ",
+        ];
+        let (mut items, mut without) = (0, Vec::new());
+        for path in files {
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let lines: Vec<&str> = text.lines().collect();
+            // Unit tests follow the code: their helpers are not public API.
+            let end = lines
+                .iter()
+                .position(|l| l.starts_with("#[cfg(test)]"))
+                .unwrap_or(lines.len());
+            for (i, line) in lines[..end].iter().enumerate() {
+                if !kinds.iter().any(|k| line.trim_start().starts_with(k)) {
+                    continue;
+                }
+                items += 1;
+                let doc = lines[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|l| !ends_an_item(l))
+                    .any(|l| l.trim() == "/// # Examples");
+                if !doc {
+                    without.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                }
+            }
+        }
+        assert!(
+            items > 100,
+            "only {items} public items found: the scan is broken"
+        );
+        assert!(
+            without.is_empty(),
+            "public items of rules without an `# Examples` section:\n{}",
+            without.join("\n")
+        );
+    }
+}
