@@ -105,10 +105,10 @@ pub enum GameEvent {
     },
     /// The running side's time is up and the fall is claimed or observed
     /// (6.8): the game ends by 6.9. Also journaled by itself under
-    /// [`FlagRule::Auto`].
+    /// [`FlagRule::Auto`](super::result::FlagRule::Auto).
     FlagFell,
     /// The running clock reached zero: shown and said at once, the clock
-    /// stops; under [`FlagRule::Claim`] the game goes on until the fall is
+    /// stops; under [`FlagRule::Claim`](super::result::FlagRule::Claim) the game goes on until the fall is
     /// claimed (a mate before that still ends it, 6.9).
     TimeExpired,
     /// The arbiter rules that an illegal move of `side` was completed

@@ -16,7 +16,7 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(3);
 const MAX_UTTERANCE: Duration = Duration::from_secs(15);
 
 /// A generous estimate of how long `text` takes to say: 90 ms per
-/// character plus a second, capped at [`MAX_UTTERANCE`].
+/// character plus a second, capped at 15 s (`MAX_UTTERANCE`).
 pub fn utterance_deadline(text: &str) -> Duration {
     let chars = text.chars().count() as u64;
     Duration::from_millis(1000 + 90 * chars).min(MAX_UTTERANCE)
