@@ -187,10 +187,6 @@ pub enum BoardSpec {
     None,
 }
 
-/// The peg and DGT protocols run at 9600 baud unless the board says
-/// otherwise (ChessLink boards at 38400: [`Protocol::default_baud`]).
-pub const DEFAULT_BAUD: u32 = 9600;
-
 impl BoardSpec {
     /// The protocol, port and speed of a board on a port.
     pub fn wired(&self) -> Option<(Protocol, &Port, u32)> {
@@ -707,7 +703,7 @@ mod tests {
             "peg:/dev/ttyUSB0".parse::<BoardSpec>().unwrap(),
             BoardSpec::Peg {
                 port: Port::Serial("/dev/ttyUSB0".into()),
-                baud: DEFAULT_BAUD
+                baud: Protocol::Peg.default_baud()
             }
         );
         for s in [
@@ -734,7 +730,7 @@ mod tests {
                     host: "pi".into(),
                     port: 7000
                 },
-                baud: DEFAULT_BAUD
+                baud: Protocol::Dgt.default_baud()
             }
         );
     }

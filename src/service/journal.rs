@@ -220,11 +220,6 @@ impl Journal {
         })
     }
 
-    /// Appends events in one transaction; returns their sequence numbers.
-    pub fn append_all(&mut self, events: &[NewEvent]) -> Result<Vec<i64>, JournalError> {
-        self.write(events, &[])
-    }
-
     /// Appends events and records tables' alive marks in one transaction.
     pub fn write(
         &mut self,
@@ -561,8 +556,8 @@ mod tests {
         let path = dir.path().join("journal.sqlite");
         {
             let mut j = Journal::open(&path, Durability::Full).unwrap();
-            j.append_all(&[event("t1", 1), event("t2", 2)]).unwrap();
-            j.append_all(&[event("t1", 3)]).unwrap();
+            j.write(&[event("t1", 1), event("t2", 2)], &[]).unwrap();
+            j.write(&[event("t1", 3)], &[]).unwrap();
         }
         let j = Journal::open(&path, Durability::Normal).unwrap();
         assert_eq!(j.tables().unwrap(), vec!["t1", "t2"]);

@@ -40,11 +40,6 @@ impl RatePack {
         self.rate
     }
 
-    /// Samples of silence between two words.
-    pub fn gap_samples(&self) -> usize {
-        self.gap
-    }
-
     /// One token's clip at this rate.
     pub fn clip(&self, token: Token) -> Option<&[f32]> {
         self.clips.get(&token).map(|c| &c[..])

@@ -155,14 +155,6 @@ impl Action {
             | Ruling { .. } => false,
         }
     }
-
-    /// Whether this only reads (says something) and changes no game state.
-    pub fn is_read_only(&self) -> bool {
-        matches!(
-            self,
-            Action::SayClock { .. } | Action::Repeat | Action::BoardDifferences
-        ) || matches!(self, Action::Ruling { apply: false, .. })
-    }
 }
 
 #[cfg(test)]
@@ -214,11 +206,9 @@ mod tests {
         }
         let say = Action::SayClock { time: None };
         assert!(say.allowed(PersonRole::Player, Color::White, Color::Black));
-        assert!(say.is_read_only());
         let completed = Action::IllegalCompleted { side: Color::White };
         assert!(completed.allowed(PersonRole::Arbiter, Color::White, Color::White));
         assert!(!completed.allowed(PersonRole::Assistant, Color::White, Color::White));
         assert!(!completed.allowed(PersonRole::Player, Color::White, Color::White));
-        assert!(!Action::ClaimFlag.is_read_only());
     }
 }
