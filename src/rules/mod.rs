@@ -1,4 +1,41 @@
-//! Pure rules and records: no I/O, no reading of the system clock.
+//! Pure rules and records: no I/O, no reading of the system clock. Time is
+//! passed in as a [`Duration`](std::time::Duration) since an epoch the
+//! caller chooses; chess itself (legal moves, SAN, FEN, outcomes) is
+//! shakmaty's.
+//!
+//! Where to start:
+//! - a game at a table: [`game::Game`], changed only by [`event::GameEvent`]s
+//!   (what the journal stores), ending with a [`result::GameResult`];
+//! - its clock: [`clock::Clock`] under a [`time_control::TimeControl`], the
+//!   kind of game ([`game_kind`]) setting the penalties;
+//! - what is said: [`token::Token`]s, from [`announce`] (moves),
+//!   [`clock_announce`] (the clock on request), [`correction`] (board
+//!   fixes) and [`game_announcements`] (whole games), counted words by
+//!   [`grammar`]; a voice pack turns tokens into sound;
+//! - what is written: scoresheets ([`notation`] for one move, [`sheet`] for
+//!   a whole sheet), the D.2.9 [`ruling`] on two sheets, PGN ([`pgn`]),
+//!   braille ([`braille_chess`]);
+//! - small parts: [`side`] (sides by name), [`variant`] (standard chess and
+//!   Chess960), [`date`] (civil dates).
+//!
+//! # Examples
+//!
+//! A move made, announced, and written:
+//!
+//! ```
+//! use std::time::Duration;
+//! use tactus::rules::announce::Style;
+//! use tactus::rules::event::GameEvent;
+//! use tactus::rules::game::Game;
+//!
+//! let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+//! let notices = game
+//!     .apply(Duration::from_secs(4), &GameEvent::MovePlayed { uci: "g1f3".into() })
+//!     .unwrap();
+//! let said: Vec<String> = notices[0].tokens.iter().map(|t| t.key()).collect();
+//! assert_eq!(said, ["piece.knight", "file.f", "rank.3"]); // "Springer Felix drei"
+//! assert_eq!(game.sans(), ["Nf3"]);
+//! ```
 #![deny(missing_docs)]
 
 pub mod announce;
