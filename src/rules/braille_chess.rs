@@ -57,19 +57,80 @@ pub const fn dots(numbers: &[u8]) -> Cell {
 }
 
 /// A space between moves.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::braille_chess::SPACE;
+///
+/// assert_eq!(char::from_u32(0x2800 + u32::from(SPACE)), Some('⠀')); // the blank cell
+/// ```
 pub const SPACE: Cell = 0;
 /// Dots 5-6: a capture, before the square.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::san::SanPlus;
+/// use tactus::rules::braille_chess::{CAPTURE, san_cells};
+///
+/// assert_eq!(san_cells(&"Nxe5".parse::<SanPlus>().unwrap())[1], CAPTURE);
+/// ```
 pub const CAPTURE: Cell = dots(&[5, 6]);
 /// Dots 4-5: check, before the square.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::san::SanPlus;
+/// use tactus::rules::braille_chess::{CHECK, san_cells};
+///
+/// assert_eq!(san_cells(&"Bb5+".parse::<SanPlus>().unwrap())[1], CHECK);
+/// ```
 pub const CHECK: Cell = dots(&[4, 5]);
 /// Dots 4-5-6: a capture with check, before the square.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::san::SanPlus;
+/// use tactus::rules::braille_chess::{CAPTURE_CHECK, san_cells};
+///
+/// assert_eq!(san_cells(&"Bxf7+".parse::<SanPlus>().unwrap())[1], CAPTURE_CHECK);
+/// ```
 pub const CAPTURE_CHECK: Cell = dots(&[4, 5, 6]);
 /// Dots 3-4-5 then `m`: mate, after the move.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::san::SanPlus;
+/// use tactus::rules::braille_chess::{MATE, san_cells};
+///
+/// assert!(san_cells(&"Qxf7#".parse::<SanPlus>().unwrap()).ends_with(&MATE));
+/// ```
 pub const MATE: [Cell; 2] = [dots(&[3, 4, 5]), dots(&[1, 3, 4])];
 /// Dots 3-6: the hyphen of castling; before a numbered series's first
 /// move, that the move is Black's.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::san::SanPlus;
+/// use tactus::rules::braille_chess::{HYPHEN, san_cells};
+///
+/// assert_eq!(san_cells(&"O-O".parse::<SanPlus>().unwrap())[1], HYPHEN);
+/// ```
 pub const HYPHEN: Cell = dots(&[3, 6]);
 /// Dots 3-6 before the first move of a numbered series that is Black's.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::braille_chess::{BLACK_FIRST, dots};
+///
+/// assert_eq!(BLACK_FIRST, dots(&[3, 6]));
+/// ```
 pub const BLACK_FIRST: Cell = HYPHEN;
 
 const LETTERS: [Cell; 8] = [
