@@ -52,8 +52,8 @@ pub enum GameEvent {
         /// The move as it was attempted (UCI from a board, or as typed).
         text: String,
     },
-    /// The clock is stopped (6.11.1: by the arbiter, or by a player to
-    /// call the arbiter).
+    /// The clock is stopped: by the arbiter, or by a player to call the
+    /// arbiter (Article 6).
     ClockPaused,
     /// The stopped clock runs again.
     ClockResumed,

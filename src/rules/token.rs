@@ -100,7 +100,8 @@ words! {
     Black => "clock.black",
     /// After a side word: the time that follows is time used (D.2.10.4).
     Used => "clock.used",
-    /// After a side word: the time that follows is time left.
+    /// After a side word: the time that follows is time left (a word packs
+    /// record; nothing says it today).
     Remaining => "clock.remaining",
     /// One hour.
     Hour => "unit.hour",
@@ -143,7 +144,8 @@ words! {
     Resigns => "game.resigns",
     /// After a side word: that side offers a draw.
     DrawOffered => "game.draw_offered",
-    /// A draw is claimed (9.2, 9.3).
+    /// A draw is claimed (9.2, 9.3; a word packs record, nothing says it
+    /// today).
     DrawClaimed => "game.draw_claimed",
     /// The draw offer was declined.
     DrawDeclined => "game.draw_declined",
@@ -174,9 +176,9 @@ words! {
     Remove => "board.remove",
     /// "on", between the piece and the square of a placement.
     On => "board.on",
-    /// "from", before a square a piece leaves.
+    /// "from", before a square a piece leaves (nothing says it today).
     From => "board.from",
-    /// An empty square.
+    /// An empty square (nothing says it today).
     Empty => "board.empty",
     /// The board shows the game's position.
     BoardCorrect => "board.correct",
@@ -186,7 +188,7 @@ words! {
     BoardConnected => "board.connected",
     /// A board's port closed or failed.
     BoardDisconnected => "board.disconnected",
-    /// A board sent what could not be read.
+    /// A board sent what could not be read (nothing says it today).
     BoardUnreadable => "board.unreadable",
 }
 
