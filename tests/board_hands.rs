@@ -14,10 +14,10 @@
 //! 48; README gives the 500-game command), and `TACTUS_HANDS_JOBS` how many
 //! at once (default 8).
 
-use tactus::bench::hands::{Game, HandsOptions, games_from_pgn, run_hands};
+use tactus::bench::hands::{HandsGame, HandsOptions, games_from_pgn, run_hands};
 use tactus::board::infer::Settings;
 
-fn corpus() -> Vec<Game> {
+fn corpus() -> Vec<HandsGame> {
     let mut files: Vec<std::path::PathBuf> = Vec::new();
     for dir in [
         "tests/pgn-corpus/python-chess",

@@ -42,7 +42,7 @@ pub enum Mode {
 
 /// A game to play: a start and legal moves from it.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct HandsGame {
     pub name: String,
     pub start: Chess,
     pub moves: Vec<Move>,
@@ -50,7 +50,7 @@ pub struct Game {
 
 /// The standard-chess games of a PGN file (`name` names them in reports);
 /// games that cannot be read are left out.
-pub fn games_from_pgn(name: &str, pgn: &[u8]) -> Vec<Game> {
+pub fn games_from_pgn(name: &str, pgn: &[u8]) -> Vec<HandsGame> {
     let mut games = Vec::new();
     for (i, g) in read_games(pgn).into_iter().enumerate() {
         let Ok(g) = g else { continue };
@@ -61,7 +61,7 @@ pub fn games_from_pgn(name: &str, pgn: &[u8]) -> Vec<Game> {
             continue;
         };
         let end = g.null_move.unwrap_or(g.moves.len()).min(g.moves.len());
-        games.push(Game {
+        games.push(HandsGame {
             name: format!("{name} game {}", i + 1),
             start,
             moves: g.moves[..end].iter().map(|r| r.m).collect(),
@@ -90,7 +90,7 @@ fn same_touches(found: &[Square], made: &[Vec<Square>]) -> bool {
 }
 
 /// A random legal game of 20 to 79 plies from the start.
-pub fn random_game(seed: u64) -> Game {
+pub fn random_game(seed: u64) -> HandsGame {
     let mut rng = Rng::new(seed ^ 0x5eed);
     let mut pos = Chess::default();
     let mut moves = Vec::new();
@@ -104,7 +104,7 @@ pub fn random_game(seed: u64) -> Game {
         pos.play_unchecked(m);
         moves.push(m);
     }
-    Game {
+    HandsGame {
         name: format!("random game {seed}"),
         start: Chess::default(),
         moves,
@@ -114,7 +114,7 @@ pub fn random_game(seed: u64) -> Game {
 /// Game `n` of a run: even numbers from `corpus` (if any), odd ones random;
 /// peg and DGT boards in turn by pairs; watched, white blind, black blind
 /// in turn.
-pub fn nth_game(corpus: &[Game], seed: u64, n: usize) -> (Game, Protocol, Mode) {
+pub fn nth_game(corpus: &[HandsGame], seed: u64, n: usize) -> (HandsGame, Protocol, Mode) {
     let game = match corpus.get((n / 2) % corpus.len().max(1)) {
         Some(g) if n.is_multiple_of(2) => g.clone(),
         _ => random_game(seed.wrapping_add(n as u64)),
@@ -138,7 +138,7 @@ pub fn nth_game(corpus: &[Game], seed: u64, n: usize) -> (Game, Protocol, Mode) 
 
 /// How one game went wrong.
 #[derive(Debug, Error)]
-pub enum GameError {
+pub enum HandsFailure {
     #[error("simulator: {0}")]
     Sim(#[from] SimError),
     #[error("cannot start the board driver: {0}")]
@@ -164,7 +164,7 @@ pub enum GameError {
 
 /// One game's figures.
 #[derive(Debug, Default, Clone)]
-pub struct GameStats {
+pub struct HandsGameStats {
     pub plies: usize,
     pub touches: usize,
     /// Per move: from the event completing it to the move being known.
@@ -197,17 +197,17 @@ fn host(
     settings: Settings,
     epoch: Instant,
     log: Log,
-) -> Result<Host, GameError> {
+) -> Result<Host, HandsFailure> {
     let (cmds, mut cmd_rx) = tokio::sync::mpsc::unbounded_channel::<Cmd>();
     let (out_tx, outs) = std_mpsc::channel();
     let (ready_tx, ready_rx) = std_mpsc::channel();
     let mut config = DriverConfig::new(sim.path(), protocol);
     config.retry_max = Duration::from_millis(200);
-    let mut driver = Driver::spawn(config).map_err(GameError::Driver)?;
+    let mut driver = Driver::spawn(config).map_err(HandsFailure::Driver)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(GameError::Driver)?;
+        .map_err(HandsFailure::Driver)?;
     std::thread::spawn(move || {
         rt.block_on(async move {
             let mut inf = Inference::new(start, protocol, settings);
@@ -265,7 +265,7 @@ fn host(
     });
     ready_rx
         .recv_timeout(Duration::from_secs(15))
-        .map_err(|_| GameError::NoScan)?;
+        .map_err(|_| HandsFailure::NoScan)?;
     Ok(Host { cmds, outs })
 }
 
@@ -276,12 +276,12 @@ fn uci(m: Move) -> String {
 /// Plays `game` with the hands of `seed` and checks what the host found.
 /// On failure, the error comes with what the host saw.
 pub fn play_game(
-    game: &Game,
+    game: &HandsGame,
     protocol: Protocol,
     mode: Mode,
     seed: u64,
     settings: Settings,
-) -> Result<GameStats, (GameError, Vec<String>)> {
+) -> Result<HandsGameStats, (HandsFailure, Vec<String>)> {
     let log = Log::default();
     play_logged(game, protocol, mode, seed, settings, &log).map_err(|e| {
         let l = log.lock().unwrap_or_else(|e| e.into_inner());
@@ -290,13 +290,13 @@ pub fn play_game(
 }
 
 fn play_logged(
-    game: &Game,
+    game: &HandsGame,
     protocol: Protocol,
     mode: Mode,
     seed: u64,
     settings: Settings,
     log: &Log,
-) -> Result<GameStats, GameError> {
+) -> Result<HandsGameStats, HandsFailure> {
     let epoch = Instant::now();
     let mut sim = Simulator::new(protocol, game.start.board().clone(), None)?;
     let host = host(
@@ -326,7 +326,7 @@ fn play_logged(
                     seen.push((at, i));
                 }
                 Err(_) => {
-                    return Err(GameError::Missed {
+                    return Err(HandsFailure::Missed {
                         found: *found,
                         wanted: n,
                     });
@@ -348,10 +348,10 @@ fn play_logged(
             let (ack_tx, ack_rx) = std_mpsc::channel();
             host.cmds
                 .send(Cmd::Expect(m, ack_tx))
-                .map_err(|_| GameError::HostGone)?;
+                .map_err(|_| HandsFailure::HostGone)?;
             ack_rx
                 .recv_timeout(Duration::from_secs(10))
-                .map_err(|_| GameError::HostGone)?;
+                .map_err(|_| HandsFailure::HostGone)?;
         }
         let early = previous_followed || matches!(mode, Mode::Watch);
         let gap = if ply > 0 && early && may_start_early(&pos, &plan) && hands.rng().chance(0.5) {
@@ -404,7 +404,7 @@ fn play_logged(
             .position(|(a, b)| a != b)
             .unwrap_or(wanted.len().min(got.len()));
         let near = |v: &[String]| v[ply.min(v.len())..v.len().min(ply + 3)].to_vec();
-        return Err(GameError::Differ {
+        return Err(HandsFailure::Differ {
             ply,
             wanted: near(&wanted),
             found: near(&got),
@@ -421,12 +421,12 @@ fn play_logged(
     // put back quickly is judged when the board is read, after a touch
     // held longer that came later.
     if !same_touches(&touched, &made_touches) {
-        return Err(GameError::Touches {
+        return Err(HandsFailure::Touches {
             found: touched,
             made: made_touches.concat(),
         });
     }
-    Ok(GameStats {
+    Ok(HandsGameStats {
         plies: game.moves.len(),
         touches: touched.len(),
         latencies: made
@@ -490,7 +490,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Plays the run's games, `jobs` at a time.
-pub fn run_hands(options: &HandsOptions, corpus: Vec<Game>) -> HandsReport {
+pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport {
     let started = Instant::now();
     let indices: Vec<usize> = match options.only {
         Some(n) => vec![n],

@@ -493,6 +493,9 @@ impl Inference {
             Some((t, true)) => {
                 let held = now.saturating_sub(t);
                 if held >= self.settings.settle {
+                    // Quick returns still in their holes came first: the
+                    // record keeps the order the hands touched in.
+                    out.extend(self.judge_returns(None));
                     out.push(self.touch(sq));
                 } else if held + self.lift_unsure[i] >= self.settings.settle
                     && self.from_rest.contains(sq)
@@ -644,8 +647,11 @@ impl Inference {
             if peg && m1.is_promotion() {
                 continue;
             }
+            // Both moves' own lifts and puts on the record, on every
+            // board: a board that knows its pieces, with two in the hand,
+            // can show two captures on a square nobody touched.
             let (lifts1, puts1) = move_squares(&self.pos, m1);
-            if peg && !(lifts1.is_subset(self.lifted) && puts1.is_subset(self.put)) {
+            if !(lifts1.is_subset(self.lifted) && puts1.is_subset(self.put)) {
                 continue;
             }
             let pos1 = after(&self.pos, m1);
@@ -654,7 +660,7 @@ impl Inference {
                     continue;
                 }
                 let (lifts2, puts2) = move_squares(&pos1, m2);
-                if peg && !(lifts2.is_subset(self.lifted) && puts2.is_subset(self.put)) {
+                if !(lifts2.is_subset(self.lifted) && puts2.is_subset(self.put)) {
                     continue;
                 }
                 // Cheap before playing it: the holes the second fills.
@@ -1634,5 +1640,35 @@ mod hands_tests {
             said_all(&out),
             [("Rh1".into(), "move"), ("Ra8".into(), "move")]
         );
+    }
+
+    #[test]
+    fn two_pieces_in_the_hand_are_not_two_captures() {
+        // DGT: Black's rook lifted from e1 and White's from h1 (Rxh1 under
+        // way). The board then shows what Rxa1 Rxa1 would leave, but
+        // nobody touched a1: no move is made until the rook lands.
+        let start = pos("4k3/8/8/8/8/8/3K4/R3r2R b - - 0 1");
+        let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+        let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+        let mut out = Vec::new();
+        out.extend(inf.event(&f(Square::E1, None), ms(0)));
+        out.extend(inf.event(&f(Square::H1, None), ms(40)));
+        out.extend(inf.tick(ms(100)));
+        assert!(said_all(&out).is_empty(), "{out:?}");
+        out.extend(inf.event(&f(Square::H1, Some(Color::Black.rook())), ms(200)));
+        out.extend(inf.tick(ms(300)));
+        assert_eq!(said_all(&out), [("Rxh1".into(), "move")]);
+    }
+
+    #[test]
+    fn touches_stay_in_the_order_the_hands_made_them() {
+        // g1 touched and read late (judged when the board is read), then
+        // b1 touched and read on time: g1 first on the record.
+        let mut inf = Inference::new(Chess::default(), Protocol::Peg, Settings::default());
+        let mut out = late_read(&mut inf, "L g1,P g1", ms(500), ms(300));
+        out.extend(inf.event(&BoardEvent::Lifted(Square::B1), ms(505)));
+        out.extend(inf.event(&BoardEvent::Put(Square::B1), ms(800)));
+        out.extend(inf.tick(ms(900)));
+        assert_eq!(touched(&out), [Square::G1, Square::B1]);
     }
 }
