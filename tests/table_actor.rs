@@ -229,7 +229,13 @@ async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
     let v = view(&t).await;
     assert_eq!(v.clock.flag, Some("black"));
     assert!(v.result.is_none());
-    assert!(v.alerts.iter().any(|a| a.kind == "flag"), "{:?}", v.alerts);
+    assert!(
+        v.alerts
+            .iter()
+            .any(|a| a.kind == tactus::table::view::AlertKind::Flag),
+        "{:?}",
+        v.alerts
+    );
     // The assistant claims it (D.2.10.5): White wins.
     act(&t, PersonRole::Assistant, Action::ClaimFlag)
         .await

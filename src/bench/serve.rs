@@ -322,7 +322,11 @@ fn play(
 
 /// POSTs a move as the assistant; returns the HTTP status.
 fn post_move(addr: &str, id: &str, token: &str, text: &str) -> anyhow::Result<u16> {
-    let body = serde_json::json!({ "move": text }).to_string();
+    let body = serde_json::to_string(&crate::service::api_types::MoveBody {
+        text: text.to_owned(),
+        lang: None,
+        page_lang: None,
+    })?;
     let path = format!("/api/tables/{id}/move");
     let r = super::http::request(addr, "POST", &path, Some(token), Some(&body), WAIT)?;
     if r.status == 0 {

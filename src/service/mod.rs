@@ -1,5 +1,6 @@
 //! The service: start-up from configuration, the journal, access tokens.
 
+pub mod api_types;
 pub mod clips;
 pub mod config;
 pub mod data_lock;

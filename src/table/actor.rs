@@ -78,9 +78,9 @@ pub struct Reply {
     /// What was said, if anything.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
-    /// More, for requests that return data (a ruling).
+    /// The ruling, for `POST /ruling` (whose answer is the ruling itself).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<serde_json::Value>,
+    pub data: Option<crate::table::ruling::RulingJson>,
 }
 
 pub(super) enum Request {
@@ -704,7 +704,7 @@ impl TableActor {
     ) -> Result<Reply, TableError> {
         let ruling = crate::table::ruling::rule_at_table(&self.game, white, black)
             .map_err(TableError::Unprocessable)?;
-        let data = serde_json::to_value(&ruling.json).ok();
+        let data = Some(ruling.json);
         if !apply {
             return Ok(Reply { text: None, data });
         }

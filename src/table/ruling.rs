@@ -21,7 +21,7 @@ pub struct TableRuling {
 }
 
 /// The ruling as the arbiter's page shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct RulingJson {
     #[serde(flatten)]
     pub ruling: Ruling,
@@ -29,9 +29,12 @@ pub struct RulingJson {
     pub clock: Option<ClockJson>,
 }
 
-#[derive(Debug, Serialize)]
+/// The clocks a ruling restores.
+#[derive(Debug, Clone, Serialize)]
 pub struct ClockJson {
+    /// White's time to restore, in milliseconds.
     pub white_ms: u64,
+    /// Black's time to restore, in milliseconds.
     pub black_ms: u64,
     /// Never a proposal here: tactus recorded the times itself.
     pub proposal: bool,

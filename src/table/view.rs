@@ -1,6 +1,8 @@
 //! What a table shows: the JSON of `GET /api/tables/{id}` and of the live
 //! `state` events, and the announcements on the live stream; and the
-//! snapshot of a table actor that makes them.
+//! snapshot of a table actor that makes them. The service re-exports these
+//! types in `service::api_types`, beside the request bodies; `docs/api.md`
+//! describes every field, and a test fails if one is left out there.
 
 use serde::Serialize;
 use shakmaty::fen::Fen;
@@ -19,15 +21,21 @@ use crate::rules::side;
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
 pub struct TableView {
+    /// The table's id, as in its URLs (`1`, `board-7`).
     pub id: TableId,
+    /// White's name (empty if not configured).
     pub white: String,
+    /// Black's name (empty if not configured).
     pub black: String,
+    /// The event, for the PGN.
     pub event: String,
+    /// The round, for the PGN.
     pub round: String,
     /// The blind player's side.
     pub blind: &'static str,
     /// The time control as configured (e.g. `40/90+30, 30+30`).
     pub control: String,
+    /// The position (FEN).
     pub fen: String,
     /// The side to move.
     pub turn: &'static str,
@@ -50,10 +58,16 @@ pub struct TableView {
     pub board: Option<BoardView>,
     /// The opponent's board (`null`: the assistant enters those moves).
     pub opponent_board: Option<BoardView>,
+    /// The game's result once it is over (`null` while it is played):
+    /// `result` (`1-0`, `0-1`, `1/2-1/2`), `reason` in words, `ending`.
     pub result: Option<GameResult>,
     /// A standing draw offer and its side.
     pub draw_offer: Option<&'static str>,
+    /// Touched pieces on the record (4.3): `side`, `square`, `ply`,
+    /// `at_ms`.
     pub touched: Vec<TouchedPiece>,
+    /// Illegal move attempts on the record (7.5): `side`, `text`, `ply`,
+    /// `at_ms`.
     pub illegal: Vec<Irregularity>,
     /// What needs the arbiter's eye, in words.
     pub alerts: Vec<Alert>,
@@ -70,10 +84,14 @@ pub struct TableView {
     pub voice_lang: String,
 }
 
+/// Both clocks, read at `as_of_ms`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ClockView {
+    /// White's time left, in milliseconds.
     pub white_ms: u64,
+    /// Black's time left, in milliseconds.
     pub black_ms: u64,
+    /// A clock is running.
     pub running: bool,
     /// `not_started`, `running`, `paused` or `flagged`.
     pub state: &'static str,
@@ -93,7 +111,9 @@ pub struct ClockView {
 /// A count per side: `{"white": 0, "black": 1}`.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct PerSide {
+    /// White's count.
     pub white: u32,
+    /// Black's count.
     pub black: u32,
 }
 
@@ -106,8 +126,10 @@ impl From<shakmaty::ByColor<u32>> for PerSide {
     }
 }
 
+/// A tactile board as the table sees it.
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardView {
+    /// The board's driver is connected and reading.
     pub connected: bool,
     /// The board shows what it should (the position, or the position after
     /// the announced move once carried out).
@@ -125,13 +147,35 @@ pub struct BoardView {
     pub unreadable: u64,
 }
 
+/// Something that needs the arbiter's eye.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Alert {
-    /// `journal` (changes not being recorded), `board_disconnected`,
-    /// `board_differs`, `flag`, `illegal`, `draw_offer`, `promotion`,
-    /// `audio` (no sound at the table).
-    pub kind: &'static str,
+    /// What it is about.
+    pub kind: AlertKind,
+    /// The alert in words, as the arbiter's page shows it.
     pub text: String,
+}
+
+/// What an alert is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AlertKind {
+    /// The journal is failing: changes are not being recorded.
+    Journal,
+    /// The blind player's tactile board is not connected.
+    BoardDisconnected,
+    /// The tactile board does not show what it should.
+    BoardDiffers,
+    /// A flag has fallen (recorded, or waiting for a claim).
+    Flag,
+    /// Illegal move attempts are on the record.
+    Illegal,
+    /// A draw offer stands.
+    DrawOffer,
+    /// A tactile board's promotion waits for its piece.
+    Promotion,
+    /// No sound at the table.
+    Audio,
 }
 
 /// An announcement on the live stream: what was said, as text and tokens.
@@ -139,8 +183,12 @@ pub struct Alert {
 pub struct Announcement {
     /// Increasing per table: a page can tell a repeat from a new one.
     pub seq: u64,
+    /// What it is about: `move`, `clock`, `draw`, `result`, `touched`,
+    /// `illegal`, `ruling`, `board`, `repeat`.
     pub kind: NoticeKind,
+    /// What was said, as text in the voice pack's language.
     pub text: String,
+    /// The voice pack's clip keys, in order: what a page plays.
     pub tokens: Vec<String>,
 }
 
@@ -172,25 +220,25 @@ impl TableActor {
         let mut alerts = Vec::new();
         if let Some(e) = self.journal.failing() {
             alerts.push(Alert {
-                kind: "journal",
+                kind: AlertKind::Journal,
                 text: format!("journal failing: changes are not being recorded ({e})"),
             });
         }
         if let Some(b) = &board {
             if !b.connected {
                 alerts.push(Alert {
-                    kind: "board_disconnected",
+                    kind: AlertKind::BoardDisconnected,
                     text: "tactile board disconnected".into(),
                 });
             } else if !b.in_sync {
                 alerts.push(Alert {
-                    kind: "board_differs",
+                    kind: AlertKind::BoardDiffers,
                     text: format!("tactile board differs at {}", b.differs.join(", ")),
                 });
             }
             if b.promotion_pending {
                 alerts.push(Alert {
-                    kind: "promotion",
+                    kind: AlertKind::Promotion,
                     text: "promotion waiting for the piece to be named".into(),
                 });
             }
@@ -198,18 +246,18 @@ impl TableActor {
         let flag = clock.flag(now);
         match (self.game.result(), flag) {
             (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert {
-                kind: "flag",
+                kind: AlertKind::Flag,
                 text: format!("flag fell: {}", r.score()),
             }),
             (None, Some(f)) if self.flag_retry.is_some() => alerts.push(Alert {
-                kind: "flag",
+                kind: AlertKind::Flag,
                 text: format!(
                     "{}'s time is up: the flag has fallen, not yet recorded (the journal is failing)",
                     side::name(f.side)
                 ),
             }),
             (None, Some(f)) => alerts.push(Alert {
-                kind: "flag",
+                kind: AlertKind::Flag,
                 text: format!(
                     "{}'s time is up: the flag has fallen once claimed (6.8)",
                     side::name(f.side)
@@ -219,7 +267,7 @@ impl TableActor {
         }
         if !self.game.irregularities().is_empty() {
             alerts.push(Alert {
-                kind: "illegal",
+                kind: AlertKind::Illegal,
                 text: format!(
                     "{} illegal move attempt(s)",
                     self.game.irregularities().len()
@@ -229,7 +277,7 @@ impl TableActor {
         let audio = self.speaker.audio();
         if audio.is_down() {
             alerts.push(Alert {
-                kind: "audio",
+                kind: AlertKind::Audio,
                 text: format!(
                     "no sound at table {}: {}",
                     self.setup.id,
@@ -239,7 +287,7 @@ impl TableActor {
         }
         if let Some(side) = self.game.draw_offer() {
             alerts.push(Alert {
-                kind: "draw_offer",
+                kind: AlertKind::DrawOffer,
                 text: format!("draw offered by {}", side::name(side)),
             });
         }

@@ -6,12 +6,14 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
 use shakmaty::{Color, Role as PieceRole};
 
-use crate::rules::clock_announce::Shown;
 use crate::rules::event::DrawClaim;
 use crate::rules::sheet::Lang;
+use crate::service::api_types::{
+    AdjustBody, ClaimBody, MoveBody, PromotionBody, ResultBody, RulingBody, SayClockBody, SideBody,
+    TouchBody,
+};
 use crate::table::action::Action;
 
 use super::auth::role;
@@ -79,21 +81,6 @@ pub(super) async fn all_pgn(State(state): State<AppState>) -> ApiResult<Response
     Ok(pgn_response(all, "tactus.pgn"))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct MoveBody {
-    #[serde(rename = "move")]
-    text: String,
-    /// The piece letters: `auto`, `en`, `de`, `es`, `fr`, `nl`, …; left
-    /// out, the table's `notation`.
-    #[serde(default)]
-    lang: Option<String>,
-    /// The language of the page the move was typed on: under `auto` it
-    /// settles an entry several languages read as different moves.
-    #[serde(default)]
-    page_lang: Option<String>,
-}
-
 /// A `lang` or `page_lang` of a request body; 422 if unknown.
 pub(super) fn move_lang(text: Option<&str>) -> ApiResult<Option<Lang>> {
     text.map(|l| {
@@ -137,14 +124,6 @@ macro_rules! simple_action {
     };
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct SayClockBody {
-    /// `left` or `used`; the table's setting if absent.
-    #[serde(default)]
-    time: Option<Shown>,
-}
-
 /// The clock announcement; the body is optional (`{"time": "used"}`).
 pub(super) async fn say_clock(
     State(state): State<AppState>,
@@ -169,13 +148,6 @@ simple_action!(clock_resume, Action::ResumeClock);
 simple_action!(draw_accept, Action::AcceptDraw);
 simple_action!(flag, Action::ClaimFlag);
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct SideBody {
-    #[serde(with = "crate::rules::side")]
-    side: Color,
-}
-
 macro_rules! side_action {
     ($name:ident, $make:expr) => {
         pub(super) async fn $name(
@@ -194,21 +166,6 @@ macro_rules! side_action {
 side_action!(draw_offer, |side| Action::OfferDraw { side });
 side_action!(draw_decline, |side| Action::DeclineDraw { side });
 side_action!(illegal_completed, |side| Action::IllegalCompleted { side });
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ClaimBody {
-    #[serde(with = "crate::rules::side")]
-    side: Color,
-    /// The move that brings the repetition or the fifty moves about,
-    /// declared but not made (9.2.1.1, 9.3.1); any notation.
-    #[serde(default, rename = "move")]
-    declared: Option<String>,
-    #[serde(default)]
-    lang: Option<String>,
-    #[serde(default)]
-    page_lang: Option<String>,
-}
 
 pub(super) async fn claim(
     state: &AppState,
@@ -249,17 +206,6 @@ pub(super) async fn claim_fifty(
 }
 side_action!(resign, |side| Action::Resign { side });
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct AdjustBody {
-    #[serde(with = "crate::rules::side")]
-    side: Color,
-    /// Seconds to add (negative: to take).
-    seconds: f64,
-    #[serde(default)]
-    reason: String,
-}
-
 pub(super) async fn clock_adjust(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -288,14 +234,6 @@ pub(super) async fn clock_adjust(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct TouchBody {
-    #[serde(with = "crate::rules::side")]
-    side: Color,
-    square: String,
-}
-
 pub(super) async fn touched(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -313,14 +251,6 @@ pub(super) async fn touched(
         },
     )
     .await
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ResultBody {
-    result: String,
-    #[serde(default)]
-    reason: String,
 }
 
 pub(super) async fn set_result(
@@ -347,15 +277,6 @@ pub(super) async fn set_result(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RulingBody {
-    white_sheet: String,
-    black_sheet: String,
-    #[serde(default)]
-    apply: bool,
-}
-
 pub(super) async fn ruling(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -376,14 +297,7 @@ pub(super) async fn ruling(
         )
         .await?;
     // The ruling itself is the answer.
-    Ok(Json(reply.data.unwrap_or_default()).into_response())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct PromotionBody {
-    /// `q`, `r`, `b` or `n` (or the English name).
-    piece: String,
+    Ok(Json(reply.data).into_response())
 }
 
 pub(super) async fn promotion(

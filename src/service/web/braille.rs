@@ -10,26 +10,15 @@
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
 
 use super::AppState;
 use crate::braille::louis;
 use crate::braille::record::{Options, RecordError, render};
 use crate::rules::pgn::read_pgn;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BrfQuery {
-    #[serde(default)]
-    format: Option<String>,
-    #[serde(default)]
-    clock: Option<String>,
-    #[serde(default)]
-    lang: Option<String>,
-}
+use crate::service::api_types::{BrfQuery, ErrorBody};
 
 fn refuse(status: StatusCode, message: String) -> Response {
-    (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
+    (status, axum::Json(ErrorBody { error: message })).into_response()
 }
 
 pub async fn table_brf(

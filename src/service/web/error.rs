@@ -5,8 +5,8 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
+use crate::service::api_types::ErrorBody;
 use crate::table::actor::TableError;
 
 /// An error answer: a status and a sentence a person understands.
@@ -15,7 +15,10 @@ pub struct ApiError(pub(super) StatusCode, pub(super) String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": bounded(&self.1) }))).into_response()
+        let body = ErrorBody {
+            error: bounded(&self.1),
+        };
+        (self.0, Json(body)).into_response()
     }
 }
 

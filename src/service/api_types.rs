@@ -1,0 +1,200 @@
+//! The JSON of the HTTP API as types, in one place: what the pages send
+//! and what they read. `docs/api.md` describes every endpoint with these
+//! types; `tests/api_contract.rs` checks that every field the pages read
+//! is in a real table's state and that the document names every field.
+//!
+//! The table's state and its announcements are made by the table layer
+//! (`table::view`), which must not know the service: they are re-exported
+//! here. The request bodies and the error answer belong to the service and
+//! are defined here.
+//!
+//! Request bodies refuse unknown fields (`deny_unknown_fields`): a page
+//! that misspells a field gets 400, not a silently ignored option. They are
+//! `Serialize` as well, so the benchmarks' client sends the same types.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::rules::clock_announce::Shown;
+
+/// The answer to an accepted write.
+pub use crate::table::actor::Reply;
+/// The answer to `POST /api/tables/{id}/ruling`.
+pub use crate::table::ruling::{ClockJson, RulingJson};
+/// A live `announcement` event.
+pub use crate::table::view::Announcement;
+/// `GET /api/tables/{id}` and the live `state` event: one table.
+pub use crate::table::view::TableView;
+/// The parts of [`TableView`].
+pub use crate::table::view::{Alert, AlertKind, BoardView, ClockView, PerSide};
+/// Parts of the state made by the rules and the sound output.
+pub use crate::{
+    rules::game::{Irregularity, NoticeKind, TouchedPiece},
+    rules::game_kind::GameKind,
+    rules::result::{FlagRule, GameResult},
+    speech::device::AudioView,
+};
+
+/// Every error answer: a status and `{"error": "…"}`, a sentence a person
+/// understands (quoted input cut to 100 characters).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorBody {
+    /// What went wrong, in words; the pages say it as it is.
+    pub error: String,
+}
+
+/// `POST /api/tables/{id}/move`: a move in any notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    /// The move as typed: SAN (`Nf3`), long (`Ng1-f3`), UCI (`g1f3`), or
+    /// with another language's piece letters (`Sf3`).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The piece letters: `auto`, `en`, `de`, `es`, `fr`, `nl`, …; left
+    /// out, the table's `notation`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// The language of the page the move was typed on: under `auto` it
+    /// settles an entry several languages read as different moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_lang: Option<String>,
+}
+
+/// `POST /api/tables/{id}/clock/say`; the body may be left out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SayClockBody {
+    /// `left` or `used`; the table's setting if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<Shown>,
+}
+
+/// The body of the writes that name a side: `draw/offer`, `draw/decline`,
+/// `resign`, `illegal/completed`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideBody {
+    /// `white` or `black`: whose offer, refusal, resignation or completed
+    /// illegal move.
+    #[serde(with = "crate::rules::side")]
+    pub side: Color,
+}
+
+/// `POST /api/tables/{id}/draw/claim/threefold` and `…/fifty`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimBody {
+    /// `white` or `black`: who claims.
+    #[serde(with = "crate::rules::side")]
+    pub side: Color,
+    /// The move that brings the repetition or the fifty moves about,
+    /// declared but not made (9.2.1.1, 9.3.1); any notation.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub declared: Option<String>,
+    /// The declared move's piece letters, as in [`MoveBody::lang`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// The page's language, as in [`MoveBody::page_lang`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_lang: Option<String>,
+}
+
+/// `POST /api/tables/{id}/clock/adjust` (the arbiter).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdjustBody {
+    /// `white` or `black`: whose clock.
+    #[serde(with = "crate::rules::side")]
+    pub side: Color,
+    /// Seconds to add (negative: to take); at most 36000 either way.
+    pub seconds: f64,
+    /// Why, for the record.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST /api/tables/{id}/touched`: a touched piece (4.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TouchBody {
+    /// `white` or `black`: who touched it.
+    #[serde(with = "crate::rules::side")]
+    pub side: Color,
+    /// The square of the touched piece (`e2`).
+    pub square: String,
+}
+
+/// `POST /api/tables/{id}/result` (the arbiter).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultBody {
+    /// `1-0`, `0-1`, `1/2-1/2` (or `0-0`, `0-1/2`, … for a score the
+    /// arbiter sets).
+    pub result: String,
+    /// Why; left empty, "arbiter's decision".
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST /api/tables/{id}/ruling` (the arbiter): the D.2.9 ruling on the
+/// two scoresheets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingBody {
+    /// White's scoresheet as written, any notation.
+    pub white_sheet: String,
+    /// Black's scoresheet as written.
+    pub black_sheet: String,
+    /// Apply the ruling (retract to the agreed moves, restore the clocks);
+    /// `false`: only say what it would be.
+    #[serde(default)]
+    pub apply: bool,
+}
+
+/// `POST /api/tables/{id}/promotion`: the piece of a promotion waiting on
+/// a tactile board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionBody {
+    /// `q`, `r`, `b` or `n` (or the English name).
+    pub piece: String,
+}
+
+/// The query of `GET /api/tables/{id}/brf`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrfQuery {
+    /// `brf` (the default: ASCII braille, an attachment `.brf`) or
+    /// `unicode` (Unicode braille, shown in the browser).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// `1`: the clock time after every move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    /// The words' language: `en`, `de`, `es`, `fr`, `nl`, `pt`, `pl` or
+    /// `cs`; by default the table's own (its voice pack's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_bodies_read_what_the_pages_send_and_write_it_back_the_same() {
+        let text = r#"{"move":"Sf3","lang":"de"}"#;
+        let body: MoveBody = serde_json::from_str(text).unwrap();
+        assert_eq!(body.text, "Sf3");
+        assert_eq!(serde_json::to_string(&body).unwrap(), text);
+        let text = r#"{"side":"black","move":"Nf3"}"#;
+        let claim: ClaimBody = serde_json::from_str(text).unwrap();
+        assert_eq!(claim.side, Color::Black);
+        assert_eq!(serde_json::to_string(&claim).unwrap(), text);
+        // A misspelt field is refused, not ignored.
+        assert!(serde_json::from_str::<MoveBody>(r#"{"move":"e4","lnag":"de"}"#).is_err());
+        assert!(serde_json::from_str::<SideBody>(r#"{"side":"White"}"#).is_err());
+    }
+}

@@ -1,0 +1,218 @@
+//! The web layer in-process, shared by the tests that drive it: axum's
+//! router through tower's `oneshot`, over real table actors (a real SQLite
+//! journal in a temporary folder, tokens made as `tactus serve` makes
+//! them, the German voice pack, silent speakers), with the table's time
+//! given by the test.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode};
+use shakmaty::Color;
+use tactus::board::event::Protocol;
+use tactus::board::infer::Settings;
+use tactus::board::serial::{Driver, DriverConfig};
+use tactus::board::sim::Simulator;
+use tactus::rules::clock_announce::Shown;
+use tactus::rules::result::FlagRule;
+use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::tokens::{Seats, Tokens};
+use tactus::service::web::{AppState, router};
+use tactus::speech::voice_pack::{LoadOptions, VoicePack};
+use tactus::table::action::PersonRole;
+use tactus::table::actor::{Setup, TableActor, TableParts};
+use tactus::table::boards::BoardLink;
+use tactus::table::speaker::Speaker;
+use tactus::table::timebase::Timebase;
+use tower::ServiceExt;
+
+/// The tables to serve. Every table has Black as its blind player, 90+30,
+/// claimed flags.
+pub struct Tables<'a> {
+    pub ids: &'a [&'a str],
+    /// The start position (standard if `None`).
+    pub fen: Option<&'a str>,
+    /// White is a second blind player (with an `opponent` token).
+    pub second_blind: bool,
+    /// Simulated peg boards for the first table: Black's, then White's.
+    pub boards: Option<(&'a Simulator, Option<&'a Simulator>)>,
+    /// The `event` of every table.
+    pub event: &'a str,
+    pub time: Timebase,
+}
+
+impl<'a> Tables<'a> {
+    /// `ids`, standard start, one blind player, no boards, manual time at
+    /// 1000 s.
+    pub fn new(ids: &'a [&'a str]) -> Tables<'a> {
+        Tables {
+            ids,
+            fen: None,
+            second_blind: false,
+            boards: None,
+            event: "in-process",
+            time: Timebase::manual(Duration::from_secs(1_000)),
+        }
+    }
+}
+
+pub struct App {
+    pub router: axum::Router,
+    pub tokens: Arc<Tokens>,
+    pub time: Timebase,
+    _dir: tempfile::TempDir,
+}
+
+/// The German pack, loaded once: a pack takes most of a table's start.
+fn voice() -> Arc<VoicePack> {
+    static VOICE: std::sync::OnceLock<Arc<VoicePack>> = std::sync::OnceLock::new();
+    VOICE
+        .get_or_init(|| {
+            Arc::new(
+                VoicePack::load(
+                    concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d"),
+                    &LoadOptions::default(),
+                )
+                .unwrap(),
+            )
+        })
+        .clone()
+}
+
+/// A peg board's link to the simulator `sim`, settling at once.
+fn link(sim: &Simulator) -> BoardLink {
+    let mut config = DriverConfig::new(sim.path(), Protocol::Peg);
+    config.retry_min = Duration::from_millis(20);
+    BoardLink {
+        driver: Driver::spawn(config).unwrap(),
+        protocol: Protocol::Peg,
+        settings: Settings {
+            settle: Duration::ZERO,
+            auto_correct: false,
+        },
+        mirror: None,
+    }
+}
+
+/// The router over `tables`, each table's actor running.
+pub async fn app(tables: Tables<'_>) -> App {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = JournalHandle::spawn(
+        Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
+    );
+    let seats: Vec<Seats> = tables
+        .ids
+        .iter()
+        .map(|id| Seats {
+            id: id.to_string(),
+            opponent: tables.second_blind.then_some(Color::White),
+        })
+        .collect();
+    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
+    let mut handles = BTreeMap::new();
+    for (i, id) in tables.ids.iter().enumerate() {
+        let (board, opponent_board) = match tables.boards.filter(|_| i == 0) {
+            Some((black, white)) => (Some(link(black)), white.map(link)),
+            None => (None, None),
+        };
+        let (actor, handle) = TableActor::start(TableParts {
+            setup: Setup {
+                id: id.parse().unwrap(),
+                blind: Color::Black,
+                control: "90+30".parse().unwrap(),
+                white: "White player".into(),
+                black: "Black player".into(),
+                event: tables.event.into(),
+                round: "1".into(),
+                fen: tables.fen.map(str::to_owned),
+                flag: FlagRule::Claim,
+            },
+            voice: voice(),
+            speaker: Speaker::silent(),
+            journal: Arc::new(journal.clone()),
+            history: Vec::new(),
+            last_alive_ms: None,
+            board,
+            opponent_board,
+            shown: Shown::Remaining,
+            notation: tactus::rules::sheet::Lang::Auto,
+            style: tactus::rules::announce::Style::Standard,
+            time: tables.time.clone(),
+        })
+        .await
+        .unwrap();
+        tokio::spawn(actor.run());
+        handles.insert(id.parse().unwrap(), handle);
+    }
+    App {
+        router: router(AppState {
+            tables: Arc::new(handles),
+            tokens: tokens.clone(),
+        }),
+        tokens,
+        time: tables.time,
+        _dir: dir,
+    }
+}
+
+impl App {
+    /// `role`'s token at `table`.
+    pub fn token(&self, table: &str, role: PersonRole) -> String {
+        let t = self.tokens.table(table).unwrap();
+        match role {
+            PersonRole::Player => t.player.clone(),
+            PersonRole::Opponent => t.opponent.clone().unwrap(),
+            PersonRole::Assistant => t.assistant.clone(),
+            PersonRole::Arbiter => t.arbiter.clone(),
+        }
+    }
+
+    /// One request; the answer's status and JSON (`null` if not JSON).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (StatusCode, serde_json::Value) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header("Content-Type", "application/json");
+        }
+        let req = req
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap();
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let bytes = to_bytes(res.into_body(), 4 << 20).await.unwrap();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
+        )
+    }
+
+    /// A write to table 1 as `role`, with `body` as JSON.
+    pub async fn post(
+        &self,
+        path: &str,
+        role: PersonRole,
+        body: &str,
+    ) -> (StatusCode, serde_json::Value) {
+        let token = self.token("1", role);
+        self.call("POST", path, Some(&token), Some(body)).await
+    }
+
+    /// `GET /api/tables/{id}`.
+    pub async fn table(&self, id: &str) -> serde_json::Value {
+        self.call("GET", &format!("/api/tables/{id}"), None, None)
+            .await
+            .1
+    }
+}
