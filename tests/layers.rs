@@ -194,3 +194,35 @@ fn the_scan_finds_every_form_of_path() {
         "service"
     );
 }
+
+/// `anyhow` only in the command line (`src/cli/`, `src/main.rs`): the
+/// library's errors are enums that say what failed, which the CLI turns
+/// into its messages.
+#[test]
+fn anyhow_only_in_the_command_line() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let cli = src.join("cli");
+    let found: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(&cli) && !f.ends_with("main.rs"))
+        .flat_map(|f| {
+            let code = fs::read_to_string(f).expect("a readable source file");
+            code.lines()
+                .enumerate()
+                .filter(|(_, l)| l.contains("anyhow"))
+                .map(|(n, _)| format!("{}:{}", f.display(), n + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        found.len() < files.len(),
+        "the scan reads files, not one name"
+    );
+    assert!(
+        found.is_empty(),
+        "anyhow in the library:\n{}",
+        found.join("\n")
+    );
+}

@@ -11,7 +11,7 @@ use tactus::rules::result::FlagRule;
 use tactus::rules::sheet::Lang;
 use tactus::rules::token::Token;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::speech::sink::Sink;
+use tactus::speech::sink::{Sink, SinkError};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::Action;
 use tactus::table::action::PersonRole;
@@ -28,7 +28,7 @@ struct GatedSink {
 }
 
 impl Sink for GatedSink {
-    fn say(&mut self, _tokens: &[Token], text: &str) -> anyhow::Result<()> {
+    fn say(&mut self, _tokens: &[Token], text: &str) -> Result<(), SinkError> {
         let _ = self.started.send(text.to_string());
         let _ = self.finish.recv();
         Ok(())

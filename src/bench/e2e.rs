@@ -20,12 +20,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, Chess, Color, Position};
 use tokio::sync::broadcast;
 
+use crate::bench::error::BenchError;
 use crate::bench::ser2net::{self, Kind, Ser2net};
 use crate::board::event::Protocol;
 use crate::board::infer::Settings;
@@ -39,7 +39,7 @@ use crate::rules::game::NoticeKind;
 use crate::rules::token::Token;
 use crate::service::journal::{Durability, Journal, JournalHandle};
 use crate::speech::render::RatePack;
-use crate::speech::sink::Sink;
+use crate::speech::sink::{Sink, SinkError};
 use crate::speech::voice_pack::VoicePack;
 use crate::table::action::Action;
 use crate::table::action::PersonRole;
@@ -135,16 +135,18 @@ pub struct E2eReport {
 const ANNOUNCE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Runs the benchmark on a runtime of its own (as `tactus serve` does).
-pub fn run_e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
-    anyhow::ensure!(options.tables > 0, "--tables must be at least 1");
-    anyhow::ensure!(
-        options.seconds.is_finite() && options.seconds > 0.0,
-        "--seconds must be more than 0"
-    );
+pub fn run_e2e(options: &E2eOptions) -> Result<E2eReport, BenchError> {
+    if options.tables == 0 {
+        return Err(BenchError::Option("--tables must be at least 1"));
+    }
+    if !(options.seconds.is_finite() && options.seconds > 0.0) {
+        return Err(BenchError::Option("--seconds must be more than 0"));
+    }
     // Each table holds a pseudo-terminal pair (master, its clone, slave), the
     // driver's open port, and a few descriptors of its own besides.
     ensure_file_limit(options.tables as u64 * 6 + 64)?;
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    let runtime =
+        tokio::runtime::Runtime::new().map_err(BenchError::io("cannot start the runtime"))?;
     runtime.block_on(e2e(options))
 }
 
@@ -170,7 +172,7 @@ struct TableStats {
     relay_cpu_s: f64,
 }
 
-async fn e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
+async fn e2e(options: &E2eOptions) -> Result<E2eReport, BenchError> {
     let (data, temporary) = match &options.data {
         Some(d) => (d.clone(), false),
         None => (
@@ -185,7 +187,8 @@ async fn e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
             true,
         ),
     };
-    std::fs::create_dir_all(&data).with_context(|| format!("cannot create {}", data.display()))?;
+    std::fs::create_dir_all(&data)
+        .map_err(BenchError::io(format!("cannot create {}", data.display())))?;
     let result = e2e_in(options, &data).await;
     if temporary {
         let _ = std::fs::remove_dir_all(&data);
@@ -193,13 +196,11 @@ async fn e2e(options: &E2eOptions) -> anyhow::Result<E2eReport> {
     result
 }
 
-async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<E2eReport> {
+async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> Result<E2eReport, BenchError> {
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
     let journal = JournalHandle::spawn(journal);
     let voice = crate::service::serve::load_voice(&options.voice, 1.0)?;
-    let rate_pack = voice
-        .at_rate(voice.sample_rate())
-        .map_err(anyhow::Error::msg)?;
+    let rate_pack = voice.at_rate(voice.sample_rate())?;
     // Every table starts playing at the same instant, after all are set up;
     // their plies are spread over the first ply interval.
     // A ser2net per board takes longer to start than a pseudo-terminal.
@@ -234,7 +235,10 @@ async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<
     let cpu_start = cpu_seconds();
     let mut stats = TableStats::default();
     for task in tasks {
-        let s = task.await.context("a table task failed")??;
+        let s = task.await.map_err(|error| BenchError::Task {
+            what: "a table task failed",
+            error,
+        })??;
         stats.latencies.extend(s.latencies);
         stats.plies += s.plies;
         stats.games += s.games;
@@ -270,7 +274,7 @@ async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> anyhow::Result<
 }
 
 /// A table's games until the end of the run.
-async fn play_table(i: usize, shared: Arc<Shared>) -> anyhow::Result<TableStats> {
+async fn play_table(i: usize, shared: Arc<Shared>) -> Result<TableStats, BenchError> {
     let mut stats = TableStats::default();
     let mut rng = Rng::new(0x7AC7_0500 + i as u64);
     // Tables take turns within the ply interval, so load is even.
@@ -287,7 +291,10 @@ async fn play_table(i: usize, shared: Arc<Shared>) -> anyhow::Result<TableStats>
         };
         play_game(&id, blind, &shared, &mut rng, &mut next_ply, &mut stats)
             .await
-            .with_context(|| format!("table {id}"))?;
+            .map_err(|error| BenchError::Game {
+                table: id.clone(),
+                error: Box::new(error),
+            })?;
         stats.games += 1;
     }
     Ok(stats)
@@ -300,9 +307,9 @@ async fn play_game(
     rng: &mut Rng,
     next_ply: &mut Instant,
     stats: &mut TableStats,
-) -> anyhow::Result<()> {
-    let mut sim = Simulator::new(Protocol::Peg, Board::default(), None)
-        .map_err(|e| anyhow::anyhow!("simulated board: {e}"))?;
+) -> Result<(), BenchError> {
+    let mut sim =
+        Simulator::new(Protocol::Peg, Board::default(), None).map_err(BenchError::Simulator)?;
     let relay = match shared.transport.relay() {
         None => None,
         Some(kind) => {
@@ -311,17 +318,20 @@ async fn play_game(
             Some(
                 tokio::task::spawn_blocking(move || Ser2net::start(&data, &device, &line, kind))
                     .await
-                    .context("the ser2net start task failed")?
-                    .context("cannot start ser2net")?,
+                    .map_err(|error| BenchError::Task {
+                        what: "the ser2net start task failed",
+                        error,
+                    })?
+                    .map_err(BenchError::io("cannot start ser2net"))?,
             )
         }
     };
     let port: Port = match (&relay, shared.transport.relay()) {
-        (Some(r), Some(kind)) => kind.url(r.port).parse().map_err(anyhow::Error::msg)?,
+        (Some(r), Some(kind)) => kind.url(r.port).parse()?,
         _ => sim.path().into(),
     };
     let driver = Driver::spawn(DriverConfig::new(port, Protocol::Peg))
-        .context("cannot start the board driver")?;
+        .map_err(BenchError::io("cannot start the board driver"))?;
     let sink = RenderSink {
         pack: shared.rate_pack.clone(),
         buf: Vec::new(),
@@ -330,7 +340,7 @@ async fn play_game(
         setup: Setup {
             id: id.parse()?,
             blind,
-            control: "3+2".parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+            control: "3+2".parse()?,
             white: "White".into(),
             black: "Black".into(),
             event: "tactus bench".into(),
@@ -339,7 +349,8 @@ async fn play_game(
             flag: crate::rules::result::FlagRule::Auto,
         },
         voice: shared.voice.clone(),
-        speaker: Speaker::spawn(id, Box::new(sink))?,
+        speaker: Speaker::spawn(id, Box::new(sink))
+            .map_err(BenchError::io("cannot start the speaker"))?,
         journal: Arc::new(shared.journal.clone()),
         history: Vec::new(),
         last_alive_ms: None,
@@ -361,11 +372,14 @@ async fn play_game(
     // The board says hello first; moves before that would race its scan.
     next_of(&mut live, |a| a.kind == NoticeKind::Board)
         .await
-        .context("the board did not connect")?;
+        .ok_or_else(|| BenchError::Missing("the board did not connect".into()))?;
     handle
         .act(PersonRole::Assistant, Action::StartClock)
         .await
-        .map_err(|e| anyhow::anyhow!("start clock: {e}"))?;
+        .map_err(|error| BenchError::Refused {
+            what: "start clock".into(),
+            error,
+        })?;
 
     let mut pos = Chess::default();
     let mut over = false;
@@ -381,7 +395,7 @@ async fn play_game(
         };
         let uci = UciMove::from_standard(m).to_string();
         if pos.turn() == blind {
-            sim.play(&uci, false).map_err(anyhow::Error::msg)?;
+            sim.play(&uci, false).map_err(BenchError::Board)?;
             let written = Instant::now();
             if let Some(role) = m.promotion() {
                 // A peg board cannot tell the piece: the player names it
@@ -393,7 +407,7 @@ async fn play_game(
                     shakmaty::Role::Knight => 4,
                     _ => 1,
                 };
-                sim.button(button).map_err(anyhow::Error::msg)?;
+                sim.button(button).map_err(BenchError::Board)?;
                 let written = Instant::now();
                 over |= measure(&mut live, written, stats, NoticeKind::Move).await;
             } else {
@@ -412,10 +426,13 @@ async fn play_game(
                 )
                 .await
             {
-                anyhow::bail!("the assistant's move {text}: {e}");
+                return Err(BenchError::Refused {
+                    what: format!("the assistant's move {text}"),
+                    error: e,
+                });
             }
             // The blind player carries out the announced move.
-            sim.play(&uci, false).map_err(anyhow::Error::msg)?;
+            sim.play(&uci, false).map_err(BenchError::Board)?;
             over |= drain(&mut live);
         }
         pos.play_unchecked(m);
@@ -524,7 +541,7 @@ struct RenderSink {
 }
 
 impl Sink for RenderSink {
-    fn say(&mut self, tokens: &[Token], _text: &str) -> anyhow::Result<()> {
+    fn say(&mut self, tokens: &[Token], _text: &str) -> Result<(), SinkError> {
         self.buf.clear();
         // Tokens without a clip would be synthesised by the card sink; the
         // benchmark leaves synthesis out (it needs speech-dispatcher).
@@ -559,17 +576,14 @@ fn rusage() -> libc::rusage {
 
 /// Makes sure this process may open `needed` files, raising the soft limit
 /// up to the hard one if it must.
-pub fn ensure_file_limit(needed: u64) -> anyhow::Result<()> {
+pub fn ensure_file_limit(needed: u64) -> Result<(), BenchError> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
     };
     // SAFETY: getrlimit and setrlimit read or write the struct given.
     if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
-        anyhow::bail!(
-            "cannot read the open-file limit: {}",
-            std::io::Error::last_os_error()
-        );
+        return Err(BenchError::ReadFileLimit(std::io::Error::last_os_error()));
     }
     // rlim_t is u64 on Linux.
     let (current, hard): (u64, u64) = (limit.rlim_cur, limit.rlim_max);
@@ -577,20 +591,17 @@ pub fn ensure_file_limit(needed: u64) -> anyhow::Result<()> {
         return Ok(());
     }
     if hard < needed {
-        anyhow::bail!(
-            "this needs about {needed} open files but the hard limit is {} (ulimit -Hn)",
-            hard
-        );
+        return Err(BenchError::HardFileLimit { needed, hard });
     }
     let raised = libc::rlimit {
         rlim_cur: needed,
         rlim_max: hard,
     };
     if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } != 0 {
-        anyhow::bail!(
-            "cannot raise the open-file limit to {needed}: {}",
-            std::io::Error::last_os_error()
-        );
+        return Err(BenchError::RaiseFileLimit {
+            needed,
+            error: std::io::Error::last_os_error(),
+        });
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! would (tables in-process, or `tactus serve` as a process over loopback).
 
 pub mod e2e;
+pub mod error;
 pub mod hands;
 pub mod http;
 pub mod proc_net;

@@ -15,12 +15,12 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, Chess, Color, Position};
 
 use super::e2e::long_algebraic;
+use super::error::BenchError;
 use crate::board::event::Protocol;
 use crate::board::infer::DEFAULT_SETTLE;
 use crate::board::sim::Simulator;
@@ -80,14 +80,16 @@ pub struct ServeReport {
 const WAIT: Duration = Duration::from_secs(10);
 
 /// Starts the server `runs` times, then plays one game against the last.
-pub fn run_serve(options: &ServeOptions) -> anyhow::Result<ServeReport> {
-    anyhow::ensure!(options.runs > 0, "--runs must be at least 1");
+pub fn run_serve(options: &ServeOptions) -> Result<ServeReport, BenchError> {
+    if options.runs == 0 {
+        return Err(BenchError::Option("--runs must be at least 1"));
+    }
     let mut startups = Vec::new();
     let mut last = None;
     for run in 0..options.runs {
         let data = scratch(run)?;
-        let mut sim = Simulator::new(Protocol::Peg, Board::default(), None)
-            .map_err(|e| anyhow::anyhow!("simulated board: {e}"))?;
+        let mut sim =
+            Simulator::new(Protocol::Peg, Board::default(), None).map_err(BenchError::Simulator)?;
         let started = Instant::now();
         let mut server = Server::start(options, &data, &sim.path())?;
         startups.push(started.elapsed());
@@ -99,7 +101,7 @@ pub fn run_serve(options: &ServeOptions) -> anyhow::Result<ServeReport> {
         drop(server);
         let _ = std::fs::remove_dir_all(&data);
     }
-    let (measured, rss) = last.context("no run")?;
+    let (measured, rss) = last.ok_or_else(|| BenchError::Missing("no run".into()))?;
     let (moves, buttons) = measured?;
     Ok(ServeReport {
         startup: Spread::of(startups),
@@ -110,10 +112,11 @@ pub fn run_serve(options: &ServeOptions) -> anyhow::Result<ServeReport> {
     })
 }
 
-fn scratch(run: usize) -> anyhow::Result<PathBuf> {
+fn scratch(run: usize) -> Result<PathBuf, BenchError> {
     let dir = std::env::temp_dir().join(format!("tactus-bench-serve-{}-{run}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .map_err(BenchError::io(format!("cannot create {}", dir.display())))?;
     Ok(dir)
 }
 
@@ -126,7 +129,7 @@ struct Server {
 
 impl Server {
     /// Starts `tactus serve` and returns once it says where it listens.
-    fn start(options: &ServeOptions, data: &Path, board: &Path) -> anyhow::Result<Server> {
+    fn start(options: &ServeOptions, data: &Path, board: &Path) -> Result<Server, BenchError> {
         let mut child = Command::new(&options.exe)
             .arg("serve")
             .args([
@@ -144,8 +147,12 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .with_context(|| format!("cannot start {}", options.exe.display()))?;
-        let stdout = child.stdout.take().context("no stdout")?;
+            .map_err(BenchError::io(format!(
+                "cannot start {}",
+                options.exe.display()
+            )))?;
+        let missing = |what: &str| BenchError::Missing(what.into());
+        let stdout = child.stdout.take().ok_or_else(|| missing("no stdout"))?;
         let (tx, rx) = mpsc::channel();
         // Read every line, always: a full pipe would stall the server.
         std::thread::spawn(move || {
@@ -167,18 +174,20 @@ impl Server {
             let left = deadline.saturating_duration_since(Instant::now());
             let (_, line) = rx
                 .recv_timeout(left)
-                .map_err(|_| anyhow::anyhow!("tactus serve did not start within {WAIT:?}"))?;
+                .map_err(|_| missing(&format!("tactus serve did not start within {WAIT:?}")))?;
             if let Some(rest) = line.strip_prefix("tactus is serving on http://") {
                 server.addr = rest.trim_end_matches('/').to_owned();
             } else if let Some(rest) = line.trim().strip_prefix("assistant:") {
                 // http://ADDR/table/ID/assistant#token=T
                 let url = rest.trim();
-                let (path, token) = url.split_once("#token=").context("no token")?;
+                let (path, token) = url
+                    .split_once("#token=")
+                    .ok_or_else(|| missing("no token"))?;
                 server.assistant = token.to_owned();
                 server.id = path
                     .rsplit('/')
                     .nth(1)
-                    .context("no table id in the link")?
+                    .ok_or_else(|| missing("no table id in the link"))?
                     .to_owned();
             }
         }
@@ -197,13 +206,17 @@ impl Drop for Server {
 type Sse = (Instant, String, serde_json::Value);
 
 /// Reads the table's live stream on a thread of its own.
-fn subscribe(addr: &str, id: &str) -> anyhow::Result<mpsc::Receiver<Sse>> {
-    let mut stream = TcpStream::connect(addr).context("cannot connect for SSE")?;
-    stream.set_nodelay(true)?;
-    write!(
-        stream,
-        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
-    )?;
+fn subscribe(addr: &str, id: &str) -> Result<mpsc::Receiver<Sse>, BenchError> {
+    let mut stream = TcpStream::connect(addr).map_err(BenchError::io("cannot connect for SSE"))?;
+    stream
+        .set_nodelay(true)
+        .and_then(|()| {
+            write!(
+                stream,
+                "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+            )
+        })
+        .map_err(BenchError::io("cannot ask for the live stream"))?;
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut event = String::new();
@@ -230,13 +243,13 @@ fn wait(
     rx: &mpsc::Receiver<Sse>,
     what: &str,
     want: impl Fn(&str, &serde_json::Value) -> bool,
-) -> anyhow::Result<Instant> {
+) -> Result<Instant, BenchError> {
     let deadline = Instant::now() + WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let (at, name, data) = rx
-            .recv_timeout(left)
-            .map_err(|_| anyhow::anyhow!("no {what} on the SSE stream within {WAIT:?}"))?;
+        let (at, name, data) = rx.recv_timeout(left).map_err(|_| {
+            BenchError::Missing(format!("no {what} on the SSE stream within {WAIT:?}"))
+        })?;
         if want(&name, &data) {
             return Ok(at);
         }
@@ -253,7 +266,7 @@ fn play(
     server: &mut Server,
     sim: &mut Simulator,
     plies: usize,
-) -> anyhow::Result<(Vec<Duration>, Vec<Duration>)> {
+) -> Result<(Vec<Duration>, Vec<Duration>), BenchError> {
     let rx = subscribe(&server.addr, &server.id)?;
     wait(&rx, "connected board", |name, data| {
         name == "state" && data["board"]["connected"] == true
@@ -277,7 +290,7 @@ fn play(
         while rx.try_recv().is_ok() {}
         if pos.turn() == Color::White {
             sim.play(&UciMove::from_standard(m).to_string(), false)
-                .map_err(anyhow::Error::msg)?;
+                .map_err(BenchError::Board)?;
             let written = Instant::now();
             if let Some(role) = m.promotion() {
                 wait(&rx, "promotion question", announcement("board"))?;
@@ -287,7 +300,7 @@ fn play(
                     shakmaty::Role::Knight => 4,
                     _ => 1,
                 };
-                sim.button(n).map_err(anyhow::Error::msg)?;
+                sim.button(n).map_err(BenchError::Board)?;
                 wait(&rx, "move announcement", announcement("move"))?;
             } else {
                 let at = wait(&rx, "move announcement", announcement("move"))?;
@@ -296,7 +309,7 @@ fn play(
             // Button 1: the clock, said at once (no settling).
             std::thread::sleep(Duration::from_millis(50));
             while rx.try_recv().is_ok() {}
-            sim.button(1).map_err(anyhow::Error::msg)?;
+            sim.button(1).map_err(BenchError::Board)?;
             let written = Instant::now();
             let at = wait(&rx, "clock announcement", announcement("clock"))?;
             buttons.push(at.saturating_duration_since(written));
@@ -307,9 +320,11 @@ fn play(
                 &server.assistant,
                 &long_algebraic(m),
             )?;
-            anyhow::ensure!(status == 200, "the assistant's move was refused ({status})");
+            if status != 200 {
+                return Err(BenchError::MoveRefused(status));
+            }
             sim.play(&UciMove::from_standard(m).to_string(), false)
-                .map_err(anyhow::Error::msg)?;
+                .map_err(BenchError::Board)?;
         }
         std::thread::sleep(still);
         pos.play_unchecked(m);
@@ -321,16 +336,17 @@ fn play(
 }
 
 /// POSTs a move as the assistant; returns the HTTP status.
-fn post_move(addr: &str, id: &str, token: &str, text: &str) -> anyhow::Result<u16> {
+fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<u16, BenchError> {
     let body = serde_json::to_string(&crate::service::api_types::MoveBody {
         text: text.to_owned(),
         lang: None,
         page_lang: None,
     })?;
     let path = format!("/api/tables/{id}/move");
-    let r = super::http::request(addr, "POST", &path, Some(token), Some(&body), WAIT)?;
+    let r = super::http::request(addr, "POST", &path, Some(token), Some(&body), WAIT)
+        .map_err(BenchError::io(format!("cannot POST {path}")))?;
     if r.status == 0 {
-        anyhow::bail!("no HTTP status");
+        return Err(BenchError::NoStatus);
     }
     Ok(r.status)
 }

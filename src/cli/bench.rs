@@ -196,7 +196,8 @@ fn e2e(args: E2eArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("tactus bench e2e: {e:#}");
+            // The cause after each step, as anyhow reports a chain.
+            eprintln!("tactus bench e2e: {:#}", anyhow::Error::from(e));
             ExitCode::from(2)
         }
     }
@@ -270,7 +271,7 @@ fn serve(args: BenchServeArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("tactus bench serve: {e:#}");
+            eprintln!("tactus bench serve: {:#}", anyhow::Error::from(e));
             ExitCode::from(2)
         }
     }

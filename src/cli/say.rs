@@ -474,7 +474,7 @@ fn pause_then_say(
         let silence = vec![0.0; tactus::speech::dsp::ms_to_samples(DEFAULT_PAUSE_MS, card.rate())];
         card.play(silence).map_err(anyhow::Error::msg)?;
     }
-    card.say(tokens, text)
+    Ok(card.say(tokens, text)?)
 }
 
 fn json_string(s: &str) -> String {

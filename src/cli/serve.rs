@@ -102,7 +102,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tactus serve: {e:#}");
+            // The cause after each step (`cannot listen on …: …`).
+            eprintln!("tactus serve: {:#}", anyhow::Error::from(e));
             ExitCode::from(2)
         }
     }

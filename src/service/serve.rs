@@ -7,29 +7,122 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use shakmaty::{Board, Chess, Position};
 
-use super::config::{AudioOut, BoardSpec, Config, TableConfig};
-use super::data_lock::DataLock;
-use super::journal::{Durability, Journal, JournalHandle};
-use super::tokens::{Seats, Tokens};
+use super::config::{AudioOut, BoardSpec, Config, ConfigError, TableConfig};
+use super::data_lock::{DataLock, LockError};
+use super::journal::{Durability, Journal, JournalError, JournalHandle};
+use super::tokens::{Seats, TokenError, Tokens};
 use super::web::{AppState, router};
 use crate::board::event::Protocol;
 use crate::board::infer::Settings;
 use crate::board::serial::{Driver, DriverConfig};
+use crate::board::sim::SimError;
 use crate::board::sim::Simulator;
 use crate::rules::pgn::fen_of;
-use crate::rules::variant::{Variant, chess960_start};
+use crate::rules::time_control::TimeControlError;
+use crate::rules::variant::{Chess960Error, Variant, chess960_start};
 use crate::speech::device::{AudioStatus, AudioView};
-use crate::speech::sink::{Sink, TextSink, WavSink};
-use crate::speech::sink_alsa::{DeviceSink, Persistence};
-use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
-use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
+use crate::speech::sink::{Sink, SinkError, TextSink, WavSink};
+use crate::speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
+use crate::speech::voice_pack::{LoadOptions, PackError, UnknownVoice, VoicePack, find_pack};
+use crate::table::actor::{Setup, TableActor, TableHandle, TableParts, TableStartError};
 use crate::table::boards::BoardLink;
 use crate::table::id::TableId;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
+
+/// Why `tactus serve` could not start or stopped serving. Where the cause
+/// is the message (`transparent`) it already names what failed; the others
+/// say which table and what, with the cause as their source or in their
+/// message.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The port is taken or not ours to take.
+    #[error("cannot listen on {addr}")]
+    Listen {
+        addr: SocketAddr,
+        #[source]
+        error: std::io::Error,
+    },
+    /// The listening socket has no address.
+    #[error(transparent)]
+    Address(std::io::Error),
+    /// The data folder is locked by another server, or cannot be.
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// The journal cannot be opened or read.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// The tokens file cannot be read or written.
+    #[error(transparent)]
+    Tokens(#[from] TokenError),
+    /// The venue's voice pack cannot be loaded.
+    #[error(transparent)]
+    Voice(#[from] VoiceError),
+    /// A table's own voice pack cannot be loaded.
+    #[error("table {table}: voice")]
+    TableVoice {
+        table: TableId,
+        #[source]
+        error: VoiceError,
+    },
+    /// A table's time control does not read.
+    #[error("table {table}: control `{control}`: {error}")]
+    Control {
+        table: TableId,
+        control: String,
+        error: TimeControlError,
+    },
+    /// A Chess960 table without its start position's number.
+    #[error("table {table}: chess960 needs a start_position")]
+    NoStartPosition { table: TableId },
+    /// A Chess960 start position's number out of range.
+    #[error("table {table}: {error}")]
+    Chess960 {
+        table: TableId,
+        error: Chess960Error,
+    },
+    /// A table's simulated board cannot be made.
+    #[error("table {table}: simulated board: {error}")]
+    Simulator { table: TableId, error: SimError },
+    /// A table's board driver cannot be started.
+    #[error("table {table}: cannot start the board driver")]
+    Driver {
+        table: TableId,
+        #[source]
+        error: std::io::Error,
+    },
+    /// A table's WAV file cannot be made.
+    #[error(transparent)]
+    Wav(#[from] SinkError),
+    /// A table's own sound device cannot be opened.
+    #[error("table {table}: {error}")]
+    Device { table: String, error: DeviceError },
+    /// A table's speaker thread cannot be started.
+    #[error(transparent)]
+    Speaker(std::io::Error),
+    /// A table cannot start (its journal, its setup).
+    #[error(transparent)]
+    Table(#[from] TableStartError),
+    /// A table's braille display cannot be attached.
+    #[error(transparent)]
+    Braille(std::io::Error),
+    /// The web server failed.
+    #[error("web server")]
+    Web(#[source] std::io::Error),
+}
+
+/// Why a voice pack cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum VoiceError {
+    /// No pack by that name or path.
+    #[error("{0}")]
+    Unknown(UnknownVoice),
+    /// The pack is there but has problems.
+    #[error("{0}")]
+    Pack(PackError),
+}
 
 /// A running server (for tests and benchmarks that start one in-process).
 pub struct Running {
@@ -44,11 +137,14 @@ pub async fn serve(
     config: Config,
     ready: impl FnOnce(&Running),
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<()> {
+) -> Result<(), ServeError> {
     // The port first, then the folder's lock, then the journal: a second
     // server (same port or same folder) stops here having written nothing.
-    let listener = super::listener::bind(config.server.listen)
-        .with_context(|| format!("cannot listen on {}", config.server.listen))?;
+    let listener =
+        super::listener::bind(config.server.listen).map_err(|error| ServeError::Listen {
+            addr: config.server.listen,
+            error,
+        })?;
     if let Some((before, after)) = super::listener::raise_descriptor_limit()
         && before != after
     {
@@ -102,8 +198,12 @@ pub async fn serve(
         let voice = match voices.get(name) {
             Some(v) => Arc::clone(v),
             None => {
-                let v = load_voice(name, config.speech.speed)
-                    .with_context(|| format!("table {}: voice", t.id))?;
+                let v = load_voice(name, config.speech.speed).map_err(|error| {
+                    ServeError::TableVoice {
+                        table: t.id.clone(),
+                        error,
+                    }
+                })?;
                 voices.insert(name.clone(), Arc::clone(&v));
                 v
             }
@@ -128,12 +228,13 @@ pub async fn serve(
         })
         .await?;
         actors.push(tokio::spawn(actor.run()));
-        crate::table::display::attach(handle.clone(), &t.braille, t.braille_shows)?;
+        crate::table::display::attach(handle.clone(), &t.braille, t.braille_shows)
+            .map_err(ServeError::Braille)?;
         tables.insert(t.id.clone(), handle);
     }
     let tables = Arc::new(tables);
 
-    let addr = listener.local_addr()?;
+    let addr = listener.local_addr().map_err(ServeError::Address)?;
     let running = Running {
         addr,
         tables: tables.clone(),
@@ -146,7 +247,7 @@ pub async fn serve(
         router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice, table_voices));
     let served = super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
-        .context("web server");
+        .map_err(ServeError::Web);
     finish_speaking(actors, speakers).await;
     served
 }
@@ -234,24 +335,25 @@ pub fn startup_text(running: &Running) -> String {
 }
 
 /// Loads the voice pack `name` (under voices/ or a path) at `speed`.
-pub fn load_voice(name: &str, speed: f32) -> anyhow::Result<Arc<VoicePack>> {
-    let dir = find_pack(name).map_err(anyhow::Error::msg)?;
+pub fn load_voice(name: &str, speed: f32) -> Result<Arc<VoicePack>, VoiceError> {
+    let dir = find_pack(name).map_err(VoiceError::Unknown)?;
     let options = LoadOptions {
         speed,
         ..LoadOptions::default()
     };
-    let pack = VoicePack::load(&dir, &options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let pack = VoicePack::load(&dir, &options).map_err(VoiceError::Pack)?;
     Ok(Arc::new(pack))
 }
 
-fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
+fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
     Ok(Setup {
         id: t.id.clone(),
         blind: t.blind,
-        control: t
-            .control
-            .parse()
-            .map_err(|e| anyhow::anyhow!("table {}: control `{}`: {e}", t.id, t.control))?,
+        control: t.control.parse().map_err(|error| ServeError::Control {
+            table: t.id.clone(),
+            control: t.control.clone(),
+            error,
+        })?,
         white: t.white.clone(),
         black: t.black.clone(),
         event: t.event.clone(),
@@ -264,16 +366,21 @@ fn setup_of(t: &TableConfig) -> anyhow::Result<Setup> {
 /// The table's start position if it is not the standard one: a Chess960
 /// table's start position (its castling rights in X-FEN when the table's
 /// setup is journaled).
-fn start_of(t: &TableConfig) -> anyhow::Result<Option<Chess>> {
+fn start_of(t: &TableConfig) -> Result<Option<Chess>, ServeError> {
     match t.variant {
         Variant::Standard => Ok(None),
         Variant::Chess960 => {
-            let number = t.start_position.ok_or_else(|| {
-                anyhow::anyhow!("table {}: chess960 needs a start_position", t.id)
-            })?;
+            let number = t
+                .start_position
+                .ok_or_else(|| ServeError::NoStartPosition {
+                    table: t.id.clone(),
+                })?;
             chess960_start(number)
                 .map(Some)
-                .map_err(|e| anyhow::anyhow!("table {}: {e}", t.id))
+                .map_err(|error| ServeError::Chess960 {
+                    table: t.id.clone(),
+                    error,
+                })
         }
     }
 }
@@ -282,7 +389,7 @@ fn start_of(t: &TableConfig) -> anyhow::Result<Option<Chess>> {
 /// pseudo-terminal of our own on which every move typed or entered on the
 /// pages is carried out, so the whole chain (driver, inference, following)
 /// runs without hardware.
-fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardLink>> {
+fn open_board(t: &TableConfig, spec: &BoardSpec) -> Result<Option<BoardLink>, ServeError> {
     let settings = Settings {
         settle: Duration::from_millis(u64::from(t.settle_ms)),
         auto_correct: t.auto_correct,
@@ -291,8 +398,12 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardL
         BoardSpec::None => return Ok(None),
         BoardSpec::Sim => {
             let start = start_of(t)?.map_or_else(Board::default, |pos| pos.board().clone());
-            let sim = Simulator::new(Protocol::Peg, start, None)
-                .map_err(|e| anyhow::anyhow!("table {}: simulated board: {e}", t.id))?;
+            let sim = Simulator::new(Protocol::Peg, start, None).map_err(|error| {
+                ServeError::Simulator {
+                    table: t.id.clone(),
+                    error,
+                }
+            })?;
             (
                 sim.path().into(),
                 Protocol::Peg,
@@ -307,8 +418,10 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> anyhow::Result<Option<BoardL
     };
     let mut driver_config = DriverConfig::new(port, protocol);
     driver_config.baud = baud;
-    let driver = Driver::spawn(driver_config)
-        .with_context(|| format!("table {}: cannot start the board driver", t.id))?;
+    let driver = Driver::spawn(driver_config).map_err(|error| ServeError::Driver {
+        table: t.id.clone(),
+        error,
+    })?;
     Ok(Some(BoardLink {
         driver,
         protocol,
@@ -327,11 +440,11 @@ fn speaker_for(
     id: &str,
     run: &str,
     card_failed: &mut bool,
-) -> anyhow::Result<Speaker> {
+) -> Result<Speaker, ServeError> {
     let shown = audio.to_string();
-    let text_only = |view: AudioView| -> anyhow::Result<Speaker> {
+    let text_only = |view: AudioView| -> Result<Speaker, ServeError> {
         let sink: Box<dyn Sink + Send> = Box::new(TextSink::stdout());
-        Ok(Speaker::spawn_with(id, sink, AudioStatus::new(view))?)
+        Speaker::spawn_with(id, sink, AudioStatus::new(view)).map_err(ServeError::Speaker)
     };
     match audio {
         AudioOut::None => text_only(AudioView::fixed("none", shown)),
@@ -341,7 +454,7 @@ fn speaker_for(
                 "playing",
                 format!("wav:{}", sink.path().display()),
             ));
-            Ok(Speaker::spawn_with(id, Box::new(sink), status)?)
+            Speaker::spawn_with(id, Box::new(sink), status).map_err(ServeError::Speaker)
         }
         AudioOut::Default if *card_failed => text_only(AudioView {
             error: Some("no sound card".into()),
@@ -356,7 +469,7 @@ fn speaker_for(
         ) {
             Ok(card) => {
                 let status = card.status();
-                Ok(Speaker::spawn_with(id, Box::new(card), status)?)
+                Speaker::spawn_with(id, Box::new(card), status).map_err(ServeError::Speaker)
             }
             Err(e) => {
                 tracing::warn!("no sound card ({e}): announcements are text only");
@@ -375,9 +488,12 @@ fn speaker_for(
                 Persistence::Retry,
                 Duration::from_secs(3),
             )
-            .map_err(|e| anyhow::anyhow!("table {id}: {e}"))?;
+            .map_err(|error| ServeError::Device {
+                table: id.to_owned(),
+                error,
+            })?;
             let status = sink.status();
-            Ok(Speaker::spawn_with(id, Box::new(sink), status)?)
+            Speaker::spawn_with(id, Box::new(sink), status).map_err(ServeError::Speaker)
         }
     }
 }
@@ -405,9 +521,45 @@ pub async fn shutdown_signal() {
 }
 
 /// Reads the configuration file if given, else the embedded defaults.
-pub fn load_config(path: Option<&Path>) -> anyhow::Result<Config> {
+pub fn load_config(path: Option<&Path>) -> Result<Config, ConfigError> {
     match path {
-        Some(p) => Ok(Config::load(p)?),
+        Some(p) => Config::load(p),
         None => Ok(Config::default()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A port already taken: the error says which step failed and keeps
+    /// the system's reason as its cause, which the CLI prints after it.
+    #[tokio::test]
+    async fn a_taken_port_is_named_with_its_cause() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = taken.local_addr().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = Config::default();
+        config.server.listen = addr;
+        config.server.data = dir.path().to_owned();
+        let e = serve(config, |_| {}, std::future::pending())
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&e, ServeError::Listen { addr: a, .. } if *a == addr),
+            "{e:?}"
+        );
+        let chain = std::error::Error::source(&e).map(|c| c.to_string());
+        assert_eq!(
+            format!("{e}: {}", chain.unwrap()),
+            format!("cannot listen on {addr}: {}", taken_reason(addr))
+        );
+        // Nothing was written: the data folder is still empty.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    /// What the system says when `addr` is bound a second time.
+    fn taken_reason(addr: SocketAddr) -> String {
+        super::super::listener::bind(addr).unwrap_err().to_string()
     }
 }

@@ -6,20 +6,47 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::Context;
-
+use super::dsp::ResampleError;
 use super::render::RatePack;
 use super::voice_pack::VoicePack;
 use crate::rules::token::Token;
 
+/// Why an announcement could not be output. Each names the file or the
+/// device and what failed; the cause is in the message (not a `source`),
+/// so a report of the chain does not say it twice.
+#[derive(Debug, thiserror::Error)]
+pub enum SinkError {
+    /// The text log could not be written.
+    #[error("cannot write the text log: {0}")]
+    TextLog(std::io::Error),
+    /// A WAV file or its folder could not be created.
+    #[error("cannot create {}: {error}", path.display())]
+    Create {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A WAV file could not be written or completed.
+    #[error("cannot write {}: {error}", path.display())]
+    Wav { path: PathBuf, error: hound::Error },
+    /// The pack's clips could not be resampled to the file's rate.
+    #[error("cannot render for {}: {error}", path.display())]
+    Render { path: PathBuf, error: ResampleError },
+    /// Something was said to a WAV file already completed.
+    #[error("{} is already finished", .0.display())]
+    Finished(PathBuf),
+    /// The sound device did not play it.
+    #[error(transparent)]
+    Device(#[from] super::sink_alsa::DeviceError),
+}
+
 /// An output for announcements.
 pub trait Sink {
     /// Outputs one announcement: its tokens and its text rendering.
-    fn say(&mut self, tokens: &[Token], text: &str) -> anyhow::Result<()>;
+    fn say(&mut self, tokens: &[Token], text: &str) -> Result<(), SinkError>;
 
     /// Completes the output (a WAV file's header). Saying more after this
     /// is an error.
-    fn finish(&mut self) -> anyhow::Result<()> {
+    fn finish(&mut self) -> Result<(), SinkError> {
         Ok(())
     }
 }
@@ -53,10 +80,10 @@ impl<W: Write> TextSink<W> {
 }
 
 impl<W: Write> Sink for TextSink<W> {
-    fn say(&mut self, _tokens: &[Token], text: &str) -> anyhow::Result<()> {
+    fn say(&mut self, _tokens: &[Token], text: &str) -> Result<(), SinkError> {
         tracing::info!(target: "tactus::speech", "{text}");
-        writeln!(self.out, "{text}").context("cannot write the text log")?;
-        self.out.flush().context("cannot write the text log")
+        writeln!(self.out, "{text}").map_err(SinkError::TextLog)?;
+        self.out.flush().map_err(SinkError::TextLog)
     }
 }
 
@@ -80,8 +107,16 @@ impl WavSink {
     /// The table's file of this server run in `dir` (made if missing):
     /// `table-<id>-<run>.wav`, `-2`, `-3` … appended should that name be
     /// taken (two runs in one second). Earlier files are never touched.
-    pub fn create_in(dir: &Path, id: &str, run: &str, pack: &VoicePack) -> anyhow::Result<WavSink> {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    pub fn create_in(
+        dir: &Path,
+        id: &str,
+        run: &str,
+        pack: &VoicePack,
+    ) -> Result<WavSink, SinkError> {
+        std::fs::create_dir_all(dir).map_err(|error| SinkError::Create {
+            path: dir.to_owned(),
+            error,
+        })?;
         for n in 1u32.. {
             let name = if n == 1 {
                 format!("table-{id}-{run}.wav")
@@ -114,13 +149,13 @@ impl WavSink {
         pack: &VoicePack,
         rate: Option<u32>,
         pause_ms: u32,
-    ) -> anyhow::Result<WavSink> {
+    ) -> Result<WavSink, SinkError> {
         let path = path.as_ref().to_path_buf();
         let rate = rate.unwrap_or(pack.sample_rate());
-        let rate_pack = pack
-            .at_rate(rate)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("cannot render for {}", path.display()))?;
+        let rate_pack = match pack.at_rate(rate) {
+            Ok(p) => p,
+            Err(error) => return Err(SinkError::Render { path, error }),
+        };
         let spec = hound::WavSpec {
             channels: 1,
             sample_rate: rate,
@@ -128,13 +163,18 @@ impl WavSink {
             sample_format: hound::SampleFormat::Int,
         };
         // Never over an earlier file: a server's or a run's sound is kept.
-        let file = std::fs::OpenOptions::new()
+        let file = match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
-        let writer = hound::WavWriter::new(std::io::BufWriter::new(file), spec)
-            .with_context(|| format!("cannot create {}", path.display()))?;
+        {
+            Ok(f) => f,
+            Err(error) => return Err(SinkError::Create { path, error }),
+        };
+        let writer = match hound::WavWriter::new(std::io::BufWriter::new(file), spec) {
+            Ok(w) => w,
+            Err(error) => return Err(SinkError::Wav { path, error }),
+        };
         Ok(WavSink {
             pause: super::dsp::ms_to_samples(pause_ms, rate),
             path,
@@ -169,9 +209,9 @@ pub fn to_i16(s: f32) -> i16 {
 }
 
 impl Sink for WavSink {
-    fn say(&mut self, tokens: &[Token], _text: &str) -> anyhow::Result<()> {
+    fn say(&mut self, tokens: &[Token], _text: &str) -> Result<(), SinkError> {
         let Some(writer) = self.writer.as_mut() else {
-            anyhow::bail!("{} is already finished", self.path.display());
+            return Err(SinkError::Finished(self.path.clone()));
         };
         self.buf.clear();
         if self.said > 0 {
@@ -184,23 +224,24 @@ impl Sink for WavSink {
                 tracing::warn!("{}: no clip for `{token}`, left out", self.path.display());
             }
         }
+        let failed = |error| SinkError::Wav {
+            path: self.path.clone(),
+            error,
+        };
         for &s in &self.buf {
-            writer
-                .write_sample(to_i16(s))
-                .with_context(|| format!("cannot write {}", self.path.display()))?;
+            writer.write_sample(to_i16(s)).map_err(failed)?;
         }
         self.said += 1;
         // The header now counts every sample written: a kill keeps them.
-        writer
-            .flush()
-            .with_context(|| format!("cannot write {}", self.path.display()))
+        writer.flush().map_err(failed)
     }
 
-    fn finish(&mut self) -> anyhow::Result<()> {
+    fn finish(&mut self) -> Result<(), SinkError> {
         if let Some(writer) = self.writer.take() {
-            writer
-                .finalize()
-                .with_context(|| format!("cannot write {}", self.path.display()))?;
+            writer.finalize().map_err(|error| SinkError::Wav {
+                path: self.path.clone(),
+                error,
+            })?;
         }
         Ok(())
     }

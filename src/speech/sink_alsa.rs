@@ -38,7 +38,7 @@ use alsa::{Direction, ValueOr};
 
 use super::device::{AudioStatus, AudioView};
 use super::render::{Part, RatePack};
-use super::sink::{Sink, to_i16};
+use super::sink::{Sink, SinkError, to_i16};
 use super::synth::{self, Synth};
 use super::voice_pack::VoicePack;
 use crate::rules::token::Token;
@@ -248,7 +248,7 @@ impl DeviceSink {
 }
 
 impl Sink for DeviceSink {
-    fn say(&mut self, tokens: &[Token], _text: &str) -> anyhow::Result<()> {
+    fn say(&mut self, tokens: &[Token], _text: &str) -> Result<(), SinkError> {
         let voice = Arc::clone(&self.voice);
         for part in self.pack.parts(&voice, tokens) {
             match part {
@@ -260,7 +260,7 @@ impl Sink for DeviceSink {
     }
 
     /// Waits until the device has played everything (drained) and closes it.
-    fn finish(&mut self) -> anyhow::Result<()> {
+    fn finish(&mut self) -> Result<(), SinkError> {
         self.jobs = None;
         if let Some(t) = self.thread.take() {
             let _ = t.join();

@@ -72,6 +72,41 @@ pub enum TableError {
     Stopped,
 }
 
+/// Why a table could not start; the message names the table where the
+/// cause does not.
+#[derive(Debug, thiserror::Error)]
+pub enum TableStartError {
+    /// The configured setup does not start a game (a bad start position).
+    #[error(transparent)]
+    Setup(#[from] super::replay::StartError),
+    /// The journal could not be replayed.
+    #[error(transparent)]
+    Replay(#[from] super::replay::ReplayError),
+    /// The configuration disagrees with the journaled game on what defines it.
+    #[error("table {table}: {why}")]
+    Disagrees {
+        table: TableId,
+        why: super::replay::Disagreement,
+    },
+    /// The setup could not be journaled.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The restart (clock paused) could not be journaled.
+    #[error("table {table}: {why}")]
+    Restart { table: TableId, why: TableError },
+}
+
+/// Why an entry could not be written to the journal.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The entry could not be encoded as JSON.
+    #[error(transparent)]
+    Encode(#[from] serde_json::Error),
+    /// The journal did not commit it.
+    #[error(transparent)]
+    Journal(#[from] super::journal::NotJournaled),
+}
+
 /// The answer to an accepted request.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Reply {
@@ -220,7 +255,7 @@ impl TableActor {
     /// Builds the table from its parts, replaying its journal, and returns
     /// the actor (to be `run`) and its handle. A table with no history
     /// journals its setup first.
-    pub async fn start(parts: TableParts) -> anyhow::Result<(TableActor, TableHandle)> {
+    pub async fn start(parts: TableParts) -> Result<(TableActor, TableHandle), TableStartError> {
         let TableParts {
             setup: configured,
             voice,
@@ -239,12 +274,15 @@ impl TableActor {
         // game); a configuration that disagrees with the journal on what
         // defines the game stops the start, naming the key.
         let (setup, game, replayed, last_ms, renamed) = if history.is_empty() {
-            let game = new_game(&configured, style).map_err(anyhow::Error::msg)?;
+            let game = new_game(&configured, style)?;
             (configured, game, 0, 0, None)
         } else {
             let r = replay(&configured.id, &history, style)?;
-            let renamed = updated_setup(&r.setup, &configured)
-                .map_err(|e| anyhow::anyhow!("table {}: {e}", configured.id))?;
+            let renamed =
+                updated_setup(&r.setup, &configured).map_err(|why| TableStartError::Disagrees {
+                    table: configured.id.clone(),
+                    why,
+                })?;
             (r.setup, r.game, r.events, r.last_ms, renamed)
         };
         let setup = renamed.clone().unwrap_or(setup);
@@ -304,7 +342,10 @@ impl TableActor {
             actor
                 .commit(GameEvent::ServiceRestarted { paused_at_ms })
                 .await
-                .map_err(|e| anyhow::anyhow!("table {}: {e}", setup.id))?;
+                .map_err(|why| TableStartError::Restart {
+                    table: setup.id.clone(),
+                    why,
+                })?;
         }
         let handle = TableHandle {
             id: setup.id.clone(),
@@ -640,7 +681,7 @@ impl TableActor {
         Ok(reply)
     }
 
-    pub(super) async fn record(&mut self, entry: &Entry) -> anyhow::Result<()> {
+    pub(super) async fn record(&mut self, entry: &Entry) -> Result<(), RecordError> {
         let payload = serde_json::to_string(entry)?;
         let at = self.last_now.as_millis() as i64;
         self.journal.append(&self.setup.id, at, payload).await?;
