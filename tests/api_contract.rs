@@ -26,7 +26,7 @@ use tactus::service::api_types::{
 use tactus::table::action::PersonRole::{Arbiter, Assistant, Opponent, Player};
 use tower::ServiceExt;
 
-use inprocess::{App, Tables, app};
+use inprocess::{Tables, app};
 
 /// What the pages read from a table's state (`GET /api/tables/{id}`, the
 /// live `state` event), as paths: `a.b` a field of an object, `a[].b` a
@@ -149,18 +149,6 @@ struct Answers {
     errors: BTreeSet<String>,
 }
 
-async fn wait_for(app: &App, what: &str, ok: impl Fn(&serde_json::Value) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let t = app.table("1").await;
-        if ok(&t) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "{what}: {t}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 /// The events of a live stream's bytes so far: (event, JSON data).
 fn sse_events(text: &str) -> Vec<(String, serde_json::Value)> {
     text.split("\n\n")
@@ -184,7 +172,7 @@ async fn a_full_game() -> Answers {
     tables.second_blind = true;
     tables.boards = Some((&black, Some(&white)));
     let app = app(tables).await;
-    wait_for(&app, "both boards connected", |t| {
+    app.wait_for("both boards connected", |t| {
         t["board"]["connected"] == true && t["opponent_board"]["connected"] == true
     })
     .await;

@@ -5,30 +5,20 @@
 //! promotion pending on one player's board named only by that player, the
 //! assistant or the arbiter.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+#[path = "common/inprocess.rs"]
+mod inprocess;
 
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, StatusCode};
+use std::time::Duration;
+
+use axum::http::StatusCode;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position, Square};
+use shakmaty::{CastlingMode, Chess, Position, Square};
 use tactus::board::event::Protocol;
-use tactus::board::infer::Settings;
-use tactus::board::serial::{Driver, DriverConfig};
 use tactus::board::sim::Simulator;
-use tactus::rules::clock_announce::Shown;
-use tactus::rules::result::FlagRule;
-use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::{Seats, Tokens};
-use tactus::service::web::{AppState, router};
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::PersonRole;
-use tactus::table::actor::{Setup, TableActor, TableParts};
-use tactus::table::boards::BoardLink;
-use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
-use tower::ServiceExt;
+
+use inprocess::{Tables, app};
 
 const ROLES: [PersonRole; 4] = [
     PersonRole::Player,
@@ -37,141 +27,13 @@ const ROLES: [PersonRole; 4] = [
     PersonRole::Arbiter,
 ];
 
-struct App {
-    router: axum::Router,
-    tokens: Arc<Tokens>,
-    _dir: tempfile::TempDir,
-}
-
 /// Tables "1" and "2", both with two blind players (Black the table's
-/// `blind`, White the second), starting at `fen` (standard if `None`);
-/// table 1 with two simulated peg boards if `boards` are given.
-async fn app(fen: Option<&str>, boards: Option<(&Simulator, &Simulator)>, time: Timebase) -> App {
-    let dir = tempfile::tempdir().unwrap();
-    // Loaded once: a pack takes most of a table's start.
-    static VOICE: std::sync::OnceLock<Arc<VoicePack>> = std::sync::OnceLock::new();
-    let voice = VOICE
-        .get_or_init(|| {
-            Arc::new(
-                VoicePack::load(
-                    concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d"),
-                    &LoadOptions::default(),
-                )
-                .unwrap(),
-            )
-        })
-        .clone();
-    let journal = JournalHandle::spawn(
-        Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
-    );
-    let seats: Vec<Seats> = ["1", "2"]
-        .iter()
-        .map(|id| Seats {
-            id: id.to_string(),
-            opponent: Some(Color::White),
-        })
-        .collect();
-    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
-    let link = |sim: &Simulator| {
-        let mut config = DriverConfig::new(sim.path(), Protocol::Peg);
-        config.retry_min = Duration::from_millis(20);
-        BoardLink {
-            driver: Driver::spawn(config).unwrap(),
-            protocol: Protocol::Peg,
-            settings: Settings {
-                settle: Duration::ZERO,
-                auto_correct: false,
-            },
-            mirror: None,
-        }
-    };
-    let mut tables = BTreeMap::new();
-    for id in ["1", "2"] {
-        let (board, opponent_board) = match boards.filter(|_| id == "1") {
-            // The blind player (Black) and the second blind player (White).
-            Some((black, white)) => (Some(link(black)), Some(link(white))),
-            None => (None, None),
-        };
-        let (actor, handle) = TableActor::start(TableParts {
-            setup: Setup {
-                id: id.parse().unwrap(),
-                blind: Color::Black,
-                control: "90+30".parse().unwrap(),
-                white: "White player".into(),
-                black: "Black player".into(),
-                event: "roles".into(),
-                round: "1".into(),
-                fen: fen.map(str::to_owned),
-                flag: FlagRule::Claim,
-            },
-            voice: voice.clone(),
-            speaker: Speaker::silent(),
-            journal: Arc::new(journal.clone()),
-            history: Vec::new(),
-            last_alive_ms: None,
-            board,
-            opponent_board,
-            shown: Shown::Remaining,
-            notation: tactus::rules::sheet::Lang::Auto,
-            style: tactus::rules::announce::Style::Standard,
-            time: time.clone(),
-        })
-        .await
-        .unwrap();
-        tokio::spawn(actor.run());
-        tables.insert(id.parse().unwrap(), handle);
-    }
-    App {
-        router: router(AppState {
-            tables: Arc::new(tables),
-            tokens: tokens.clone(),
-        }),
-        tokens,
-        _dir: dir,
-    }
-}
-
-impl App {
-    fn token(&self, table: &str, role: PersonRole) -> String {
-        let t = self.tokens.table(table).unwrap();
-        match role {
-            PersonRole::Player => t.player.clone(),
-            PersonRole::Opponent => t.opponent.clone().unwrap(),
-            PersonRole::Assistant => t.assistant.clone(),
-            PersonRole::Arbiter => t.arbiter.clone(),
-        }
-    }
-
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&str>,
-    ) -> (StatusCode, serde_json::Value) {
-        let mut req = Request::builder().method(method).uri(path);
-        if let Some(t) = token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        if body.is_some() {
-            req = req.header("Content-Type", "application/json");
-        }
-        let req = req
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let bytes = to_bytes(res.into_body(), 4 << 20).await.unwrap();
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
-        )
-    }
-
-    async fn table(&self, id: &str) -> serde_json::Value {
-        self.call("GET", &format!("/api/tables/{id}"), None, None)
-            .await
-            .1
+/// `blind`, White the second).
+fn tables() -> Tables<'static> {
+    Tables {
+        second_blind: true,
+        event: "roles",
+        ..Tables::new(&["1", "2"])
     }
 }
 
@@ -311,7 +173,7 @@ async fn every_write_refuses_every_other_role_and_table_and_changes_nothing() {
     for &(path, body, allowed) in WRITES {
         // A fresh pair of tables per endpoint: the allowed roles' tries
         // below change the game.
-        let app = app(None, None, Timebase::manual(Duration::from_secs(1_000))).await;
+        let app = app(tables()).await;
         let url = format!("/api/tables/1/{path}");
         let body = (!body.is_empty()).then_some(body);
         let before = (app.table("1").await, app.table("2").await);
@@ -368,18 +230,6 @@ fn position(fen: &str) -> Chess {
         .unwrap()
 }
 
-async fn wait_for(app: &App, what: &str, ok: impl Fn(&serde_json::Value) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let t = app.table("1").await;
-        if ok(&t) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "{what}: {t}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 /// Both players blind, each on a pegged board: White's promotion on White's
 /// board is White's to name (or the assistant's, or the arbiter's), never
 /// Black's.
@@ -389,20 +239,22 @@ async fn a_pending_promotion_is_named_by_its_own_player_only() {
     let start = position(fen);
     let black = Simulator::new(Protocol::Peg, start.board().clone(), None).unwrap();
     let mut white = Simulator::new(Protocol::Peg, start.board().clone(), None).unwrap();
-    let app = app(
-        Some(fen),
-        Some((&black, &white)),
-        Timebase::monotonic(Duration::from_secs(1_000)),
-    )
+    let app = app(Tables {
+        fen: Some(fen),
+        // Table 1's boards: Black's, and White's (the second blind player).
+        boards: Some((&black, Some(&white))),
+        time: Timebase::monotonic(Duration::from_secs(1_000)),
+        ..tables()
+    })
     .await;
-    wait_for(&app, "both boards connected", |t| {
+    app.wait_for("both boards connected", |t| {
         t["board"]["connected"] == true && t["opponent_board"]["connected"] == true
     })
     .await;
     // The second blind player (White) pushes a7 to a8 on their board.
     white.lift(Square::A7).unwrap();
     white.put(Square::A8, None).unwrap();
-    wait_for(&app, "the promotion pending on White's board", |t| {
+    app.wait_for("the promotion pending on White's board", |t| {
         t["opponent_board"]["promotion_pending"] == true
     })
     .await;

@@ -4,138 +4,23 @@
 //! process tests check over a socket, in milliseconds: statuses in the order
 //! they are checked, roles, bodies, and the answers' JSON.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+#[path = "common/inprocess.rs"]
+mod inprocess;
+
 use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
-use shakmaty::Color;
-use tactus::rules::clock_announce::Shown;
-use tactus::rules::result::FlagRule;
-use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::service::tokens::{Seats, Tokens};
-use tactus::service::web::{AppState, router};
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
-use tactus::table::actor::{Setup, TableActor, TableParts};
-use tactus::table::speaker::Speaker;
-use tactus::table::timebase::Timebase;
+use tactus::table::action::PersonRole::{Arbiter, Assistant, Player};
 use tower::ServiceExt;
 
-struct App {
-    router: axum::Router,
-    tokens: Arc<Tokens>,
-    time: Timebase,
-    _dir: tempfile::TempDir,
-}
-
-async fn app(ids: &[&str]) -> App {
-    let dir = tempfile::tempdir().unwrap();
-    let voice = Arc::new(
-        VoicePack::load(
-            concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d"),
-            &LoadOptions::default(),
-        )
-        .unwrap(),
-    );
-    let journal = JournalHandle::spawn(
-        Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
-    );
-    let seats: Vec<Seats> = ids.iter().map(|s| Seats::from(*s)).collect();
-    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
-    let time = Timebase::manual(Duration::from_secs(1_000));
-    let mut tables = BTreeMap::new();
-    for id in ids {
-        let (actor, handle) = TableActor::start(TableParts {
-            setup: Setup {
-                id: id.parse().unwrap(),
-                blind: Color::Black,
-                control: "90+30".parse().unwrap(),
-                white: "White player".into(),
-                black: "Black player".into(),
-                event: "in-process".into(),
-                round: "1".into(),
-                fen: None,
-                flag: FlagRule::Claim,
-            },
-            voice: voice.clone(),
-            speaker: Speaker::silent(),
-            journal: Arc::new(journal.clone()),
-            history: Vec::new(),
-            last_alive_ms: None,
-            board: None,
-            opponent_board: None,
-            shown: Shown::Remaining,
-            notation: tactus::rules::sheet::Lang::Auto,
-            style: tactus::rules::announce::Style::Standard,
-            time: time.clone(),
-        })
-        .await
-        .unwrap();
-        tokio::spawn(actor.run());
-        tables.insert(id.parse().unwrap(), handle);
-    }
-    let router = router(AppState {
-        tables: Arc::new(tables),
-        tokens: tokens.clone(),
-    });
-    App {
-        router,
-        tokens,
-        time,
-        _dir: dir,
-    }
-}
-
-impl App {
-    fn token(&self, table: &str, role: &str) -> String {
-        let t = self.tokens.table(table).unwrap();
-        match role {
-            "player" => t.player.clone(),
-            "assistant" => t.assistant.clone(),
-            _ => t.arbiter.clone(),
-        }
-    }
-
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&str>,
-    ) -> (StatusCode, serde_json::Value) {
-        let mut req = Request::builder().method(method).uri(path);
-        if let Some(t) = token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        if body.is_some() {
-            req = req.header("Content-Type", "application/json");
-        }
-        let req = req
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let bytes = to_bytes(res.into_body(), 4 << 20).await.unwrap();
-        let json = serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null);
-        (status, json)
-    }
-
-    async fn post(&self, path: &str, role: &str, body: &str) -> (StatusCode, serde_json::Value) {
-        let token = self.token("1", role);
-        self.call("POST", path, Some(&token), Some(body)).await
-    }
-
-    async fn table(&self) -> serde_json::Value {
-        self.call("GET", "/api/tables/1", None, None).await.1
-    }
-}
+use inprocess::{Tables, app};
 
 #[tokio::test]
 async fn a_game_through_the_router() {
-    let app = app(&["1"]).await;
+    let app = app(Tables::new(&["1"])).await;
     let (s, v) = app
-        .post("/api/tables/1/move", "assistant", r#"{"move":"e4"}"#)
+        .post("/api/tables/1/move", Assistant, r#"{"move":"e4"}"#)
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["text"], "Eva vier");
@@ -143,19 +28,19 @@ async fn a_game_through_the_router() {
     let (s, v) = app
         .post(
             "/api/tables/1/move",
-            "player",
+            Player,
             r#"{"move":"Sf6","lang":"de"}"#,
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let t = app.table().await;
+    let t = app.table("1").await;
     assert_eq!(t["moves"], serde_json::json!(["e4", "Nf6"]));
     assert_eq!(t["clock"]["black_ms"], (90 * 60 - 20 + 30) * 1000);
     assert_eq!(t["kind"], "standard");
     assert_eq!(t["flag_rule"], "claim");
     assert_eq!(t["clock_says"], "left");
     let (s, v) = app
-        .post("/api/tables/1/clock/say", "player", r#"{"time":"used"}"#)
+        .post("/api/tables/1/clock/say", Player, r#"{"time":"used"}"#)
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert!(v["text"].as_str().unwrap().contains("verbraucht"), "{v}");
@@ -175,10 +60,10 @@ type Case<'a> = (
 /// Statuses in the order they are checked: table, token, role, body, game.
 #[tokio::test]
 async fn every_refusal_has_its_status_and_changes_nothing() {
-    let app = app(&["1", "2"]).await;
-    let before = app.table().await;
-    let player = app.token("1", "player");
-    let other_table = app.token("2", "arbiter");
+    let app = app(Tables::new(&["1", "2"])).await;
+    let before = app.table("1").await;
+    let player = app.token("1", Player);
+    let other_table = app.token("2", Arbiter);
     let cases: Vec<Case> = vec![
         (
             "POST",
@@ -265,8 +150,8 @@ async fn every_refusal_has_its_status_and_changes_nothing() {
         v["error"],
         "table id `a.b`: use 1 to 32 letters, digits, `-` or `_`"
     );
-    let assistant = app.token("1", "assistant");
-    let arbiter = app.token("1", "arbiter");
+    let assistant = app.token("1", Assistant);
+    let arbiter = app.token("1", Arbiter);
     for (path, token, body, want) in [
         (
             "/api/tables/1/move",
@@ -319,19 +204,19 @@ async fn every_refusal_has_its_status_and_changes_nothing() {
         );
         assert!(v["error"].is_string(), "{path} {body}: {v}");
     }
-    assert_eq!(app.table().await, before);
+    assert_eq!(app.table("1").await, before);
 }
 
 /// 9.4 through the API: a piece touched on this move loses the claim.
 #[tokio::test]
 async fn a_touch_loses_the_claim_through_the_api() {
-    let app = app(&["1"]).await;
-    app.post("/api/tables/1/move", "assistant", r#"{"move":"e4"}"#)
+    let app = app(Tables::new(&["1"])).await;
+    app.post("/api/tables/1/move", Assistant, r#"{"move":"e4"}"#)
         .await;
     let (s, _) = app
         .post(
             "/api/tables/1/touched",
-            "assistant",
+            Assistant,
             r#"{"side":"black","square":"g8"}"#,
         )
         .await;
@@ -339,13 +224,13 @@ async fn a_touch_loses_the_claim_through_the_api() {
     let (s, v) = app
         .post(
             "/api/tables/1/draw/claim/threefold",
-            "player",
+            Player,
             r#"{"side":"black"}"#,
         )
         .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(v["error"].as_str().unwrap().contains("9.4"), "{v}");
-    let t = app.table().await;
+    let t = app.table("1").await;
     assert_eq!(t["touched"][0]["square"], "g8");
     assert_eq!(t["touched"][0]["side"], "black");
 }
@@ -354,14 +239,14 @@ async fn a_touch_loses_the_claim_through_the_api() {
 /// quoted to 100 characters at most) and changes nothing.
 #[tokio::test]
 async fn a_huge_bad_move_gets_a_short_error() {
-    let app = app(&["1"]).await;
-    let before = app.table().await;
+    let app = app(Tables::new(&["1"])).await;
+    let before = app.table("1").await;
     for text in [
         "Q".repeat(1_500_000),
         format!("e4 {}", "z".repeat(1_500_000)),
     ] {
         let body = serde_json::json!({ "move": text }).to_string();
-        let (s, v) = app.post("/api/tables/1/move", "assistant", &body).await;
+        let (s, v) = app.post("/api/tables/1/move", Assistant, &body).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
         let error = v["error"].as_str().unwrap();
         assert!(error.chars().count() < 400, "{} characters", error.len());
@@ -372,7 +257,7 @@ async fn a_huge_bad_move_gets_a_short_error() {
             .unwrap_or(0);
         assert!(longest_run <= 100, "{longest_run} characters quoted");
     }
-    let after = app.table().await;
+    let after = app.table("1").await;
     assert_eq!(after["moves"], before["moves"]);
 }
 
@@ -382,7 +267,7 @@ async fn a_huge_bad_move_gets_a_short_error() {
 /// made, then read to its end.
 #[tokio::test]
 async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
-    let app = app(&["1"]).await;
+    let app = app(Tables::new(&["1"])).await;
     let req = Request::builder()
         .uri("/api/tables/1/events")
         .body(Body::empty())
@@ -392,7 +277,7 @@ async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
     let body = res.into_body();
     let sent = 400;
     for _ in 0..sent {
-        let (s, _) = app.post("/api/tables/1/clock/say", "player", "{}").await;
+        let (s, _) = app.post("/api/tables/1/clock/say", Player, "{}").await;
         assert_eq!(s, StatusCode::OK);
     }
     // A stream still open would wait for its next event (or keep-alive) for
@@ -413,7 +298,7 @@ async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
         "all {sent} announcements were kept for a reader that did not read"
     );
     // The table goes on.
-    let (s, _) = app.post("/api/tables/1/clock/say", "player", "{}").await;
+    let (s, _) = app.post("/api/tables/1/clock/say", Player, "{}").await;
     assert_eq!(s, StatusCode::OK);
 }
 
@@ -424,19 +309,19 @@ async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
 /// running side.
 #[tokio::test]
 async fn the_clock_reading_says_when_it_was_taken_and_whose_time_runs() {
-    let app = app(&["1"]).await;
-    let t = app.table().await;
+    let app = app(Tables::new(&["1"])).await;
+    let t = app.table("1").await;
     assert_eq!(t["clock"]["running_side"], serde_json::Value::Null);
     assert_eq!(t["clock"]["as_of_ms"], 1_000_000);
     let (s, v) = app
-        .post("/api/tables/1/move", "assistant", r#"{"move":"e4"}"#)
+        .post("/api/tables/1/move", Assistant, r#"{"move":"e4"}"#)
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let first = app.table().await;
+    let first = app.table("1").await;
     assert_eq!(first["clock"]["running_side"], "black");
     assert_eq!(first["moves_uci"], serde_json::json!(["e2e4"]));
     app.time.advance(Duration::from_millis(7_250));
-    let later = app.table().await;
+    let later = app.table("1").await;
     let passed =
         later["clock"]["as_of_ms"].as_u64().unwrap() - first["clock"]["as_of_ms"].as_u64().unwrap();
     assert_eq!(passed, 7_250);
@@ -446,15 +331,15 @@ async fn the_clock_reading_says_when_it_was_taken_and_whose_time_runs() {
     );
     assert_eq!(later["clock"]["white_ms"], first["clock"]["white_ms"]);
     let (s, v) = app
-        .post("/api/tables/1/move", "player", r#"{"move":"Nf6"}"#)
+        .post("/api/tables/1/move", Player, r#"{"move":"Nf6"}"#)
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let t = app.table().await;
+    let t = app.table("1").await;
     assert_eq!(t["clock"]["running_side"], "white");
     assert_eq!(t["moves_uci"], serde_json::json!(["e2e4", "g8f6"]));
-    let (s, v) = app.post("/api/tables/1/clock/pause", "arbiter", "").await;
+    let (s, v) = app.post("/api/tables/1/clock/pause", Arbiter, "").await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let t = app.table().await;
+    let t = app.table("1").await;
     assert_eq!(t["clock"]["running"], false);
     assert_eq!(t["clock"]["running_side"], serde_json::Value::Null);
 }

@@ -209,6 +209,20 @@ impl App {
         self.call("POST", path, Some(&token), Some(body)).await
     }
 
+    /// Waits (20 s at most) until table 1's state passes `ok`: what a
+    /// board driver does arrives in its own time.
+    pub async fn wait_for(&self, what: &str, ok: impl Fn(&serde_json::Value) -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let t = self.table("1").await;
+            if ok(&t) {
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "{what}: {t}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// `GET /api/tables/{id}`.
     pub async fn table(&self, id: &str) -> serde_json::Value {
         self.call("GET", &format!("/api/tables/{id}"), None, None)
