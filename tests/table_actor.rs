@@ -171,7 +171,7 @@ async fn the_blind_players_move_is_made_when_its_announcement_ends() {
     // Still being said: not made, Black's clock still runs, no reply yet.
     let v = view(&t).await;
     assert_eq!(v.moves, ["e4"]);
-    assert_eq!(v.turn, "black");
+    assert_eq!(v.turn, Color::Black);
     assert_eq!(v.clock.black_ms, (90 * 60 - 17) * 1000);
     assert!(!request.is_finished());
     // Another move meanwhile is refused.
@@ -227,7 +227,7 @@ async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
     };
     assert_eq!(said, "Schwarz Zeit überschritten");
     let v = view(&t).await;
-    assert_eq!(v.clock.flag, Some("black"));
+    assert_eq!(v.clock.flag, Some(Color::Black));
     assert!(v.result.is_none());
     assert!(
         v.alerts

@@ -26,7 +26,7 @@ pub use crate::table::view::Announcement;
 /// `GET /api/tables/{id}` and the live `state` event: one table.
 pub use crate::table::view::TableView;
 /// The parts of [`TableView`].
-pub use crate::table::view::{Alert, AlertKind, BoardView, ClockView, PerSide};
+pub use crate::table::view::{Alert, AlertKind, BoardView, ClockPhase, ClockView, PerSide};
 /// Parts of the state made by the rules and the sound output.
 pub use crate::{
     rules::game::{Irregularity, NoticeKind, TouchedPiece},

@@ -32,13 +32,15 @@ pub struct TableView {
     /// The round, for the PGN.
     pub round: String,
     /// The blind player's side.
-    pub blind: &'static str,
+    #[serde(with = "side")]
+    pub blind: Color,
     /// The time control as configured (e.g. `40/90+30, 30+30`).
     pub control: String,
     /// The position (FEN).
     pub fen: String,
     /// The side to move.
-    pub turn: &'static str,
+    #[serde(with = "side")]
+    pub turn: Color,
     /// The moves so far, in SAN.
     pub moves: Vec<String>,
     /// The same moves in UCI (`g1f3`): the pages name the last move's
@@ -62,7 +64,8 @@ pub struct TableView {
     /// `result` (`1-0`, `0-1`, `1/2-1/2`), `reason` in words, `ending`.
     pub result: Option<GameResult>,
     /// A standing draw offer and its side.
-    pub draw_offer: Option<&'static str>,
+    #[serde(serialize_with = "side_or_null")]
+    pub draw_offer: Option<Color>,
     /// Touched pieces on the record (4.3): `side`, `square`, `ply`,
     /// `at_ms`.
     pub touched: Vec<TouchedPiece>,
@@ -94,18 +97,42 @@ pub struct ClockView {
     /// A clock is running.
     pub running: bool,
     /// `not_started`, `running`, `paused` or `flagged`.
-    pub state: &'static str,
+    pub state: ClockPhase,
     /// Moves White has completed.
     pub moves: u32,
     /// The side whose clock has reached zero, shown at once (6.8).
-    pub flag: Option<&'static str>,
+    #[serde(serialize_with = "side_or_null")]
+    pub flag: Option<Color>,
     /// The side whose time is running (`null` unless `running`).
-    pub running_side: Option<&'static str>,
+    #[serde(serialize_with = "side_or_null")]
+    pub running_side: Option<Color>,
     /// The table's time (milliseconds, the journal's timebase) at which
     /// `white_ms` and `black_ms` were read: a page counts the running side
     /// down from here, against the offset it measures between this time
     /// and its own, so its clocks tick between events.
     pub as_of_ms: u64,
+}
+
+/// Where the clock is: `not_started`, `running`, `paused` or `flagged`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockPhase {
+    /// Not yet started.
+    NotStarted,
+    /// A side's time is running.
+    Running,
+    /// Stopped by the assistant or the arbiter.
+    Paused,
+    /// A side's time has run out.
+    Flagged,
+}
+
+/// A side as its name, or `null`.
+fn side_or_null<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => side::serialize(c, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// A count per side: `{"white": 0, "black": 1}`.
@@ -297,10 +324,10 @@ impl TableActor {
             black: self.setup.black.clone(),
             event: self.setup.event.clone(),
             round: self.setup.round.clone(),
-            blind: side::name(self.setup.blind),
+            blind: self.setup.blind,
             control: self.setup.control.to_string(),
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
-            turn: side::name(pos.turn()),
+            turn: pos.turn(),
             moves: self.game.sans(),
             moves_uci: self.game.plies().iter().map(|p| p.uci.clone()).collect(),
             clock: ClockView {
@@ -308,15 +335,15 @@ impl TableActor {
                 black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
                 running: matches!(clock.state(), ClockState::Running { .. }),
                 state: match clock.state() {
-                    ClockState::NotStarted => "not_started",
-                    ClockState::Running { .. } => "running",
-                    ClockState::Paused => "paused",
-                    ClockState::Flagged(_) => "flagged",
+                    ClockState::NotStarted => ClockPhase::NotStarted,
+                    ClockState::Running { .. } => ClockPhase::Running,
+                    ClockState::Paused => ClockPhase::Paused,
+                    ClockState::Flagged(_) => ClockPhase::Flagged,
                 },
                 moves: clock.moves_completed(),
-                flag: flag.map(|f| side::name(f.side)),
+                flag: flag.map(|f| f.side),
                 running_side: match clock.state() {
-                    ClockState::Running { .. } => Some(side::name(clock.to_move())),
+                    ClockState::Running { .. } => Some(clock.to_move()),
                     _ => None,
                 },
                 as_of_ms: now.as_millis() as u64,
@@ -332,7 +359,7 @@ impl TableActor {
             board,
             opponent_board,
             result: self.game.result().cloned(),
-            draw_offer: self.game.draw_offer().map(side::name),
+            draw_offer: self.game.draw_offer(),
             touched: self.game.touched().to_vec(),
             illegal: self.game.irregularities().to_vec(),
             alerts,
