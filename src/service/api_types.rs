@@ -27,12 +27,14 @@ pub use crate::table::view::Announcement;
 pub use crate::table::view::TableView;
 /// The parts of [`TableView`].
 pub use crate::table::view::{Alert, AlertKind, BoardView, ClockPhase, ClockView, PerSide};
-/// Parts of the state made by the rules and the sound output.
+/// Parts of the state made by the rules, the sound output and the braille
+/// display.
 pub use crate::{
     rules::game::{Irregularity, NoticeKind, TouchedPiece},
     rules::game_kind::GameKind,
     rules::result::{FlagRule, GameResult},
-    speech::device::AudioView,
+    speech::device::{AudioState, AudioView},
+    table::display::DisplayState,
 };
 
 /// Every error answer: a status and `{"error": "…"}`, a sentence a person

@@ -22,7 +22,7 @@ use crate::board::sim::Simulator;
 use crate::rules::pgn::fen_of;
 use crate::rules::time_control::TimeControlError;
 use crate::rules::variant::{Chess960Error, Variant, chess960_start};
-use crate::speech::device::{AudioStatus, AudioView};
+use crate::speech::device::{AudioState, AudioStatus, AudioView};
 use crate::speech::sink::{Sink, SinkError, TextSink, WavSink};
 use crate::speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
 use crate::speech::voice_pack::{LoadOptions, PackError, UnknownVoice, VoicePack, find_pack};
@@ -447,18 +447,18 @@ fn speaker_for(
         Speaker::spawn_with(id, sink, AudioStatus::new(view)).map_err(ServeError::Speaker)
     };
     match audio {
-        AudioOut::None => text_only(AudioView::fixed("none", shown)),
+        AudioOut::None => text_only(AudioView::fixed(AudioState::TextOnly, shown)),
         AudioOut::Wav(dir) => {
             let sink = WavSink::create_in(dir, id, run, voice)?;
             let status = AudioStatus::new(AudioView::fixed(
-                "playing",
+                AudioState::Playing,
                 format!("wav:{}", sink.path().display()),
             ));
             Speaker::spawn_with(id, Box::new(sink), status).map_err(ServeError::Speaker)
         }
         AudioOut::Default if *card_failed => text_only(AudioView {
             error: Some("no sound card".into()),
-            ..AudioView::fixed("none", shown)
+            ..AudioView::fixed(AudioState::TextOnly, shown)
         }),
         AudioOut::Default => match DeviceSink::open(
             voice.clone(),
@@ -476,7 +476,7 @@ fn speaker_for(
                 *card_failed = true;
                 text_only(AudioView {
                     error: Some(format!("no sound card: {e}")),
-                    ..AudioView::fixed("none", shown)
+                    ..AudioView::fixed(AudioState::TextOnly, shown)
                 })
             }
         },

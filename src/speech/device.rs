@@ -10,13 +10,28 @@
 use serde::Serialize;
 use tokio::sync::watch;
 
+/// Where a table's sound output is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AudioState {
+    /// The stream is proven to run.
+    Playing,
+    /// Being reopened with backoff; nothing is heard.
+    Failed,
+    /// Opened, not yet proven to play.
+    Starting,
+    /// Text only, by configuration or for want of a sound card.
+    #[serde(rename = "none")]
+    TextOnly,
+}
+
 /// What `GET /api/tables/{id}` shows as `audio`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AudioView {
     /// `playing` (the stream is proven to run), `failed` (being reopened
     /// with backoff; nothing is heard), `starting` (not yet proven),
     /// `none` (text only, by configuration or for want of a sound card).
-    pub state: &'static str,
+    pub state: AudioState,
     /// The output as configured: `default`, `device:NAME`, `wav:PATH`,
     /// `none`.
     pub device: String,
@@ -31,7 +46,7 @@ pub struct AudioView {
 
 impl AudioView {
     /// An output that is not a device: nothing can fail.
-    pub fn fixed(state: &'static str, device: impl Into<String>) -> AudioView {
+    pub fn fixed(state: AudioState, device: impl Into<String>) -> AudioView {
         AudioView {
             state,
             device: device.into(),
@@ -43,7 +58,7 @@ impl AudioView {
 
     /// Whether the table should say that nothing is heard.
     pub fn is_down(&self) -> bool {
-        self.state == "failed"
+        self.state == AudioState::Failed
     }
 }
 
@@ -83,13 +98,13 @@ impl AudioStatus {
 
     /// The stream is proven to play.
     pub fn playing(&self) {
-        self.update(|v| v.state = "playing");
+        self.update(|v| v.state = AudioState::Playing);
     }
 
     /// The stream failed with `error`; it is being reopened.
     pub fn failed(&self, error: String) {
         self.update(|v| {
-            v.state = "failed";
+            v.state = AudioState::Failed;
             v.error = Some(error);
         });
     }

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use alsa::pcm::{Access, Format, HwParams, PCM, State};
 use alsa::{Direction, ValueOr};
 
-use super::device::{AudioStatus, AudioView};
+use super::device::{AudioState, AudioStatus, AudioView};
 use super::render::{Part, RatePack};
 use super::sink::{Sink, SinkError, to_i16};
 use super::synth::{self, Synth};
@@ -146,7 +146,7 @@ impl DeviceSink {
         timeout: Duration,
     ) -> Result<DeviceSink, DeviceError> {
         let pack = voice.at_rate(RENDER_RATE)?;
-        let status = AudioStatus::new(AudioView::fixed("starting", shown));
+        let status = AudioStatus::new(AudioView::fixed(AudioState::Starting, shown));
         let (jobs, rx) = mpsc::channel::<Job>();
         let (first_tx, first_rx) = mpsc::channel::<Result<(), DeviceError>>();
         let thread = {
@@ -418,7 +418,7 @@ fn run(
             Ended::Failed(e) => e,
         };
         failures += 1;
-        if failures == 1 || status.get().state != "failed" {
+        if failures == 1 || status.get().state != AudioState::Failed {
             tracing::warn!("sound output {name}: {error}; trying again");
         }
         status.failed(error.to_string());

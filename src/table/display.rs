@@ -88,15 +88,25 @@ pub enum BrailleShows {
 /// Whether each table's display is connected, for the table's state.
 static STATUS: Mutex<BTreeMap<String, Arc<AtomicBool>>> = Mutex::new(BTreeMap::new());
 
-/// The display of table `id` as its state shows it: `connected`,
-/// `disconnected`, or `None` if the table has none.
-pub fn state(id: &str) -> Option<&'static str> {
+/// A braille display as a table's state shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DisplayState {
+    /// Connected to brltty through BrlAPI.
+    Connected,
+    /// Configured, but not connected to brltty now.
+    Disconnected,
+}
+
+/// The display of table `id` as its state shows it, or `None` if the
+/// table has none.
+pub fn state(id: &str) -> Option<DisplayState> {
     let status = STATUS.lock().unwrap_or_else(|p| p.into_inner());
     status.get(id).map(|c| {
         if c.load(Ordering::Relaxed) {
-            "connected"
+            DisplayState::Connected
         } else {
-            "disconnected"
+            DisplayState::Disconnected
         }
     })
 }

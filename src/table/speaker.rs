@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, watch};
 
 use crate::rules::token::Token;
-use crate::speech::device::{AudioStatus, AudioView};
+use crate::speech::device::{AudioState, AudioStatus, AudioView};
 use crate::speech::sink::Sink;
 
 /// One announcement for the speaker thread, and who wants to know when it
@@ -77,7 +77,7 @@ impl Speaker {
         Speaker::spawn_with(
             name,
             sink,
-            AudioStatus::new(AudioView::fixed("playing", "sink")),
+            AudioStatus::new(AudioView::fixed(AudioState::Playing, "sink")),
         )
     }
 
@@ -124,7 +124,7 @@ impl Speaker {
 
     /// A speaker that says nothing aloud: the text still reaches the pages.
     pub fn silent() -> Speaker {
-        Speaker::silent_as(AudioView::fixed("none", "none"))
+        Speaker::silent_as(AudioView::fixed(AudioState::TextOnly, "none"))
     }
 
     /// A silent speaker whose status says why (`none`, or no sound card).

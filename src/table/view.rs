@@ -80,7 +80,7 @@ pub struct TableView {
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
     /// The braille display: `connected`, `disconnected` (`null`: none).
-    pub braille: Option<&'static str>,
+    pub braille: Option<super::display::DisplayState>,
     /// The language of the announcements (the table's voice pack's, `de`):
     /// pages mark announcement text with it so screen readers read it in
     /// that language's voice.
