@@ -6,7 +6,7 @@ use crate::board::link::PortError;
 use crate::board::sim::SimError;
 use crate::rules::time_control::TimeControlError;
 use crate::service::journal::JournalError;
-use crate::service::serve::VoiceError;
+use crate::service::serve_error::VoiceError;
 use crate::speech::dsp::ResampleError;
 use crate::table::actor::{TableError, TableStartError};
 use crate::table::id::BadTableId;

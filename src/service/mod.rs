@@ -9,5 +9,6 @@ pub mod i18n;
 pub mod journal;
 pub mod listener;
 pub mod serve;
+pub mod serve_error;
 pub mod tokens;
 pub mod web;

@@ -10,119 +10,26 @@ use std::time::Duration;
 use shakmaty::{Board, Chess, Position};
 
 use super::config::{AudioOut, BoardSpec, Config, ConfigError, TableConfig};
-use super::data_lock::{DataLock, LockError};
-use super::journal::{Durability, Journal, JournalError, JournalHandle};
-use super::tokens::{Seats, TokenError, Tokens};
+use super::data_lock::DataLock;
+use super::journal::{Durability, Journal, JournalHandle};
+use super::serve_error::{ServeError, VoiceError};
+use super::tokens::{Seats, Tokens};
 use super::web::{AppState, router};
 use crate::board::event::Protocol;
 use crate::board::infer::Settings;
 use crate::board::serial::{Driver, DriverConfig};
-use crate::board::sim::SimError;
 use crate::board::sim::Simulator;
 use crate::rules::pgn::fen_of;
-use crate::rules::time_control::TimeControlError;
-use crate::rules::variant::{Chess960Error, Variant, chess960_start};
+use crate::rules::variant::{Variant, chess960_start};
 use crate::speech::device::{AudioState, AudioStatus, AudioView};
-use crate::speech::sink::{Sink, SinkError, TextSink, WavSink};
-use crate::speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
-use crate::speech::voice_pack::{LoadOptions, PackError, UnknownVoice, VoicePack, find_pack};
-use crate::table::actor::{Setup, TableActor, TableHandle, TableParts, TableStartError};
+use crate::speech::sink::{Sink, TextSink, WavSink};
+use crate::speech::sink_alsa::{DeviceSink, Persistence};
+use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
+use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::id::TableId;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
-
-/// Why `tactus serve` could not start or stopped serving. Where the cause
-/// is the message (`transparent`) it already names what failed; the others
-/// say which table and what, with the cause as their source or in their
-/// message.
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    /// The port is taken or not ours to take.
-    #[error("cannot listen on {addr}")]
-    Listen {
-        addr: SocketAddr,
-        #[source]
-        error: std::io::Error,
-    },
-    /// The listening socket has no address.
-    #[error(transparent)]
-    Address(std::io::Error),
-    /// The data folder is locked by another server, or cannot be.
-    #[error(transparent)]
-    Lock(#[from] LockError),
-    /// The journal cannot be opened or read.
-    #[error(transparent)]
-    Journal(#[from] JournalError),
-    /// The tokens file cannot be read or written.
-    #[error(transparent)]
-    Tokens(#[from] TokenError),
-    /// The venue's voice pack cannot be loaded.
-    #[error(transparent)]
-    Voice(#[from] VoiceError),
-    /// A table's own voice pack cannot be loaded.
-    #[error("table {table}: voice")]
-    TableVoice {
-        table: TableId,
-        #[source]
-        error: VoiceError,
-    },
-    /// A table's time control does not read.
-    #[error("table {table}: control `{control}`: {error}")]
-    Control {
-        table: TableId,
-        control: String,
-        error: TimeControlError,
-    },
-    /// A Chess960 table without its start position's number.
-    #[error("table {table}: chess960 needs a start_position")]
-    NoStartPosition { table: TableId },
-    /// A Chess960 start position's number out of range.
-    #[error("table {table}: {error}")]
-    Chess960 {
-        table: TableId,
-        error: Chess960Error,
-    },
-    /// A table's simulated board cannot be made.
-    #[error("table {table}: simulated board: {error}")]
-    Simulator { table: TableId, error: SimError },
-    /// A table's board driver cannot be started.
-    #[error("table {table}: cannot start the board driver")]
-    Driver {
-        table: TableId,
-        #[source]
-        error: std::io::Error,
-    },
-    /// A table's WAV file cannot be made.
-    #[error(transparent)]
-    Wav(#[from] SinkError),
-    /// A table's own sound device cannot be opened.
-    #[error("table {table}: {error}")]
-    Device { table: String, error: DeviceError },
-    /// A table's speaker thread cannot be started.
-    #[error(transparent)]
-    Speaker(std::io::Error),
-    /// A table cannot start (its journal, its setup).
-    #[error(transparent)]
-    Table(#[from] TableStartError),
-    /// A table's braille display cannot be attached.
-    #[error(transparent)]
-    Braille(std::io::Error),
-    /// The web server failed.
-    #[error("web server")]
-    Web(#[source] std::io::Error),
-}
-
-/// Why a voice pack cannot be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum VoiceError {
-    /// No pack by that name or path.
-    #[error("{0}")]
-    Unknown(UnknownVoice),
-    /// The pack is there but has problems.
-    #[error("{0}")]
-    Pack(PackError),
-}
 
 /// A running server (for tests and benchmarks that start one in-process).
 pub struct Running {
