@@ -472,3 +472,42 @@ fn the_bodies_the_pages_send_are_read() {
     // board or by a client of the API), but it is the same contract.
     reads::<PromotionBody>(r#"{"piece":"q"}"#);
 }
+
+/// The example bodies in docs/api.md (`` `MoveBody`, e.g. `{…}`: ``) are
+/// read by their types: an example cannot keep a field the type lost.
+#[test]
+fn the_document_s_example_bodies_are_read_by_their_types() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md")).unwrap();
+    fn check<T: DeserializeOwned>(json: &str) -> Result<(), String> {
+        serde_json::from_str::<T>(json)
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+    let mut read = 0;
+    for line in doc.lines() {
+        let Some((name, rest)) = line
+            .strip_prefix('`')
+            .and_then(|l| l.split_once("`, e.g. `"))
+        else {
+            continue;
+        };
+        let json = rest.strip_suffix("`:").expect("an example ends with `:");
+        let result = match name {
+            "MoveBody" => check::<MoveBody>(json),
+            "SayClockBody" => check::<SayClockBody>(json),
+            "SideBody" => check::<SideBody>(json),
+            "ClaimBody" => check::<ClaimBody>(json),
+            "AdjustBody" => check::<AdjustBody>(json),
+            "TouchBody" => check::<TouchBody>(json),
+            "ResultBody" => check::<ResultBody>(json),
+            "RulingBody" => check::<RulingBody>(json),
+            "PromotionBody" => check::<PromotionBody>(json),
+            other => Err(format!("no type `{other}` in this test")),
+        };
+        if let Err(e) = result {
+            panic!("docs/api.md's example of {name}, {json}: {e}");
+        }
+        read += 1;
+    }
+    assert_eq!(read, 9, "every request body has one example");
+}
