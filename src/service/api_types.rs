@@ -199,4 +199,67 @@ mod tests {
         assert!(serde_json::from_str::<MoveBody>(r#"{"move":"e4","lnag":"de"}"#).is_err());
         assert!(serde_json::from_str::<SideBody>(r#"{"side":"White"}"#).is_err());
     }
+
+    /// The words the pages compare with, as docs/api.md lists them: a
+    /// renamed variant would change the JSON, which must not change.
+    #[test]
+    fn the_state_s_enums_are_written_as_the_pages_read_them() {
+        fn words<T: Serialize>(values: &[T]) -> Vec<String> {
+            values
+                .iter()
+                .map(|v| {
+                    serde_json::to_value(v)
+                        .unwrap()
+                        .as_str()
+                        .unwrap()
+                        .to_owned()
+                })
+                .collect()
+        }
+        use AlertKind::*;
+        assert_eq!(
+            words(&[
+                ClockPhase::NotStarted,
+                ClockPhase::Running,
+                ClockPhase::Paused,
+                ClockPhase::Flagged
+            ]),
+            ["not_started", "running", "paused", "flagged"]
+        );
+        assert_eq!(
+            words(&[
+                Journal,
+                BoardDisconnected,
+                BoardDiffers,
+                Flag,
+                Illegal,
+                DrawOffer,
+                Promotion,
+                Audio
+            ]),
+            [
+                "journal",
+                "board_disconnected",
+                "board_differs",
+                "flag",
+                "illegal",
+                "draw_offer",
+                "promotion",
+                "audio"
+            ]
+        );
+        assert_eq!(
+            words(&[
+                AudioState::Playing,
+                AudioState::Failed,
+                AudioState::Starting,
+                AudioState::TextOnly
+            ]),
+            ["playing", "failed", "starting", "none"]
+        );
+        assert_eq!(
+            words(&[DisplayState::Connected, DisplayState::Disconnected]),
+            ["connected", "disconnected"]
+        );
+    }
 }
