@@ -100,6 +100,9 @@ const RULING_READS: &[&str] = &[
     "clock.proposal",
 ];
 
+/// What the player's page reads from its table's voice pack (player.js).
+const VOICE_READS: &[&str] = &["gap_ms", "clips"];
+
 /// What the pages read from an error answer (common.js `api`).
 const ERROR_READS: &[&str] = &["error"];
 
@@ -147,6 +150,7 @@ struct Answers {
     replies: BTreeSet<String>,
     rulings: BTreeSet<String>,
     errors: BTreeSet<String>,
+    voices: BTreeSet<String>,
 }
 
 /// The events of a live stream's bytes so far: (event, JSON data).
@@ -196,6 +200,7 @@ async fn a_full_game() -> Answers {
         replies: BTreeSet::new(),
         rulings: BTreeSet::new(),
         errors: BTreeSet::new(),
+        voices: BTreeSet::new(),
     };
     let mut ok = async |path: &str, role, body: &str| {
         let (s, v) = app.post(path, role, body).await;
@@ -254,6 +259,18 @@ async fn a_full_game() -> Answers {
             other => panic!("unknown live event `{other}`"),
         }
     }
+    // The pack the player's page fetches, and one clip it names.
+    let (s, voice) = app.call("GET", "/api/tables/1/voice", None, None).await;
+    assert_eq!(s, StatusCode::OK, "{voice}");
+    let clip = voice["clips"]["piece.knight"].as_str().unwrap();
+    let (s, _) = app.call("GET", clip, None, None).await;
+    assert_eq!(s, StatusCode::OK, "{clip}");
+    // The clips' keys are the pack's, not fields of the API.
+    answers.voices.extend(
+        paths_of(&voice)
+            .into_iter()
+            .filter(|p| !p.starts_with("clips.")),
+    );
     drop((black, white));
     answers
 }
@@ -276,6 +293,7 @@ async fn every_field_the_pages_read_is_in_a_real_answer() {
         ("reply", REPLY_READS, &a.replies),
         ("ruling", RULING_READS, &a.rulings),
         ("error", ERROR_READS, &a.errors),
+        ("voice", VOICE_READS, &a.voices),
     ] {
         for m in missing(reads, have) {
             gaps.push(format!("{what}: `{m}`"));
@@ -297,6 +315,7 @@ async fn every_field_the_pages_read_is_in_a_real_answer() {
         .chain(&a.replies)
         .chain(&a.rulings)
         .chain(&a.errors)
+        .chain(&a.voices)
     {
         let name = path.rsplit(['.', ']']).next().unwrap();
         if !doc.contains(&format!("| `{name}` |")) {

@@ -164,6 +164,27 @@ pub struct PromotionBody {
     pub piece: String,
 }
 
+/// `GET /api/voice` and `GET /api/tables/{id}/voice`: a voice pack for
+/// the player's browser, which fetches every clip once and plays each
+/// announcement's tokens from them. Fields in alphabetical order, as the
+/// JSON has always had them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VoiceManifest {
+    /// A URL per token key (`piece.knight` →
+    /// `/api/voice/clips/piece.knight.wav`), for every token the pack has
+    /// a clip of.
+    pub clips: std::collections::BTreeMap<String, String>,
+    /// The silence between two words, in milliseconds.
+    pub gap_ms: u32,
+    /// The pack's language (`de`).
+    pub language: String,
+    /// The pack's name (`de-appendix-d`).
+    pub name: String,
+    /// The clips' sample rate, in hertz.
+    pub rate: u32,
+}
+
 /// The query of `GET /api/tables/{id}/brf`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

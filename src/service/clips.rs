@@ -24,6 +24,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use super::api_types::VoiceManifest;
 use crate::rules::token::Token;
 use crate::speech::sink::to_i16;
 use crate::speech::voice_pack::VoicePack;
@@ -79,28 +80,29 @@ fn no_table(id: &str) -> Response {
 
 /// The manifest of `voice`, its clips under `base`/clips/.
 fn manifest(voice: &VoicePack, base: &str) -> Response {
-    let clips: serde_json::Map<String, serde_json::Value> = Token::all()
+    let clips = Token::all()
         .into_iter()
         .filter(|t| voice.clip(*t).is_some())
         .map(|t| {
             let key = t.key();
             let url = format!("{base}/clips/{key}.wav");
-            (key, serde_json::Value::String(url))
+            (key, url)
         })
         .collect();
-    let body = serde_json::json!({
-        "name": voice.name(),
-        "language": voice.language(),
-        "rate": voice.sample_rate(),
-        "gap_ms": voice.gap_ms(),
-        "clips": clips,
-    });
+    let body = VoiceManifest {
+        clips,
+        gap_ms: voice.gap_ms(),
+        language: voice.language().to_owned(),
+        name: voice.name().to_owned(),
+        rate: voice.sample_rate(),
+    };
     (
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
         )],
-        body.to_string(),
+        // Strings and numbers only: writing it cannot fail.
+        serde_json::to_string(&body).unwrap_or_default(),
     )
         .into_response()
 }

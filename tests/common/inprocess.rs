@@ -1,8 +1,8 @@
 //! The web layer in-process, shared by the tests that drive it: axum's
 //! router through tower's `oneshot`, over real table actors (a real SQLite
 //! journal in a temporary folder, tokens made as `tactus serve` makes
-//! them, the German voice pack, silent speakers), with the table's time
-//! given by the test.
+//! them, the German voice pack, silent speakers, the voice routes for the
+//! player's browser), with the table's time given by the test.
 
 #![allow(dead_code)]
 
@@ -148,11 +148,19 @@ pub async fn app(tables: Tables<'_>) -> App {
         tokio::spawn(actor.run());
         handles.insert(id.parse().unwrap(), handle);
     }
+    // As `tactus serve` has it: the voice packs for the player's browser
+    // beside the pages and the API.
+    let voices = tables
+        .ids
+        .iter()
+        .map(|id| (id.to_string(), voice()))
+        .collect();
     App {
         router: router(AppState {
             tables: Arc::new(handles),
             tokens: tokens.clone(),
-        }),
+        })
+        .merge(tactus::service::clips::routes(voice(), voices)),
         tokens,
         time: tables.time,
         _dir: dir,
