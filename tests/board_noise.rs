@@ -3,8 +3,10 @@
 //! a board at the wrong baud rate does) to a real table; the log, caught by
 //! a subscriber of this test, holds one warning per interval with counts.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+#[path = "common/caught.rs"]
+mod caught;
+
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Board, Color};
@@ -21,38 +23,11 @@ use tactus::table::boards::BoardLink;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 
-/// Every formatted log line, kept for the test to count.
-#[derive(Clone, Default)]
-struct Caught(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Caught {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Caught {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    }
-}
+use caught::Caught;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
-    let caught = Caught::default();
-    let writer = caught.clone();
-    tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .with_max_level(tracing::Level::INFO)
-        .init();
+    let caught = Caught::install();
 
     let dir = tempfile::tempdir().unwrap();
     let mut sim = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();

@@ -5,8 +5,10 @@
 //! the flag is recorded once the journal works again. In-process through
 //! the table actor on a manual clock; the log caught by this test.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+#[path = "common/caught.rs"]
+mod caught;
+
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::Color;
@@ -20,27 +22,7 @@ use tactus::table::actor::{Setup, TableActor, TableError, TableParts};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 
-#[derive(Clone, Default)]
-struct Caught(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Caught {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Caught {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    }
-}
+use caught::Caught;
 
 const FAIL: &str = "CREATE TRIGGER full_events BEFORE INSERT ON events
                       BEGIN SELECT RAISE(ABORT, 'database or disk is full (test)'); END;
@@ -64,13 +46,7 @@ fn alerts(view: &serde_json::Value) -> Vec<(String, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_later() {
-    let caught = Caught::default();
-    let writer = caught.clone();
-    tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .with_max_level(tracing::Level::INFO)
-        .init();
+    let caught = Caught::install();
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("journal.sqlite");
