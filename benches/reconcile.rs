@@ -6,8 +6,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::san::SanPlus;
 use shakmaty::{ByColor, Chess, Color, Move, Position, Role};
+use tactus::rules::notation::Lang;
 use tactus::rules::ruling::reconcile;
-use tactus::rules::sheet::Lang;
 
 /// A fixed pseudo-random legal game of `plies` plies that never runs into
 /// mate or stalemate before its end.

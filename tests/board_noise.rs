@@ -71,7 +71,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         opponent_board: None,
         shown: Shown::Remaining,
         style: tactus::rules::announce::Style::Standard,
-        notation: tactus::rules::sheet::Lang::Auto,
+        notation: tactus::rules::notation::Lang::Auto,
         time: Timebase::manual(Duration::from_secs(1)),
     })
     .await

@@ -80,7 +80,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         opponent_board: None,
         shown: Shown::Remaining,
         style: tactus::rules::announce::Style::Standard,
-        notation: tactus::rules::sheet::Lang::Auto,
+        notation: tactus::rules::notation::Lang::Auto,
         time: time.clone(),
     })
     .await

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
+use tactus::rules::notation::Lang;
 use tactus::rules::result::FlagRule;
-use tactus::rules::sheet::Lang;
 use tactus::rules::token::Token;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::speech::sink::{Sink, SinkError};

@@ -1,4 +1,4 @@
-//! One move as typed or spoken back (`sheet::parse_move`), on a few
+//! One move as typed or spoken back (`notation::parse_move`), on a few
 //! positions (castling, en passant, promotions, ambiguous knights, Black to
 //! move) and in every language: never a panic; a move read is legal, and
 //! its SAN and UCI read back as the same move.
@@ -7,7 +7,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
-use tactus::rules::sheet::{Lang, parse_move};
+use tactus::rules::notation::{Lang, parse_move};
 
 const POSITIONS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -1,8 +1,8 @@
 //! PGN reading: never a panic, on any bytes; every game that is read is
 //! written back as PGN that reads as the same record, and as a scoresheet.
 
+use tactus::rules::notation::Lang;
 use tactus::rules::pgn::{read_games, read_pgn};
-use tactus::rules::sheet::Lang;
 
 pub fn check(data: &[u8]) {
     for record in read_games(data).into_iter().flatten() {

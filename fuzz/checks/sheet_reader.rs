@@ -2,8 +2,9 @@
 //! stops at an entry, and every move it reads is legal.
 
 use shakmaty::{ByColor, Chess, Position};
+use tactus::rules::notation::{Lang, parse_move};
 use tactus::rules::ruling::reconcile;
-use tactus::rules::sheet::{Lang, parse_move, read_sheet};
+use tactus::rules::sheet::read_sheet;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

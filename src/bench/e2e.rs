@@ -362,7 +362,7 @@ async fn play_game(
         }),
         opponent_board: None,
         shown: Shown::Remaining,
-        notation: crate::rules::sheet::Lang::Auto,
+        notation: crate::rules::notation::Lang::Auto,
         style: Style::Standard,
         time: crate::table::timebase::Timebase::monotonic(Duration::ZERO),
     })
@@ -420,7 +420,7 @@ async fn play_game(
                     PersonRole::Assistant,
                     Action::Move {
                         text: text.clone(),
-                        lang: Some(crate::rules::sheet::Lang::Auto),
+                        lang: Some(crate::rules::notation::Lang::Auto),
                         page_lang: None,
                     },
                 )

@@ -149,8 +149,8 @@ pub struct Inference {
     /// Squares whose lift took a resting piece (not a fresh put).
     from_rest: Bitboard,
     /// Resting pieces lifted and back in their own holes sooner than the
-    /// settling time: a bounce if the hole empties again, a touch if the
-    /// piece is still there when the board is read. The order of events
+    /// settling time, read late: a touch if the piece is in its hole when
+    /// the board is read, a bounce if it has left. The order of events
     /// decides what their timing cannot: events are stamped when the host
     /// reads them, and a host that reads late (a busy machine) sees a
     /// touch held for half a second arrive in one read with the move.
@@ -457,8 +457,9 @@ impl Inference {
     fn note_lift(&mut self, sq: Square, piece: Option<Piece>, now: Duration, unsure: Duration) {
         self.lifted.add(sq);
         self.lift_unsure[usize::from(sq)] = unsure;
-        // Back and out again: the first return was a bounce.
-        self.returned.discard(sq);
+        // A quick return lifted again stays in question: back in its hole
+        // when the board is read (a touch whose put bounced), a touch; gone
+        // (a lift that bounced, the piece moving on), not.
         self.from_rest.set(sq, !self.fresh.contains(sq));
         self.lift_time[usize::from(sq)] = Some(now);
         self.lift_piece[usize::from(sq)] = piece;
@@ -1670,5 +1671,16 @@ mod hands_tests {
         out.extend(inf.event(&BoardEvent::Put(Square::B1), ms(800)));
         out.extend(inf.tick(ms(900)));
         assert_eq!(touched(&out), [Square::G1, Square::B1]);
+    }
+
+    #[test]
+    fn a_touch_whose_put_bounced_read_late_is_a_touch() {
+        // b2 held 100 ms, the put bouncing, then Nb5: one late read.
+        let start = pos("4k3/8/8/8/8/2N5/1P6/4K3 w - - 0 1");
+        let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+        let mut out = late_read(&mut inf, "L b2,P b2,L b2,P b2,L c3,P b5", ms(500), ms(300));
+        out.extend(inf.tick(ms(600)));
+        assert_eq!(touched(&out), [Square::B2]);
+        assert_eq!(sans(&out), ["Nb5"]);
     }
 }

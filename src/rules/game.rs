@@ -24,7 +24,7 @@ use super::clock::{Adjustment, Clock, ClockError, ClockState, flag_result};
 use super::event::{DrawClaim, GameEvent};
 use super::game_kind::GameKind;
 use super::result::FlagRule;
-pub use super::result::{Ending, GameResult};
+use super::result::{Ending, GameResult};
 use super::side;
 use super::time_control::TimeControl;
 use super::token::{Token, Word};

@@ -46,7 +46,7 @@ use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
 
-use super::sheet::Lang;
+use super::notation::Lang;
 use super::time_control::TimeControl;
 use super::variant::{NotUnderTheLaws, Variant};
 
@@ -370,7 +370,8 @@ impl GameRecord {
     /// ```
     /// use shakmaty::Chess;
     /// use tactus::rules::pgn::read_pgn;
-    /// use tactus::rules::sheet::{Lang, read_sheet};
+    /// use tactus::rules::notation::Lang;
+    /// use tactus::rules::sheet::read_sheet;
     ///
     /// let r = read_pgn("1. e4 e5 2. Nf3 Nc6 1/2-1/2").unwrap();
     /// let text = r.to_sheet_text(Lang::De).unwrap();

@@ -9,7 +9,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, ByColor, Chess, Color, EnPassantMode, Position};
 
 use super::correction::{SquareFix, diff_boards, say_fixes};
-use super::sheet::{Lang, Sheet, Stop, read_sheet};
+use super::notation::Lang;
+use super::sheet::{Sheet, Stop, read_sheet};
 use super::token::{Token, Word};
 
 /// Whether the sheets agree (spec: "Case `agree`" / "Case `differ`").
@@ -19,7 +20,7 @@ use super::token::{Token, Word};
 /// ```
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let start = Chess::default();
@@ -46,7 +47,7 @@ pub enum Case {
 /// ```
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 c5", Lang::En, none, None);
@@ -72,7 +73,7 @@ pub struct Difference {
 /// ```
 /// use shakmaty::{ByColor, Chess, Color};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// // Black has not yet written White's 2. Nf3: the sheets still agree.
@@ -99,7 +100,7 @@ pub struct Incomplete {
 /// ```
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5";
@@ -175,7 +176,7 @@ impl BoardRuling {
 /// ```
 /// use shakmaty::{Board, ByColor, Chess};
 /// use tactus::rules::ruling::reconcile;
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let start = Board::default();
 /// let boards = ByColor { white: Some(&start), black: None };
@@ -199,7 +200,7 @@ pub struct Boards {
 /// use std::time::Duration;
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{ClockRecord, ClockRuling, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let min = |m: u64| Duration::from_secs(60 * m);
@@ -231,7 +232,7 @@ pub enum ClockRecord {
 /// use std::time::Duration;
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{ClockRecord, ClockRuling, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let min = |m: u64| Duration::from_secs(60 * m);
@@ -281,7 +282,8 @@ pub enum ClockRuling {
 /// ```
 /// use shakmaty::Chess;
 /// use tactus::rules::ruling::SheetSummary;
-/// use tactus::rules::sheet::{Lang, read_sheet};
+/// use tactus::rules::notation::Lang;
+/// use tactus::rules::sheet::read_sheet;
 ///
 /// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 e5 2. Sf3", Lang::Auto));
 /// assert_eq!((s.language, s.plies_read, s.unreadable), (Lang::De, 3, None));
@@ -304,7 +306,8 @@ impl SheetSummary {
     /// ```
     /// use shakmaty::Chess;
     /// use tactus::rules::ruling::SheetSummary;
-    /// use tactus::rules::sheet::{Lang, read_sheet};
+    /// use tactus::rules::notation::Lang;
+    /// use tactus::rules::sheet::read_sheet;
     ///
     /// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 Ke7", Lang::En));
     /// assert_eq!(s.plies_read, 1);
@@ -326,7 +329,7 @@ impl SheetSummary {
 /// ```
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4", Lang::En, none, None);
@@ -347,7 +350,7 @@ pub struct Sheets {
 /// ```
 /// use shakmaty::{ByColor, Chess, Position, Square};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5 2. Nc3", Lang::En, none, None);
@@ -409,7 +412,7 @@ impl Ruling {
     /// ```
     /// use shakmaty::{ByColor, Chess};
     /// use tactus::rules::ruling::reconcile;
-    /// use tactus::rules::sheet::Lang;
+    /// use tactus::rules::notation::Lang;
     ///
     /// let none = ByColor { white: None, black: None };
     /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::En, none, None);
@@ -428,7 +431,8 @@ impl Ruling {
 /// ```
 /// use shakmaty::Chess;
 /// use tactus::rules::ruling::longer_sheet;
-/// use tactus::rules::sheet::{Lang, read_sheet};
+/// use tactus::rules::notation::Lang;
+/// use tactus::rules::sheet::read_sheet;
 ///
 /// let white = read_sheet(&Chess::default(), "1. d4", Lang::En);
 /// let black = read_sheet(&Chess::default(), "1. d4 d5", Lang::En);
@@ -450,7 +454,8 @@ pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
 /// ```
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{Case, ClockRuling, rule};
-/// use tactus::rules::sheet::{Lang, read_sheet};
+/// use tactus::rules::notation::Lang;
+/// use tactus::rules::sheet::read_sheet;
 ///
 /// let start = Chess::default();
 /// let white = read_sheet(&start, "1. e4 e5 2. Nf3", Lang::En);
@@ -557,7 +562,7 @@ pub fn rule(
 /// ```
 /// use shakmaty::{ByColor, Chess};
 /// use tactus::rules::ruling::{Case, reconcile};
-/// use tactus::rules::sheet::Lang;
+/// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// // White writes in English, Black in German: the same moves.

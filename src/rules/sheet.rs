@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use shakmaty::{Chess, Move, Outcome, Position};
 
 use super::notation::{Item, RawEntry, match_core, tokenize};
-pub use super::notation::{Lang, MoveError, StopReason, parse_move, parse_move_preferring};
+use super::notation::{Lang, StopReason};
 
 /// The entry where reading a sheet stopped.
 ///
@@ -16,7 +16,8 @@ pub use super::notation::{Lang, MoveError, StopReason, parse_move, parse_move_pr
 ///
 /// ```
 /// use shakmaty::Chess;
-/// use tactus::rules::sheet::{Lang, read_sheet};
+/// use tactus::rules::notation::Lang;
+/// use tactus::rules::sheet::read_sheet;
 ///
 /// // Both White knights can go to b5.
 /// let stop = read_sheet(&Chess::default(), "1. Nf3 a6 2. Nc3 a5 3. Nd4 h6 4. Nb5", Lang::En)
@@ -50,7 +51,8 @@ fn ser_reason<S: Serializer>(r: &StopReason, s: S) -> Result<S::Ok, S::Error> {
 ///
 /// ```
 /// use shakmaty::{Chess, Color, KnownOutcome, Outcome};
-/// use tactus::rules::sheet::{Lang, read_sheet};
+/// use tactus::rules::notation::Lang;
+/// use tactus::rules::sheet::read_sheet;
 ///
 /// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Dh5 Sc6 (=) 3. Lc4 Sf6 4. Dxf7# 1-0", Lang::Auto);
 /// assert_eq!(sheet.lang, Lang::De);
@@ -82,7 +84,8 @@ impl Sheet {
     ///
     /// ```
     /// use shakmaty::Chess;
-    /// use tactus::rules::sheet::{Lang, read_sheet};
+    /// use tactus::rules::notation::Lang;
+    /// use tactus::rules::sheet::read_sheet;
     ///
     /// assert!(read_sheet(&Chess::default(), "1. d4 d5", Lang::En).complete());
     /// assert!(!read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::En).complete());
@@ -98,7 +101,8 @@ impl Sheet {
     ///
     /// ```
     /// use shakmaty::Chess;
-    /// use tactus::rules::sheet::{Lang, read_sheet};
+    /// use tactus::rules::notation::Lang;
+    /// use tactus::rules::sheet::read_sheet;
     ///
     /// let sheet = read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::En);
     /// assert_eq!(sheet.entry_at(2), Some("d5"));
@@ -134,7 +138,8 @@ struct Reading {
 ///
 /// ```
 /// use shakmaty::Chess;
-/// use tactus::rules::sheet::{Lang, read_sheet};
+/// use tactus::rules::notation::Lang;
+/// use tactus::rules::sheet::read_sheet;
 ///
 /// // French letters: F for the bishop (fou), C for the knight (cavalier).
 /// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Cf3 Cc6 3. Fb5", Lang::Auto);
@@ -280,6 +285,7 @@ fn stop(ply: usize, text: &str, reason: StopReason) -> Stop {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::notation::{MoveError, parse_move, parse_move_preferring};
     use shakmaty::fen::Fen;
     use shakmaty::san::San;
     use shakmaty::{CastlingMode, EnPassantMode};

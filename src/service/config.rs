@@ -17,7 +17,7 @@ use shakmaty::Color;
 use crate::board::event::Protocol;
 use crate::board::link::Port;
 use crate::rules::announce::Style;
-use crate::rules::sheet::Lang;
+use crate::rules::notation::Lang;
 use crate::rules::variant::Variant;
 
 /// A whole venue: the server, the speech and every table.

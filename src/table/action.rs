@@ -7,7 +7,7 @@ use shakmaty::{Color, Role};
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::DrawClaim;
-use crate::rules::sheet::Lang;
+use crate::rules::notation::Lang;
 
 /// Who is acting at a table: a person's role there (not a piece's role,
 /// which is shakmaty's `Role`). The service grants one per access token.

@@ -29,8 +29,8 @@ use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::{Shown, clock_tokens_in};
 use crate::rules::event::GameEvent;
 use crate::rules::game::{Game, GameError, NoticeKind};
+use crate::rules::notation::Lang;
 use crate::rules::result::FlagRule;
-use crate::rules::sheet::Lang;
 use crate::rules::time_control::TimeControl;
 use crate::rules::token::{Token, Word};
 use crate::speech::voice_pack::VoicePack;
@@ -476,7 +476,7 @@ impl TableActor {
                 page_lang,
             } => {
                 let lang = lang.unwrap_or(self.notation);
-                let m = match crate::rules::sheet::parse_move_preferring(
+                let m = match crate::rules::notation::parse_move_preferring(
                     self.game.position(),
                     &text,
                     lang,
@@ -488,7 +488,7 @@ impl TableActor {
                         // the record for the arbiter (7.5); text that is no
                         // move at all is only refused.
                         if self.game.result().is_none()
-                            && matches!(e, crate::rules::sheet::MoveError::Illegal(_))
+                            && matches!(e, crate::rules::notation::MoveError::Illegal(_))
                         {
                             let side = self.game.position().turn();
                             let _ = self
@@ -570,7 +570,7 @@ impl TableActor {
                 let declared = match declared.as_deref().map(str::trim) {
                     None | Some("") => None,
                     Some(text) => Some(
-                        crate::rules::sheet::parse_move_preferring(
+                        crate::rules::notation::parse_move_preferring(
                             self.game.position(),
                             text,
                             lang,

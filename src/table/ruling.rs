@@ -8,8 +8,9 @@ use shakmaty::{ByColor, Color, Position};
 
 use crate::rules::clock::ClockSetting;
 use crate::rules::game::Game;
+use crate::rules::notation::Lang;
 use crate::rules::ruling::{ClockRecord, ClockRuling, Ruling, longer_sheet, rule};
-use crate::rules::sheet::{Lang, read_sheet};
+use crate::rules::sheet::read_sheet;
 
 /// A ruling and what applying it does to the game.
 pub struct TableRuling {

@@ -13,9 +13,10 @@ use super::boards::LiveBoard;
 use super::id::TableId;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::Shown;
-use crate::rules::game::{Ending, GameResult, Irregularity, NoticeKind, TouchedPiece};
+use crate::rules::game::{Irregularity, NoticeKind, TouchedPiece};
 use crate::rules::game_kind::GameKind;
 use crate::rules::result::FlagRule;
+use crate::rules::result::{Ending, GameResult};
 use crate::rules::side;
 
 /// A snapshot of one table.

@@ -139,7 +139,7 @@ pub async fn app(tables: Tables<'_>) -> App {
             board,
             opponent_board,
             shown: Shown::Remaining,
-            notation: tactus::rules::sheet::Lang::Auto,
+            notation: tactus::rules::notation::Lang::Auto,
             style: tactus::rules::announce::Style::Standard,
             time: tables.time.clone(),
         })

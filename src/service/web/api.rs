@@ -6,10 +6,10 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use shakmaty::{Color, Role as PieceRole};
+use shakmaty::{Color, Role};
 
 use crate::rules::event::DrawClaim;
-use crate::rules::sheet::Lang;
+use crate::rules::notation::Lang;
 use crate::service::api_types::{
     AdjustBody, ClaimBody, MoveBody, PromotionBody, ResultBody, RulingBody, SayClockBody, SideBody,
     TouchBody,
@@ -308,10 +308,10 @@ pub(super) async fn promotion(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let role = match body.piece.to_ascii_lowercase().as_str() {
-        "q" | "queen" => PieceRole::Queen,
-        "r" | "rook" => PieceRole::Rook,
-        "b" | "bishop" => PieceRole::Bishop,
-        "n" | "knight" => PieceRole::Knight,
+        "q" | "queen" => Role::Queen,
+        "r" | "rook" => Role::Rook,
+        "b" | "bishop" => Role::Bishop,
+        "n" | "knight" => Role::Knight,
         other => {
             return Err(ApiError(
                 StatusCode::UNPROCESSABLE_ENTITY,
