@@ -223,10 +223,11 @@
     if (sound.timings.length > 50) sound.timings.shift();
   }
 
-  // Chromium closes a Web Audio output after about 30 s of silence (its
-  // stream leaves the sound server), and the sound server then lets the
-  // device sleep: the next announcement waits for the output to be opened
-  // and the device woken (a Bluetooth headset can lose the first word).
+  // Chromium corks a Web Audio output after about 30 s of silence and
+  // then closes it (its stream leaves the sound server), and the sound
+  // server may then let the device sleep: the next announcement would wait
+  // for the output to be opened and the device woken (a Bluetooth headset
+  // can lose the first word).
   // Moves come minutes apart, so while sound is on the output is kept open
   // with a constant far below the quietest step of 16-bit sound (-100 dBFS,
   // 0 once on the device: the recorded sink holds only zeros meanwhile).
