@@ -364,14 +364,29 @@ test("sound on this device: a labelled switch, worked by keyboard, that plays th
   await player.waitForFunction(() => document.getElementById("sound-status").textContent.startsWith("Sound on"), null, { timeout: 30000 });
   const clips = await player.evaluate(() => Object.keys(window.tactusSound.clips).length);
   assert.ok(clips > 150, `${clips} clips decoded`);
+  // Ready means running, with the output held open for the next word.
+  const on = () => ({ state: window.tactusSound.ctx.state, open: window.tactusSound.keep !== null });
+  assert.deepEqual(await player.evaluate(on), { state: "running", open: true });
   // An announcement (the clock) is played here from its tokens.
   await player.focus("#move-input");
   await player.keyboard.type("c");
   await player.keyboard.press("Enter");
   await player.waitForFunction(() => window.tactusSound.played >= 1);
+  // Sound the browser pauses is said, not left silent.
+  await player.evaluate(() => window.tactusSound.ctx.suspend());
+  await player.waitForFunction(() => document.getElementById("sound-status").textContent.startsWith("Sound stopped on this device"));
   await player.focus("#sound-here");
   await player.keyboard.press("Space");
   await player.waitForFunction(() => document.getElementById("sound-status").textContent === "Sound off on this device.");
+  // Off lets the device sleep; on again is ready at once, from the same
+  // decoded voice.
+  await player.waitForFunction(() => window.tactusSound.ctx.state === "suspended");
+  assert.equal(await player.evaluate(() => window.tactusSound.keep), null);
+  await player.evaluate(() => { window.decodedBefore = window.tactusSound.clips; });
+  await player.keyboard.press("Space");
+  await player.waitForFunction(() => document.getElementById("sound-status").textContent.startsWith("Sound on"));
+  assert.deepEqual(await player.evaluate(on), { state: "running", open: true });
+  assert.ok(await player.evaluate(() => window.decodedBefore === window.tactusSound.clips), "the voice is not fetched again");
   await player.close();
 });
 

@@ -150,7 +150,12 @@
   // Sound on this device: the pack's clips fetched once and decoded, each
   // announcement's tokens played with the pack's gap between words.
   const sound = {
-    on: false, ctx: null, clips: null, gap: 0, playhead: 0, played: 0, lastStart: null,
+    on: false, ctx: null, clips: null, gap: 0, playhead: 0, played: 0, lastStart: null, keep: null,
+    // The last few announcements' timings (epoch ms on this browser's
+    // monotonic clock), for tests/pages/sound_latency.mjs to tell where the
+    // time went: arrival of the event, the first word's start as scheduled,
+    // and the browser's own estimate of when that start leaves the device.
+    timings: [],
   };
   window.tactusSound = sound;
   const soundSwitch = document.getElementById("sound-here");
@@ -181,11 +186,14 @@
     sound.clips = clips;
   }
 
-  function play(tokens) {
+  function play(tokens, arrived) {
     if (!sound.on || !sound.clips || !tokens || !tokens.length) return;
     const ctx = sound.ctx;
-    let t = Math.max(ctx.currentTime + 0.01, sound.playhead);
-    let first = true;
+    // The first word as soon as the context can (a time already past
+    // starts at once), or after the words still playing.
+    const now = ctx.currentTime;
+    let t = Math.max(now, sound.playhead);
+    let first = true, start = t;
     for (const key of tokens) {
       const buffer = sound.clips[key];
       if (!buffer) continue;
@@ -194,33 +202,67 @@
       src.buffer = buffer;
       src.connect(ctx.destination);
       src.start(t);
-      if (first) sound.lastStart = performance.now() + (t - ctx.currentTime) * 1000;
+      if (first) { sound.lastStart = performance.now() + (t - ctx.currentTime) * 1000; start = t; }
       t += buffer.duration;
       first = false;
     }
     sound.playhead = t;
     sound.played += 1;
+    const out = ctx.getOutputTimestamp ? ctx.getOutputTimestamp() : {};
+    sound.timings.push({
+      n: sound.played,
+      arrived: performance.timeOrigin + arrived,
+      scheduled: performance.timeOrigin + performance.now(),
+      lead_ms: (start - now) * 1000,
+      // When the first word leaves the device, by the browser's account.
+      heard: out.performanceTime ? performance.timeOrigin + out.performanceTime + (start - out.contextTime) * 1000 : null,
+      base_ms: ctx.baseLatency * 1000,
+      output_ms: (ctx.outputLatency || 0) * 1000,
+      state: ctx.state,
+    });
+    if (sound.timings.length > 50) sound.timings.shift();
+  }
+
+  // Chromium corks a Web Audio output after about 30 s of silence and
+  // then closes it (its stream leaves the sound server), and the sound
+  // server may then let the device sleep: the next announcement would wait
+  // for the output to be opened and the device woken (a Bluetooth headset
+  // can lose the first word).
+  // Moves come minutes apart, so while sound is on the output is kept open
+  // with a constant far below the quietest step of 16-bit sound (-100 dBFS,
+  // 0 once on the device: the recorded sink holds only zeros meanwhile).
+  function keepOpen() {
+    if (sound.keep) return;
+    sound.keep = sound.ctx.createConstantSource();
+    sound.keep.offset.value = 1e-5;
+    sound.keep.connect(sound.ctx.destination);
+    sound.keep.start();
   }
 
   soundSwitch.addEventListener("change", async () => {
     if (!soundSwitch.checked) {
       sound.on = false;
+      if (sound.keep) { sound.keep.stop(); sound.keep = null; }
+      // Off is off: the device may sleep again.
+      if (sound.ctx) sound.ctx.suspend();
       soundStatus.textContent = tactus.t("js-sound-off");
       return;
     }
     try {
-      if (!sound.ctx) sound.ctx = new AudioContext({ latencyHint: "interactive" });
+      if (!sound.ctx) {
+        sound.ctx = new AudioContext({ latencyHint: "interactive" });
+        // Paused by the browser or the system (a call, another app): said,
+        // not left silent.
+        sound.ctx.addEventListener("statechange", () => {
+          if (sound.on) soundStatus.textContent = tactus.t(sound.ctx.state === "running" ? "js-sound-on" : "js-sound-stopped");
+        });
+      }
       await sound.ctx.resume();
       if (!sound.clips) {
         soundStatus.textContent = tactus.t("js-sound-loading");
         await loadVoice();
       }
-      // A moment of silence played now opens the output, so the first
-      // announcement does not wait for it (measured: 650 ms without).
-      const silence = sound.ctx.createBufferSource();
-      silence.buffer = sound.ctx.createBuffer(1, Math.ceil(sound.ctx.sampleRate / 10), sound.ctx.sampleRate);
-      silence.connect(sound.ctx.destination);
-      silence.start();
+      keepOpen();
       sound.on = soundSwitch.checked;
       soundStatus.textContent = tactus.t(sound.on ? "js-sound-on" : "js-sound-off");
     } catch (e) {
@@ -232,7 +274,9 @@
 
   tactus.follow(id, {
     state: render,
-    announcement: (a) => { tactus.say(log, a.text, tactus.voiceLanguage()); play(a.tokens); },
+    // The sound is scheduled first: the log's update (and the screen
+    // reader's work on it) comes after, not before, the first word.
+    announcement: (a) => { play(a.tokens, performance.now()); tactus.say(log, a.text, tactus.voiceLanguage()); },
     connection: (up) => { if (!up) summary.textContent = tactus.t("js-connection-lost"); },
   });
   input.focus();

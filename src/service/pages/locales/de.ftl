@@ -272,3 +272,4 @@ js-sound-loading-count = Die Stimme wird geladen: { $done } von { $total } Wört
 js-sound-on = Ton an: Die Ansagen spielen auf diesem Gerät.
 js-sound-off = Ton aus auf diesem Gerät.
 js-sound-failed = Kein Ton auf diesem Gerät: { $error }
+js-sound-stopped = Ton auf diesem Gerät angehalten (vom Browser oder vom System): Ton aus- und wieder einschalten.

@@ -274,3 +274,4 @@ js-sound-loading-count = Loading the voice: { $done } of { $total } words.
 js-sound-on = Sound on: announcements play on this device.
 js-sound-off = Sound off on this device.
 js-sound-failed = No sound on this device: { $error }
+js-sound-stopped = Sound stopped on this device (the browser or the system paused it): switch sound off and on again.

@@ -273,3 +273,4 @@ js-sound-loading-count = Cargando la voz: { $done } de { $total } palabras.
 js-sound-on = Sonido activado: los anuncios suenan en este dispositivo.
 js-sound-off = Sonido desactivado en este dispositivo.
 js-sound-failed = No hay sonido en este dispositivo: { $error }
+js-sound-stopped = El sonido se detuvo en este dispositivo (lo pausó el navegador o el sistema): desactive y vuelva a activar el sonido.
