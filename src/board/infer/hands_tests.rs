@@ -1,0 +1,402 @@
+//! What human hands do, event by event, with the default settings:
+//! touches, bounces, replies begun early, DGT slides and dumps, and events
+//! a busy host read late.
+
+use super::*;
+use shakmaty::Color;
+use shakmaty::fen::Fen;
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// `script`: `L sq`, `P sq` and `+N` (N ms pass); ticks every ms.
+fn play(inf: &mut Inference, script: &str) -> Vec<Inferred> {
+    let mut out = Vec::new();
+    let mut t = inf.changed_at.unwrap_or_default() + ms(1000);
+    for w in script.split(',').map(str::trim) {
+        if let Some(n) = w.strip_prefix('+') {
+            for _ in 0..n.parse::<u64>().unwrap() {
+                t += ms(1);
+                out.extend(inf.tick(t));
+            }
+            continue;
+        }
+        let sq: Square = w[2..].parse().unwrap();
+        let e = match &w[..1] {
+            "L" => BoardEvent::Lifted(sq),
+            _ => BoardEvent::Put(sq),
+        };
+        out.extend(inf.event(&e, t));
+    }
+    for _ in 0..2000 {
+        t += ms(1);
+        out.extend(inf.tick(t));
+    }
+    out
+}
+
+fn said(out: &[Inferred]) -> Vec<String> {
+    out.iter()
+        .filter_map(|i| match i {
+            Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. } => Some(san.to_string()),
+            Inferred::Touched { square, .. } => Some(format!("touch {square}")),
+            _ => None,
+        })
+        .collect()
+}
+
+fn peg() -> Inference {
+    Inference::new(Chess::default(), Protocol::Peg, Settings::default())
+}
+
+#[test]
+fn a_touch_then_the_move_the_reported_failure() {
+    // Touched h2 and put it back, then e2-e4 (issue 13).
+    let mut inf = peg();
+    let out = play(&mut inf, "L h2,+300,P h2,+80,L e2,+150,P e4");
+    assert_eq!(said(&out), ["touch h2", "e4"]);
+}
+
+#[test]
+fn bounces_on_every_put_and_lift() {
+    let mut inf = peg();
+    let out = play(&mut inf, "L e2,+2,P e2,+3,L e2,+120,P e4,+2,L e4,+3,P e4");
+    assert_eq!(said(&out), ["e4"]);
+}
+
+#[test]
+fn a_touch_during_the_move() {
+    let mut inf = peg();
+    let out = play(&mut inf, "L g1,+100,L b1,+300,P b1,+100,P f3");
+    assert_eq!(said(&out), ["touch b1", "Nf3"]);
+}
+
+#[test]
+fn wrong_hole_then_on_and_a_move_taken_back() {
+    let mut inf = peg();
+    // Pushed on from e3 at once: the move is where it rests.
+    assert_eq!(
+        said(&play(&mut inf, "L e2,+90,P e3,+5,L e3,+4,P e4")),
+        ["e4"]
+    );
+    // Black takes the knight back, then plays d5.
+    let out = play(&mut inf, "L g8,+200,P g8,+300,L d7,+100,P d5");
+    assert_eq!(said(&out), ["touch g8", "d5"]);
+}
+
+#[test]
+fn the_captured_piece_first_last_or_held() {
+    let start = pos("4k3/8/3p4/8/8/5p2/8/3QK3 w - - 0 1");
+    for script in [
+        "L d6,+400,L d1,+100,P d6",
+        "L d1,+100,L d6,+100,P d6",
+        // Held in the hand while the queen goes down, touching f3 first.
+        "L f3,+300,P f3,+100,L d6,+20,L d1,+200,P d6",
+    ] {
+        let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+        let out = play(&mut inf, script);
+        assert_eq!(
+            said(&out).last().map(String::as_str),
+            Some("Qxd6"),
+            "{script}"
+        );
+    }
+}
+
+#[test]
+fn castling_king_first_with_a_pause() {
+    let start = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+    let out = play(&mut inf, "L e1,+100,P c1,+900,L a1,+200,P d1");
+    assert_eq!(said(&out), ["O-O-O"]);
+}
+
+#[test]
+fn the_reply_started_before_the_move_settled() {
+    let mut inf = peg();
+    // e4, and Black lifts e7 5 ms after: e4 is made at that lift.
+    let mut t = ms(0);
+    inf.event(&BoardEvent::Lifted(Square::E2), t);
+    t += ms(100);
+    inf.event(&BoardEvent::Put(Square::E4), t);
+    t += ms(5);
+    let out = inf.event(&BoardEvent::Lifted(Square::E7), t);
+    assert_eq!(said(&out), ["e4"]);
+    assert_eq!(inf.position().turn(), Color::Black);
+    let mut inf = peg();
+    play(&mut inf, "L e2,+100,P e4,+400,L d7,+100,P d5");
+    let mut t = ms(10_000);
+    let mut out = Vec::new();
+    // Nc3, then Black's reply (dxe4) lifting the e4 pawn first 4 ms later.
+    out.extend(inf.event(&BoardEvent::Lifted(Square::B1), t));
+    t += ms(80);
+    out.extend(inf.event(&BoardEvent::Put(Square::C3), t));
+    t += ms(4);
+    out.extend(inf.event(&BoardEvent::Lifted(Square::E4), t));
+    t += ms(3);
+    out.extend(inf.event(&BoardEvent::Lifted(Square::D5), t));
+    assert_eq!(said(&out), ["Nc3"]);
+    t += ms(90);
+    out.extend(inf.event(&BoardEvent::Put(Square::E4), t));
+    for _ in 0..100 {
+        t += ms(1);
+        out.extend(inf.tick(t));
+    }
+    assert_eq!(said(&out), ["Nc3", "dxe4"]);
+}
+
+#[test]
+fn a_dgt_slide_and_a_dump_in_the_middle() {
+    let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+    let rook = Some(Color::White.rook());
+    let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+    let mut t = ms(0);
+    let mut out = Vec::new();
+    for (sq, p) in [
+        (Square::A1, None),
+        (Square::A2, rook),
+        (Square::A2, None),
+        (Square::A3, rook),
+        (Square::A3, None),
+        (Square::A4, rook),
+    ] {
+        out.extend(inf.event(&f(sq, p), t));
+        t += ms(8);
+    }
+    let dump = inf.physical().clone();
+    if let Physical::Pieces(b) = dump {
+        out.extend(inf.event(&BoardEvent::Dump(b), t));
+    }
+    assert!(said(&out).is_empty());
+    out.extend(inf.tick(t + ms(40)));
+    assert_eq!(said(&out), ["Ra4"]);
+}
+
+#[test]
+fn ambiguity_waits_and_says_which_holes_differ() {
+    // Both rooks could have gone to d1: lifts a1 and h1, puts d1 only.
+    let start = pos("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+    let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+    let out = play(&mut inf, "L a1,+100,L h1,+100,P d1");
+    assert!(said(&out).is_empty(), "{out:?}");
+    assert_eq!(inf.position().turn(), Color::White);
+    assert!(!inf.fixes().is_empty());
+}
+
+use super::tests::{peg_events, sans};
+
+/// Feeds `script` as one late read: every event stamped `at`, each may
+/// have come up to `unsure` earlier.
+fn late_read(inf: &mut Inference, script: &str, at: Duration, unsure: Duration) -> Vec<Inferred> {
+    let mut out = Vec::new();
+    for e in peg_events(script) {
+        out.extend(inf.event_unsure(&e, at, unsure));
+    }
+    out
+}
+
+fn touched(out: &[Inferred]) -> Vec<Square> {
+    out.iter()
+        .filter_map(|i| match i {
+            Inferred::Touched { square, .. } => Some(*square),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_touch_read_late_with_the_move_is_still_a_touch() {
+    // 1.d4 e6 2.c4: Black touches b7 (held 145 ms), then plays Bb4+
+    // with a bounce on b4; the host, busy, reads it all at once.
+    let start = pos("rnbqkbnr/pppp1ppp/4p3/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2");
+    let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+    let at = ms(5000);
+    let mut out = late_read(&mut inf, "L b7,P b7,L f8,P b4,L b4,P b4", at, ms(400));
+    assert!(
+        touched(&out).is_empty(),
+        "not judged before the board is read"
+    );
+    out.extend(inf.tick(at + DEFAULT_SETTLE));
+    assert_eq!(touched(&out), [Square::B7]);
+    assert_eq!(sans(&out), ["Bb4+"]);
+    assert_eq!(inf.touches()[0].ply, 3, "touched during Black's move");
+
+    // The same events read on time, 1 to 3 ms apart, are bounces: a
+    // peg cannot be lifted and put back by hand that fast.
+    let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+    let mut out = Vec::new();
+    for (i, e) in peg_events("L b7,P b7,L f8,P b4,L b4,P b4")
+        .iter()
+        .enumerate()
+    {
+        out.extend(inf.event(e, ms(5000 + 2 * i as u64)));
+    }
+    out.extend(inf.tick(ms(5100)));
+    assert!(touched(&out).is_empty(), "{out:?}");
+    assert_eq!(sans(&out), ["Bb4+"]);
+
+    // Read late, a lift that bounces (out, in, out) is not a touch.
+    let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+    let mut out = late_read(&mut inf, "L f8,P f8,L f8,P b4", at, ms(400));
+    out.extend(inf.tick(at + DEFAULT_SETTLE));
+    assert!(touched(&out).is_empty(), "{out:?}");
+    assert_eq!(sans(&out), ["Bb4+"]);
+}
+
+#[test]
+fn a_put_bounce_ending_a_touch_is_one_touch() {
+    let mut inf = Inference::new(Chess::default(), Protocol::Peg, Settings::default());
+    inf.event(&BoardEvent::Lifted(Square::G1), ms(0));
+    let out = inf.event(&BoardEvent::Put(Square::G1), ms(300));
+    assert_eq!(touched(&out), [Square::G1]);
+    // The contact bounces as it lands, read late.
+    let mut out = late_read(&mut inf, "L g1,P g1", ms(303), ms(400));
+    out.extend(inf.tick(ms(400)));
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(inf.touches().len(), 1);
+}
+
+#[test]
+fn a_touch_read_late_with_the_reply_is_on_the_move_it_was_made_during() {
+    // DGT: Black's king to f7 with d7 touched meanwhile, and White's
+    // f2 lifted for the reply: all in one late read.
+    let start = pos("4k3/3b4/8/8/8/8/5P2/4K3 b - - 0 1");
+    let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+    let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+    let (at, unsure) = (ms(9000), ms(300));
+    let mut out = Vec::new();
+    for e in [
+        f(Square::E8, None),
+        f(Square::D7, None),
+        f(Square::D7, Some(Color::Black.bishop())),
+        f(Square::F7, Some(Color::Black.king())),
+        f(Square::F2, None),
+    ] {
+        out.extend(inf.event_unsure(&e, at, unsure));
+    }
+    assert_eq!(touched(&out), [Square::D7]);
+    assert_eq!(sans(&out), ["Kf7"]);
+    assert_eq!(inf.touches()[0].ply, 1);
+}
+
+fn said_all(out: &[Inferred]) -> Vec<(String, &'static str)> {
+    out.iter()
+        .filter_map(|i| match i {
+            Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. } => {
+                Some((san.to_string(), i.name()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_and_the_reply_read_late_together_are_both_made() {
+    // After 1.e4 d5, on one board: exd5, and Black takes back at once
+    // (Qxd5) lifting the pawn just put; a busy host reads it all late.
+    let start = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+    let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+    let at = ms(1000);
+    let mut out = late_read(&mut inf, "L e4,L d5,P d5,L d5,L d8,P d5", at, ms(200));
+    out.extend(inf.tick(at + DEFAULT_SETTLE));
+    assert_eq!(
+        said_all(&out),
+        [("exd5".into(), "move"), ("Qxd5".into(), "move")]
+    );
+
+    // At a table: Black, blind, carries out the announced exd5 and
+    // replies Qxd5 at once.
+    let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+    let exd5 = inf
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to() == Square::D5)
+        .unwrap();
+    inf.expect(exd5, ms(900)).unwrap();
+    let mut out = late_read(&mut inf, "L e4,L d5,P d5,L d5,L d8,P d5", at, ms(200));
+    out.extend(inf.tick(at + DEFAULT_SETTLE));
+    assert_eq!(
+        said_all(&out),
+        [("exd5".into(), "confirmed"), ("Qxd5".into(), "move")]
+    );
+}
+
+#[test]
+fn two_moves_are_never_guessed_from_a_board_two_pairs_explain() {
+    // Ra1-h1 and Rh8-a8, or Ra1-a8 and Rh8-h1: on a peg board the same
+    // holes, lifted and filled. The engine waits.
+    let start = pos("7r/8/4k3/8/8/4K3/8/R7 w - - 0 1");
+    let mut inf = Inference::new(start.clone(), Protocol::Peg, Settings::default());
+    let mut out = late_read(&mut inf, "L a1,L h8,P h1,P a8", ms(1000), ms(200));
+    out.extend(inf.tick(ms(1000) + DEFAULT_SETTLE));
+    assert!(said_all(&out).is_empty(), "{out:?}");
+    assert_eq!(inf.position().turn(), Color::White);
+    // A DGT board, which knows the pieces, tells them apart.
+    let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+    let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+    let mut out = Vec::new();
+    for e in [
+        f(Square::A1, None),
+        f(Square::H8, None),
+        f(Square::H1, Some(Color::White.rook())),
+        f(Square::A8, Some(Color::Black.rook())),
+    ] {
+        out.extend(inf.event_unsure(&e, ms(1000), ms(200)));
+    }
+    out.extend(inf.tick(ms(1000) + DEFAULT_SETTLE));
+    assert_eq!(
+        said_all(&out),
+        [("Rh1".into(), "move"), ("Ra8".into(), "move")]
+    );
+}
+
+#[test]
+fn two_pieces_in_the_hand_are_not_two_captures() {
+    // DGT: Black's rook lifted from e1 and White's from h1 (Rxh1 under
+    // way). The board then shows what Rxa1 Rxa1 would leave, but
+    // nobody touched a1: no move is made until the rook lands.
+    let start = pos("4k3/8/8/8/8/8/3K4/R3r2R b - - 0 1");
+    let mut inf = Inference::new(start, Protocol::Dgt, Settings::default());
+    let f = |sq, piece| BoardEvent::Field { square: sq, piece };
+    let mut out = Vec::new();
+    out.extend(inf.event(&f(Square::E1, None), ms(0)));
+    out.extend(inf.event(&f(Square::H1, None), ms(40)));
+    out.extend(inf.tick(ms(100)));
+    assert!(said_all(&out).is_empty(), "{out:?}");
+    out.extend(inf.event(&f(Square::H1, Some(Color::Black.rook())), ms(200)));
+    out.extend(inf.tick(ms(300)));
+    assert_eq!(said_all(&out), [("Rxh1".into(), "move")]);
+}
+
+#[test]
+fn touches_stay_in_the_order_the_hands_made_them() {
+    // g1 touched and read late (judged when the board is read), then
+    // b1 touched and read on time: g1 first on the record.
+    let mut inf = Inference::new(Chess::default(), Protocol::Peg, Settings::default());
+    let mut out = late_read(&mut inf, "L g1,P g1", ms(500), ms(300));
+    out.extend(inf.event(&BoardEvent::Lifted(Square::B1), ms(505)));
+    out.extend(inf.event(&BoardEvent::Put(Square::B1), ms(800)));
+    out.extend(inf.tick(ms(900)));
+    assert_eq!(touched(&out), [Square::G1, Square::B1]);
+}
+
+#[test]
+fn a_touch_whose_put_bounced_read_late_is_a_touch() {
+    // b2 held 100 ms, the put bouncing, then Nb5: one late read.
+    let start = pos("4k3/8/8/8/8/2N5/1P6/4K3 w - - 0 1");
+    let mut inf = Inference::new(start, Protocol::Peg, Settings::default());
+    let mut out = late_read(&mut inf, "L b2,P b2,L b2,P b2,L c3,P b5", ms(500), ms(300));
+    out.extend(inf.tick(ms(600)));
+    assert_eq!(touched(&out), [Square::B2]);
+    assert_eq!(sans(&out), ["Nb5"]);
+}
