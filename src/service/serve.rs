@@ -215,6 +215,12 @@ fn service_time<'a>(
 /// link with their token (in the fragment, never sent in a URL).
 pub fn startup_text(running: &Running) -> String {
     let mut out = format!("tactus is serving on http://{}/\n", running.addr);
+    if let Some(token) = running.tokens.venue_arbiter() {
+        out.push_str(&format!(
+            "venue arbiter (rounds, every table): http://{}/arbiter#token={token}\n",
+            running.addr
+        ));
+    }
     for id in running.tables.keys() {
         out.push_str(&format!("table {id}:\n"));
         if let Some(t) = running.tokens.table(id) {
