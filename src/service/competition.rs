@@ -111,7 +111,7 @@ pub struct Competition {
     /// A read-only connection of its own: earlier games are read while the
     /// writer thread writes.
     reader: Mutex<Journal>,
-    trf: Mutex<Option<String>>,
+    trf: Mutex<Option<Vec<u8>>>,
     past: Mutex<HashMap<(TableId, u32), Arc<Past>>>,
     /// One round set up at a time: two arbiters' requests never interleave.
     busy: tokio::sync::Mutex<()>,
@@ -132,7 +132,7 @@ impl Competition {
         tables: Arc<BTreeMap<TableId, TableHandle>>,
         journal: JournalHandle,
         path: &Path,
-        trf: Option<String>,
+        trf: Option<Vec<u8>>,
     ) -> Result<Competition, JournalError> {
         Ok(Competition {
             players,
@@ -161,7 +161,7 @@ impl Competition {
         round: &str,
         games: &[RoundGame],
         unpaired: Vec<Unpaired>,
-        trf: Option<(String, i64)>,
+        trf: Option<(Vec<u8>, i64)>,
     ) -> Result<RoundSetUp, RoundError> {
         let _one_at_a_time = self.busy.lock().await;
         let planned = self.plan(round, games)?;
@@ -459,12 +459,12 @@ impl Competition {
     }
 
     /// The imported TRF file as it was imported.
-    pub fn imported_trf(&self) -> Option<String> {
+    pub fn imported_trf(&self) -> Option<Vec<u8>> {
         self.trf.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Keeps `text` as the imported TRF file (journaled first).
-    async fn keep_trf(&self, text: String, at_ms: i64) -> Result<(), RoundError> {
+    async fn keep_trf(&self, text: Vec<u8>, at_ms: i64) -> Result<(), RoundError> {
         self.journal
             .put_document(TRF_DOCUMENT, at_ms, text.clone())
             .await?;
@@ -480,7 +480,7 @@ impl Competition {
     /// bye, not paired, a game not to be played) are told, with why.
     pub fn pairings_from_trf(
         &self,
-        text: &str,
+        text: &[u8],
         round: &str,
     ) -> Result<(Vec<RoundGame>, Vec<Unpaired>), RoundError> {
         let invalid = |s: String| RoundError::Invalid(s);
@@ -488,7 +488,7 @@ impl Competition {
             round.parse().ok().filter(|r| *r > 0).ok_or_else(|| {
                 invalid(format!("round: `{round}` is not a round number (1, 2, …)"))
             })?;
-        let trf = Trf::parse(text).map_err(|e| invalid(format!("TRF: {e}")))?;
+        let trf = Trf::from_bytes(text).map_err(|e| invalid(format!("TRF: {e}")))?;
         if self.players.is_empty() {
             return Err(invalid(
                 "no [[player]] is listed in the venue file: tactus cannot tell whose tables \
@@ -583,9 +583,10 @@ impl Competition {
     /// The imported TRF file with the result of every game finished at a
     /// tactus table written into its round's column, for both players;
     /// every other byte as imported.
-    pub async fn trf_with_results(&self) -> Result<String, RoundError> {
+    pub async fn trf_with_results(&self) -> Result<Vec<u8>, RoundError> {
         let text = self.imported_trf().ok_or(RoundError::NoTrf)?;
-        let mut trf = Trf::parse(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
+        let mut trf =
+            Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
         let games = self.games(None).await?;
         for p in &self.players {
             let Some(me) = trf.player(p.start_rank).cloned() else {
@@ -621,7 +622,7 @@ impl Competition {
                 trf = trf.with_result(r, opponent, theirs).map_err(line)?;
             }
         }
-        Ok(trf.to_string())
+        Ok(trf.to_bytes())
     }
 }
 

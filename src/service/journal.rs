@@ -363,7 +363,7 @@ impl Journal {
 
     /// The imported document `name` (the pairing program's TRF file), if
     /// any.
-    pub fn document(&self, name: &str) -> Result<Option<String>, JournalError> {
+    pub fn document(&self, name: &str) -> Result<Option<Vec<u8>>, JournalError> {
         let err = sqlite(&self.path);
         let mut stmt = self
             .conn
@@ -376,8 +376,14 @@ impl Journal {
         }
     }
 
-    /// Keeps `body` as the document `name`, replacing an earlier one.
-    pub fn put_document(&mut self, name: &str, at_ms: i64, body: &str) -> Result<(), JournalError> {
+    /// Keeps `body` as the document `name`, replacing an earlier one. The
+    /// bytes as they came (a pairing program's file need not be UTF-8).
+    pub fn put_document(
+        &mut self,
+        name: &str,
+        at_ms: i64,
+        body: &[u8],
+    ) -> Result<(), JournalError> {
         self.conn
             .execute(
                 "INSERT INTO documents (name, at_ms, body) VALUES (?1, ?2, ?3)
@@ -430,7 +436,7 @@ enum Request {
     Document {
         name: String,
         at_ms: i64,
-        body: String,
+        body: Vec<u8>,
         reply: oneshot::Sender<Result<(), Arc<JournalError>>>,
     },
     /// A table's clock is running at this instant (no reply needed).
@@ -632,7 +638,7 @@ impl JournalHandle {
         &self,
         name: &str,
         at_ms: i64,
-        body: String,
+        body: Vec<u8>,
     ) -> Result<(), JournalError> {
         let (reply, done) = oneshot::channel();
         self.tx

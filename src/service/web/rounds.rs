@@ -93,15 +93,9 @@ pub(super) async fn set_up(
                     "a TRF file needs the round to set up: POST /api/rounds?round=N".into(),
                 )
             })?;
-            let text = String::from_utf8(body.to_vec()).map_err(|e| {
-                ApiError(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!(
-                        "the TRF file is not UTF-8 text (byte {})",
-                        e.utf8_error().valid_up_to()
-                    ),
-                )
-            })?;
+            // As the pairing program wrote it: UTF-8 or a single-byte
+            // code page, given back in the same bytes.
+            let text = body.to_vec();
             let (games, unpaired) = state.competition.pairings_from_trf(&text, &round)?;
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -158,7 +152,7 @@ pub(super) async fn trf(State(state): State<AppState>) -> ApiResult<Response> {
     let text = state.competition.trf_with_results().await?;
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CONTENT_TYPE, "text/plain"),
             (
                 header::CONTENT_DISPOSITION,
                 "attachment; filename=\"tactus.trf\"",
