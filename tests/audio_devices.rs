@@ -2,7 +2,8 @@
 //! table, tactus playing through ALSA PCMs that point at them, each sink's
 //! monitor recorded with `parec`.
 //!
-//! - `say --play` plays the whole announcement (the same length as `--wav`)
+//! - `say --play` plays every sample of the announcement, the last word's end
+//!   included (silence an underrun inserts is allowed, a lost sample is not)
 //!   and returns only once it has been played;
 //! - three tables speaking at once are each heard on their own sink only,
 //!   unclipped;
@@ -21,6 +22,9 @@ use std::time::{Duration, Instant};
 
 use common::{Server, get, post, tokens, wait_for};
 use pulse::{Pulse, RATE, Recording, spans, wav_span};
+use tactus::rules::token::Token;
+use tactus::speech::sink::to_i16;
+use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 
 const LIMIT: Duration = Duration::from_secs(20);
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -43,13 +47,55 @@ fn settle(rec: &Recording) {
     assert!(ok, "nothing heard, or no end to it");
 }
 
+/// Where `heard` holds every sample of `given`, in order, from its first
+/// loud sample to its last, allowing only silence inserted between them (a
+/// loaded machine's underrun delays what follows; it loses nothing): the
+/// heard index of `given`'s last loud sample and the inserted silence, in
+/// samples; or what is missing.
+fn heard_whole(heard: &[i16], given: &[i16]) -> Result<(usize, usize), String> {
+    let loud = |s: &i16| s.unsigned_abs() > pulse::LOUD.unsigned_abs();
+    let (Some(first), Some(last)) = (given.iter().position(loud), given.iter().rposition(loud))
+    else {
+        return Err("nothing loud given".into());
+    };
+    let start = heard.iter().position(loud).ok_or("nothing heard")?;
+    let (mut i, mut j, mut inserted) = (first, start, 0);
+    while i <= last {
+        match heard.get(j) {
+            Some(&h) if h == given[i] => i += 1,
+            Some(0) => inserted += 1,
+            Some(&h) => {
+                return Err(format!(
+                    "sample {} of {} ({} ms before the end) heard as {h}, given {}",
+                    i - first,
+                    last - first,
+                    (last - i) * 1000 / RATE as usize,
+                    given[i]
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "the last {} ms were not heard",
+                    (last + 1 - i) * 1000 / RATE as usize
+                ));
+            }
+        }
+        j += 1;
+    }
+    Ok((j - 1, inserted))
+}
+
 #[test]
 fn say_play_returns_after_the_whole_announcement_has_played() {
     let pulse = Pulse::start(&["t1"]);
     let dir = tempfile::tempdir().unwrap();
     let wav = dir.path().join("say.wav");
     let rec = pulse.record("t1");
-    std::thread::sleep(Duration::from_millis(300));
+    // The monitor sends silence as soon as it records: recording.
+    assert!(
+        wait_until(Duration::from_secs(20), || rec.len() > (RATE / 10) as usize),
+        "parec records nothing"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
         .envs(pulse.env())
         .args(["say", "move", "--fen", START, "Nf3", "--voice", voice()])
@@ -66,15 +112,41 @@ fn say_play_returns_after_the_whole_announcement_has_played() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("no sound"), "{stderr}");
     settle(&rec);
-    let heard = rec.spans(400);
-    assert_eq!(heard.len(), 1, "one announcement on t1: {heard:?}");
-    let (a, b) = heard[0];
+    // What the device was given: the announcement rendered at the sink's
+    // rate as 16-bit samples (the WAV file holds it at the pack's rate).
+    // PulseAudio at full volume passes samples through unchanged, so every
+    // one of them must be heard, the last word's end included.
+    let pack = VoicePack::load(voice(), &LoadOptions::default()).unwrap();
+    let tokens = ["piece.knight", "file.f", "rank.3"].map(|k| Token::from_key(k).unwrap());
+    let given: Vec<i16> = pack
+        .at_rate(RATE)
+        .unwrap()
+        .render(&tokens)
+        .into_iter()
+        .map(to_i16)
+        .collect();
     let (wav_len, _, _) = wav_span(&wav);
-    let heard_len = (b - a) as f64 / f64::from(RATE);
+    let given_len = {
+        let s = pulse::spans(&given, 10_000);
+        (s[0].1 - s[0].0) as f64 / f64::from(RATE)
+    };
     assert!(
-        (heard_len - wav_len).abs() < 0.005,
-        "heard {heard_len:.4} s, the WAV file holds {wav_len:.4} s"
+        (given_len - wav_len).abs() < 0.005,
+        "rendered {given_len:.4} s, the WAV file holds {wav_len:.4} s"
     );
+    let samples = rec.samples();
+    let (b, inserted) = heard_whole(&samples, &given).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        rec.first_loud(b + 1),
+        None,
+        "one announcement on t1, nothing after it"
+    );
+    if inserted > 0 {
+        eprintln!(
+            "{} ms of silence inserted (an underrun on a loaded machine)",
+            inserted * 1000 / RATE as usize
+        );
+    }
     // It returned only after the last sample reached the sink.
     let last = rec.time_of(b).expect("the last sample's time");
     assert!(

@@ -12,6 +12,7 @@ mod reconcile;
 mod record;
 mod say;
 mod serve;
+mod tls;
 mod voices;
 
 #[derive(Parser)]
@@ -56,6 +57,9 @@ enum Command {
     /// Sound outputs: the devices a table can speak on.
     #[command(subcommand)]
     Audio(audio::AudioCommand),
+    /// HTTPS at a venue: a self-signed certificate.
+    #[command(subcommand)]
+    Tls(tls::TlsCommand),
 }
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
@@ -78,6 +82,7 @@ pub fn run() -> ExitCode {
         Command::Bench(c) => bench::run(c),
         Command::Audio(c) => audio::run(c),
         Command::Journal(c) => journal::run(c),
+        Command::Tls(c) => tls::run(c),
     }
 }
 

@@ -86,6 +86,10 @@ pub struct ServerConfig {
     /// Seconds a client may leave the server's writes unread (a page that
     /// stopped reading its live stream) before it is disconnected.
     pub write_stall: u64,
+    /// HTTPS: the PEM certificate (chain) and its private key; both or
+    /// neither (plain HTTP). See `service::tls`.
+    pub tls_cert: Option<PathBuf>,
+    pub tls_key: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -110,6 +114,8 @@ impl Default for ServerConfig {
             max_connections: super::listener::Limits::default().max_connections,
             max_per_address: super::listener::Limits::default().max_per_address,
             write_stall: super::listener::Limits::default().write_stall.as_secs(),
+            tls_cert: None,
+            tls_key: None,
         }
     }
 }

@@ -13,6 +13,10 @@
 //! - The soft limit on open descriptors is raised to the hard limit at start.
 //! - Each connection's kernel send buffer is fixed at [`SEND_BUFFER`], so
 //!   that a client that stops reading holds little before its writes stall.
+//! - With TLS (`service::tls`), the handshake must finish within the
+//!   header-read timeout; a client that cannot complete it (plain HTTP on
+//!   the HTTPS port, a certificate it refuses) is closed, having sent
+//!   nothing in clear.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -31,6 +35,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
 use super::headers::secure;
@@ -133,11 +138,13 @@ impl Drop for Slot {
     }
 }
 
-/// Serves `app` on `listener` within `limits` until `shutdown` resolves.
+/// Serves `app` on `listener` within `limits` until `shutdown` resolves,
+/// over TLS when `tls` is given.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let open = Arc::new(Mutex::new(Open::default()));
@@ -181,6 +188,7 @@ pub async fn serve(
                     stream,
                     app.clone(),
                     limits,
+                    tls.clone(),
                     stop_rx.clone(),
                     slot,
                 ));
@@ -224,10 +232,34 @@ async fn connection(
     stream: TcpStream,
     app: Router,
     limits: Limits,
+    tls: Option<TlsAcceptor>,
+    stop: watch::Receiver<bool>,
+    slot: Slot,
+) {
+    let stream = Stall::new(stream, limits.write_stall);
+    match tls {
+        None => http(stream, app, limits, stop, slot).await,
+        Some(acceptor) => {
+            match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await {
+                Ok(Ok(stream)) => http(stream, app, limits, stop, slot).await,
+                Ok(Err(e)) => tracing::debug!("TLS handshake: {e}"),
+                Err(_) => tracing::debug!("TLS handshake: not complete in time"),
+            }
+        }
+    }
+}
+
+/// Serves HTTP/1.1 on one connection (plain, or inside TLS).
+async fn http<S>(
+    stream: S,
+    app: Router,
+    limits: Limits,
     mut stop: watch::Receiver<bool>,
     _slot: Slot,
-) {
-    let io = TokioIo::new(Stall::new(stream, limits.write_stall));
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let io = TokioIo::new(stream);
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let app = app.clone();
         async move {

@@ -11,5 +11,6 @@ pub mod journal;
 pub mod listener;
 pub mod serve;
 pub mod serve_error;
+pub mod tls;
 pub mod tokens;
 pub mod web;

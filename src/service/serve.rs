@@ -35,6 +35,8 @@ use crate::table::timebase::Timebase;
 /// A running server (for tests and benchmarks that start one in-process).
 pub struct Running {
     pub addr: SocketAddr,
+    /// The certificate's SHA-256 fingerprint when serving HTTPS.
+    pub tls_fingerprint: Option<String>,
     pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     pub tokens: Arc<Tokens>,
 }
@@ -46,8 +48,10 @@ pub async fn serve(
     ready: impl FnOnce(&Running),
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    // The port first, then the folder's lock, then the journal: a second
+    // The certificate first (a bad file is named before anything starts),
+    // then the port, then the folder's lock, then the journal: a second
     // server (same port or same folder) stops here having written nothing.
+    let tls = super::tls::from_config(&config.server)?;
     let listener =
         super::listener::bind(config.server.listen).map_err(|error| ServeError::Listen {
             addr: config.server.listen,
@@ -163,6 +167,7 @@ pub async fn serve(
     let addr = listener.local_addr().map_err(ServeError::Address)?;
     let running = Running {
         addr,
+        tls_fingerprint: tls.as_ref().map(|t| t.fingerprint.clone()),
         tables: tables.clone(),
         tokens: tokens.clone(),
     };
@@ -183,7 +188,8 @@ pub async fn serve(
         competition,
     })
     .merge(super::clips::routes(venue_voice, table_voices));
-    let served = super::listener::serve(listener, app, config.server.limits(), shutdown)
+    let acceptor = tls.map(|t| t.acceptor);
+    let served = super::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)
         .await
         .map_err(ServeError::Web);
     finish_speaking(actors, speakers).await;
@@ -245,17 +251,25 @@ fn service_time<'a>(
 /// What `tactus serve` prints when it listens: where, and every person's
 /// link with their token (in the fragment, never sent in a URL).
 pub fn startup_text(running: &Running) -> String {
-    let mut out = format!("tactus is serving on http://{}/\n", running.addr);
+    let scheme = if running.tls_fingerprint.is_some() {
+        "https"
+    } else {
+        "http"
+    };
+    let mut out = format!("tactus is serving on {scheme}://{}/\n", running.addr);
+    if let Some(fingerprint) = &running.tls_fingerprint {
+        out.push_str(&format!("certificate SHA-256: {fingerprint}\n"));
+    }
     if let Some(token) = running.tokens.venue_arbiter() {
         out.push_str(&format!(
-            "venue arbiter (rounds, every table): http://{}/arbiter#token={token}\n",
+            "venue arbiter (rounds, every table): {scheme}://{}/arbiter#token={token}\n",
             running.addr
         ));
     }
     for id in running.tables.keys() {
         out.push_str(&format!("table {id}:\n"));
         if let Some(t) = running.tokens.table(id) {
-            let base = format!("http://{}", running.addr);
+            let base = format!("{scheme}://{}", running.addr);
             out.push_str(&format!(
                 "  player:    {base}/table/{id}/player#token={}\n",
                 t.player

@@ -21,6 +21,9 @@ use crate::table::id::TableId;
 /// message.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// The HTTPS certificate or key cannot be used.
+    #[error(transparent)]
+    Tls(#[from] super::tls::TlsError),
     /// The port is taken or not ours to take.
     #[error("cannot listen on {addr}")]
     Listen {

@@ -25,7 +25,8 @@
 //!   the speaker, PulseAudio's latency included) is measured and that much
 //!   silence written behind it; a delay query failing with EIO is asked
 //!   again, then the buffer size stands in for it;
-//! - closing drains the device (`snd_pcm_drain`), so nothing is cut off.
+//! - closing waits until the device's delay has run down, then drains it
+//!   (`snd_pcm_drain`), so nothing is cut off.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -516,6 +517,7 @@ fn play_on(
         }
         if closing && current.is_none() {
             // Everything given has been written: let the device play it.
+            played_out(stream);
             let _ = stream.pcm.drain();
             return Ended::Closed;
         }
@@ -599,6 +601,34 @@ fn over_fill(stream: &Stream, started: bool) -> usize {
                 .saturating_sub(stream.idle_fill)
         }
         _ => 0,
+    }
+}
+
+/// The longest closing waits for the device to play what it holds: its
+/// buffer and PulseAudio's latency are tens of milliseconds; a delay that
+/// does not fall in this time is not believed.
+const PLAY_OUT_MAX: Duration = Duration::from_millis(500);
+
+/// Waits until the device's delay (PulseAudio's latency included) has run
+/// down: everything written has been heard. `snd_pcm_drain` alone does not
+/// promise that through the pulse plugin: with alsa-lib's generic ioplug
+/// drain it returns once PulseAudio has taken the samples, and closing the
+/// stream then drops what its sink still holds (the end of the last word,
+/// 5 to 25 ms). Bounded by [`PLAY_OUT_MAX`]; an error (an underrun after
+/// the last sample: all of it played) ends the wait.
+fn played_out(stream: &Stream) {
+    let deadline = Instant::now() + PLAY_OUT_MAX;
+    while Instant::now() < deadline {
+        match stream.pcm.delay() {
+            Ok(d) if d > 0 => {
+                let frames = usize::try_from(d).unwrap_or(0).min(stream.period);
+                std::thread::sleep(
+                    Duration::from_secs_f64(frames as f64 / f64::from(stream.rate.max(1)))
+                        .max(Duration::from_micros(500)),
+                );
+            }
+            _ => return,
+        }
     }
 }
 
