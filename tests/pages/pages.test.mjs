@@ -107,6 +107,10 @@ test("a game by keyboard alone, every announcement in the player's live region",
   const player = await open("/table/1/player", tokens.player);
   const assistant = await open("/table/1/assistant", tokens.assistant);
   await player.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black"));
+  // Out of turn: refused with whose turn it is, in the page's language.
+  await player.keyboard.type("e5");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => document.getElementById("answers").textContent.includes("Not your move: White is to move."));
   // The assistant enters White's move with the keyboard only.
   await assistant.focus("#move-input");
   await assistant.keyboard.type("e4");
@@ -129,19 +133,28 @@ test("a game by keyboard alone, every announcement in the player's live region",
   await player.waitForFunction(() => /Weiß .* Schwarz .* zwei Züge/.test(document.getElementById("log").textContent));
   await player.keyboard.type("p N");
   await player.keyboard.press("Enter");
-  await player.waitForFunction(() => document.getElementById("log").textContent.includes("white knight: b1, f3"));
-  // An illegal move is refused in words, and changes nothing.
+  await player.waitForFunction(() => document.getElementById("answers").textContent.includes("white knight: b1, f3"));
+  // An illegal move is refused in words, once, in the page's language,
+  // and changes nothing.
   await player.keyboard.type("Ke5");
   await player.keyboard.press("Enter");
-  await player.waitForFunction(() => /not a legal move|illegal|no legal/i.test(document.getElementById("log").textContent));
+  await player.waitForFunction(() => document.getElementById("answers").textContent.includes("Ke5 is not a legal move here."));
+  assert.doesNotMatch(await player.evaluate(() => document.getElementById("log").textContent), /regelwidrig/i);
   const state = await (await fetch(base + "/api/tables/1")).json();
   assert.deepEqual(state.moves, ["e4", "Nf6", "Nf3"]);
   await player.close();
   await assistant.close();
 });
 
-// What a screen reader says as the focus lands on a square: its name.
-const focused = (page) => page.evaluate(() => document.activeElement.getAttribute("aria-label") || document.activeElement.id);
+// What a screen reader says as the focus lands on a square: its
+// accessible name (the cell's words; the glyph is hidden from it), or the
+// focused element's id.
+async function focused(page) {
+  const role = await page.evaluate(() => document.activeElement.getAttribute("role"));
+  if (role !== "gridcell") return page.evaluate(() => document.activeElement.id);
+  const snap = await page.locator(":focus").ariaSnapshot();
+  return snap.match(/gridcell "([^"]*)"/)[1];
+}
 const boardSays = (page) => page.evaluate(() => document.getElementById("board-status").textContent);
 
 test("the explorable board: walked with arrows and jump keys, a move made on it, the move style kept", async () => {
@@ -167,7 +180,7 @@ test("the explorable board: walked with arrows and jump keys, a move made on it,
     ["4", "d4, empty"],
     ["Shift+Digit6", "f4, empty"],
     ["n", "f6, black knight"],
-    ["Shift+N", "f3, white knight, last move to here"],
+    ["Shift+N", "f3, white knight"],
     ["End", "a3, empty"],
     ["Home", "h3, empty"],
     ["Control+Home", "h1, white rook"],
@@ -198,10 +211,11 @@ test("the explorable board: walked with arrows and jump keys, a move made on it,
   assert.equal(await focused(player), "e7, black pawn");
   await player.keyboard.press("Enter");
   assert.match(await boardSays(player), /e7, black pawn, picked/);
-  assert.equal(await focused(player), "e7, black pawn, picked");
+  assert.equal(await focused(player), "e7, black pawn");
+  assert.equal(await player.evaluate(() => document.activeElement.getAttribute("aria-selected")), "true");
   await player.keyboard.press("ArrowUp");
   await player.keyboard.press("Enter");
-  await player.waitForFunction(() => document.activeElement.getAttribute("aria-label") === "e6, black pawn, last move to here");
+  await player.waitForFunction(() => document.activeElement.textContent.startsWith("e6, black pawn"));
   await player.waitForFunction(() => document.getElementById("log").textContent.includes("Eva sechs"));
   assert.deepEqual((await (await fetch(base + "/api/tables/1")).json()).moves, ["e4", "Nf6", "Nf3", "e6"]);
   // Escape: back to the move box.
@@ -217,7 +231,7 @@ test("the explorable board: walked with arrows and jump keys, a move made on it,
   await player.focus("#move-input");
   await player.keyboard.type("m");
   await player.keyboard.press("Enter");
-  await player.waitForFunction(() => document.getElementById("log").textContent.includes("1. e2-e4 Ng8-f6 2. Ng1-f3 e7-e6"));
+  await player.waitForFunction(() => document.getElementById("answers").textContent.includes("1. e2-e4 Ng8-f6 2. Ng1-f3 e7-e6"));
   await player.reload();
   await player.waitForFunction(() => !document.getElementById("summary").textContent.startsWith("Loading"));
   assert.equal(await player.evaluate(() => document.getElementById("move-style").value), "long");
@@ -231,7 +245,7 @@ test("the explorable board: walked with arrows and jump keys, a move made on it,
   await player.selectOption("#pieces-which", "N");
   await player.focus("#pieces-form button");
   await player.keyboard.press("Enter");
-  await player.waitForFunction(() => document.getElementById("log").textContent.includes("white knight: b1, f3"));
+  await player.waitForFunction(() => document.getElementById("answers").textContent.includes("white knight: b1, f3"));
   // The opponent's name is on the page.
   assert.match(await player.evaluate(() => document.getElementById("summary").textContent), /You play Black against Weiss, Wilma \(White\)/);
   await player.close();
@@ -495,8 +509,8 @@ test("with the default venue an English assistant typing Rd1 gets the rook", asy
 // own piece letters, the clock asked for, the board walked, every page
 // still clean for axe-core with a game on it.
 for (const [lang, knight, says] of [
-  ["es", "Cf6", { you: "Juega con Negras", king: "e8, rey de las negras", pawn: "e7, peón de las negras", moved: "f6, caballo de las negras, última jugada hasta aquí" }],
-  ["de", "Sf6", { you: "Sie spielen Schwarz", king: "e8, König von Schwarz", pawn: "e7, Bauer von Schwarz", moved: "f6, Springer von Schwarz, letzter Zug hierher" }],
+  ["es", "Cf6", { you: "Juega con Negras", king: "e8, rey de las negras", pawn: "e7, peón de las negras", moved: "f6, caballo de las negras" }],
+  ["de", "Sf6", { you: "Sie spielen Schwarz", king: "e8, König von Schwarz", pawn: "e7, Bauer von Schwarz", moved: "f6, Springer von Schwarz" }],
 ]) {
   test(`a game by keyboard alone in ${lang}, the board walked, axe-core clean`, async () => {
     const s = await startServer();
