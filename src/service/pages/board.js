@@ -52,42 +52,43 @@ const tactusBoard = (() => {
     const filesSeen = () => side === "black" ? [...FILES].reverse() : [...FILES];
     const ranksSeen = () => side === "black" ? [1, 2, 3, 4, 5, 6, 7, 8] : [8, 7, 6, 5, 4, 3, 2, 1];
 
-    // The file letters and rank numbers are drawn for the eye only
-    // (aria-hidden): a screen reader counting them as a row and a column
-    // gave every square a wrong number. The row and column a screen
-    // reader says are the rank and the file (a = 1): seen from White the
-    // rows run 8 to 1, so each row carries its rank as aria-rowindex and
-    // the columns need nothing; seen from Black the rows run 1 to 8 and
-    // the files h to a, so each cell carries its file as aria-colindex.
-    // Never both: Orca 43 speaks nothing for a cell with both set (its
-    // coordinatesForCell returns none then).
+    // The squares are in the page in one order whichever side the player
+    // has: rank 1 to 8, file a to h, so the row and column a screen reader
+    // counts are the rank and the file (e4: row 4, column 5). The file
+    // letters and rank numbers are drawn for the eye only (aria-hidden: a
+    // screen reader counting them as a row and a column gave every square
+    // a wrong number). What the eye sees is turned round by CSS (a mirror
+    // of the table and of each cell back): from White's side rank 8 is on
+    // top, from Black's file h is on the left. ARIA's row and column
+    // indexes cannot say it: Chromium makes them increase whatever the
+    // page sets.
     function build() {
       table.replaceChildren();
-      const head = document.createElement("thead");
-      head.setAttribute("aria-hidden", "true");
-      const hr = document.createElement("tr");
-      hr.appendChild(document.createElement("td"));
-      for (const f of filesSeen()) {
-        const th = document.createElement("td");
-        th.className = "coord";
-        th.textContent = f;
-        hr.appendChild(th);
-      }
-      head.appendChild(hr);
+      table.classList.toggle("from-white", side !== "black");
+      table.classList.toggle("from-black", side === "black");
+      const coord = (text) => {
+        const td = document.createElement("td");
+        td.className = "coord";
+        td.setAttribute("aria-hidden", "true");
+        td.textContent = text;
+        return td;
+      };
+      // The file letters: above the board as seen (White: after rank 8 in
+      // the page, mirrored to the top; Black: before rank 1).
+      const filesRow = document.createElement("tr");
+      filesRow.setAttribute("aria-hidden", "true");
+      const filesCells = [coord(""), ...[...FILES].map(coord)];
+      if (side === "black") filesCells.push(filesCells.shift());
+      filesRow.append(...filesCells);
       const body = document.createElement("tbody");
-      for (const r of ranksSeen()) {
+      if (side === "black") body.appendChild(filesRow);
+      for (let r = 1; r <= 8; r++) {
         const tr = document.createElement("tr");
         tr.setAttribute("role", "row");
-        if (side !== "black") tr.setAttribute("aria-rowindex", String(r));
-        const th = document.createElement("td");
-        th.className = "coord";
-        th.setAttribute("aria-hidden", "true");
-        th.textContent = String(r);
-        tr.appendChild(th);
-        for (const f of filesSeen()) {
+        const row = [];
+        for (const f of FILES) {
           const td = document.createElement("td");
           td.setAttribute("role", "gridcell");
-          if (side === "black") td.setAttribute("aria-colindex", String(FILES.indexOf(f) + 1));
           td.dataset.square = f + r;
           td.tabIndex = -1;
           const words = document.createElement("span");
@@ -96,11 +97,16 @@ const tactusBoard = (() => {
           glyph.setAttribute("aria-hidden", "true");
           td.append(words, glyph);
           cells[f + r] = { td, words, glyph };
-          tr.appendChild(td);
+          row.push(td);
         }
+        // The rank number at the left as seen (Black: mirrored, so last).
+        if (side === "black") row.push(coord(String(r)));
+        else row.unshift(coord(String(r)));
+        tr.append(...row);
         body.appendChild(tr);
       }
-      table.append(head, body);
+      if (side !== "black") body.appendChild(filesRow);
+      table.append(body);
       // The square in the tab order: the player's king's, else a1/h8.
       const king = Object.keys(pieces).find((sq) => pieces[sq] === (side === "black" ? "k" : "K"));
       cells[king || (side === "black" ? "h8" : "a1")].td.tabIndex = 0;

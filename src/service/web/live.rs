@@ -76,7 +76,12 @@ pub(super) async fn events(
         head.push(Ok(Event::default()
             .event("at")
             .data(format!("{{\"seq\":{at}}}"))));
-        head.extend(missed.announcements.iter().map(|a| Ok(announcement_event(a))));
+        head.extend(
+            missed
+                .announcements
+                .iter()
+                .map(|a| Ok(announcement_event(a))),
+        );
     }
     drop(t);
     let rest = BroadcastStream::new(rx)
@@ -89,8 +94,7 @@ pub(super) async fn events(
                 Err(_) => None,
             }
         });
-    Ok(Sse::new(stream::iter(head).chain(rest))
-        .keep_alive(
+    Ok(Sse::new(stream::iter(head).chain(rest)).keep_alive(
         // An event, not a comment: a page sees it, and one that has heard
         // nothing for much longer knows its connection is gone.
         KeepAlive::new()
