@@ -404,6 +404,58 @@ test("sound on this device: a labelled switch, worked by keyboard, that plays th
   await player.close();
 });
 
+test("the player's page on a phone: touch, a button for every command, large targets, sound or screen reader, the screen kept on", async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(base + "/table/1/player#token=" + tokens.player);
+  await page.waitForFunction(() => !document.getElementById("summary").textContent.startsWith("Loading"));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
+  // Every command of the move box is a button too.
+  const cmds = await page.evaluate(() => [...document.querySelectorAll("button[data-cmd]")].map((b) => b.dataset.cmd).sort());
+  assert.deepEqual(cmds, ["b", "c", "cl", "cu", "d", "l", "m", "r"]);
+  // Large targets: every control at least 44 px high; board squares at
+  // least 40 px each way (eight and the rank numbers across 390 px).
+  const small = await page.evaluate(() => [...document.querySelectorAll("button, input, select, summary")]
+    .filter((el) => el.offsetParent && !el.closest(".visually-hidden"))
+    .map((el) => [el.id || el.textContent.trim() || el.type, el.getBoundingClientRect()])
+    .filter(([, r]) => r.height < 44)
+    .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`));
+  const boxes = small.filter((s) => !/^(sound-here|reader-too|wake)/.test(s));
+  assert.deepEqual(boxes, []);
+  const checks = await page.evaluate(() => ["sound-here", "reader-too", "wake"].map((id) => {
+    const r = document.getElementById(id).closest("p").getBoundingClientRect();
+    return r.height;
+  }));
+  assert.ok(checks.every((h) => h >= 25), `switch rows ${checks}`);
+  const square = await page.evaluate(() => { const r = document.querySelector('#board td[data-square="e4"]').getBoundingClientRect(); return [r.width, r.height]; });
+  assert.ok(square[0] >= 40 && square[1] >= 40, `a square is ${square}`);
+  // A tap on a button runs its command.
+  await page.tap('button[data-cmd="m"]');
+  await page.waitForFunction(() => document.getElementById("answers").children.length > 0);
+  // A tap on the board's squares picks and names them.
+  await page.tap('#board td[data-square="e6"]');
+  await page.waitForFunction(() => document.getElementById("board-status").textContent.includes("e6"));
+  await page.tap('#board td[data-square="e6"]');
+  // Sound on this device: the screen reader is not made to read the
+  // announcements over it unless the player asks for both.
+  assert.equal(await page.evaluate(() => document.getElementById("log").getAttribute("aria-live")), "assertive");
+  await page.tap("#sound-here");
+  await page.waitForFunction(() => document.getElementById("sound-status").textContent.startsWith("Sound on"), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById("log").getAttribute("aria-live") === "off");
+  await page.tap("#reader-too");
+  await page.waitForFunction(() => document.getElementById("log").getAttribute("aria-live") === "assertive");
+  await page.tap("#reader-too");
+  await page.tap("#sound-here");
+  await page.waitForFunction(() => document.getElementById("log").getAttribute("aria-live") === "assertive");
+  // The screen kept on: asked for in this secure context (loopback), and
+  // what came of it is shown.
+  assert.equal(await page.evaluate(() => window.isSecureContext && "wakeLock" in navigator), true);
+  const wake = await page.evaluate(() => document.getElementById("wake-status").textContent);
+  assert.match(wake, /^(The screen stays on while this page is shown\.|The screen cannot be kept on: .+)$/);
+  assert.deepEqual(await axe(page), []);
+  await phone.close();
+});
+
 // Each page once it shows the game (the live stream never lets the network
 // go idle, so readiness is what the page shows).
 const loaded = () => !(document.getElementById("summary") || { textContent: "" }).textContent.startsWith("Loading");
