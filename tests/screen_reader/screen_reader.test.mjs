@@ -447,6 +447,12 @@ test("a game in German through Orca: moves, refusals, the clock, the board, a lo
     assert.ok(s.result, "the claim ends the game");
     await hear(m, s.last_announcement, "the claim and the result");
     announced.push(s.last_announcement);
+    // The help, on request only: never read as the focus came back to
+    // the move box (after the board, after each move).
+    assert.doesNotMatch(heardSince(start), /beliebiger notation/);
+    m = mark();
+    typeLine("h");
+    await hear(m, "Geben Sie einen Zug in beliebiger Notation ein");
     // Every announcement reached the synthesizer in German.
     assertLanguage(start, announced, "de");
     assert.equal(s.moves.length, 8);
@@ -488,6 +494,7 @@ test("a game in Spanish through Orca: refusals, the clock, a rank of the board, 
     const s = await playerMoves(page, server, "Dh4", 4);
     assert.ok(s.result, "checkmate ends the game");
     announced.push(s.last_announcement);
+    assert.doesNotMatch(heardSince(start), /cualquier notación/);
     assertLanguage(start, announced, "es");
   } finally {
     await page.close();
