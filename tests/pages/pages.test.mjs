@@ -139,6 +139,9 @@ test("a game by keyboard alone, every announcement in the player's live region",
   await player.keyboard.type("Ke5");
   await player.keyboard.press("Enter");
   await player.waitForFunction(() => document.getElementById("answers").textContent.includes("Ke5 is not a legal move here."));
+  await player.keyboard.type("Ke7");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => document.getElementById("answers").textContent.includes("Ke7 is not a legal move here. e7 holds a piece of your own: black pawn."));
   assert.doesNotMatch(await player.evaluate(() => document.getElementById("log").textContent), /regelwidrig/i);
   const state = await (await fetch(base + "/api/tables/1")).json();
   assert.deepEqual(state.moves, ["e4", "Nf6", "Nf3"]);

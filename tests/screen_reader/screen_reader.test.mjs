@@ -396,7 +396,8 @@ test("a game in German through Orca: moves, refusals, the clock, the board, a lo
     // the table's words.
     m = mark();
     typeLine("Ke7");
-    await hear(m, await catalogue(page, "js-refused-illegal", { move: "Ke7" }));
+    await hear(m, [await catalogue(page, "js-refused-illegal", { move: "Ke7" }),
+      await catalogue(page, "js-refused-own-piece", { square: "e7", piece: "Bauer von Schwarz" })]);
     s = await playerMoves(page, server, "Sf6", 2);
     announced.push(s.last_announcement);
     assert.doesNotMatch(heardSince(m), /regelwidrig/, "the table's 'illegal move' is not said besides");

@@ -32,12 +32,24 @@
       if (ambiguous) return t("js-refused-ambiguous", { move, moves: ambiguous[1] });
       if (/is not a move$/.test(r.error)) return t("js-refused-unreadable", { move });
       if (/is not a legal move here$/.test(r.error)) {
-        const last = state && state.moves[state.moves.length - 1];
-        const check = last && /[+#]$/.test(last) ? " " + t("js-refused-in-check") : "";
-        return t("js-refused-illegal", { move }) + check;
+        return t("js-refused-illegal", { move }) + illegalReason(move);
       }
     }
     return t("js-refused", { error: r.error });
+  }
+
+  // Why a move that reads is not legal, where the page can tell from the
+  // position: the square it goes to holds a piece of the mover's own, or
+  // the mover's king is in check (the last move gave check).
+  function illegalReason(move) {
+    if (!state) return "";
+    const squares = move.toLowerCase().match(/[a-h][1-8]/g);
+    const to = squares && squares[squares.length - 1];
+    const ch = to && tactusBoard.placement(state.fen)[to];
+    const white = state.turn === "white";
+    if (ch && (ch === ch.toUpperCase()) === white) return " " + t("js-refused-own-piece", { square: to, piece: pieceName(ch) });
+    const last = state.moves[state.moves.length - 1];
+    return last && /[+#]$/.test(last) ? " " + t("js-refused-in-check") : "";
   }
 
   async function sendMove(text) {

@@ -299,3 +299,4 @@ js-wake-on = Der Bildschirm bleibt an, solange diese Seite angezeigt wird.
 js-wake-off = Der Bildschirm darf sich ausschalten.
 js-wake-unavailable = Dieser Browser kann den Bildschirm für diese Seite nicht anlassen (dafür braucht sie HTTPS).
 js-wake-refused = Der Bildschirm kann nicht angelassen werden: { $error }
+js-refused-own-piece = Auf { $square } steht eine eigene Figur: { $piece }.

@@ -301,3 +301,4 @@ js-wake-on = The screen stays on while this page is shown.
 js-wake-off = The screen may turn off.
 js-wake-unavailable = This browser cannot keep the screen on for this page (it needs HTTPS).
 js-wake-refused = The screen cannot be kept on: { $error }
+js-refused-own-piece = { $square } holds a piece of your own: { $piece }.

@@ -300,3 +300,4 @@ js-wake-on = La pantalla sigue encendida mientras se muestra esta página.
 js-wake-off = La pantalla puede apagarse.
 js-wake-unavailable = Este navegador no puede mantener la pantalla encendida para esta página (necesita HTTPS).
 js-wake-refused = No se puede mantener la pantalla encendida: { $error }
+js-refused-own-piece = En { $square } hay una pieza propia: { $piece }.
