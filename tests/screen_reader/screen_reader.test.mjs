@@ -287,7 +287,14 @@ async function openPlayer(at, token, lang) {
   const page = await browser.newPage();
   await page.goto(`${at}/table/1/player?lang=${lang}#token=${token}`);
   await page.bringToFront();
-  const wid = execFileSync("xdotool", ["search", "--onlyvisible", "--class", "chromium"], { env }).toString().trim().split("\n").pop();
+  // The page's own window (its title ends "· tactus"), given the X focus.
+  const wid = await until("the page's window", () => {
+    try {
+      return execFileSync("xdotool", ["search", "--onlyvisible", "--name", "tactus"], { env }).toString().trim().split("\n").pop();
+    } catch (e) {
+      return null; // none yet: xdotool exits 1
+    }
+  });
   xdo("windowfocus", "--sync", wid);
   await page.waitForFunction(() => window.tactusSound && document.activeElement.id === "move-input");
   return page;
