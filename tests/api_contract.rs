@@ -80,7 +80,7 @@ const STATE_READS: &[&str] = &[
 ];
 
 /// What the pages read from a live `announcement` event.
-const ANNOUNCEMENT_READS: &[&str] = &["text", "tokens"];
+const ANNOUNCEMENT_READS: &[&str] = &["seq", "kind", "text", "tokens"];
 
 /// What the pages read from the answer to a write (`r.data.text`).
 const REPLY_READS: &[&str] = &["text"];
@@ -256,6 +256,8 @@ async fn a_full_game() -> Answers {
         match event.as_str() {
             "state" => answers.states.extend(paths_of(&data)),
             "announcement" => answers.announcements.extend(paths_of(&data)),
+            // Where a new page is: the number it comes back from.
+            "at" => assert!(data["seq"].is_u64(), "{data}"),
             other => panic!("unknown live event `{other}`"),
         }
     }

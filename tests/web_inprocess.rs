@@ -343,3 +343,108 @@ async fn the_clock_reading_says_when_it_was_taken_and_whose_time_runs() {
     assert_eq!(t["clock"]["running"], false);
     assert_eq!(t["clock"]["running_side"], serde_json::Value::Null);
 }
+
+/// Reads a live stream until `until` is in what came, for at most ten
+/// seconds (a stream never ends by itself).
+async fn read_stream_until(body: Body, until: &str) -> String {
+    use futures_util::StreamExt;
+    let mut stream = body.into_data_stream();
+    let mut text = String::new();
+    let read = async {
+        while !text.contains(until) {
+            match stream.next().await {
+                Some(Ok(chunk)) => text.push_str(&String::from_utf8_lossy(&chunk)),
+                _ => break,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(10), read).await;
+    text
+}
+
+/// The `data:` of the first event named `name` in an SSE text.
+fn event_data(text: &str, name: &str) -> serde_json::Value {
+    let at = text
+        .find(&format!("event: {name}\n"))
+        .unwrap_or_else(|| panic!("no {name} in {text}"));
+    let data = text[at..]
+        .lines()
+        .find_map(|l| l.strip_prefix("data: "))
+        .unwrap();
+    serde_json::from_str(data).unwrap()
+}
+
+#[tokio::test]
+async fn a_page_coming_back_is_sent_what_it_missed_once_and_in_order() {
+    let app = app(Tables::new(&["1"])).await;
+    let open = |query: &str| {
+        let req = Request::builder()
+            .uri(format!("/api/tables/1/events{query}"))
+            .body(Body::empty())
+            .unwrap();
+        app.router.clone().oneshot(req)
+    };
+    // A new page is told the number it is at.
+    let res = open("").await.unwrap();
+    let text = read_stream_until(res.into_body(), "event: at").await;
+    assert_eq!(event_data(&text, "at")["seq"], 0, "{text}");
+    // Three announcements; the page had the first.
+    for (path, body) in [
+        ("/api/tables/1/move", r#"{"move":"e4"}"#),
+        ("/api/tables/1/clock/say", "{}"),
+        ("/api/tables/1/move", r#"{"move":"e5"}"#),
+    ] {
+        let role = if body.contains("e5") {
+            Player
+        } else {
+            Assistant
+        };
+        let (s, v) = app.post(path, role, body).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let res = open("?since=1").await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = res.into_body();
+    // Another one after the return: sent as it comes, after the missed.
+    let (s, _) = app.post("/api/tables/1/clock/say", Player, "{}").await;
+    assert_eq!(s, StatusCode::OK);
+    let text = read_stream_until(body, "id: 4").await;
+    assert!(text.starts_with("event: state"), "{text}");
+    let missed = event_data(&text, "missed");
+    assert_eq!(missed["complete"], true);
+    let seqs: Vec<u64> = missed["announcements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["seq"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seqs, vec![2, 3]);
+    assert_eq!(missed["announcements"][0]["kind"], "clock");
+    assert_eq!(text.matches("event: announcement").count(), 1, "{text}");
+    assert!(
+        !text.contains("id: 2\n") && !text.contains("id: 3\n"),
+        "{text}"
+    );
+    // Browsers send Last-Event-ID by themselves: the same.
+    let req = Request::builder()
+        .uri("/api/tables/1/events")
+        .header("last-event-id", "3")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.router.clone().oneshot(req).await.unwrap();
+    let text = read_stream_until(res.into_body(), "event: missed").await;
+    let missed = event_data(&text, "missed");
+    assert_eq!(missed["announcements"].as_array().unwrap().len(), 1);
+    // A number this table never gave (the service restarted since): all
+    // it has, marked incomplete.
+    let res = open("?since=999").await.unwrap();
+    let text = read_stream_until(res.into_body(), "event: missed").await;
+    let missed = event_data(&text, "missed");
+    assert_eq!(missed["complete"], false);
+    assert_eq!(missed["announcements"].as_array().unwrap().len(), 4);
+    // A number that is none: refused.
+    for bad in ["?since=abc", "?since=-1"] {
+        let res = open(bad).await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+}

@@ -139,6 +139,7 @@ pub struct TableHandle {
     pub id: TableId,
     tx: mpsc::Sender<Request>,
     live: broadcast::Sender<LiveEvent>,
+    recent: super::recent::Recent,
 }
 
 impl TableHandle {
@@ -191,6 +192,16 @@ impl TableHandle {
     /// The live stream: announcements and state snapshots.
     pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
         self.live.subscribe()
+    }
+
+    /// The announcements after number `seq`, for a page coming back.
+    pub fn announced_since(&self, seq: u64) -> super::recent::Missed {
+        self.recent.since(seq)
+    }
+
+    /// The number of the last announcement (0: none yet).
+    pub fn newest_announced(&self) -> u64 {
+        self.recent.newest()
     }
 
     /// Sends the table's state to the live stream now, for a change the
@@ -250,6 +261,7 @@ pub struct TableActor {
     pub(super) notation: Lang,
     pub(super) rx: mpsc::Receiver<Request>,
     pub(super) live: broadcast::Sender<LiveEvent>,
+    pub(super) recent: super::recent::Recent,
     pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
     pub(super) seq: u64,
     /// Where time comes from.
@@ -336,6 +348,7 @@ impl TableActor {
         };
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
+        let recent = super::recent::Recent::default();
         let live_board = |side: Color, mut b: BoardLink| LiveBoard {
             side,
             // A simulated board resumes at the game's position.
@@ -366,6 +379,7 @@ impl TableActor {
             notation,
             rx,
             live: live.clone(),
+            recent: recent.clone(),
             last_said: None,
             seq: 0,
             time,
@@ -400,6 +414,7 @@ impl TableActor {
             id: setup.id.clone(),
             tx,
             live,
+            recent,
         };
         Ok((actor, handle))
     }

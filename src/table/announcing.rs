@@ -149,6 +149,7 @@ impl TableActor {
             text: text.clone(),
             tokens: tokens.iter().map(Token::key).collect(),
         };
+        self.recent.push(announcement.clone());
         let _ = self.live.send(LiveEvent::Announcement(announcement));
         if kind != NoticeKind::Repeat {
             self.last_said = Some((kind, tokens));

@@ -9,6 +9,7 @@ pub mod display;
 pub mod id;
 pub mod journal;
 pub mod pgn;
+pub mod recent;
 pub mod replay;
 pub mod ruling;
 pub mod speaker;

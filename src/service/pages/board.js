@@ -52,65 +52,79 @@ const tactusBoard = (() => {
     const filesSeen = () => side === "black" ? [...FILES].reverse() : [...FILES];
     const ranksSeen = () => side === "black" ? [1, 2, 3, 4, 5, 6, 7, 8] : [8, 7, 6, 5, 4, 3, 2, 1];
 
+    // The squares are in the page in one order whichever side the player
+    // has: rank 1 to 8, file a to h, so the row and column a screen reader
+    // counts are the rank and the file (e4: row 4, column 5). The file
+    // letters and rank numbers are drawn for the eye only (aria-hidden: a
+    // screen reader counting them as a row and a column gave every square
+    // a wrong number). What the eye sees is turned round by CSS (a mirror
+    // of the table and of each cell back): from White's side rank 8 is on
+    // top, from Black's file h is on the left. ARIA's row and column
+    // indexes cannot say it: Chromium makes them increase whatever the
+    // page sets.
     function build() {
       table.replaceChildren();
-      const head = document.createElement("thead");
-      const hr = document.createElement("tr");
-      hr.setAttribute("role", "row");
-      const corner = document.createElement("th");
-      corner.setAttribute("role", "columnheader");
-      const cornerText = document.createElement("span");
-      cornerText.className = "visually-hidden";
-      cornerText.textContent = t("js-board-rank");
-      corner.appendChild(cornerText);
-      hr.appendChild(corner);
-      for (const f of filesSeen()) {
-        const th = document.createElement("th");
-        th.setAttribute("role", "columnheader");
-        th.scope = "col";
-        th.textContent = f;
-        hr.appendChild(th);
-      }
-      head.appendChild(hr);
+      table.classList.toggle("from-white", side !== "black");
+      table.classList.toggle("from-black", side === "black");
+      const coord = (text) => {
+        const td = document.createElement("td");
+        td.className = "coord";
+        td.setAttribute("aria-hidden", "true");
+        td.textContent = text;
+        return td;
+      };
+      // The file letters: above the board as seen (White: after rank 8 in
+      // the page, mirrored to the top; Black: before rank 1).
+      const filesRow = document.createElement("tr");
+      filesRow.setAttribute("aria-hidden", "true");
+      const filesCells = [coord(""), ...[...FILES].map(coord)];
+      if (side === "black") filesCells.push(filesCells.shift());
+      filesRow.append(...filesCells);
       const body = document.createElement("tbody");
-      for (const r of ranksSeen()) {
+      if (side === "black") body.appendChild(filesRow);
+      for (let r = 1; r <= 8; r++) {
         const tr = document.createElement("tr");
         tr.setAttribute("role", "row");
-        const th = document.createElement("th");
-        th.setAttribute("role", "rowheader");
-        th.scope = "row";
-        th.textContent = String(r);
-        tr.appendChild(th);
-        for (const f of filesSeen()) {
+        const row = [];
+        for (const f of FILES) {
           const td = document.createElement("td");
           td.setAttribute("role", "gridcell");
           td.dataset.square = f + r;
           td.tabIndex = -1;
-          cells[f + r] = td;
-          tr.appendChild(td);
+          const words = document.createElement("span");
+          words.className = "visually-hidden";
+          const glyph = document.createElement("span");
+          glyph.setAttribute("aria-hidden", "true");
+          td.append(words, glyph);
+          cells[f + r] = { td, words, glyph };
+          row.push(td);
         }
+        // The rank number at the left as seen (Black: mirrored, so last).
+        if (side === "black") row.push(coord(String(r)));
+        else row.unshift(coord(String(r)));
+        tr.append(...row);
         body.appendChild(tr);
       }
-      table.append(head, body);
+      if (side !== "black") body.appendChild(filesRow);
+      table.append(body);
       // The square in the tab order: the player's king's, else a1/h8.
       const king = Object.keys(pieces).find((sq) => pieces[sq] === (side === "black" ? "k" : "K"));
-      cells[king || (side === "black" ? "h8" : "a1")].tabIndex = 0;
+      cells[king || (side === "black" ? "h8" : "a1")].td.tabIndex = 0;
     }
 
+    // The square and what stands on it, in the page's language, and
+    // nothing else (a pick is aria-selected; the last move is `l`).
     function label(sq) {
       const ch = pieces[sq];
-      let text = t("js-board-square", { square: sq, piece: ch ? opts.pieceName(ch) : t("js-empty") });
-      if (last && last.from === sq) text += ", " + t("js-board-last-from");
-      if (last && last.to === sq) text += ", " + t("js-board-last-to");
-      if (picked === sq) text += ", " + t("js-board-picked");
-      return text;
+      return t("js-board-square", { square: sq, piece: ch ? opts.pieceName(ch) : t("js-empty") });
     }
 
     function paint() {
-      for (const [sq, td] of Object.entries(cells)) {
+      for (const [sq, { td, words, glyph }] of Object.entries(cells)) {
         const ch = pieces[sq];
-        td.textContent = ch ? GLYPHS[ch] : "";
-        td.setAttribute("aria-label", label(sq));
+        const text = label(sq);
+        if (words.textContent !== text) words.textContent = text;
+        glyph.textContent = ch ? GLYPHS[ch] : "";
         td.classList.toggle("last-move", !!last && (last.from === sq || last.to === sq));
         td.classList.toggle("selected", picked === sq);
         td.setAttribute("aria-selected", picked === sq ? "true" : "false");
@@ -135,16 +149,16 @@ const tactusBoard = (() => {
     }
 
     function focus(sq) {
-      const td = cells[sq];
-      if (!td) return;
-      for (const c of Object.values(cells)) c.tabIndex = -1;
-      td.tabIndex = 0;
-      td.focus();
+      const cell = cells[sq];
+      if (!cell) return;
+      for (const c of Object.values(cells)) c.td.tabIndex = -1;
+      cell.td.tabIndex = 0;
+      cell.td.focus();
     }
 
     function current() {
       const el = document.activeElement;
-      return el && el.dataset && cells[el.dataset.square] === el ? el.dataset.square : null;
+      return el && el.dataset && cells[el.dataset.square] && cells[el.dataset.square].td === el ? el.dataset.square : null;
     }
 
     // The squares in reading order from the player's side.
@@ -233,8 +247,8 @@ const tactusBoard = (() => {
 
     // Into the board: the square last visited (the one in the tab order).
     function enter() {
-      const td = Object.values(cells).find((c) => c.tabIndex === 0);
-      if (td) td.focus();
+      const cell = Object.values(cells).find((c) => c.td.tabIndex === 0);
+      if (cell) cell.td.focus();
     }
 
     return { update, enter, lastMoveSay, say };

@@ -53,19 +53,29 @@ const tactus = (() => {
     sessionStorage.setItem("tactus-token-" + (tableId || "venue"), value.trim());
   }
 
+  // A request that gets no answer in this time is given up (its move, if
+  // one, is said to be unsent): a phone whose Wi-Fi is gone must not hold
+  // a move that a proxy or the network delivers minutes later.
+  const API_TIMEOUT_MS = 10000;
   async function api(method, path, body) {
     const headers = { "Accept": "application/json" };
-    const t = token();
-    if (t) headers["Authorization"] = "Bearer " + t;
+    const tok = token();
+    if (tok) headers["Authorization"] = "Bearer " + tok;
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    let res;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), API_TIMEOUT_MS);
+    let res, data;
     try {
-      res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      res = await fetch(path, { method, headers, signal: abort.signal, body: body === undefined ? undefined : JSON.stringify(body) });
+      const type = res.headers.get("Content-Type") || "";
+      data = type.includes("json") ? await res.json() : await res.text();
     } catch (e) {
-      return { ok: false, status: 0, error: t("js-server-unreachable") };
+      // No answer (refused, or given up after the timeout: the request
+      // may still have arrived).
+      return { ok: false, status: 0, unreachable: true, timeout: e.name === "AbortError", error: t("js-server-unreachable") };
+    } finally {
+      clearTimeout(timer);
     }
-    const type = res.headers.get("Content-Type") || "";
-    const data = type.includes("json") ? await res.json() : await res.text();
     if (!res.ok) {
       const msg = (data && data.error) || (typeof data === "string" ? data : t("js-request-failed"));
       return { ok: false, status: res.status, error: msg, data };
@@ -79,9 +89,21 @@ const tactus = (() => {
   // `lang`: the language of the text when it is not the page's (an
   // announcement in the table's voice), so a screen reader switches voice.
   function say(region, text, lang) {
+    sayParts(region, [[text, lang]]);
+  }
+  // One line of several parts, each in its own language (a page's words
+  // around the table's announcements): [[text, lang], …].
+  function sayParts(region, parts) {
     const p = document.createElement("p");
-    p.textContent = text;
-    if (lang && lang !== pageLang) p.lang = lang;
+    parts.forEach(([text, lang], i) => {
+      if (i) p.append(" ");
+      if (lang && lang !== pageLang) {
+        const span = document.createElement("span");
+        span.lang = lang;
+        span.textContent = text;
+        p.append(span);
+      } else p.append(text);
+    });
     region.appendChild(p);
     while (region.childNodes.length > 50) region.removeChild(region.firstChild);
     region.scrollTop = region.scrollHeight;
@@ -91,18 +113,66 @@ const tactus = (() => {
   let voiceLang = "";
   function voiceLanguage() { return voiceLang; }
 
+  // The live stream, kept open by the page itself: on any error (the
+  // server gone, a proxy or the Wi-Fi dropping the connection, or nothing
+  // heard for longer than the server's keep-alive) the stream is closed,
+  // `connection(false)` told once, and a new one opened after 1, 2, 4, 5,
+  // 5 … s with `?since=` the last announcement number seen, so the server
+  // sends what was missed (`missed`) after the state; `connection(true)`
+  // is told once it is open again. Announcements are numbered: one seen
+  // before is never given twice.
+  const SILENCE_MS = 40000;
   function follow(id, handlers) {
     if (handlers.state) {
       const render = handlers.state;
       handlers = { ...handlers, state: (s) => { voiceLang = s.voice_lang || voiceLang; render(s); } };
     }
-    const source = new EventSource("/api/tables/" + encodeURIComponent(id) + "/events");
-    for (const [name, fn] of Object.entries(handlers)) {
-      source.addEventListener(name, (e) => fn(JSON.parse(e.data)));
+    let lastSeq = null, source = null, retryTimer = null, watchdog = null, up = null, delay = 1000;
+    const tell = (now) => {
+      if (up === now) return;
+      up = now;
+      if (handlers.connection) handlers.connection(now);
+    };
+    function heard() {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(lost, SILENCE_MS);
     }
-    source.onerror = () => handlers.connection && handlers.connection(false);
-    source.onopen = () => handlers.connection && handlers.connection(true);
-    return source;
+    function lost() {
+      clearTimeout(watchdog);
+      if (source) { source.close(); source = null; }
+      tell(false);
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(open, delay);
+      delay = Math.min(delay * 2, 5000);
+    }
+    function open() {
+      const url = "/api/tables/" + encodeURIComponent(id) + "/events" + (lastSeq !== null ? "?since=" + lastSeq : "");
+      const es = source = new EventSource(url);
+      const on = (name, fn) => es.addEventListener(name, (e) => { if (es === source) { heard(); fn(JSON.parse(e.data)); } });
+      on("state", (s) => handlers.state && handlers.state(s));
+      on("alive", () => {});
+      on("at", (a) => { lastSeq = a.seq; });
+      on("announcement", (a) => {
+        if (lastSeq !== null && a.seq <= lastSeq) return;
+        lastSeq = a.seq;
+        if (handlers.announcement) handlers.announcement(a);
+      });
+      on("missed", (m) => {
+        // Incomplete: some were forgotten, or the server restarted and
+        // numbers began again; the newest it sent is where this page is.
+        const newest = m.announcements.length ? m.announcements[m.announcements.length - 1].seq : 0;
+        lastSeq = m.complete ? Math.max(lastSeq || 0, newest) : newest;
+        if (handlers.missed) handlers.missed(m);
+      });
+      es.onopen = () => { if (es === source) { delay = 1000; heard(); tell(true); } };
+      es.onerror = () => { if (es === source) lost(); };
+    }
+    // The system says the network is gone (a phone leaving the Wi-Fi):
+    // told at once, not at the next failed read.
+    window.addEventListener("offline", () => { if (source) lost(); });
+    window.addEventListener("online", () => { if (!source) { clearTimeout(retryTimer); delay = 1000; open(); } });
+    open();
+    return { connected: () => up === true };
   }
 
   function clockText(ms) {
@@ -251,5 +321,5 @@ const tactus = (() => {
 
   const sideName = (side) => t(side === "white" ? "js-white" : "js-black");
 
-  return { tableId, token, api, say, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage };
+  return { tableId, token, api, say, sayParts, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage };
 })();

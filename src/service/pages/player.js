@@ -3,14 +3,72 @@
 "use strict";
 (() => {
   const log = document.getElementById("log");
+  // Answers to this page's own commands, refusals and errors: always read.
+  const answers = document.getElementById("answers");
+  const connection = document.getElementById("connection");
   const input = document.getElementById("move-input");
   const summary = document.getElementById("summary");
   const id = tactus.tableId;
+  const t = tactus.t;
   let state = null;
+  let live = null;
+
+  // The table answers a refused move of this page's with "illegal move" on
+  // every page too (in the table's language); this page says the refusal
+  // once, with its reason, in its own language, so that notice is held
+  // while this page's move is on its way and dropped if it was refused.
+  let moving = 0, heldIllegal = [], refusedAt = -Infinity;
+  const ECHO_MS = 3000;
+
+  // Why a move of this page's was refused, in the page's language.
+  function refusal(text, r) {
+    const move = text.trim();
+    if (r.status === 403) {
+      if (state && state.result) return t("js-game-is-over");
+      if (state) return t("js-not-your-turn", { side: tactus.sideName(state.turn) });
+    }
+    if (r.status === 422) {
+      const ambiguous = r.error.match(/fits several legal moves: (.*)$/);
+      if (ambiguous) return t("js-refused-ambiguous", { move, moves: ambiguous[1] });
+      if (/is not a move$/.test(r.error)) return t("js-refused-unreadable", { move });
+      if (/is not a legal move here$/.test(r.error)) {
+        return t("js-refused-illegal", { move }) + illegalReason(move);
+      }
+    }
+    return t("js-refused", { error: r.error });
+  }
+
+  // Why a move that reads is not legal, where the page can tell from the
+  // position: the square it goes to holds a piece of the mover's own, or
+  // the mover's king is in check (the last move gave check).
+  function illegalReason(move) {
+    if (!state) return "";
+    const squares = move.toLowerCase().match(/[a-h][1-8]/g);
+    const to = squares && squares[squares.length - 1];
+    const ch = to && tactusBoard.placement(state.fen)[to];
+    const white = state.turn === "white";
+    if (ch && (ch === ch.toUpperCase()) === white) return " " + t("js-refused-own-piece", { square: to, piece: pieceName(ch) });
+    const last = state.moves[state.moves.length - 1];
+    return last && /[+#]$/.test(last) ? " " + t("js-refused-in-check") : "";
+  }
 
   async function sendMove(text) {
+    // Never kept for later: a move typed while the server cannot be
+    // reached is said to be unsent, and the player types it again.
+    if (live && !live.connected()) {
+      tactus.say(answers, t("js-not-sent", { move: text.trim() }));
+      return false;
+    }
+    moving += 1;
     const r = await tactus.api("POST", "/api/tables/" + id + "/move", tactus.moveBody({ move: text }));
-    if (!r.ok) tactus.say(log, r.error);
+    moving -= 1;
+    if (!r.ok) {
+      if (r.status === 422) refusedAt = performance.now();
+      heldIllegal = [];
+      tactus.say(answers, r.unreachable ? t(r.timeout ? "js-no-answer" : "js-not-sent", { move: text.trim() }) : refusal(text, r));
+    } else {
+      heldIllegal.splice(0).forEach(announce);
+    }
     return r.ok;
   }
   const board = tactusBoard.create({
@@ -18,7 +76,7 @@
     status: document.getElementById("board-status"),
     pieceName: (ch) => pieceName(ch),
     lastMove: () => lastMoveWords(),
-    move: async (text) => { if (!(await sendMove(text))) board.say(tactus.t("js-board-refused")); },
+    move: async (text) => { if (!(await sendMove(text))) board.say(t("js-board-refused")); },
     promote: (from, to) => {
       input.value = from + "-" + to + "=";
       input.focus();
@@ -30,7 +88,6 @@
 
   function render(s) {
     state = s;
-    const t = tactus.t;
     // The second blind player's link says `?plays=` their side; their
     // board is the table's opponent board.
     const plays = new URLSearchParams(location.search).get("plays") || s.blind;
@@ -77,45 +134,49 @@
   }
 
   async function command(text) {
-    const t = text.trim();
-    if (!state) return tactus.say(log, tactus.t("js-still-loading"));
+    const c = text.trim();
+    if (c === "h") return tactus.say(answers, document.getElementById("help").textContent.replace(/\s+/g, " ").trim());
+    if (!state) return tactus.say(answers, t("js-still-loading"));
     const sq = tactusBoard.placement(state.fen);
     // c: the clock as the table tells it; cl / cu: the time left / used
-    // (D.2.6.1, D.2.10.4).
-    if (t === "c" || t === "cl" || t === "cu") {
-      const body = t === "c" ? undefined : { time: t === "cu" ? "used" : "left" };
+    // (D.2.6.1, D.2.10.4). The table says it as an announcement (in the
+    // log, in the table's language); only a failure is answered here.
+    if (c === "c" || c === "cl" || c === "cu") {
+      const body = c === "c" ? undefined : { time: c === "cu" ? "used" : "left" };
       const r = await tactus.api("POST", "/api/tables/" + id + "/clock/say", body);
-      return tactus.say(log, r.ok ? r.data.text : r.error);
-    }
-    if (t === "r") {
-      const r = await tactus.api("POST", "/api/tables/" + id + "/repeat");
-      if (!r.ok) tactus.say(log, r.error);
-      else if (!r.data.text) tactus.say(log, tactus.t("js-nothing-to-repeat"));
+      if (!r.ok) tactus.say(answers, r.error);
       return;
     }
-    if (t === "l") {
-      if (!state.moves.length) return tactus.say(log, tactus.t("js-no-moves"));
-      return tactus.say(log, tactus.t("js-last-moves", { moves: tactus.movesText(styledMoves(state)).split(" ").slice(-6).join(" ") }) +
+    if (c === "r") {
+      const r = await tactus.api("POST", "/api/tables/" + id + "/repeat");
+      if (!r.ok) tactus.say(answers, r.error);
+      else if (!r.data.text) tactus.say(answers, t("js-nothing-to-repeat"));
+      return;
+    }
+    if (c === "l") {
+      if (!state.moves.length) return tactus.say(answers, t("js-no-moves"));
+      return tactus.say(answers, t("js-last-moves", { moves: tactus.movesText(styledMoves(state)).split(" ").slice(-6).join(" ") }) +
         " " + lastMoveWords());
     }
-    if (t === "m") return tactus.say(log, state.moves.length ? tactus.movesText(styledMoves(state)) : tactus.t("js-no-moves"));
-    if (t === "b") return board.enter();
-    if (t === "d") {
+    if (c === "m") return tactus.say(answers, state.moves.length ? tactus.movesText(styledMoves(state)) : t("js-no-moves"));
+    if (c === "b") return board.enter();
+    if (c === "d") {
       const r = await tactus.api("POST", "/api/tables/" + id + "/board/differences");
-      return tactus.say(log, r.ok ? (r.data.text || tactus.t("js-board-shows-game")) : r.error);
+      if (!r.ok) tactus.say(answers, r.error);
+      return;
     }
-    let m = t.match(/^p\s*([kqrbnpKQRBNP])$/);
+    let m = c.match(/^p\s*([kqrbnpKQRBNP])$/);
     if (m) {
       const found = Object.keys(sq).filter((s) => sq[s] === m[1]).sort();
-      return tactus.say(log, tactus.t("js-pieces-at", { piece: pieceName(m[1]), squares: found.length ? found.join(", ") : tactus.t("js-none") }));
+      return tactus.say(answers, t("js-pieces-at", { piece: pieceName(m[1]), squares: found.length ? found.join(", ") : t("js-none") }));
     }
-    m = t.match(/^s\s*([a-h1-8])$/);
+    m = c.match(/^s\s*([a-h1-8])$/);
     if (m) {
       const key = m[1];
       const list = /[a-h]/.test(key) ? [1, 2, 3, 4, 5, 6, 7, 8].map((r) => key + r) : [..."abcdefgh"].map((f) => f + key);
-      return tactus.say(log, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : tactus.t("js-empty"))).join(", "));
+      return tactus.say(answers, list.map((s) => s + " " + (sq[s] ? pieceName(sq[s]) : t("js-empty"))).join(", "));
     }
-    await sendMove(t);
+    await sendMove(c);
   }
 
   document.getElementById("move-form").addEventListener("submit", (e) => {
@@ -139,10 +200,10 @@
   document.getElementById("board-last").addEventListener("click", () => board.lastMoveSay());
   document.getElementById("board-enter").addEventListener("click", () => board.enter());
 
-  tactus.tokenForm(log);
+  tactus.tokenForm(answers);
   tactus.notation();
   tactus.api("GET", "/api/tables/" + id).then((r) => {
-    if (!r.ok) return tactus.say(log, r.error);
+    if (!r.ok) return tactus.say(answers, r.error);
     render(r.data);
     // Joining mid-game: the last thing said, so the player knows where play is.
     if (r.data.last_announcement) tactus.say(log, tactus.t("js-last-announcement", { text: r.data.last_announcement }));
@@ -272,12 +333,94 @@
     }
   });
 
-  tactus.follow(id, {
+  // Who speaks the table's announcements: the screen reader (the log is a
+  // live region), or, with this device's sound on, the sound alone (the
+  // log still shows them, without being read over the sound) unless the
+  // player asks for both.
+  const readerToo = document.getElementById("reader-too");
+  const READER_KEY = "tactus-reader-too";
+  readerToo.checked = localStorage.getItem(READER_KEY) === "1";
+  function readerSpeaks() { return !sound.on || readerToo.checked; }
+  function setLogLive() { log.setAttribute("aria-live", readerSpeaks() ? "assertive" : "off"); }
+  readerToo.addEventListener("change", () => { localStorage.setItem(READER_KEY, readerToo.checked ? "1" : "0"); setLogLive(); });
+  soundSwitch.addEventListener("change", setLogLive);
+  new MutationObserver(setLogLive).observe(soundStatus, { childList: true, characterData: true, subtree: true });
+
+  function announce(a) {
+    play(a.tokens, performance.now());
+    tactus.say(log, a.text, tactus.voiceLanguage());
+  }
+
+  function clockNow() {
+    if (!state || !state.clock) return "";
+    return t("js-clock-now", { white: tactus.clockText(state.clock.white_ms), black: tactus.clockText(state.clock.black_ms) });
+  }
+
+  // Back after a lost connection: what the table said meanwhile, in order
+  // and once, then the clock, as one alert (in the table's language where
+  // it is the table's words).
+  function missed(m) {
+    const parts = [[t("js-connection-back"), ""]];
+    const list = m.announcements.filter((a) => a.kind !== "repeat");
+    if (!m.complete) parts.push([t("js-some-missed-lost"), ""]);
+    if (list.length) {
+      parts.push([t("js-while-away"), ""]);
+      for (const a of list) parts.push([a.text.replace(/[.!]?$/, "."), tactus.voiceLanguage()]);
+      // With the page's sound speaking, it plays them; the alert then
+      // only says the connection is back.
+      for (const a of list) play(a.tokens, performance.now());
+    } else {
+      parts.push([t("js-nothing-missed"), ""]);
+    }
+    parts.push([clockNow(), ""]);
+    connection.replaceChildren();
+    const shown = readerSpeaks() ? parts : [[t("js-connection-back"), ""]];
+    tactus.sayParts(connection, shown);
+    if (!readerSpeaks()) tactus.sayParts(answers, parts.slice(1));
+  }
+
+  live = tactus.follow(id, {
     state: render,
     // The sound is scheduled first: the log's update (and the screen
     // reader's work on it) comes after, not before, the first word.
-    announcement: (a) => { play(a.tokens, performance.now()); tactus.say(log, a.text, tactus.voiceLanguage()); },
-    connection: (up) => { if (!up) summary.textContent = tactus.t("js-connection-lost"); },
+    announcement: (a) => {
+      if (a.kind === "illegal" && (moving > 0 || performance.now() - refusedAt < ECHO_MS)) {
+        if (moving > 0) heldIllegal.push(a);
+        return;
+      }
+      announce(a);
+    },
+    missed,
+    connection: (up) => {
+      if (!up) {
+        connection.replaceChildren();
+        tactus.say(connection, t("js-connection-lost-alert"));
+      }
+    },
   });
+
+  // The screen kept awake while the page is open (Screen Wake Lock: only
+  // in a secure context, HTTPS or this computer; asked again when the
+  // page is shown again, as the browser releases it when hidden).
+  const wake = document.getElementById("wake");
+  const wakeStatus = document.getElementById("wake-status");
+  let wakeLock = null;
+  async function keepAwake() {
+    if (!wake.checked) {
+      if (wakeLock) { await wakeLock.release(); wakeLock = null; }
+      wakeStatus.textContent = t("js-wake-off");
+      return;
+    }
+    if (!("wakeLock" in navigator)) { wakeStatus.textContent = t("js-wake-unavailable"); return; }
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeStatus.textContent = t("js-wake-on");
+    } catch (e) {
+      wakeStatus.textContent = t("js-wake-refused", { error: e.message });
+    }
+  }
+  wake.addEventListener("change", keepAwake);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && wake.checked) keepAwake(); });
+  keepAwake();
   input.focus();
 })();

@@ -1,43 +1,113 @@
 //! The live stream (SSE) of one table: its state, then every announcement
-//! and every change.
+//! and every change. A page coming back after a lost connection says the
+//! number of the last announcement it had (`?since=`, or the
+//! `Last-Event-ID` a browser sends by itself) and is sent, after the
+//! state, what it missed (`missed`), so its player hears it once, in order.
 
 use std::convert::Infallible;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
+use serde::Deserialize;
 use tokio_stream::wrappers::BroadcastStream;
 
 use crate::table::view::LiveEvent;
 
-use super::error::ApiResult;
+use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
-/// The live stream: the table's state first, then every announcement and
-/// every change. A client that cannot keep up is dropped (its stream ends;
-/// a browser reconnects and gets the state first), never buffered for.
+/// `?since=N`: the last announcement number the page had.
+#[derive(Deserialize)]
+pub(super) struct Resume {
+    since: Option<String>,
+}
+
+/// The number a returning page had: `?since=` first (a page that made a
+/// new stream), else `Last-Event-ID`; a value that is no number is refused.
+fn resumed_from(q: &Resume, headers: &HeaderMap) -> ApiResult<Option<u64>> {
+    let text = match (&q.since, headers.get("last-event-id")) {
+        (Some(s), _) => s.clone(),
+        (None, Some(v)) => v
+            .to_str()
+            .map_err(|_| bad("Last-Event-ID is not a number"))?
+            .to_owned(),
+        (None, None) => return Ok(None),
+    };
+    text.trim()
+        .parse::<u64>()
+        .map(Some)
+        .map_err(|_| bad("since: not an announcement number"))
+}
+
+fn bad(why: &str) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, why.to_owned())
+}
+
+/// The live stream: the table's state first, then (for a returning page)
+/// what it missed, then every announcement and every change. A client that
+/// cannot keep up is dropped (its stream ends; a browser reconnects and
+/// gets the state first), never buffered for.
 pub(super) async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(q): Query<Resume>,
+    headers: HeaderMap,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    let since = resumed_from(&q, &headers)?;
     let t = table(&state, &id)?.clone();
+    // A new page starts at the newest number; read before subscribing, and
+    // what came between is sent after the state like any announcement.
+    let at = t.newest_announced();
+    // Subscribed before the missed ones are read: nothing falls between;
+    // what is in both is sent once (by number).
     let rx = t.subscribe();
     let first = t.view().await?;
-    let first = stream::once(async move { Ok(state_event(&first)) });
+    let missed = t.announced_since(since.unwrap_or(at));
+    let newest_missed = missed.announcements.last().map_or(0, |a| a.seq);
+    let mut head = vec![Ok(state_event(&first))];
+    if since.is_some() {
+        head.push(Ok(Event::default()
+            .event("missed")
+            .data(serde_json::to_string(&missed).unwrap_or_default())));
+    } else {
+        head.push(Ok(Event::default()
+            .event("at")
+            .data(format!("{{\"seq\":{at}}}"))));
+        head.extend(
+            missed
+                .announcements
+                .iter()
+                .map(|a| Ok(announcement_event(a))),
+        );
+    }
     drop(t);
     let rest = BroadcastStream::new(rx)
         .take_while(|item| std::future::ready(item.is_ok()))
-        .filter_map(|item| async move {
+        .filter_map(move |item| async move {
             match item {
-                Ok(LiveEvent::Announcement(a)) => Some(Ok(Event::default()
-                    .event("announcement")
-                    .data(serde_json::to_string(&a).unwrap_or_default()))),
+                Ok(LiveEvent::Announcement(a)) if a.seq <= newest_missed => None,
+                Ok(LiveEvent::Announcement(a)) => Some(Ok(announcement_event(&a))),
                 Ok(LiveEvent::State(v)) => Some(Ok(state_event(&v))),
                 Err(_) => None,
             }
         });
-    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Ok(Sse::new(stream::iter(head).chain(rest)).keep_alive(
+        // An event, not a comment: a page sees it, and one that has heard
+        // nothing for much longer knows its connection is gone.
+        KeepAlive::new()
+            .interval(Duration::from_secs(15))
+            .event(Event::default().event("alive").data("{}")),
+    ))
+}
+
+fn announcement_event(a: &crate::table::view::Announcement) -> Event {
+    Event::default()
+        .event("announcement")
+        .id(a.seq.to_string())
+        .data(serde_json::to_string(a).unwrap_or_default())
 }
 
 pub(super) fn state_event(view: &crate::table::view::TableView) -> Event {
