@@ -108,12 +108,16 @@ fn a_venue_serves_https_with_a_self_signed_certificate() {
     // What the organiser sees at start: https links and the fingerprint.
     let said = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
     assert_eq!(said, format!("certificate SHA-256: {printed}"));
-    let link = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
-    let link = if link.starts_with("table") {
-        server.stdout.recv_timeout(Duration::from_secs(10)).unwrap()
-    } else {
-        link
-    };
+    // The venue arbiter's link, then table 1's heading, then its player.
+    let venue = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(
+        venue.contains(&format!("https://{}/arbiter#token=", server.addr)),
+        "{venue}"
+    );
+    let mut link = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
+    while link.starts_with("table") {
+        link = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
+    }
     assert!(
         link.contains(&format!("https://{}/table/1/player#token=", server.addr)),
         "{link}"
