@@ -37,6 +37,8 @@ const STATE_READS: &[&str] = &[
     "id",
     "white",
     "black",
+    "round",
+    "game",
     "blind",
     "turn",
     "fen",

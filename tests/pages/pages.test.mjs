@@ -149,6 +149,31 @@ test("a game by keyboard alone, every announcement in the player's live region",
   await assistant.close();
 });
 
+test("a new round: the player's page says the round, the colour and the opponent; the arbiter's overview lists it", async () => {
+  const s = await startServer('[[table]]\nid = "1"\nblind = "black"\n\n[[player]]\nname = "Bea"\nstart_rank = 2\ntable = "1"\n');
+  try {
+    const venue = readFileSync(join(s.data, "data", "tokens.toml"), "utf8").match(/\[venue\]\s*arbiter = "([0-9a-f]+)"/)[1];
+    const player = await open("/table/1/player", s.tokens.player, s.base);
+    await player.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black"));
+    const r = await fetch(s.base + "/api/rounds", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + venue, "Content-Type": "application/json" },
+      body: JSON.stringify({ round: "2", games: [{ table: "1", white: "Bea", black: "Carla" }] }),
+    });
+    assert.equal(r.status, 200, await r.text());
+    await player.waitForFunction(() => document.getElementById("answers").textContent.includes("A new game. Round 2. You play White"));
+    assert.match(await player.evaluate(() => document.getElementById("summary").textContent), /Carla/);
+    const arbiter = await open("/arbiter", venue, s.base);
+    await arbiter.waitForFunction(() => document.getElementById("rounds-list").textContent.includes("Table 1: Bea – Carla, not begun"));
+    await arbiter.keyboard.press("Tab");
+    assert.deepEqual(await axe(arbiter), []);
+    await player.close();
+    await arbiter.close();
+  } finally {
+    stopServer(s);
+  }
+});
+
 // What a screen reader says as the focus lands on a square: its
 // accessible name (the cell's words; the glyph is hidden from it), or the
 // focused element's id.

@@ -86,7 +86,12 @@
   });
 
 
+  let gameNumber = null;
   function render(s) {
+    // A new game at the table (the next round's): said once, with the
+    // round, the player's colour and the opponent.
+    const newGame = gameNumber !== null && s.game !== gameNumber;
+    gameNumber = s.game;
     state = s;
     // The second blind player's link says `?plays=` their side; their
     // board is the table's opponent board.
@@ -101,8 +106,10 @@
     if (s.audio && s.audio.state === "failed") text += " " + t("js-no-sound-at-table");
     if (tactile && !tactile.connected) text += " " + t("js-board-not-connected");
     else if (tactile && !tactile.in_sync) text += " " + t("js-board-differs-yours");
+    if (s.round) text = t("js-round-is", { round: s.round }) + " " + text;
     summary.textContent = text;
     board.update(s, plays);
+    if (newGame) tactus.say(answers, t("js-new-game") + " " + text);
   }
 
   // The moves as the player chose to read them: standard (Nf3) or long

@@ -320,3 +320,5 @@ js-wake-off = Der Bildschirm darf sich ausschalten.
 js-wake-unavailable = Dieser Browser kann den Bildschirm für diese Seite nicht anlassen (dafür braucht sie HTTPS).
 js-wake-refused = Der Bildschirm kann nicht angelassen werden: { $error }
 js-refused-own-piece = Auf { $square } steht eine eigene Figur: { $piece }.
+js-round-is = Runde { $round }.
+js-new-game = Eine neue Partie.

@@ -322,3 +322,5 @@ js-wake-off = The screen may turn off.
 js-wake-unavailable = This browser cannot keep the screen on for this page (it needs HTTPS).
 js-wake-refused = The screen cannot be kept on: { $error }
 js-refused-own-piece = { $square } holds a piece of your own: { $piece }.
+js-round-is = Round { $round }.
+js-new-game = A new game.

@@ -321,3 +321,5 @@ js-wake-off = La pantalla puede apagarse.
 js-wake-unavailable = Este navegador no puede mantener la pantalla encendida para esta página (necesita HTTPS).
 js-wake-refused = No se puede mantener la pantalla encendida: { $error }
 js-refused-own-piece = En { $square } hay una pieza propia: { $piece }.
+js-round-is = Ronda { $round }.
+js-new-game = Una partida nueva.
