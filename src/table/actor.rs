@@ -510,10 +510,10 @@ impl TableActor {
                 let shown = time.unwrap_or(self.shown);
                 let tokens =
                     clock_tokens_in(&self.game.clock().reading(now), shown, self.voice.grammar());
-                Ok(self.say(NoticeKind::Clock, tokens))
+                Ok(self.say_latest(NoticeKind::Clock, tokens))
             }
             Action::Repeat => match self.last_said.clone() {
-                Some((_, tokens)) => Ok(self.say(NoticeKind::Repeat, tokens)),
+                Some((_, tokens)) => Ok(self.say_latest(NoticeKind::Repeat, tokens)),
                 None => Ok(Reply::default()),
             },
             Action::BoardDifferences => {

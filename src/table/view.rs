@@ -173,6 +173,9 @@ pub struct BoardView {
     pub promotion_pending: bool,
     /// Lines or messages from the board that could not be read.
     pub unreadable: u64,
+    /// Attempts to reach the board that failed since it last sent a valid
+    /// message (non-zero: the board is failing, tried again with backoff).
+    pub failures: u64,
 }
 
 /// Something that needs the arbiter's eye.
@@ -241,6 +244,7 @@ impl TableActor {
             fen: b.inference.expected_board().to_string(),
             promotion_pending: b.inference.promotion_pending().is_some(),
             unreadable: b.driver.unreadable_count(),
+            failures: b.driver.failures(),
         };
         let blind = self.setup.blind;
         let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
