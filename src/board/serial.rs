@@ -259,7 +259,7 @@ impl Driver {
         };
         let thread = std::thread::Builder::new()
             .name("board-driver".into())
-            .spawn(move || worker.run())?;
+            .spawn(move || worker.supervise())?;
         Ok(Driver {
             events,
             requests,
@@ -406,7 +406,30 @@ impl Worker {
         self.stop.load(Ordering::Relaxed) || self.tx.is_closed()
     }
 
-    fn run(self) {
+    /// Runs the driver, and runs it again should it panic: the host hears
+    /// the board disconnected (and `failures` counts it), the log says so
+    /// at most once a minute, and restarts are backed off.
+    fn supervise(self) {
+        let mut restarts = Backoff::new(self.config.retry_min, self.config.retry_max);
+        loop {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run()));
+            if run.is_ok() || self.stopped() {
+                return;
+            }
+            let wait = restarts.failed();
+            self.failures.fetch_add(1, Ordering::Relaxed);
+            if let Some(n) = restarts.log_due(Instant::now()) {
+                tracing::error!(port = %self.config.port, failures = n, "board driver failed; starting it again");
+            }
+            let reason = "the board driver failed; starting it again".to_owned();
+            if !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason))) {
+                return;
+            }
+            self.sleep(wait);
+        }
+    }
+
+    fn run(&self) {
         read_promptly();
         let mut backoff = Backoff::new(self.config.retry_min, self.config.retry_max);
         // Whether the host was told `Connected` and not `Disconnected` since.
