@@ -8,6 +8,10 @@
 //! Every assertion is on a count or a size (connections, bytes, lines,
 //! descriptors), never on how fast something happened: a slow machine only
 //! makes the counts smaller. Times to recover are printed, not asserted.
+//!
+//! `cargo test --test hostile_peers -- --nocapture` prints each case's
+//! figure. To measure another build of the server (the figures before a
+//! change), name its binary in `TACTUS_HOSTILE_BIN`.
 
 mod common;
 
@@ -38,7 +42,9 @@ impl Serve {
         let data = dir.join("data");
         let addr = format!("127.0.0.1:{}", free_port());
         let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        let bin = std::env::var_os("TACTUS_HOSTILE_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_tactus").into());
+        let mut child = Command::new(bin)
             .arg("serve")
             .args(["--listen", &addr, "--data"])
             .arg(&data)
@@ -431,6 +437,8 @@ fn an_unplugged_board_behind_ser2net_is_retried_at_the_backoffs_pace() {
     eprintln!("case 2: {storm} connections in 6 s");
     // 50 ms doubling to 2 s: 0.05 + 0.1 + … reaches 6 s after 8 waits.
     assert!(storm <= 9, "{storm} connections in 6 s");
+    let logged = server.stderr.lock().unwrap().len();
+    eprintln!("case 2: {logged} log lines in all");
     let state = server.state();
     assert_eq!(state["board"]["connected"], false);
     assert!(state["board"]["failures"].as_u64().unwrap() >= 3, "{state}");
@@ -584,9 +592,9 @@ fn one_token_cannot_grow_what_everyone_receives() {
         let r = post(&server.addr, "/api/tables/1/clock/say", &player, "{}");
         assert_eq!(r.status, 200, "{}", r.body);
     }
-    let state = server.state();
     let size = get(&server.addr, "/api/tables/1").body.len();
     eprintln!("case 6: state {empty} bytes at the start, {size} after 300 attempts");
+    let state = server.state();
     assert_eq!(state["illegal_count"], 300);
     assert_eq!(state["illegal"].as_array().unwrap().len(), 8);
     assert!(size < empty + 4_000, "{size} bytes");
@@ -608,6 +616,11 @@ fn every_error_answer_is_one_bounded_json_body() {
         format!("/api/tables/1/brf?format={long}"),
     ] {
         let r = get(&server.addr, &path);
+        eprintln!(
+            "case 7: {} bytes of error body for {}…",
+            r.body.len(),
+            &path[..30]
+        );
         assert!(r.status == 404 || r.status == 400, "{}", r.status);
         assert!(
             r.body.len() < 1_000,
