@@ -274,9 +274,15 @@ impl TableActor {
         }
         if let Some(b) = &board {
             if !b.connected {
+                let text = match b.failures {
+                    0 => "tactile board disconnected".to_owned(),
+                    n => format!(
+                        "tactile board disconnected: {n} attempts to reach it failed; trying again"
+                    ),
+                };
                 alerts.push(Alert {
                     kind: AlertKind::BoardDisconnected,
-                    text: "tactile board disconnected".into(),
+                    text,
                 });
             } else if !b.in_sync {
                 alerts.push(Alert {
