@@ -633,3 +633,62 @@ fn every_error_answer_is_one_bounded_json_body() {
         assert!(body["error"].is_string(), "{body}");
     }
 }
+
+/// Case 2 at the driver: however many times ser2net accepts and closes,
+/// the table hears one `Connected` and one `Disconnected`, and the next
+/// `Connected` only with the board's first valid message.
+#[tokio::test]
+async fn a_storm_of_opens_is_one_disconnect_for_the_table() {
+    use tactus::board::event::{BoardEvent, Protocol};
+    use tactus::board::link::Port;
+    use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
+
+    let port = free_port();
+    let peer = Peer::start(port, Mode::DeviceMissing);
+    let mut config = DriverConfig::new(
+        Port::Tcp {
+            host: "127.0.0.1".into(),
+            port,
+        },
+        Protocol::Peg,
+    );
+    // Short waits, so that many attempts come soon.
+    config.retry_min = Duration::from_millis(5);
+    config.retry_max = Duration::from_millis(20);
+    let mut driver = Driver::spawn(config).unwrap();
+    let mut events = Vec::new();
+    let deadline = Instant::now() + LIMIT;
+    while peer.accepted() < 20 {
+        assert!(Instant::now() < deadline, "20 attempts never came");
+        if let Ok(Some(e)) = tokio::time::timeout(Duration::from_millis(50), driver.next()).await
+            && let DriverEvent::Board(b) = e.event
+        {
+            events.push(b);
+        }
+    }
+    assert!(driver.failures() >= 15, "{}", driver.failures());
+    let connected = events
+        .iter()
+        .filter(|e| **e == BoardEvent::Connected)
+        .count();
+    let disconnected = events
+        .iter()
+        .filter(|e| matches!(e, BoardEvent::Disconnected(_)))
+        .count();
+    assert_eq!((connected, disconnected), (1, 1), "{events:?}");
+
+    // The board is back: `Connected`, then its scan, and it is proven.
+    peer.set(Mode::PegBoard);
+    let mut after = Vec::new();
+    while !after.iter().any(|e| matches!(e, BoardEvent::Scan(_))) {
+        let e = tokio::time::timeout(LIMIT, driver.next())
+            .await
+            .expect("the board's scan")
+            .expect("the driver runs");
+        if let DriverEvent::Board(b) = e.event {
+            after.push(b);
+        }
+    }
+    assert_eq!(after.first(), Some(&BoardEvent::Connected), "{after:?}");
+    assert_eq!(driver.failures(), 0);
+}
