@@ -551,8 +551,11 @@ fn a_silent_or_rude_brlapi_peer_costs_neither_the_display_nor_sockets() {
     // sockets given up are closed.
     peer.wait_accepts(0, 3);
     server.wait_state("braille failing", |s| s["braille"] == "failing");
+    // The one being tried, and those just given up whose peer thread has
+    // not yet seen the end (without the limit: the first, for ever, and no
+    // second attempt).
     let open = peer.open.load(Ordering::SeqCst);
-    assert!(open <= 2, "{open} connections still open");
+    assert!(open <= 3, "{open} connections still open");
 
     // Version, then hang-up: every failed attempt closes its socket.
     peer.set(Mode::BrlapiVersionThenClose);
