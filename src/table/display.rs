@@ -17,12 +17,13 @@
 //! thread starts again after the backoff.
 //!
 //! What a display sends is bounded too: keys wait in a queue of
-//! [`KEY_QUEUE`]; more keys while the table is busy are dropped.
+//! [`KEY_QUEUE`]; more keys while the table is busy are dropped. What the
+//! table hands the display is a slot holding the latest content, not a
+//! queue: the display shows one thing at a time.
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -142,6 +143,106 @@ enum Content {
     Dots(Vec<u8>),
 }
 
+/// What the display is to show next, handed from the table to the display
+/// thread. Only the latest matters (a display shows one thing), so this is
+/// a slot, not a queue: announcements made while the display thread is
+/// busy connecting replace each other instead of piling up.
+#[derive(Default)]
+struct Latest {
+    /// The content not yet taken; whether the table, or the display
+    /// thread, is gone.
+    slot: Mutex<(Option<Content>, bool, bool)>,
+    changed: std::sync::Condvar,
+}
+
+/// What the display thread finds in the slot.
+enum Next {
+    Content(Content),
+    Nothing,
+    /// The table is gone.
+    Gone,
+}
+
+/// The table's side of the slot.
+struct ContentTx(Arc<Latest>);
+
+/// The display thread's side of the slot.
+struct ContentRx(Arc<Latest>);
+
+fn content_slot() -> (ContentTx, ContentRx) {
+    let latest = Arc::new(Latest::default());
+    (ContentTx(latest.clone()), ContentRx(latest))
+}
+
+impl Latest {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (Option<Content>, bool, bool)> {
+        self.slot.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl ContentTx {
+    /// Puts `c` in the slot, replacing what was not yet shown; an error if
+    /// the display thread is gone.
+    fn send(&self, c: Content) -> Result<(), ()> {
+        let mut slot = self.0.lock();
+        if slot.2 {
+            return Err(());
+        }
+        slot.0 = Some(c);
+        drop(slot);
+        self.0.changed.notify_one();
+        Ok(())
+    }
+}
+
+impl Drop for ContentTx {
+    fn drop(&mut self) {
+        self.0.lock().1 = true;
+        self.0.changed.notify_one();
+    }
+}
+
+impl ContentRx {
+    fn try_take(&self) -> Next {
+        let mut slot = self.0.lock();
+        match slot.0.take() {
+            Some(c) => Next::Content(c),
+            None if slot.1 => Next::Gone,
+            None => Next::Nothing,
+        }
+    }
+
+    /// Waits up to `limit` for new content.
+    fn take_timeout(&self, limit: Duration) -> Next {
+        let deadline = std::time::Instant::now() + limit;
+        let mut slot = self.0.lock();
+        loop {
+            if let Some(c) = slot.0.take() {
+                return Next::Content(c);
+            }
+            if slot.1 {
+                return Next::Gone;
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Next::Nothing;
+            }
+            slot = self
+                .0
+                .changed
+                .wait_timeout(slot, left)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+    }
+}
+
+impl Drop for ContentRx {
+    fn drop(&mut self) {
+        self.0.lock().2 = true;
+    }
+}
+
 /// Longest wait between two attempts to reach the display.
 const BACKOFF_MAX: Duration = Duration::from_millis(2000);
 const BACKOFF_MIN: Duration = Duration::from_millis(50);
@@ -158,7 +259,7 @@ pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> s
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .insert(handle.id.to_string(), state.clone());
-    let (content_tx, content_rx) = mpsc::channel::<Content>();
+    let (content_tx, content_rx) = content_slot();
     let (key_tx, key_rx) = tokio::sync::mpsc::channel::<Key>(KEY_QUEUE);
     // One tick waiting is as good as many: the table republishes its state.
     let (status_tx, status_rx) = tokio::sync::mpsc::channel::<()>(1);
@@ -210,7 +311,7 @@ impl Link {
 
 /// Runs the display thread's work, and runs it again should it panic: the
 /// state says `failed` meanwhile, and the restarts are backed off.
-fn supervise(table: &str, host: Option<String>, link: &Link, content: &mpsc::Receiver<Content>) {
+fn supervise(table: &str, host: Option<String>, link: &Link, content: &ContentRx) {
     let mut restarts = Backoff::new(BACKOFF_MIN, BACKOFF_MAX);
     loop {
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -236,7 +337,7 @@ fn supervise(table: &str, host: Option<String>, link: &Link, content: &mpsc::Rec
 /// The display thread: connect, show, read keys; on any failure drop the
 /// connection and try again with backoff, logging at most once a minute.
 /// Returns when the table is gone.
-fn run_display(table: &str, host: Option<String>, link: &Link, content: &mpsc::Receiver<Content>) {
+fn run_display(table: &str, host: Option<String>, link: &Link, content: &ContentRx) {
     let mut shown: Option<Content> = None;
     let mut offset = 0usize;
     let mut backoff = Backoff::new(BACKOFF_MIN, BACKOFF_MAX);
@@ -254,17 +355,15 @@ fn run_display(table: &str, host: Option<String>, link: &Link, content: &mpsc::R
                 tracing::info!(table, "braille display connected ({} cells)", conn.width());
                 let mut dirty = true;
                 let failure = loop {
-                    // Everything new first: only the latest is shown.
-                    loop {
-                        match content.try_recv() {
-                            Ok(c) => {
-                                shown = Some(c);
-                                offset = 0;
-                                dirty = true;
-                            }
-                            Err(mpsc::TryRecvError::Empty) => break,
-                            Err(mpsc::TryRecvError::Disconnected) => return,
+                    // Anything new first: only the latest is kept.
+                    match content.try_take() {
+                        Next::Content(c) => {
+                            shown = Some(c);
+                            offset = 0;
+                            dirty = true;
                         }
+                        Next::Nothing => {}
+                        Next::Gone => return,
                     }
                     if dirty {
                         if let Err(e) = show(&mut conn, shown.as_ref(), offset) {
@@ -319,13 +418,13 @@ fn run_display(table: &str, host: Option<String>, link: &Link, content: &mpsc::R
             if left.is_zero() {
                 break;
             }
-            match content.recv_timeout(left) {
-                Ok(c) => {
+            match content.take_timeout(left) {
+                Next::Content(c) => {
                     shown = Some(c);
                     offset = 0;
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => break,
-                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                Next::Nothing => break,
+                Next::Gone => return,
             }
         }
     }
@@ -356,7 +455,7 @@ fn show(
 async fn feed(
     handle: TableHandle,
     shows: BrailleShows,
-    content: mpsc::Sender<Content>,
+    content: ContentTx,
     mut keys: tokio::sync::mpsc::Receiver<Key>,
     mut status: tokio::sync::mpsc::Receiver<()>,
 ) {
