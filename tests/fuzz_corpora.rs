@@ -29,6 +29,8 @@ mod sheet_reader;
 mod time_control;
 #[path = "../fuzz/checks/tokens_file.rs"]
 mod tokens_file;
+#[path = "../fuzz/checks/trf.rs"]
+mod trf;
 #[path = "../fuzz/checks/venue_config.rs"]
 mod venue_config;
 #[path = "../fuzz/checks/voice_manifest.rs"]
@@ -86,6 +88,7 @@ corpus_tests!(
     sheet_reader,
     time_control,
     tokens_file,
+    trf,
     venue_config,
     voice_manifest,
 );

@@ -9,3 +9,4 @@ pub mod http;
 pub mod proc_net;
 pub mod ser2net;
 pub mod serve;
+pub mod startup;

@@ -48,7 +48,7 @@ pub struct Spread {
 }
 
 impl Spread {
-    fn of(mut v: Vec<Duration>) -> Spread {
+    pub(crate) fn of(mut v: Vec<Duration>) -> Spread {
         v.sort_unstable();
         let ms = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         let at = |p: usize| ms(v.get((v.len() * p).div_ceil(100).saturating_sub(1)));

@@ -2,6 +2,7 @@
 
 pub mod api_types;
 pub mod clips;
+pub mod competition;
 pub mod config;
 pub mod data_lock;
 pub mod headers;

@@ -21,6 +21,7 @@ const ASSISTANT_HTML: &str = include_str!("../pages/assistant.html");
 const ASSISTANT_JS: &str = include_str!("../pages/assistant.js");
 const ARBITER_HTML: &str = include_str!("../pages/arbiter.html");
 const ARBITER_JS: &str = include_str!("../pages/arbiter.js");
+const ROUNDS_JS: &str = include_str!("../pages/rounds.js");
 const OPPONENT_HTML: &str = include_str!("../pages/opponent.html");
 const OPPONENT_JS: &str = include_str!("../pages/opponent.js");
 
@@ -187,6 +188,7 @@ pub(super) async fn static_file(Path(file): Path<String>) -> ApiResult<Response>
         "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
         "assistant.js" => (ASSISTANT_JS, "text/javascript; charset=utf-8"),
         "arbiter.js" => (ARBITER_JS, "text/javascript; charset=utf-8"),
+        "rounds.js" => (ROUNDS_JS, "text/javascript; charset=utf-8"),
         "opponent.js" => (OPPONENT_JS, "text/javascript; charset=utf-8"),
         _ => return Err(ApiError(StatusCode::NOT_FOUND, format!("no file `{file}`"))),
     };

@@ -273,3 +273,23 @@ js-sound-on = Ton an: Die Ansagen spielen auf diesem Gerät.
 js-sound-off = Ton aus auf diesem Gerät.
 js-sound-failed = Kein Ton auf diesem Gerät: { $error }
 js-sound-stopped = Ton auf diesem Gerät angehalten (vom Browser oder vom System): Ton aus- und wieder einschalten.
+
+# The competition: rounds on the arbiter's overview.
+rounds-h = Runden
+rounds-new-h = Eine neue Runde
+rounds-venue-token = Runden anlegen und starten braucht den Link des Hauptschiedsrichters (beim Start ausgegeben).
+rounds-trf-file = Die TRF-Datei des Auslosungsprogramms
+rounds-round = Runde
+rounds-trf-set-up = Runde aus der Datei anlegen
+rounds-start = Alle Uhren der Runde starten
+rounds-trf-download = TRF-Datei mit den Ergebnissen herunterladen
+js-round = Runde { $round }
+js-round-pgn = PGN der Runde { $round }
+js-round-game = Tisch { $table }: { $white } – { $black }, { $state }
+js-game-not-begun = nicht begonnen
+js-game-under-way = läuft
+js-game-finished = { $result }
+js-round-set-up = Runde { $round } an { $count } Tischen angelegt.
+js-round-unpaired = { $name }: { $why }
+js-round-started = Runde { $round }: Uhren an { $count } Tischen gestartet.
+js-no-rounds = Noch keine Runde angelegt.

@@ -275,3 +275,23 @@ js-sound-on = Sound on: announcements play on this device.
 js-sound-off = Sound off on this device.
 js-sound-failed = No sound on this device: { $error }
 js-sound-stopped = Sound stopped on this device (the browser or the system paused it): switch sound off and on again.
+
+# The competition: rounds on the arbiter's overview.
+rounds-h = Rounds
+rounds-new-h = A new round
+rounds-venue-token = Setting up and starting rounds needs the venue arbiter's link (printed at start-up).
+rounds-trf-file = The pairing program's TRF file
+rounds-round = Round
+rounds-trf-set-up = Set up the round from the file
+rounds-start = Start every clock of the round
+rounds-trf-download = Download the TRF file with the results
+js-round = Round { $round }
+js-round-pgn = PGN of round { $round }
+js-round-game = Table { $table }: { $white } – { $black }, { $state }
+js-game-not-begun = not begun
+js-game-under-way = under way
+js-game-finished = { $result }
+js-round-set-up = Round { $round } set up at { $count } tables.
+js-round-unpaired = { $name }: { $why }
+js-round-started = Round { $round }: clocks started at { $count } tables.
+js-no-rounds = No round has been set up yet.

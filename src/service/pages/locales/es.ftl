@@ -274,3 +274,23 @@ js-sound-on = Sonido activado: los anuncios suenan en este dispositivo.
 js-sound-off = Sonido desactivado en este dispositivo.
 js-sound-failed = No hay sonido en este dispositivo: { $error }
 js-sound-stopped = El sonido se detuvo en este dispositivo (lo pausó el navegador o el sistema): desactive y vuelva a activar el sonido.
+
+# The competition: rounds on the arbiter's overview.
+rounds-h = Rondas
+rounds-new-h = Una ronda nueva
+rounds-venue-token = Preparar e iniciar rondas necesita el enlace del árbitro principal (se muestra al arrancar).
+rounds-trf-file = El archivo TRF del programa de emparejamientos
+rounds-round = Ronda
+rounds-trf-set-up = Preparar la ronda desde el archivo
+rounds-start = Poner en marcha todos los relojes de la ronda
+rounds-trf-download = Descargar el archivo TRF con los resultados
+js-round = Ronda { $round }
+js-round-pgn = PGN de la ronda { $round }
+js-round-game = Mesa { $table }: { $white } – { $black }, { $state }
+js-game-not-begun = sin empezar
+js-game-under-way = en juego
+js-game-finished = { $result }
+js-round-set-up = Ronda { $round } preparada en { $count } mesas.
+js-round-unpaired = { $name }: { $why }
+js-round-started = Ronda { $round }: relojes en marcha en { $count } mesas.
+js-no-rounds = Todavía no se ha preparado ninguna ronda.

@@ -1,0 +1,82 @@
+// The arbiter's overview: the competition's rounds, a round set up from the
+// pairing program's TRF file, its clocks started together, and the results
+// back as PGN and TRF. Needs the venue arbiter's token (the link printed at
+// start-up) for the writes; reading is open.
+"use strict";
+(() => {
+  if (tactus.tableId) return;
+  const list = document.getElementById("rounds-list");
+  const status = document.getElementById("rounds-status");
+  const t = tactus.t;
+  const stateText = (g) => g.state === "finished" ? t("js-game-finished", { result: g.result || "" })
+    : t(g.state === "under_way" ? "js-game-under-way" : "js-game-not-begun");
+
+  async function refresh() {
+    const r = await tactus.api("GET", "/api/rounds");
+    if (!r.ok) return;
+    const frag = document.createDocumentFragment();
+    if (r.data.rounds.length === 0) {
+      const p = document.createElement("p");
+      p.textContent = t("js-no-rounds");
+      frag.appendChild(p);
+    }
+    for (const round of r.data.rounds) {
+      const h = document.createElement("h3");
+      h.textContent = t("js-round", { round: round.round });
+      const ul = document.createElement("ul");
+      for (const g of round.games) {
+        const li = document.createElement("li");
+        li.textContent = t("js-round-game", { table: g.table, white: g.white, black: g.black, state: stateText(g) });
+        ul.appendChild(li);
+      }
+      const a = document.createElement("a");
+      a.href = "/api/rounds/" + encodeURIComponent(round.round) + "/pgn";
+      a.textContent = t("js-round-pgn", { round: round.round });
+      const p = document.createElement("p");
+      p.appendChild(a);
+      frag.append(h, ul, p);
+    }
+    // Replaced only when it changed, so a screen reader's place is kept.
+    const next = document.createElement("div");
+    next.appendChild(frag);
+    if (next.innerHTML !== list.innerHTML) list.replaceChildren(...next.childNodes);
+  }
+
+  document.getElementById("trf-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const file = document.getElementById("trf-file").files[0];
+    const round = document.getElementById("trf-round").value;
+    if (!file) return;
+    // The bytes as the pairing program wrote them (UTF-8 or a code page).
+    const headers = { "Content-Type": "text/plain", "Accept": "application/json" };
+    const token = tactus.token();
+    if (token) headers["Authorization"] = "Bearer " + token;
+    let res;
+    try {
+      res = await fetch("/api/rounds?round=" + encodeURIComponent(round), { method: "POST", headers, body: await file.arrayBuffer() });
+    } catch (err) {
+      tactus.say(status, t("js-server-unreachable"));
+      return;
+    }
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      tactus.say(status, t("js-refused", { error: data.error || String(res.status) }));
+      return;
+    }
+    tactus.say(status, t("js-round-set-up", { round: data.round, count: data.games.length }));
+    for (const u of data.unpaired) tactus.say(status, t("js-round-unpaired", { name: u.name, why: u.why }));
+    refresh();
+  });
+
+  document.getElementById("start-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const round = document.getElementById("start-round").value.trim();
+    const r = await tactus.api("POST", "/api/rounds/" + encodeURIComponent(round) + "/start");
+    if (!r.ok) tactus.say(status, t("js-refused", { error: r.error }));
+    else tactus.say(status, t("js-round-started", { round, count: r.data.started.length }));
+    refresh();
+  });
+
+  refresh();
+  setInterval(refresh, 5000);
+})();
