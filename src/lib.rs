@@ -9,6 +9,7 @@
 //! - [`table`]: one actor task per table: game, clock, boards and speech.
 //! - [`service`]: start-up, the journal, access tokens, the web server.
 
+pub mod backoff;
 pub mod bench;
 pub mod board;
 pub mod braille;

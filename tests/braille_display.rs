@@ -392,8 +392,9 @@ fn the_display_coming_and_going_is_pushed_live_and_loses_nothing() {
     // brltty goes away mid-game: the live stream says so by itself, with
     // nothing else happening at the table.
     rig.stop_brltty();
+    // Lost (and, once an attempt to reach it again has failed, failing).
     let gone = next_state(&live, "braille disconnected", |s| {
-        s["braille"] == "disconnected"
+        s["braille"] == "disconnected" || s["braille"] == "failing"
     });
     assert_eq!(gone["moves"].as_array().unwrap().len(), 1);
 
@@ -522,7 +523,11 @@ fn no_brltty_at_all_never_holds_up_the_table() {
     let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
     let addr = server.addr.clone();
     let (_player, assistant, _arbiter) = tokens(&data, "1");
-    assert_eq!(table(&addr)["braille"], "disconnected");
+    let braille = table(&addr)["braille"].clone();
+    assert!(
+        braille == "disconnected" || braille == "failing",
+        "{braille}"
+    );
     let started = Instant::now();
     assert_eq!(
         post(&addr, "/api/tables/1/move", &assistant, r#"{"move":"d4"}"#).status,

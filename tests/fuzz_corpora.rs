@@ -7,6 +7,8 @@ use std::path::Path;
 
 #[path = "../fuzz/checks/braille_record.rs"]
 mod braille_record;
+#[path = "../fuzz/checks/brlapi_answers.rs"]
+mod brlapi_answers;
 #[path = "../fuzz/checks/dgt_decoder.rs"]
 mod dgt_decoder;
 #[path = "../fuzz/checks/game_events.rs"]
@@ -19,6 +21,8 @@ mod parse_move;
 mod peg_decoder;
 #[path = "../fuzz/checks/pgn.rs"]
 mod pgn;
+#[path = "../fuzz/checks/rfc2217_negotiation.rs"]
+mod rfc2217_negotiation;
 #[path = "../fuzz/checks/sheet_reader.rs"]
 mod sheet_reader;
 #[path = "../fuzz/checks/time_control.rs"]
@@ -73,12 +77,14 @@ macro_rules! corpus_tests {
 
 corpus_tests!(
     braille_record,
+    brlapi_answers,
     dgt_decoder,
     game_events,
     millennium_decoder,
     parse_move,
     peg_decoder,
     pgn,
+    rfc2217_negotiation,
     sheet_reader,
     time_control,
     tokens_file,

@@ -492,12 +492,24 @@ impl TelnetReader {
     }
 }
 
+/// The most data kept from before the port's settings are confirmed. A
+/// board says a few dozen bytes at a time and the driver asks for a full
+/// scan once connected; what came before the port was set is at the wrong
+/// speed anyway. Beyond this it is counted and dropped, so a server that
+/// floods during the set-up costs neither memory nor time.
+pub const MAX_PENDING: usize = 4096;
+
 /// A telnet connection to an RFC 2217 server.
 struct Rfc2217Link {
     stream: TcpStream,
     telnet: TelnetReader,
-    /// Data that arrived during the negotiation.
+    /// Data that arrived during the negotiation, or the rest of the last
+    /// socket read: `pending[taken..]` is still to be handed out (an offset,
+    /// so that a read never shifts the buffer).
     pending: Vec<u8>,
+    taken: usize,
+    /// Data bytes dropped during the negotiation (beyond [`MAX_PENDING`]).
+    dropped: u64,
     raw: Vec<u8>,
 }
 
@@ -510,6 +522,8 @@ impl Rfc2217Link {
             stream,
             telnet: TelnetReader::default(),
             pending: Vec::new(),
+            taken: 0,
+            dropped: 0,
             raw: vec![0; 512],
         };
         let give_up = Instant::now() + NEGOTIATE_TIMEOUT;
@@ -527,6 +541,12 @@ impl Rfc2217Link {
             // Bits 1 to 4: all four settings answered.
             if sent_settings && link.telnet.acknowledged & 0b1_1110 == 0b1_1110 {
                 tracing::debug!(settings = ?link.telnet.settings_seen, "RFC 2217 port set");
+                if link.dropped > 0 {
+                    tracing::warn!(
+                        dropped = link.dropped,
+                        "RFC 2217: the server sent more data than the set-up keeps before the port was set; dropped"
+                    );
+                }
                 return Ok(link);
             }
             if Instant::now() >= give_up {
@@ -542,11 +562,20 @@ impl Rfc2217Link {
             let mut data = Vec::new();
             match link.read_raw(&mut data) {
                 Ok(0) => return Err(ErrorKind::UnexpectedEof.into()),
-                Ok(_) => link.pending.extend(data),
+                Ok(_) => link.keep(&data),
                 Err(e) if is_timeout(&e) => {}
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Keeps set-up data up to [`MAX_PENDING`]; counts the rest.
+    fn keep(&mut self, data: &[u8]) {
+        let room = MAX_PENDING.saturating_sub(self.pending.len());
+        let kept = data.len().min(room);
+        self.pending
+            .extend_from_slice(data.get(..kept).unwrap_or_default());
+        self.dropped = self.dropped.saturating_add((data.len() - kept) as u64);
     }
 
     /// Reads once from the socket; data to `data`, answers sent at once.
@@ -572,21 +601,24 @@ fn is_timeout(e: &std::io::Error) -> bool {
 
 impl Link for Rfc2217Link {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.pending.is_empty() {
-            let mut data = Vec::new();
+        if !self.holds_data() {
+            let mut data = std::mem::take(&mut self.pending);
+            data.clear();
+            self.taken = 0;
             if self.read_raw(&mut data)? == 0 {
                 return Ok(0);
             }
             self.pending = data;
         }
-        if self.pending.is_empty() {
+        let rest = self.pending.get(self.taken..).unwrap_or_default();
+        if rest.is_empty() {
             // Only telnet commands arrived: no data now (not a whole wait
             // without any: see `Link`).
             return Err(ErrorKind::Interrupted.into());
         }
-        let n = buf.len().min(self.pending.len());
-        buf[..n].copy_from_slice(&self.pending[..n]);
-        self.pending.drain(..n);
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.taken += n;
         Ok(n)
     }
 
@@ -596,7 +628,7 @@ impl Link for Rfc2217Link {
     }
 
     fn holds_data(&self) -> bool {
-        !self.pending.is_empty()
+        self.taken < self.pending.len()
     }
 
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {

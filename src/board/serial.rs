@@ -20,11 +20,21 @@
 //! Unreadable input is counted, answered with a full-scan request and
 //! logged in summary: the first at once, then one warning every few seconds
 //! with the count (a board at the wrong baud rate sends nothing else, as fast
-//! as the line goes). A failed read, hang-up or end of file is a disconnect: reported,
-//! then the port is reopened with exponential backoff; once it is back the
-//! driver reports `Connected` and asks for a full scan again. A network link
-//! is the same: a dropped connection or a host not there yet is an unplugged
-//! board.
+//! as the line goes). It is counted, not queued: the channel to the host is
+//! bounded ([`EVENT_QUEUE`]); a board event waits for room (the board's
+//! bytes then wait in the OS), unreadable input that finds no room is only
+//! counted.
+//!
+//! A failed read, hang-up or end of file is a disconnect: reported, then
+//! the port is reopened with [`Backoff`], which only a connection that has
+//! proven itself (the board sent a valid message) resets: ser2net in front
+//! of an unplugged USB board accepts and closes at once, and is retried at
+//! the backoff's pace, not the network's. Once the board is back the driver
+//! reports `Connected` and asks for a full scan again. A connection on
+//! probation (the last one failed before any valid message) is reported
+//! `Connected` only when its first valid message comes, so a storm of
+//! opens is one `Disconnected`, not a pair per open. A network link is the
+//! same: a dropped connection or a host not there yet is an unplugged board.
 
 use std::io::ErrorKind;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -35,6 +45,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Square;
 use tokio::sync::mpsc;
+
+use crate::backoff::Backoff;
 
 use super::event::{BoardEvent, Decoded, Protocol, Unreadable, decoder};
 use super::link::{Framing, Link, Port};
@@ -75,6 +87,10 @@ impl DriverConfig {
         self.protocol.framing(self.baud)
     }
 }
+
+/// Events the driver may have queued for its host before it waits (a board
+/// event) or only counts (unreadable input).
+pub const EVENT_QUEUE: usize = 256;
 
 /// How often unreadable input is summarised in the log, at most.
 pub const NOISE_EVERY: Duration = Duration::from_secs(5);
@@ -209,10 +225,11 @@ const LATE: Duration = Duration::from_millis(5);
 
 /// A running driver. Dropping it stops its thread.
 pub struct Driver {
-    events: mpsc::UnboundedReceiver<Stamped>,
+    events: mpsc::Receiver<Stamped>,
     requests: std_mpsc::Sender<Vec<u8>>,
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
+    failures: Arc<AtomicU64>,
     lights: Arc<Mutex<Vec<u8>>>,
     want: Arc<Mutex<Option<Instant>>>,
     protocol: Protocol,
@@ -222,10 +239,11 @@ pub struct Driver {
 impl Driver {
     /// Starts the driver thread; it connects (and reconnects) on its own.
     pub fn spawn(config: DriverConfig) -> std::io::Result<Driver> {
-        let (tx, events) = mpsc::unbounded_channel();
+        let (tx, events) = mpsc::channel(EVENT_QUEUE);
         let (requests, rx_req) = std_mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let unreadable = Arc::new(AtomicU64::new(0));
+        let failures = Arc::new(AtomicU64::new(0));
         let lights = Arc::new(Mutex::new(Vec::new()));
         let want = Arc::new(Mutex::new(None));
         let protocol = config.protocol;
@@ -237,15 +255,17 @@ impl Driver {
             requests: rx_req,
             stop: stop.clone(),
             unreadable: unreadable.clone(),
+            failures: failures.clone(),
         };
         let thread = std::thread::Builder::new()
             .name("board-driver".into())
-            .spawn(move || worker.run())?;
+            .spawn(move || worker.supervise())?;
         Ok(Driver {
             events,
             requests,
             stop,
             unreadable,
+            failures,
             lights,
             want,
             protocol,
@@ -293,11 +313,20 @@ impl Driver {
     pub fn unreadable_count(&self) -> u64 {
         self.unreadable.load(Ordering::Relaxed)
     }
+
+    /// Attempts to reach the board that failed (could not open, or ended
+    /// before the board sent a valid message) since it last proved itself:
+    /// non-zero while the board is failing.
+    pub fn failures(&self) -> u64 {
+        self.failures.load(Ordering::Relaxed)
+    }
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        // A worker waiting for room in the queue gives up.
+        self.events.close();
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -306,10 +335,11 @@ impl Drop for Driver {
 
 struct Worker {
     config: DriverConfig,
-    tx: mpsc::UnboundedSender<Stamped>,
+    tx: mpsc::Sender<Stamped>,
     requests: std_mpsc::Receiver<Vec<u8>>,
     stop: Arc<AtomicBool>,
     unreadable: Arc<AtomicU64>,
+    failures: Arc<AtomicU64>,
     /// The LED command in force, sent again after every (re)connection.
     lights: Arc<Mutex<Vec<u8>>>,
     /// The instant the host waits to hear the board was read up to.
@@ -321,14 +351,31 @@ impl Worker {
         self.emit_unsure(event, Duration::ZERO)
     }
 
+    /// Passes an event on, waiting for room in the queue; false once the
+    /// host is gone.
     fn emit_unsure(&self, event: DriverEvent, unsure: Duration) -> bool {
         self.tx
-            .send(Stamped {
+            .blocking_send(Stamped {
                 at: Instant::now(),
                 event,
                 unsure,
             })
             .is_ok()
+    }
+
+    /// Passes unreadable input on if there is room; it has been counted
+    /// already, so a full queue loses nothing the host needs. False once
+    /// the host is gone.
+    fn emit_unreadable(&self, u: Unreadable, unsure: Duration) -> bool {
+        let stamped = Stamped {
+            at: Instant::now(),
+            event: DriverEvent::Unreadable(u),
+            unsure,
+        };
+        !matches!(
+            self.tx.try_send(stamped),
+            Err(mpsc::error::TrySendError::Closed(_))
+        )
     }
 
     fn wanted(&self) -> Option<Instant> {
@@ -344,7 +391,7 @@ impl Worker {
                 *want = None;
                 drop(want);
                 self.tx
-                    .send(Stamped {
+                    .blocking_send(Stamped {
                         at: upto,
                         event: DriverEvent::ReadUpTo,
                         unsure: Duration::ZERO,
@@ -359,41 +406,85 @@ impl Worker {
         self.stop.load(Ordering::Relaxed) || self.tx.is_closed()
     }
 
-    fn run(self) {
+    /// Runs the driver, and runs it again should it panic: the host hears
+    /// the board disconnected (and `failures` counts it), the log says so
+    /// at most once a minute, and restarts are backed off.
+    fn supervise(self) {
+        let mut restarts = Backoff::new(self.config.retry_min, self.config.retry_max);
+        loop {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run()));
+            if run.is_ok() || self.stopped() {
+                return;
+            }
+            let wait = restarts.failed();
+            self.failures.fetch_add(1, Ordering::Relaxed);
+            if let Some(n) = restarts.log_due(Instant::now()) {
+                tracing::error!(port = %self.config.port, failures = n, "board driver failed; starting it again");
+            }
+            let reason = "the board driver failed; starting it again".to_owned();
+            if !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason))) {
+                return;
+            }
+            self.sleep(wait);
+        }
+    }
+
+    fn run(&self) {
         read_promptly();
-        let mut backoff = self.config.retry_min;
-        let mut logged_failure = false;
+        let mut backoff = Backoff::new(self.config.retry_min, self.config.retry_max);
+        // Whether the host was told `Connected` and not `Disconnected` since.
+        let mut told = false;
         while !self.stopped() {
             let opened =
                 super::link::open(&self.config.port, self.config.framing(), self.config.poll);
-            match opened {
+            let failure = match opened {
                 Ok(port) => {
-                    backoff = self.config.retry_min;
-                    logged_failure = false;
-                    tracing::info!(port = %self.config.port, "board connected");
-                    if !self.emit(DriverEvent::Board(BoardEvent::Connected)) {
-                        return;
+                    // On probation the host hears of the board only once
+                    // it has sent a valid message (in `read_until_failure`).
+                    if !backoff.is_failing() {
+                        tracing::info!(port = %self.config.port, "board connected");
+                        if !self.emit(DriverEvent::Board(BoardEvent::Connected)) {
+                            return;
+                        }
+                        told = true;
                     }
-                    let reason = self.serve(port);
+                    let (reason, proven) = self.serve(port, &mut told);
                     if self.stopped() {
                         // The table let its board go: nothing went wrong.
                         tracing::debug!(port = %self.config.port, %reason, "board driver stopped");
                         return;
                     }
-                    tracing::warn!(port = %self.config.port, %reason, "board disconnected");
-                    if !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason))) {
+                    if told
+                        && !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason.clone())))
+                    {
                         return;
                     }
-                }
-                Err(e) => {
-                    if !logged_failure {
-                        tracing::warn!(port = %self.config.port, error = %e, "cannot open board; retrying");
-                        logged_failure = true;
+                    told = false;
+                    if proven {
+                        backoff.proven();
+                        self.failures.store(0, Ordering::Relaxed);
+                        tracing::warn!(port = %self.config.port, %reason, "board disconnected");
+                        // A board that worked is looked for again soon (a
+                        // plug pulled and put back), but never in a loop.
+                        self.sleep(self.config.retry_min);
+                        continue;
                     }
-                    self.sleep(backoff);
-                    backoff = (backoff * 2).min(self.config.retry_max);
+                    format!("the connection ended before the board sent a valid message ({reason})")
                 }
+                Err(e) => e.to_string(),
+            };
+            let wait = backoff.failed();
+            self.failures.store(backoff.failures(), Ordering::Relaxed);
+            if let Some(n) = backoff.log_due(Instant::now()) {
+                tracing::warn!(
+                    port = %self.config.port,
+                    error = %failure,
+                    failures = n,
+                    "cannot reach the board; retrying every {:.1} s at most",
+                    self.config.retry_max.as_secs_f64()
+                );
             }
+            self.sleep(wait);
         }
     }
 
@@ -410,18 +501,27 @@ impl Worker {
         }
     }
 
-    /// Reads until the port fails; returns why. Unreadable input not yet
-    /// told is told then.
-    fn serve(&self, port: Box<dyn Link>) -> String {
+    /// Reads until the port fails; returns why, and whether the board sent
+    /// a valid message (the connection proved itself). Unreadable input not
+    /// yet told is told then. `told`: whether the host has heard
+    /// `Connected`; if not, it hears it before the first valid message.
+    fn serve(&self, port: Box<dyn Link>, told: &mut bool) -> (String, bool) {
         let mut noise = NoiseLog::new(self.config.noise_every);
-        let reason = self.read_until_failure(port, &mut noise);
+        let mut proven = false;
+        let reason = self.read_until_failure(port, &mut noise, told, &mut proven);
         if let Some(line) = noise.flush(Instant::now()) {
             tracing::warn!(port = %self.config.port, "{line}");
         }
-        reason
+        (reason, proven)
     }
 
-    fn read_until_failure(&self, mut port: Box<dyn Link>, noise: &mut NoiseLog) -> String {
+    fn read_until_failure(
+        &self,
+        mut port: Box<dyn Link>,
+        noise: &mut NoiseLog,
+        told: &mut bool,
+        proven: &mut bool,
+    ) -> String {
         let mut decoder = decoder(self.config.protocol);
         // A fresh connection may follow a disconnect: drop stale requests.
         while self.requests.try_recv().is_ok() {}
@@ -491,18 +591,28 @@ impl Worker {
                     decoder.feed(buf.get(..n).unwrap_or_default(), &mut out);
                     let mut rescan = false;
                     for d in out.drain(..) {
-                        let event = match d {
-                            Decoded::Event(e) => DriverEvent::Board(e),
+                        let sent = match d {
+                            Decoded::Event(e) => {
+                                if !*proven {
+                                    *proven = true;
+                                    self.failures.store(0, Ordering::Relaxed);
+                                }
+                                if !*told {
+                                    tracing::info!(port = %self.config.port, "board connected");
+                                    *told = self.emit(DriverEvent::Board(BoardEvent::Connected));
+                                }
+                                self.emit_unsure(DriverEvent::Board(e), unsure)
+                            }
                             Decoded::Unreadable(u) => {
                                 self.unreadable.fetch_add(1, Ordering::Relaxed);
                                 if let Some(line) = noise.unreadable(Instant::now(), &u.what) {
                                     tracing::warn!(port = %self.config.port, bytes = ?u.bytes, "{line}");
                                 }
                                 rescan = true;
-                                DriverEvent::Unreadable(u)
+                                self.emit_unreadable(u, unsure)
                             }
                         };
-                        if !self.emit_unsure(event, unsure) {
+                        if !sent {
                             return "driver stopped".into();
                         }
                     }

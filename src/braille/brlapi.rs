@@ -6,6 +6,18 @@
 //! The library's default exception handler aborts the process on an error
 //! the server reports asynchronously; every connection here replaces it
 //! with one that only logs, so a display never takes the server down.
+//!
+//! The server is a peer like any other, and the library trusts it: it
+//! waits for every answer for ever, sizes stack arrays by the display size
+//! the server reports, and leaves its socket open when the server hangs up
+//! after the version packet. So a connection here is opened on a thread of
+//! its own within [`CONNECT_LIMIT`] (past it the socket is shut down, which
+//! ends the library's wait), a failed open closes the socket the library
+//! left, and the size is checked ([`MAX_CELLS`]) before anything is written.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use std::ffi::{CStr, CString, c_char, c_int, c_uint, c_void};
 
@@ -53,6 +65,7 @@ unsafe extern "C" {
         actual: *mut ConnectionSettings,
     ) -> c_int;
     fn brlapi__closeConnection(handle: *mut c_void);
+    fn brlapi__getFileDescriptor(handle: *mut c_void) -> c_int;
     fn brlapi__enterTtyModeWithPath(
         handle: *mut c_void,
         ttys: *const c_int,
@@ -76,6 +89,22 @@ unsafe extern "C" {
     fn brlapi_error_location() -> *mut ErrorInfo;
     fn brlapi_strerror_r(error: *const ErrorInfo, buf: *mut c_char, len: usize) -> usize;
 }
+
+/// The most cells a display may report (width × height). Real displays
+/// have at most a few hundred (80 in a line; a multi-line tactile tablet
+/// some 400); the library puts arrays of this many cells on the stack.
+pub const MAX_CELLS: usize = 1024;
+
+/// How long connecting (the handshake, taking the terminal, the size) may
+/// take before the attempt is given up.
+pub const CONNECT_LIMIT: Duration = Duration::from_secs(3);
+
+/// Attempts whose thread is still inside the library after its time limit
+/// (a host that never answers the TCP handshake is only given up by the
+/// kernel, after about two minutes): past this many, no new one starts.
+pub const MAX_STUCK: usize = 2;
+
+static STUCK: AtomicUsize = AtomicUsize::new(0);
 
 /// `BRLAPI_DISPLAY_DEFAULT`.
 const DISPLAY_DEFAULT: c_int = -1;
@@ -144,6 +173,27 @@ pub enum BrlapiError {
     /// words (`brlapi_strerror`).
     #[error("{call}: {message}")]
     Api { call: &'static str, message: String },
+    /// The server reported a size no display has.
+    #[error("the display reports {width}×{height} cells (at most {MAX_CELLS} are accepted)")]
+    Size { width: u32, height: u32 },
+    /// The server did not finish the handshake in time.
+    #[error("no answer within {} s", CONNECT_LIMIT.as_secs())]
+    Timeout,
+    /// Earlier attempts are still stuck in the library.
+    #[error("{MAX_STUCK} earlier attempts are still waiting for the host")]
+    Stuck,
+    /// The thread that connects could not be started.
+    #[error("cannot start the connecting thread: {0}")]
+    Thread(String),
+}
+
+/// Whether `width` × `height` is a size a real display can have.
+pub fn size_ok(width: u32, height: u32) -> bool {
+    width >= 1
+        && height >= 1
+        && (width as usize)
+            .checked_mul(height as usize)
+            .is_some_and(|cells| cells <= MAX_CELLS)
 }
 
 /// What BrlAPI said went wrong in `call`.
@@ -172,7 +222,12 @@ unsafe extern "C" fn log_exception(
 /// display while it writes) with every key delivered to it.
 pub struct Connection {
     /// The library's handle: `brlapi_getHandleSize()` bytes, kept aligned.
+    /// Its buffer never moves (the connecting thread's watcher holds its
+    /// address).
     handle: Vec<u128>,
+    /// Whether `brlapi_openConnection` succeeded (so closing is the
+    /// library's business).
+    opened: bool,
     width: usize,
     height: usize,
 }
@@ -184,6 +239,9 @@ impl Connection {
     /// Connects to `host` (BrlAPI's form: `HOST:N` is TCP port 4101 + N,
     /// `:N` the local socket N; `None`: the local default or `BRLAPI_HOST`)
     /// with the key file `auth` (`None`: the default or `BRLAPI_AUTH`).
+    ///
+    /// Gives up after [`CONNECT_LIMIT`]; refuses a display larger than
+    /// [`MAX_CELLS`].
     pub fn open(host: Option<&str>, auth: Option<&str>) -> Result<Connection, BrlapiError> {
         let host_c = host
             .map(CString::new)
@@ -193,10 +251,75 @@ impl Connection {
             .map(CString::new)
             .transpose()
             .map_err(|_| BrlapiError::Nul("the BrlAPI key file"))?;
+        if STUCK.load(Ordering::Relaxed) >= MAX_STUCK {
+            return Err(BrlapiError::Stuck);
+        }
         // SAFETY: no arguments.
         let size = unsafe { brlapi_getHandleSize() };
-        let mut handle = vec![0u128; size.div_ceil(16).max(1)];
-        let h = handle.as_mut_ptr().cast::<c_void>();
+        let mut conn = Connection {
+            handle: vec![0u128; size.div_ceil(16).max(1)],
+            opened: false,
+            width: 0,
+            height: 0,
+        };
+        let address = conn.h() as usize;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("brlapi-connect".into())
+            .spawn(move || {
+                let result = conn.handshake(host_c, auth_c).map(|()| conn);
+                // A receiver gone (the attempt was given up) drops the
+                // connection here, which closes it.
+                let _ = tx.send(result);
+            })
+            .map_err(|e| BrlapiError::Thread(e.to_string()))?;
+        match rx.recv_timeout(CONNECT_LIMIT) {
+            Ok(result) => return result,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Err(BrlapiError::Timeout),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        // Past the limit: end the library's wait by shutting the socket
+        // down (the connecting thread then fails and closes it). The handle
+        // is alive until the thread's result is received or dropped, and
+        // `rx` is alive here.
+        for _ in 0..20 {
+            // SAFETY: the handle outlives this loop (see above); reading
+            // its descriptor is a plain load.
+            let fd = unsafe { brlapi__getFileDescriptor(address as *mut c_void) };
+            if fd >= 0 {
+                // SAFETY: shutting down a descriptor the library owns; it
+                // stays open (closed by the library) so it cannot be reused.
+                unsafe { libc::shutdown(fd, libc::SHUT_RDWR) };
+            }
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                // Whatever it was, it came too late.
+                Ok(_) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(BrlapiError::Timeout);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+        }
+        // Still connecting (no socket yet: a host that never answers the
+        // TCP handshake): left to the kernel's own limit, counted.
+        STUCK.fetch_add(1, Ordering::Relaxed);
+        std::thread::Builder::new()
+            .name("brlapi-stuck".into())
+            .spawn(move || {
+                let _ = rx.recv();
+                STUCK.fetch_sub(1, Ordering::Relaxed);
+            })
+            .map_err(|e| BrlapiError::Thread(e.to_string()))?;
+        Err(BrlapiError::Timeout)
+    }
+
+    /// The whole handshake on the connecting thread: connect, take the
+    /// display, learn its size and check it.
+    fn handshake(
+        &mut self,
+        host_c: Option<CString>,
+        auth_c: Option<CString>,
+    ) -> Result<(), BrlapiError> {
+        let h = self.h();
         let settings = ConnectionSettings {
             auth: auth_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
             host: host_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
@@ -207,14 +330,22 @@ impl Connection {
         if fd < 0 {
             return Err(last_error("brlapi_openConnection"));
         }
-        let mut conn = Connection {
-            handle,
-            width: 0,
-            height: 0,
-        };
-        let h = conn.h();
+        self.opened = true;
         // SAFETY: the connection is open; the handler is a plain function.
         unsafe { brlapi__setExceptionHandler(h, Some(log_exception)) };
+        // The size first, checked: taking the terminal and every write
+        // size their buffers by it.
+        let (mut x, mut y) = (0 as c_uint, 0 as c_uint);
+        // SAFETY: two out-parameters.
+        if unsafe { brlapi__getDisplaySize(h, &mut x, &mut y) } < 0 {
+            return Err(last_error("brlapi_getDisplaySize"));
+        }
+        if !size_ok(x, y) {
+            return Err(BrlapiError::Size {
+                width: x,
+                height: y,
+            });
+        }
         // An empty path: the root of brltty's terminal tree, which is the
         // display's whatever terminal (if any) brltty shows.
         // SAFETY: a null path with count 0 and no driver name.
@@ -225,14 +356,9 @@ impl Connection {
         if unsafe { brlapi__acceptKeys(h, RANGE_ALL, std::ptr::null(), 0) } < 0 {
             return Err(last_error("brlapi_acceptKeys"));
         }
-        let (mut x, mut y) = (0 as c_uint, 0 as c_uint);
-        // SAFETY: two out-parameters.
-        if unsafe { brlapi__getDisplaySize(h, &mut x, &mut y) } < 0 {
-            return Err(last_error("brlapi_getDisplaySize"));
-        }
-        conn.width = x as usize;
-        conn.height = y as usize;
-        Ok(conn)
+        self.width = x as usize;
+        self.height = y as usize;
+        Ok(())
     }
 
     fn h(&mut self) -> *mut c_void {
@@ -327,8 +453,22 @@ impl Connection {
 impl Drop for Connection {
     fn drop(&mut self) {
         let h = self.h();
-        // SAFETY: the connection was opened; closing leaves TTY mode too.
-        unsafe { brlapi__closeConnection(h) };
+        if self.opened {
+            // SAFETY: the connection was opened; closing leaves TTY mode too.
+            unsafe { brlapi__closeConnection(h) };
+            return;
+        }
+        // A failed open may leave its socket open (the library returns
+        // without closing it when the server hangs up after the version
+        // packet): close it here, or every retry leaks one.
+        // SAFETY: the handle was initialised by the open attempt (or is
+        // zeroed, whose descriptor 0 is never a socket the library made:
+        // it is checked below).
+        let fd = unsafe { brlapi__getFileDescriptor(h) };
+        if fd > 2 {
+            // SAFETY: a descriptor the library opened and no longer uses.
+            unsafe { libc::close(fd) };
+        }
     }
 }
 

@@ -279,8 +279,13 @@ mod tests {
             ["playing", "failed", "starting", "none"]
         );
         assert_eq!(
-            words(&[DisplayState::Connected, DisplayState::Disconnected]),
-            ["connected", "disconnected"]
+            words(&[
+                DisplayState::Connected,
+                DisplayState::Disconnected,
+                DisplayState::Failing,
+                DisplayState::Failed
+            ]),
+            ["connected", "disconnected", "failing", "failed"]
         );
     }
 }

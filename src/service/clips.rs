@@ -75,7 +75,7 @@ async fn table_clip(
 }
 
 fn no_table(id: &str) -> Response {
-    (StatusCode::NOT_FOUND, format!("no table `{id}`")).into_response()
+    super::web::error_response(StatusCode::NOT_FOUND, &format!("no table `{id}`"))
 }
 
 /// The manifest of `voice`, its clips under `base`/clips/.
@@ -108,7 +108,10 @@ fn manifest(voice: &VoicePack, base: &str) -> Response {
 }
 
 fn clip(voice: &VoicePack, file: &str) -> Response {
-    let not_found = || (StatusCode::NOT_FOUND, format!("no clip `{file}`")).into_response();
+    // The one bounded `{"error": …}` body: a name of any length is quoted
+    // cut.
+    let not_found =
+        || super::web::error_response(StatusCode::NOT_FOUND, &format!("no clip `{file}`"));
     let Some(key) = file.strip_suffix(".wav") else {
         return not_found();
     };

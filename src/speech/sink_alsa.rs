@@ -42,6 +42,7 @@ use super::render::{Part, RatePack};
 use super::sink::{Sink, SinkError, to_i16};
 use super::synth::{self, Synth};
 use super::voice_pack::VoicePack;
+use crate::backoff::Backoff;
 use crate::rules::token::Token;
 
 /// The rate announcements are rendered at; a device that wants another
@@ -401,7 +402,8 @@ fn run(
     // become debug events, so the log says each thing once, in our words.
     let alsa_log = alsa::Output::local_error_handler().ok();
     let mut first = Some(first);
-    let mut backoff = BACKOFF_START;
+    // Reset only once the device has played (in `play_on`).
+    let mut backoff = Backoff::new(BACKOFF_START, BACKOFF_MAX);
     let mut failures = 0u64;
     loop {
         let outcome = match open_stream(name) {
@@ -419,8 +421,14 @@ fn run(
             Ended::Failed(e) => e,
         };
         failures += 1;
-        if failures == 1 || status.get().state != AudioState::Failed {
+        let wait = backoff.failed();
+        // The first failure after playing at once; while it keeps failing,
+        // one line a minute at most.
+        if status.get().state != AudioState::Failed {
+            backoff.log_due(Instant::now());
             tracing::warn!("sound output {name}: {error}; trying again");
+        } else if let Some(n) = backoff.log_due(Instant::now()) {
+            tracing::warn!(failures = n, "sound output {name}: {error}; still trying");
         }
         status.failed(error.to_string());
         if let Some(tx) = first.take() {
@@ -431,7 +439,7 @@ fn run(
         }
         // Back off, refusing announcements meanwhile (they are shown as
         // text; the table says it has no sound).
-        let until = Instant::now() + backoff;
+        let until = Instant::now() + wait;
         loop {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -445,7 +453,6 @@ fn run(
                 Err(mpsc::RecvTimeoutError::Disconnected) => return,
             }
         }
-        backoff = (backoff * 2).min(BACKOFF_MAX);
     }
 }
 
@@ -469,7 +476,7 @@ fn play_on(
     jobs: &mpsc::Receiver<Job>,
     status: &AudioStatus,
     first: &mut Option<mpsc::Sender<Result<(), DeviceError>>>,
-    backoff: &mut Duration,
+    backoff: &mut Backoff,
 ) -> Ended {
     let io = match stream.pcm.io_i16() {
         Ok(io) => io,
@@ -547,7 +554,7 @@ fn play_on(
                 if !shown_playing && proven >= 2 && stream.pcm.state() == State::Running {
                     shown_playing = true;
                     status.playing();
-                    *backoff = BACKOFF_START;
+                    backoff.proven();
                     if let Some(tx) = first.take() {
                         let _ = tx.send(Ok(()));
                     }

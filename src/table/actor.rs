@@ -277,7 +277,7 @@ pub struct TableActor {
     /// While the journal fails to record a flag fall: when to try again and
     /// the wait after that (doubling), so a failing disk is retried with
     /// backoff, not in a loop.
-    pub(super) flag_retry: Option<(Duration, Duration)>,
+    pub(super) flag_retry: Option<(Duration, crate::backoff::Backoff)>,
 }
 
 /// The first and the longest wait before recording a flag fall again while
@@ -435,7 +435,7 @@ impl TableActor {
                 .clock()
                 .deadline()
                 .filter(|_| self.game.result().is_none())
-                .map(|at| at.max(self.flag_retry.map_or(at, |(retry, _)| retry)));
+                .map(|at| at.max(self.flag_retry.as_ref().map_or(at, |(retry, _)| *retry)));
             // A board is read when its driver has passed on all the board
             // sent until its settling time ran out (`ReadUpTo`), not when a
             // timer here fires (the table may run late); on a manual time,
@@ -577,10 +577,10 @@ impl TableActor {
                 let shown = time.unwrap_or(self.shown);
                 let tokens =
                     clock_tokens_in(&self.game.clock().reading(now), shown, self.voice.grammar());
-                Ok(self.say(NoticeKind::Clock, tokens))
+                Ok(self.say_latest(NoticeKind::Clock, tokens))
             }
             Action::Repeat => match self.last_said.clone() {
-                Some((_, tokens)) => Ok(self.say(NoticeKind::Repeat, tokens)),
+                Some((_, tokens)) => Ok(self.say_latest(NoticeKind::Repeat, tokens)),
                 None => Ok(Reply::default()),
             },
             Action::BoardDifferences => {
@@ -768,7 +768,7 @@ impl TableActor {
                 FlagRule::Auto => GameEvent::FlagFell,
                 FlagRule::Claim => GameEvent::TimeExpired,
             };
-            let retry_due = self.flag_retry.is_none_or(|(at, _)| at <= now);
+            let retry_due = self.flag_retry.as_ref().is_none_or(|(at, _)| *at <= now);
             if retry_due {
                 match self.commit(event).await {
                     Ok(_) => {
@@ -779,14 +779,15 @@ impl TableActor {
                     Err(e) => {
                         // Told once; the view shows the flag fallen but not
                         // recorded and the journal failing until it works.
-                        let wait = match self.flag_retry {
+                        let mut backoff = match self.flag_retry.take() {
                             None => {
                                 tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}; trying again with backoff");
-                                FLAG_RETRY_MIN
+                                crate::backoff::Backoff::new(FLAG_RETRY_MIN, FLAG_RETRY_MAX)
                             }
-                            Some((_, wait)) => (wait * 2).min(FLAG_RETRY_MAX),
+                            Some((_, backoff)) => backoff,
                         };
-                        self.flag_retry = Some((now + wait, wait));
+                        let wait = backoff.failed();
+                        self.flag_retry = Some((now + wait, backoff));
                         self.publish_state();
                     }
                 }

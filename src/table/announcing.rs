@@ -138,6 +138,15 @@ impl TableActor {
         self.publish_said(kind, tokens)
     }
 
+    /// Like [`Self::say`] for words that tell a state (the clock read out,
+    /// a repeat): words of the same kind still waiting to be spoken are
+    /// replaced, so asking again while one waits is one announcement.
+    pub(super) fn say_latest(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
+        let text = self.voice.text(&tokens);
+        self.speaker.say_latest(kind, tokens.clone(), text);
+        self.publish_said(kind, tokens)
+    }
+
     /// Sends what is being said to every page (as text: every message a
     /// player can hear also exists as text) and keeps it for "repeat".
     pub(super) fn publish_said(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {

@@ -7,16 +7,23 @@
 //! braille) or, for moves, in the braille chess code (the table's
 //! `braille_shows`); the display's keys ask the table for the repeat, the
 //! clock, the board's differences and the last moves. A display that is
-//! absent, or a brltty that is not running or goes away, is reported once,
-//! tried again with backoff (50 ms up to 2 s) and never holds up the
-//! table: the display has a thread of its own, fed like the speaker. Its
-//! coming and going is pushed to the table's live stream at once, so a
-//! page shows `braille: disconnected` without waiting for a move.
+//! absent, or a brltty that is not running or goes away, is tried again
+//! with the one [`Backoff`] (50 ms up to 2 s, reset only once a display has
+//! answered), logged at most once a minute while it keeps failing, and
+//! never holds up the table: the display has a thread of its own, fed like
+//! the speaker. Its coming and going is pushed to the table's live stream
+//! at once, so a page shows `braille: failing` without waiting for a move.
+//! Should the thread itself fail (a panic), the state says `failed` and the
+//! thread starts again after the backoff.
+//!
+//! What a display sends is bounded too: keys wait in a queue of
+//! [`KEY_QUEUE`]; more keys while the table is busy are dropped. What the
+//! table hands the display is a slot holding the latest content, not a
+//! queue: the display shows one thing at a time.
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -26,6 +33,7 @@ use shakmaty::san::SanPlus;
 use super::action::{Action, PersonRole};
 use super::actor::TableHandle;
 use super::view::LiveEvent;
+use crate::backoff::Backoff;
 use crate::braille::brlapi::{BrlapiError, Connection, Key};
 use crate::braille::louis;
 use crate::rules::braille_chess;
@@ -85,37 +93,154 @@ pub enum BrailleShows {
     Notation,
 }
 
-/// Whether each table's display is connected, for the table's state.
-static STATUS: Mutex<BTreeMap<String, Arc<AtomicBool>>> = Mutex::new(BTreeMap::new());
+/// Each table's display state (a [`DisplayState`] as a byte), for the
+/// table's state.
+static STATUS: Mutex<BTreeMap<String, Arc<AtomicU8>>> = Mutex::new(BTreeMap::new());
 
 /// A braille display as a table's state shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
+#[repr(u8)]
 pub enum DisplayState {
     /// Connected to brltty through BrlAPI.
-    Connected,
-    /// Configured, but not connected to brltty now.
-    Disconnected,
+    Connected = 0,
+    /// Configured, but not connected to brltty now (not yet tried, or just
+    /// lost after it had answered).
+    Disconnected = 1,
+    /// Attempts to reach it keep failing; tried again with backoff.
+    Failing = 2,
+    /// The display's thread failed; it is being started again.
+    Failed = 3,
+}
+
+impl DisplayState {
+    fn from_u8(b: u8) -> DisplayState {
+        match b {
+            0 => DisplayState::Connected,
+            2 => DisplayState::Failing,
+            3 => DisplayState::Failed,
+            _ => DisplayState::Disconnected,
+        }
+    }
 }
 
 /// The display of table `id` as its state shows it, or `None` if the
 /// table has none.
 pub fn state(id: &str) -> Option<DisplayState> {
     let status = STATUS.lock().unwrap_or_else(|p| p.into_inner());
-    status.get(id).map(|c| {
-        if c.load(Ordering::Relaxed) {
-            DisplayState::Connected
-        } else {
-            DisplayState::Disconnected
-        }
-    })
+    status
+        .get(id)
+        .map(|c| DisplayState::from_u8(c.load(Ordering::Relaxed)))
 }
+
+/// Keys from the display waiting for the table; more are dropped.
+pub const KEY_QUEUE: usize = 16;
 
 /// What the display shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Content {
     Text(String),
     Dots(Vec<u8>),
+}
+
+/// What the display is to show next, handed from the table to the display
+/// thread. Only the latest matters (a display shows one thing), so this is
+/// a slot, not a queue: announcements made while the display thread is
+/// busy connecting replace each other instead of piling up.
+#[derive(Default)]
+struct Latest {
+    /// The content not yet taken; whether the table, or the display
+    /// thread, is gone.
+    slot: Mutex<(Option<Content>, bool, bool)>,
+    changed: std::sync::Condvar,
+}
+
+/// What the display thread finds in the slot.
+enum Next {
+    Content(Content),
+    Nothing,
+    /// The table is gone.
+    Gone,
+}
+
+/// The table's side of the slot.
+struct ContentTx(Arc<Latest>);
+
+/// The display thread's side of the slot.
+struct ContentRx(Arc<Latest>);
+
+fn content_slot() -> (ContentTx, ContentRx) {
+    let latest = Arc::new(Latest::default());
+    (ContentTx(latest.clone()), ContentRx(latest))
+}
+
+impl Latest {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (Option<Content>, bool, bool)> {
+        self.slot.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl ContentTx {
+    /// Puts `c` in the slot, replacing what was not yet shown; an error if
+    /// the display thread is gone.
+    fn send(&self, c: Content) -> Result<(), ()> {
+        let mut slot = self.0.lock();
+        if slot.2 {
+            return Err(());
+        }
+        slot.0 = Some(c);
+        drop(slot);
+        self.0.changed.notify_one();
+        Ok(())
+    }
+}
+
+impl Drop for ContentTx {
+    fn drop(&mut self) {
+        self.0.lock().1 = true;
+        self.0.changed.notify_one();
+    }
+}
+
+impl ContentRx {
+    fn try_take(&self) -> Next {
+        let mut slot = self.0.lock();
+        match slot.0.take() {
+            Some(c) => Next::Content(c),
+            None if slot.1 => Next::Gone,
+            None => Next::Nothing,
+        }
+    }
+
+    /// Waits up to `limit` for new content.
+    fn take_timeout(&self, limit: Duration) -> Next {
+        let deadline = std::time::Instant::now() + limit;
+        let mut slot = self.0.lock();
+        loop {
+            if let Some(c) = slot.0.take() {
+                return Next::Content(c);
+            }
+            if slot.1 {
+                return Next::Gone;
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Next::Nothing;
+            }
+            slot = self
+                .0
+                .changed
+                .wait_timeout(slot, left)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+    }
+}
+
+impl Drop for ContentRx {
+    fn drop(&mut self) {
+        self.0.lock().2 = true;
+    }
 }
 
 /// Longest wait between two attempts to reach the display.
@@ -129,72 +254,116 @@ pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> s
     let BrailleSpec::Brlapi(host) = spec.clone() else {
         return Ok(());
     };
-    let connected = Arc::new(AtomicBool::new(false));
+    let state = Arc::new(AtomicU8::new(DisplayState::Disconnected as u8));
     STATUS
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(handle.id.to_string(), connected.clone());
-    let (content_tx, content_rx) = mpsc::channel::<Content>();
-    let (key_tx, key_rx) = tokio::sync::mpsc::unbounded_channel::<Key>();
-    let (status_tx, status_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+        .insert(handle.id.to_string(), state.clone());
+    let (content_tx, content_rx) = content_slot();
+    let (key_tx, key_rx) = tokio::sync::mpsc::channel::<Key>(KEY_QUEUE);
+    // One tick waiting is as good as many: the table republishes its state.
+    let (status_tx, status_rx) = tokio::sync::mpsc::channel::<()>(1);
     let table = handle.id.clone();
     let link = Link {
-        connected,
+        state,
         status: status_tx,
         keys: key_tx,
     };
     std::thread::Builder::new()
         .name(format!("braille-{table}"))
-        .spawn(move || run_display(&table, host, link, content_rx))?;
+        .spawn(move || supervise(&table, host, &link, &content_rx))?;
     tokio::spawn(feed(handle, shows, content_tx, key_rx, status_rx));
     Ok(())
 }
 
 /// What the display thread tells the rest of the table.
 struct Link {
-    /// Whether the display is connected, for the table's state.
-    connected: Arc<AtomicBool>,
+    /// The display's state, for the table's state.
+    state: Arc<AtomicU8>,
     /// A tick each time that changes, for the live stream.
-    status: tokio::sync::mpsc::UnboundedSender<()>,
+    status: tokio::sync::mpsc::Sender<()>,
     /// The display's keys that are the table's business.
-    keys: tokio::sync::mpsc::UnboundedSender<Key>,
+    keys: tokio::sync::mpsc::Sender<Key>,
 }
 
 impl Link {
-    fn set(&self, connected: bool) {
-        if self.connected.swap(connected, Ordering::Relaxed) != connected {
-            let _ = self.status.send(());
+    fn set(&self, state: DisplayState) {
+        if self.state.swap(state as u8, Ordering::Relaxed) != state as u8 {
+            // Full: a tick is already waiting, which says the same.
+            let _ = self.status.try_send(());
         }
+    }
+
+    /// Hands a key to the table; false once the table is gone. A key that
+    /// finds the queue full is dropped (a display sending faster than the
+    /// table answers).
+    fn key(&self, key: Key) -> bool {
+        !matches!(
+            self.keys.try_send(key),
+            Err(tokio::sync::mpsc::error::TrySendError::Closed(_))
+        )
+    }
+
+    fn table_gone(&self) -> bool {
+        self.keys.is_closed()
+    }
+}
+
+/// Runs the display thread's work, and runs it again should it panic: the
+/// state says `failed` meanwhile, and the restarts are backed off.
+fn supervise(table: &str, host: Option<String>, link: &Link, content: &ContentRx) {
+    let mut restarts = Backoff::new(BACKOFF_MIN, BACKOFF_MAX);
+    loop {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_display(table, host.clone(), link, content)
+        }));
+        if run.is_ok() || link.table_gone() {
+            // The table is gone: so is its display.
+            return;
+        }
+        link.set(DisplayState::Failed);
+        let wait = restarts.failed();
+        if let Some(n) = restarts.log_due(std::time::Instant::now()) {
+            tracing::error!(
+                table,
+                failures = n,
+                "braille display thread failed; starting it again"
+            );
+        }
+        std::thread::sleep(wait);
     }
 }
 
 /// The display thread: connect, show, read keys; on any failure drop the
-/// connection and try again with backoff, reporting the loss once.
-fn run_display(table: &str, host: Option<String>, link: Link, content: mpsc::Receiver<Content>) {
+/// connection and try again with backoff, logging at most once a minute.
+/// Returns when the table is gone.
+fn run_display(table: &str, host: Option<String>, link: &Link, content: &ContentRx) {
     let mut shown: Option<Content> = None;
     let mut offset = 0usize;
-    let mut backoff = BACKOFF_MIN;
-    let mut reported = false;
+    let mut backoff = Backoff::new(BACKOFF_MIN, BACKOFF_MAX);
     let auth = std::env::var("TACTUS_BRLAPI_AUTH").ok();
     loop {
-        match Connection::open(host.as_deref(), auth.as_deref()) {
+        if link.table_gone() {
+            return;
+        }
+        let failure = match Connection::open(host.as_deref(), auth.as_deref()) {
             Ok(mut conn) => {
-                link.set(true);
+                // It answered the handshake and gave a size a display can
+                // have: proven.
+                backoff.proven();
+                link.set(DisplayState::Connected);
                 tracing::info!(table, "braille display connected ({} cells)", conn.width());
-                backoff = BACKOFF_MIN;
                 let mut dirty = true;
                 let failure = loop {
-                    // Everything new first: only the latest is shown.
-                    loop {
-                        match content.try_recv() {
-                            Ok(c) => {
-                                shown = Some(c);
-                                offset = 0;
-                                dirty = true;
-                            }
-                            Err(mpsc::TryRecvError::Empty) => break,
-                            Err(mpsc::TryRecvError::Disconnected) => return,
+                    // Anything new first: only the latest is kept.
+                    match content.try_take() {
+                        Next::Content(c) => {
+                            shown = Some(c);
+                            offset = 0;
+                            dirty = true;
                         }
+                        Next::Nothing => {}
+                        Next::Gone => return,
                     }
                     if dirty {
                         if let Err(e) = show(&mut conn, shown.as_ref(), offset) {
@@ -215,45 +384,49 @@ fn run_display(table: &str, host: Option<String>, link: Link, content: mpsc::Rec
                                 offset = offset.saturating_sub(conn.width());
                                 dirty = true;
                             }
-                            Some(key) if link.keys.send(key).is_err() => return,
+                            Some(key) if !link.key(key) => return,
                             _ => {}
                         },
                         Ok(None) => {}
                         Err(e) => break e,
                     }
                 };
-                link.set(false);
+                link.set(DisplayState::Disconnected);
                 tracing::warn!(table, "braille display lost: {failure}; trying again");
-                reported = true;
+                // A display that worked is looked for again soon, but never
+                // in a loop.
+                BACKOFF_MIN
             }
             Err(e) => {
-                if !reported {
+                let wait = backoff.failed();
+                link.set(DisplayState::Failing);
+                if let Some(n) = backoff.log_due(std::time::Instant::now()) {
                     tracing::warn!(
                         table,
+                        failures = n,
                         "no braille display ({e}); trying again every {} s at most",
                         BACKOFF_MAX.as_secs()
                     );
-                    reported = true;
                 }
+                wait
             }
-        }
+        };
         // Wait, keeping what is to be shown up to date.
-        let deadline = std::time::Instant::now() + backoff;
+        let deadline = std::time::Instant::now() + failure;
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
                 break;
             }
-            match content.recv_timeout(left) {
-                Ok(c) => {
+            match content.take_timeout(left) {
+                Next::Content(c) => {
                     shown = Some(c);
                     offset = 0;
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => break,
-                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                Next::Nothing => break,
+                Next::Gone => return,
             }
         }
-        backoff = (backoff * 2).min(BACKOFF_MAX);
     }
 }
 
@@ -282,9 +455,9 @@ fn show(
 async fn feed(
     handle: TableHandle,
     shows: BrailleShows,
-    content: mpsc::Sender<Content>,
-    mut keys: tokio::sync::mpsc::UnboundedReceiver<Key>,
-    mut status: tokio::sync::mpsc::UnboundedReceiver<()>,
+    content: ContentTx,
+    mut keys: tokio::sync::mpsc::Receiver<Key>,
+    mut status: tokio::sync::mpsc::Receiver<()>,
 ) {
     let mut live = handle.subscribe();
     let (plies, lang) = match handle.view().await {

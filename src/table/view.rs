@@ -75,11 +75,15 @@ pub struct TableView {
     #[serde(serialize_with = "side_or_null")]
     pub draw_offer: Option<Color>,
     /// Touched pieces on the record (4.3): `side`, `square`, `ply`,
-    /// `at_ms`.
+    /// `at_ms`; the latest [`RECORD_SHOWN`] (all are in the journal).
     pub touched: Vec<TouchedPiece>,
+    /// How many touched pieces are on the record.
+    pub touched_count: usize,
     /// Illegal move attempts on the record (7.5): `side`, `text`, `ply`,
-    /// `at_ms`.
+    /// `at_ms`; the latest [`RECORD_SHOWN`] (all are in the journal).
     pub illegal: Vec<Irregularity>,
+    /// How many illegal move attempts are on the record.
+    pub illegal_count: usize,
     /// What needs the arbiter's eye, in words.
     pub alerts: Vec<Alert>,
     /// The table's sound output: `state` (`playing`, `failed`, `starting`,
@@ -180,6 +184,21 @@ pub struct BoardView {
     pub promotion_pending: bool,
     /// Lines or messages from the board that could not be read.
     pub unreadable: u64,
+    /// Attempts to reach the board that failed since it last sent a valid
+    /// message (non-zero: the board is failing, tried again with backoff).
+    pub failures: u64,
+}
+
+/// How many of the latest touched pieces and illegal attempts the state
+/// carries. Every live event carries the whole state, so a record anyone
+/// with a token can lengthen is counted beyond this, not copied.
+pub const RECORD_SHOWN: usize = 8;
+
+/// The last `n` of `all`.
+fn latest<T: Clone>(all: &[T], n: usize) -> Vec<T> {
+    all.get(all.len().saturating_sub(n)..)
+        .unwrap_or_default()
+        .to_vec()
 }
 
 /// Something that needs the arbiter's eye.
@@ -248,6 +267,7 @@ impl TableActor {
             fen: b.inference.expected_board().to_string(),
             promotion_pending: b.inference.promotion_pending().is_some(),
             unreadable: b.driver.unreadable_count(),
+            failures: b.driver.failures(),
         };
         let blind = self.setup.blind;
         let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
@@ -261,9 +281,15 @@ impl TableActor {
         }
         if let Some(b) = &board {
             if !b.connected {
+                let text = match b.failures {
+                    0 => "tactile board disconnected".to_owned(),
+                    n => format!(
+                        "tactile board disconnected: {n} attempts to reach it failed; trying again"
+                    ),
+                };
                 alerts.push(Alert {
                     kind: AlertKind::BoardDisconnected,
-                    text: "tactile board disconnected".into(),
+                    text,
                 });
             } else if !b.in_sync {
                 alerts.push(Alert {
@@ -370,8 +396,10 @@ impl TableActor {
             opponent_board,
             result: self.game.result().cloned(),
             draw_offer: self.game.draw_offer(),
-            touched: self.game.touched().to_vec(),
-            illegal: self.game.irregularities().to_vec(),
+            touched: latest(self.game.touched(), RECORD_SHOWN),
+            touched_count: self.game.touched().len(),
+            illegal: latest(self.game.irregularities(), RECORD_SHOWN),
+            illegal_count: self.game.irregularities().len(),
             alerts,
             audio,
             last_announcement: self

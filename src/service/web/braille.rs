@@ -15,10 +15,12 @@ use super::AppState;
 use crate::braille::louis;
 use crate::braille::record::{Options, RecordError, render};
 use crate::rules::pgn::read_pgn;
-use crate::service::api_types::{BrfQuery, ErrorBody};
+use crate::service::api_types::BrfQuery;
 
+/// The one bounded error body (a `lang` of 60,000 characters is quoted
+/// cut, not whole).
 fn refuse(status: StatusCode, message: String) -> Response {
-    (status, axum::Json(ErrorBody { error: message })).into_response()
+    super::error_response(status, &message)
 }
 
 pub async fn table_brf(

@@ -22,6 +22,13 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Every error answer of the server, whatever route gives it: `status`
+/// with the one bounded `{"error": …}` body (quotes cut to [`QUOTE_MAX`]
+/// characters, the whole to a few hundred).
+pub fn error_response(status: StatusCode, message: &str) -> Response {
+    ApiError(status, message.to_owned()).into_response()
+}
+
 /// The most of a request's input an error answer quotes, in characters.
 pub const QUOTE_MAX: usize = 100;
 

@@ -29,6 +29,7 @@ use crate::table::actor::TableHandle;
 use crate::table::id::{BadTableId, TableId};
 
 use self::auth::token_gate;
+pub use self::error::error_response;
 use self::error::{ApiError, ApiResult};
 
 /// What every handler shares.
