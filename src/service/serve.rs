@@ -215,10 +215,17 @@ fn service_time<'a>(
 /// link with their token (in the fragment, never sent in a URL).
 pub fn startup_text(running: &Running) -> String {
     let mut out = format!("tactus is serving on http://{}/\n", running.addr);
+    // Listening on every address: the links name this machine's LAN
+    // address, which a phone in the hall can open (never 127.0.0.1).
+    let base = super::addresses::link_base(running.addr);
+    if running.addr.ip().is_unspecified() {
+        for a in super::addresses::page_addresses(running.addr) {
+            out.push_str(&format!("  reached on http://{a}/\n"));
+        }
+    }
     for id in running.tables.keys() {
         out.push_str(&format!("table {id}:\n"));
         if let Some(t) = running.tokens.table(id) {
-            let base = format!("http://{}", running.addr);
             out.push_str(&format!(
                 "  player:    {base}/table/{id}/player#token={}\n",
                 t.player
