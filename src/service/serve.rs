@@ -223,6 +223,11 @@ pub fn startup_text(running: &Running) -> String {
             out.push_str(&format!("  reached on http://{a}/\n"));
         }
     }
+    if let Some(token) = running.tokens.venue_arbiter() {
+        out.push_str(&format!(
+            "venue arbiter (rounds, every table): {base}/arbiter#token={token}\n"
+        ));
+    }
     for id in running.tables.keys() {
         out.push_str(&format!("table {id}:\n"));
         if let Some(t) = running.tokens.table(id) {

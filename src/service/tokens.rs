@@ -89,12 +89,32 @@ impl From<&str> for Seats {
     }
 }
 
-/// The file's shape: `[tables.<id>]` with `player`, `assistant`, `arbiter`.
+/// The file's shape: `[venue]` with `arbiter` (the chief arbiter's, valid
+/// at every table and for the competition's rounds), then
+/// `[tables.<id>]` with `player`, `assistant`, `arbiter`. Files written
+/// before the venue token existed read without it; one is added.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TokensFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    venue: Option<VenueTokens>,
     #[serde(default)]
     tables: BTreeMap<String, TableTokens>,
+}
+
+/// The venue's own token: the arbiter who runs the competition (starts
+/// rounds, reads and corrects every table).
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VenueTokens {
+    arbiter: String,
+}
+
+// A secret, like a table's tokens.
+impl fmt::Debug for VenueTokens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("VenueTokens { .. }")
+    }
 }
 
 /// Errors reading or writing the tokens file.
@@ -139,6 +159,9 @@ pub enum BadTokens {
 /// Every table's tokens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tokens {
+    /// The venue arbiter's token (absent only in a file read with
+    /// [`Tokens::parse`] that has none).
+    venue_arbiter: Option<String>,
     tables: BTreeMap<String, TableTokens>,
     /// The tables whose two players are both blind now, with the side of
     /// the second: only there is an opponent's token valid.
@@ -165,6 +188,12 @@ impl Tokens {
             }
         };
         let mut added = false;
+        if file.venue.is_none() {
+            file.venue = Some(VenueTokens {
+                arbiter: random_token()?,
+            });
+            added = true;
+        }
         for seats in tables {
             if !file.tables.contains_key(&seats.id) {
                 file.tables
@@ -188,6 +217,7 @@ impl Tokens {
             })?;
         }
         Ok(Tokens {
+            venue_arbiter: file.venue.map(|v| v.arbiter),
             tables: file.tables,
             both_blind: tables
                 .iter()
@@ -203,8 +233,10 @@ impl Tokens {
     /// No table is known to have two blind players: opponents' tokens read
     /// here grant nothing.
     pub fn parse(text: &str) -> Result<Tokens, BadTokens> {
+        let file = parse_file(text)?;
         Ok(Tokens {
-            tables: parse_file(text)?.tables,
+            venue_arbiter: file.venue.map(|v| v.arbiter),
+            tables: file.tables,
             both_blind: BTreeMap::new(),
         })
     }
@@ -223,10 +255,27 @@ impl Tokens {
     /// token kept from a game with two blind players grants nothing at a
     /// table that no longer has them.
     pub fn role_of(&self, id: &str, presented: &str) -> Option<PersonRole> {
-        self.tables
-            .get(id)?
+        let tokens = self.tables.get(id)?;
+        // The venue arbiter is the arbiter at every table.
+        if self.is_venue_arbiter(presented) {
+            return Some(PersonRole::Arbiter);
+        }
+        tokens
             .role_of(presented)
             .filter(|r| *r != PersonRole::Opponent || self.both_blind.contains_key(id))
+    }
+
+    /// Whether `presented` is the venue arbiter's token (compared in
+    /// constant time).
+    pub fn is_venue_arbiter(&self, presented: &str) -> bool {
+        self.venue_arbiter
+            .as_deref()
+            .is_some_and(|t| bool::from(t.as_bytes().ct_eq(presented.as_bytes())))
+    }
+
+    /// The venue arbiter's token, for the start-up text.
+    pub fn venue_arbiter(&self) -> Option<&str> {
+        self.venue_arbiter.as_deref()
     }
 
     /// The second blind player's side and token at table `id`, if both its
@@ -244,6 +293,14 @@ pub const MIN_TOKEN_LEN: usize = 16;
 
 fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
     let file: TokensFile = toml::from_str(text)?;
+    if let Some(v) = &file.venue
+        && (v.arbiter.trim() != v.arbiter || v.arbiter.len() < MIN_TOKEN_LEN)
+    {
+        return Err(BadTokens::Unusable {
+            table: "[venue]".into(),
+            role: PersonRole::Arbiter,
+        });
+    }
     for (id, t) in &file.tables {
         for (role, token) in t.all() {
             if token.trim() != token || token.len() < MIN_TOKEN_LEN {
@@ -385,6 +442,33 @@ mod tests {
                 .table("3")
                 .is_some()
         );
+    }
+
+    #[test]
+    fn the_venue_arbiter_token_is_made_once_added_to_old_files_and_is_arbiter_everywhere() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        // A file written before the venue token existed keeps its tables'
+        // tokens and gains a venue token.
+        let old = "[tables.1]\nplayer = \"pppppppppppppppppppp\"\n\
+                   assistant = \"aaaaaaaaaaaaaaaaaaaa\"\narbiter = \"rrrrrrrrrrrrrrrrrrrr\"\n";
+        std::fs::write(&path, old).unwrap();
+        let a = Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        assert_eq!(a.table("1").unwrap().player, "pppppppppppppppppppp");
+        let venue = a.venue_arbiter().expect("a venue token").to_owned();
+        assert_eq!(venue.len(), 32);
+        let b = Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        assert_eq!(b.venue_arbiter(), Some(venue.as_str()), "kept");
+        assert!(b.is_venue_arbiter(&venue));
+        assert!(!b.is_venue_arbiter(&venue[..31]));
+        assert!(!b.is_venue_arbiter(&b.table("1").unwrap().arbiter));
+        for id in ["1", "2"] {
+            assert_eq!(b.role_of(id, &venue), Some(PersonRole::Arbiter), "{id}");
+        }
+        assert_eq!(b.role_of("3", &venue), None, "no such table");
+        // A short hand-edited venue token is refused, naming it.
+        let err = Tokens::parse("[venue]\narbiter = \"short\"\n").unwrap_err();
+        assert!(err.to_string().contains("[venue]"), "{err}");
     }
 
     #[test]
