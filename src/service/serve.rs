@@ -150,8 +150,26 @@ pub async fn serve(
     ready(&running);
     // The player's browser plays the pack its table speaks with.
     let venue_voice = Arc::clone(&voices[&config.speech.voice]);
-    let app =
-        router(AppState { tables, tokens }).merge(super::clips::routes(venue_voice, table_voices));
+    // The table cards print links to this machine's LAN address, in the
+    // venue's language (its voice's, if the pages have it).
+    let cards = super::web::cards::CardsState {
+        tokens: tokens.clone(),
+        tables: Arc::new(
+            config
+                .tables
+                .iter()
+                .map(|t| super::web::cards::CardTable {
+                    id: t.id.to_string(),
+                    blind: t.blind,
+                })
+                .collect(),
+        ),
+        base: super::addresses::link_base(addr),
+        lang: super::i18n::negotiate(None, Some(venue_voice.language())),
+    };
+    let app = router(AppState { tables, tokens })
+        .merge(super::clips::routes(venue_voice, table_voices))
+        .merge(super::web::cards::routes(cards));
     let served = super::listener::serve(listener, app, config.server.limits(), shutdown)
         .await
         .map_err(ServeError::Web);

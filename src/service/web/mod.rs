@@ -10,6 +10,7 @@
 mod api;
 mod auth;
 mod braille;
+pub mod cards;
 mod error;
 mod live;
 mod pages;

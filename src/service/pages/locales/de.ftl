@@ -273,3 +273,15 @@ js-sound-on = Ton an: Die Ansagen spielen auf diesem Gerät.
 js-sound-off = Ton aus auf diesem Gerät.
 js-sound-failed = Kein Ton auf diesem Gerät: { $error }
 js-sound-stopped = Ton auf diesem Gerät angehalten (vom Browser oder vom System): Ton aus- und wieder einschalten.
+
+## Die Tischkarten (/arbiter/cards, card.brf)
+cards-title = Tischkarten
+cards-intro = Eine Karte je Tisch und Person: den Code mit der Kamera des Telefons lesen oder den Link eintippen. Jeder Link ist der Schlüssel dieser Person zu ihrer Seite: Geben Sie jede Karte nur ihrer Person.
+cards-print = Karten drucken
+cards-table = Tisch { $table }
+card-plays-white = spielt Weiß
+card-plays-black = spielt Schwarz
+card-brf-link = Ihre Seite:
+js-cards-need-token = Die Karten brauchen den Link der Turnierleitung, den tactus beim Start ausgibt (er endet auf #token=…).
+js-cards-failed = Die Karten konnten nicht geladen werden: { $error }
+js-cards-ready = { $count } Karten bereit zum Drucken.

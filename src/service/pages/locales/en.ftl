@@ -275,3 +275,15 @@ js-sound-on = Sound on: announcements play on this device.
 js-sound-off = Sound off on this device.
 js-sound-failed = No sound on this device: { $error }
 js-sound-stopped = Sound stopped on this device (the browser or the system paused it): switch sound off and on again.
+
+## The table cards (/arbiter/cards, card.brf)
+cards-title = Table cards
+cards-intro = One card per table and person: scan the code with the phone's camera or type the link. Each link is that person's key to their page: give each card only to its person.
+cards-print = Print the cards
+cards-table = Table { $table }
+card-plays-white = plays White
+card-plays-black = plays Black
+card-brf-link = Your page:
+js-cards-need-token = The cards need the venue arbiter's link, the one tactus prints at start-up (it ends in #token=…).
+js-cards-failed = The cards could not be loaded: { $error }
+js-cards-ready = { $count } cards ready to print.

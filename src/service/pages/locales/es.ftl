@@ -274,3 +274,15 @@ js-sound-on = Sonido activado: los anuncios suenan en este dispositivo.
 js-sound-off = Sonido desactivado en este dispositivo.
 js-sound-failed = No hay sonido en este dispositivo: { $error }
 js-sound-stopped = El sonido se detuvo en este dispositivo (lo pausó el navegador o el sistema): desactive y vuelva a activar el sonido.
+
+## Las tarjetas de mesa (/arbiter/cards, card.brf)
+cards-title = Tarjetas de mesa
+cards-intro = Una tarjeta por mesa y persona: escanee el código con la cámara del teléfono o escriba el enlace. Cada enlace es la llave de esa persona a su página: entregue cada tarjeta solo a su persona.
+cards-print = Imprimir las tarjetas
+cards-table = Mesa { $table }
+card-plays-white = juega con blancas
+card-plays-black = juega con negras
+card-brf-link = Su página:
+js-cards-need-token = Las tarjetas necesitan el enlace del árbitro principal que tactus muestra al arrancar (termina en #token=…).
+js-cards-failed = No se pudieron cargar las tarjetas: { $error }
+js-cards-ready = { $count } tarjetas listas para imprimir.
