@@ -491,3 +491,96 @@ mod tests {
         );
     }
 }
+
+/// The lines of a table that is running (the arbiter page's check): what
+/// its parts report now. The server holds the boards' ports and the sound
+/// devices, so nothing is opened again: a board is connected and shows
+/// what it should, the sound output is `playing`, the display is
+/// connected.
+pub fn live(view: &crate::table::view::TableView) -> Vec<Line> {
+    let id = view.id.as_str();
+    let mut lines = vec![Line::new(
+        Some(id),
+        "board",
+        live_board(view.board.as_ref(), view.moves.is_empty()),
+    )];
+    if view.opponent_board.is_some() {
+        lines.push(Line::new(
+            Some(id),
+            "opponent board",
+            live_board(view.opponent_board.as_ref(), view.moves.is_empty()),
+        ));
+    }
+    let audio = &view.audio;
+    let error = audio
+        .error
+        .as_ref()
+        .map(|e| format!(": {e}"))
+        .unwrap_or_default();
+    let sound = match audio.state {
+        AudioState::Playing => Ok(format!("{}: playing", audio.device)),
+        AudioState::TextOnly if audio.error.is_none() => {
+            Ok(format!("{}: text only, nothing is heard", audio.device))
+        }
+        AudioState::TextOnly => Err(format!("{}: text only{error}", audio.device)),
+        AudioState::Failed => Err(format!("{}: no sound, being reopened{error}", audio.device)),
+        AudioState::Starting => Err(format!("{}: not yet proven to play", audio.device)),
+    };
+    lines.push(Line::new(Some(id), "sound", sound));
+    if let Some(state) = view.braille {
+        use crate::table::display::DisplayState;
+        lines.push(Line::new(
+            Some(id),
+            "braille",
+            match state {
+                DisplayState::Connected => Ok("connected".into()),
+                DisplayState::Disconnected => {
+                    Err("not connected (is brltty running, and the display on?)".into())
+                }
+            },
+        ));
+    }
+    lines
+}
+
+fn live_board(
+    board: Option<&crate::table::view::BoardView>,
+    at_start: bool,
+) -> Result<String, String> {
+    let Some(b) = board else {
+        return Ok("none: moves are entered on the pages".into());
+    };
+    let noise = if b.unreadable > 0 {
+        format!(" ({} unreadable pieces of input so far)", b.unreadable)
+    } else {
+        String::new()
+    };
+    if !b.connected {
+        return Err(format!("not connected{noise}"));
+    }
+    if b.in_sync {
+        let what = if at_start {
+            "shows the start position"
+        } else {
+            "shows the game's position"
+        };
+        return Ok(format!("connected, {what}{noise}"));
+    }
+    if let Some(m) = &b.following {
+        return Ok(format!(
+            "connected, the announced move {m} is being carried out{noise}"
+        ));
+    }
+    let mut diffs = b.differs.clone();
+    let more = diffs.len().saturating_sub(SQUARES_NAMED);
+    diffs.truncate(SQUARES_NAMED);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Err(format!(
+        "connected, differs from the game on {}{more}{noise}",
+        diffs.join(", ")
+    ))
+}

@@ -167,7 +167,9 @@ pub async fn serve(
         base: super::addresses::link_base(addr),
         lang: super::i18n::negotiate(None, Some(venue_voice.language())),
     };
-    let app = router(AppState { tables, tokens })
+    let state = AppState { tables, tokens };
+    let app = router(state.clone())
+        .merge(super::web::hall::routes(state))
         .merge(super::clips::routes(venue_voice, table_voices))
         .merge(super::web::cards::routes(cards));
     let served = super::listener::serve(listener, app, config.server.limits(), shutdown)

@@ -1,4 +1,4 @@
-// The table cards in Debian's chromium, driven by playwright-core: the
+// The table cards and the arbiter overview's hall check in Debian's chromium, driven by playwright-core: the
 // cards page opened with the venue arbiter's link passes axe-core; a
 // screenshot of it is read by a real QR decoder (Debian's zbar-tools,
 // zbarimg); every code decodes to the link printed beside it, whose token
@@ -48,7 +48,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "tactus-cards-"));
   port = await freePort();
   writeFileSync(join(dir, "venue.toml"),
-    '[[table]]\nid = "1"\nblind = "black"\nboard = "none"\n[[table]]\nid = "2"\nblind = "white"\nboard = "none"\n');
+    '[[table]]\nid = "1"\nblind = "black"\nboard = "none"\n[[table]]\nid = "2"\nblind = "white"\nboard = "peg:' + join(dir, "no-such-tty") + '"\n');
   proc = spawn(bin, ["serve", "--config", join(dir, "venue.toml"), "--listen", `0.0.0.0:${port}`,
     "--data", join(dir, "data"), "--audio", "none", "--voice", join(root, "voices", "de-appendix-d")],
   { stdio: ["ignore", "pipe", "inherit"] });
@@ -144,4 +144,44 @@ test("the cards need the venue arbiter's token", async () => {
   assert.ok(text.split("\r\n").every((l) => l.length <= 40));
   const wrong = await fetch(`http://127.0.0.1:${port}/api/tables/1/card.brf`, { headers: { Authorization: "Bearer " + tokens.tables["2"].arbiter } });
   assert.equal(wrong.status, 403);
+});
+
+test("the arbiter overview checks every table and one table again, by keyboard, with axe-core passing", async () => {
+  const tokens = readTokens(join(dir, "data", "tokens.toml"));
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${port}/arbiter#token=${tokens.venue.arbiter}`);
+  await page.focus("#hall-check-run");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelectorAll("#hall-check-rows tr").length > 0);
+  const rows = await page.$$eval("#hall-check-rows tr", (trs) => trs.map((r) => ({
+    table: r.dataset.table, part: r.dataset.part, ok: r.dataset.ok === "1", text: r.cells[2].textContent })));
+  const row = (table, part) => rows.find((r) => r.table === table && r.part === part);
+  // Table 1: no board, text only: ready. Table 2: its board's port is not there.
+  assert.ok(row("1", "board").ok, JSON.stringify(rows));
+  assert.ok(row("1", "sound").ok);
+  assert.ok(!row("2", "board").ok);
+  assert.match(row("2", "board").text, /NICHT BEREIT|NOT READY/);
+  assert.match(row("2", "board").text, /not connected/);
+  assert.match(await page.textContent("#hall-check-status"), /1/);
+  assert.deepEqual(await (async () => {
+    await page.evaluate(axeSource);
+    const r = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
+    return r.violations.map((v) => `${v.id}: ${v.help}`);
+  })(), []);
+  // Table 2 again, from its own button: its rows are replaced, the focus
+  // stays on its button, the status says so.
+  const again = page.locator("#hall-check-rows tr[data-table='2'] button");
+  await again.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /2/.test(document.getElementById("hall-check-status").textContent)
+    && document.activeElement.tagName === "BUTTON" && document.activeElement.closest("tr").dataset.table === "2");
+  assert.equal(await page.$$eval("#hall-check-rows tr[data-table='2']", (r) => r.length), 2);
+  // Without the venue arbiter's token the whole check is refused; a table's
+  // arbiter may check that table only.
+  assert.equal((await fetch(`http://127.0.0.1:${port}/api/check`)).status, 401);
+  const t1 = { headers: { Authorization: "Bearer " + tokens.tables["1"].arbiter } };
+  assert.equal((await fetch(`http://127.0.0.1:${port}/api/check`, t1)).status, 403);
+  assert.equal((await fetch(`http://127.0.0.1:${port}/api/tables/1/check`, t1)).status, 200);
+  assert.equal((await fetch(`http://127.0.0.1:${port}/api/tables/2/check`, t1)).status, 403);
+  await page.close();
 });

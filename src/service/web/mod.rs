@@ -12,6 +12,7 @@ mod auth;
 mod braille;
 pub mod cards;
 mod error;
+pub mod hall;
 mod live;
 mod pages;
 
