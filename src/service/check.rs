@@ -460,38 +460,6 @@ pub fn listen(addr: SocketAddr) -> Vec<Line> {
     lines
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_peg_board_off_the_start_names_the_squares() {
-        let start = Chess::default().board().clone();
-        let mut found = start.occupied();
-        found.toggle(Square::E2);
-        found.toggle(Square::E4);
-        let e = occupancy("peg /dev/x", found, &start).unwrap_err();
-        assert_eq!(e, "peg /dev/x: not the start position: e2 empty, e4 filled");
-        assert!(occupancy("p", start.occupied(), &start).is_ok());
-    }
-
-    #[test]
-    fn many_differences_are_cut_short() {
-        let start = Chess::default().board().clone();
-        let e = pieces("dgt x", &Board::empty(), &start).unwrap_err();
-        assert!(e.ends_with("and 24 more"), "{e}");
-    }
-
-    #[test]
-    fn the_test_phrase_is_the_tables_number() {
-        assert_eq!(test_phrase("1"), Token::number(1));
-        assert_eq!(
-            test_phrase("board-7"),
-            vec![Token::Word(Word::BoardConnected)]
-        );
-    }
-}
-
 /// The lines of a table that is running (the arbiter page's check): what
 /// its parts report now. The server holds the boards' ports and the sound
 /// devices, so nothing is opened again: a board is connected and shows
@@ -583,4 +551,36 @@ fn live_board(
         "connected, differs from the game on {}{more}{noise}",
         diffs.join(", ")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_peg_board_off_the_start_names_the_squares() {
+        let start = Chess::default().board().clone();
+        let mut found = start.occupied();
+        found.toggle(Square::E2);
+        found.toggle(Square::E4);
+        let e = occupancy("peg /dev/x", found, &start).unwrap_err();
+        assert_eq!(e, "peg /dev/x: not the start position: e2 empty, e4 filled");
+        assert!(occupancy("p", start.occupied(), &start).is_ok());
+    }
+
+    #[test]
+    fn many_differences_are_cut_short() {
+        let start = Chess::default().board().clone();
+        let e = pieces("dgt x", &Board::empty(), &start).unwrap_err();
+        assert!(e.ends_with("and 24 more"), "{e}");
+    }
+
+    #[test]
+    fn the_test_phrase_is_the_tables_number() {
+        assert_eq!(test_phrase("1"), Token::number(1));
+        assert_eq!(
+            test_phrase("board-7"),
+            vec![Token::Word(Word::BoardConnected)]
+        );
+    }
 }
