@@ -20,8 +20,8 @@ use serde::de::{DeserializeOwned, Visitor};
 use tactus::board::event::Protocol;
 use tactus::board::sim::Simulator;
 use tactus::service::api_types::{
-    AdjustBody, BrfQuery, ClaimBody, ErrorBody, MoveBody, PromotionBody, ResultBody, RulingBody,
-    SayClockBody, SideBody, TouchBody,
+    AdjustBody, BrfQuery, ClaimBody, ErrorBody, MoveBody, PromotionBody, ResultBody, RoundBody,
+    RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
 };
 use tactus::table::action::PersonRole::{Arbiter, Assistant, Opponent, Player};
 use tower::ServiceExt;
@@ -431,6 +431,9 @@ fn the_document_names_every_route_and_every_request_field() {
         ("RulingBody", fields_of::<RulingBody>()),
         ("PromotionBody", fields_of::<PromotionBody>()),
         ("BrfQuery", fields_of::<BrfQuery>()),
+        ("RoundBody", fields_of::<RoundBody>()),
+        ("RoundGame", fields_of::<RoundGame>()),
+        ("RoundQuery", fields_of::<RoundQuery>()),
         ("ErrorBody", fields_of::<ErrorBody>()),
     ];
     let mut missing = Vec::new();
@@ -521,6 +524,7 @@ fn the_document_s_example_bodies_are_read_by_their_types() {
             "ResultBody" => check::<ResultBody>(json),
             "RulingBody" => check::<RulingBody>(json),
             "PromotionBody" => check::<PromotionBody>(json),
+            "RoundBody" => check::<RoundBody>(json),
             other => Err(format!("no type `{other}` in this test")),
         };
         if let Err(e) = result {
@@ -528,5 +532,5 @@ fn the_document_s_example_bodies_are_read_by_their_types() {
         }
         read += 1;
     }
-    assert_eq!(read, 9, "every request body has one example");
+    assert_eq!(read, 10, "every request body has one example");
 }

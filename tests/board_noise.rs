@@ -61,6 +61,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         speaker: Speaker::silent(),
         journal: Arc::new(journal),
         history: Vec::new(),
+        earlier_rounds: Vec::new(),
         last_alive_ms: None,
         board: Some(BoardLink {
             driver,

@@ -25,6 +25,8 @@ mod sheet_reader;
 mod time_control;
 #[path = "../fuzz/checks/tokens_file.rs"]
 mod tokens_file;
+#[path = "../fuzz/checks/trf.rs"]
+mod trf;
 #[path = "../fuzz/checks/venue_config.rs"]
 mod venue_config;
 #[path = "../fuzz/checks/voice_manifest.rs"]
@@ -80,6 +82,7 @@ corpus_tests!(
     sheet_reader,
     time_control,
     tokens_file,
+    trf,
     venue_config,
     voice_manifest,
 );

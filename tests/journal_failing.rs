@@ -75,6 +75,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         speaker: Speaker::silent(),
         journal: Arc::new(journal),
         history: Vec::new(),
+        earlier_rounds: Vec::new(),
         last_alive_ms: None,
         board: None,
         opponent_board: None,

@@ -53,7 +53,7 @@ fn an_event_that_no_longer_applies_stops_the_start_and_the_check() {
     server.kill9();
     let ok = tactus(&["journal", "check"], &data);
     assert_eq!(ok.status.code(), Some(0), "{ok:?}");
-    assert!(String::from_utf8_lossy(&ok.stdout).contains("table 1: "));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("table 1 game 1 (round "));
 
     // One byte changed inside an event: g1f3 becomes g1g3.
     let conn = rusqlite::Connection::open(data.join("journal.sqlite")).unwrap();
@@ -150,7 +150,7 @@ fn venue(dir: &Path, control: &str, white: &str, board: &str) -> std::path::Path
 }
 
 #[test]
-fn a_config_that_disagrees_on_the_control_stops_the_start_and_names_are_updated() {
+fn a_config_that_disagrees_stops_the_start_and_edited_names_wait_for_the_next_game() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let config = venue(dir.path(), "90+30", "Réti", "none");
@@ -174,22 +174,67 @@ fn a_config_that_disagrees_on_the_control_stops_the_start_and_names_are_updated(
     );
     assert_eq!(event_rows(&data), before);
 
+    // Names edited between starts never rename the game under way: they
+    // are for the table's next game (issue 24: starting round 2 by an
+    // edited venue file once rewrote round 1's game).
     let config = venue(dir.path(), "90+30", "Richard Réti", "none");
     let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
     let view = table(&server.addr);
-    assert_eq!(view["white"], "Richard Réti");
+    assert_eq!(view["white"], "Réti");
     assert_eq!(view["moves"].as_array().unwrap().len(), 2);
     let pgn = common::get(&server.addr, "/api/tables/1/pgn").body;
-    assert!(pgn.contains("[White \"Richard Réti\"]"), "{pgn}");
-    // Journaled: a later start without the config change keeps it.
+    assert!(pgn.contains("[White \"Réti\"]"), "{pgn}");
+    let r = post(
+        &server.addr,
+        "/api/tables/1/resign",
+        &assistant,
+        r#"{"side":"black"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
     server.kill9();
     assert!(
-        event_rows(&data)
+        !event_rows(&data)
             .iter()
-            .any(|(_, p)| p.contains("Richard Réti"))
+            .any(|(_, p)| p.contains("Richard Réti")),
+        "the game under way was renamed"
     );
+    // Started again with the same round: the finished game stays as it is.
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let view = table(&server.addr);
+    assert_eq!(view["white"], "Réti");
+    let finished = common::get(&server.addr, "/api/rounds/3/pgn").body;
+    assert!(
+        finished.contains("[White \"Réti\"]") && finished.contains("1-0"),
+        "{finished}"
+    );
+    server.kill9();
+
+    // The organiser's round 4 by an edited venue file: a new game; the
+    // finished one is kept as it was.
+    std::fs::write(
+        &config,
+        "[[table]]\nid = \"1\"\nboard = \"none\"\ncontrol = \"90+30\"\nwhite = \"Carla\"\nround = \"4\"\n",
+    )
+    .unwrap();
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let view = table(&server.addr);
+    assert_eq!(view["white"], "Carla");
+    assert_eq!(view["round"], "4");
+    assert_eq!(view["moves"].as_array().unwrap().len(), 0);
+    let round3 = common::get(&server.addr, "/api/rounds/3/pgn").body;
+    assert_eq!(round3, finished, "round 3's game changed");
+    server.kill9();
     let check = tactus(&["journal", "check"], &data);
     assert!(check.status.success(), "{check:?}");
+    let listed = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        listed.contains("table 1 game 1 (round 3, Réti - ") && listed.contains("finished 1-0"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("table 1 game 2 (round 4, Carla - ") && listed.contains("not begun"),
+        "{listed}"
+    );
 }
 
 #[test]

@@ -75,6 +75,7 @@ async fn start(setup: Setup, speaker: Speaker) -> Table {
         speaker,
         journal: Arc::new(JournalHandle::spawn(journal)),
         history: Vec::new(),
+        earlier_rounds: Vec::new(),
         last_alive_ms: None,
         board: None,
         opponent_board: None,

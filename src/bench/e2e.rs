@@ -353,6 +353,7 @@ async fn play_game(
             .map_err(BenchError::io("cannot start the speaker"))?,
         journal: Arc::new(shared.journal.clone()),
         history: Vec::new(),
+        earlier_rounds: Vec::new(),
         last_alive_ms: None,
         board: Some(BoardLink {
             driver,

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use tactus::rules::announce::Style;
 use tactus::service::journal::Journal;
-use tactus::table::replay::replay;
+use tactus::table::replay::{begun, replay};
 
 #[derive(Subcommand)]
 pub enum JournalCommand {
@@ -54,37 +54,61 @@ fn check(dir: PathBuf) -> ExitCode {
         }
     };
     let mut failed = 0;
+    let mut games = 0;
     for id in &tables {
-        let result = journal
-            .events(id)
-            .map_err(|e| e.to_string())
-            .and_then(|history| replay(id, &history, Style::default()).map_err(|e| e.to_string()));
-        match result {
-            Ok(r) => {
-                let state = match r.game.result() {
-                    Some(res) => format!("finished {}", res.score()),
-                    None => "in play".to_owned(),
-                };
-                println!(
-                    "table {id}: {} events, {} plies, {state}: ok",
-                    r.events,
-                    r.game.plies().len()
-                );
-            }
+        let starts = match journal.game_starts(id) {
+            Ok(s) => s,
             Err(e) => {
                 failed += 1;
-                eprintln!("{e}");
+                eprintln!("table {id}: {e}");
+                continue;
+            }
+        };
+        // Every game of the table, by its number and round, each replayed
+        // on its own as the server would.
+        for start in &starts {
+            games += 1;
+            let result = journal
+                .game_events(id, start.game)
+                .map_err(|e| e.to_string())
+                .and_then(|history| {
+                    replay(id, &history, Style::default()).map_err(|e| e.to_string())
+                });
+            match result {
+                Ok(r) => {
+                    let state = match r.game.result() {
+                        Some(res) => format!("finished {}", res.score()),
+                        None if begun(&r.game) => "in play".to_owned(),
+                        None => "not begun".to_owned(),
+                    };
+                    println!(
+                        "table {id} game {} (round {}, {} - {}): {} events, {} plies, {state}: ok",
+                        start.game,
+                        r.setup.round,
+                        r.setup.white,
+                        r.setup.black,
+                        r.events,
+                        r.game.plies().len()
+                    );
+                }
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("game {}: {e}", start.game);
+                }
             }
         }
     }
     if failed > 0 {
         eprintln!(
-            "tactus journal check: {failed} of {} tables do not replay",
+            "tactus journal check: {failed} of {games} games ({} tables) do not replay",
             tables.len()
         );
         return ExitCode::from(2);
     }
-    println!("{} tables, every entry applies", tables.len());
+    println!(
+        "{} tables, {games} games, every entry applies",
+        tables.len()
+    );
     ExitCode::SUCCESS
 }
 

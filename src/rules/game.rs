@@ -191,6 +191,9 @@ pub enum NoticeKind {
     Board,
     /// An announcement said again on request.
     Repeat,
+    /// A new game at the table (the next round's): the blind player's
+    /// colour.
+    NewGame,
 }
 
 /// Why an event does not fit the game.

@@ -15,6 +15,8 @@
 //! - what is written: scoresheets ([`notation`] for one move, [`sheet`] for
 //!   a whole sheet), the D.2.9 [`ruling`] on two sheets, PGN ([`pgn`]),
 //!   braille ([`braille_chess`]);
+//! - competitions: the pairing program's file, FIDE's TRF-16 ([`trf`]),
+//!   read for a round's pairings and given back with results written;
 //! - small parts: [`side`] (sides by name), [`variant`] (standard chess and
 //!   Chess960), [`date`] (civil dates).
 //!
@@ -57,6 +59,7 @@ pub mod sheet;
 pub mod side;
 pub mod time_control;
 pub mod token;
+pub mod trf;
 pub mod variant;
 
 /// `missing_docs` (denied above) makes every public item say what it is;

@@ -284,3 +284,117 @@ mod tests {
         );
     }
 }
+
+/// Who is blind in a round's game: `white`, `black` or `both`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlindSeat {
+    White,
+    Black,
+    /// Both players are blind: the table needs a second tactile board.
+    Both,
+}
+
+/// `POST /api/rounds` (JSON): a round's games at tactus tables.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundBody {
+    /// The round, as the PGN's `Round` tag and the pairing program name it.
+    pub round: String,
+    /// One game per table.
+    pub games: Vec<RoundGame>,
+}
+
+/// One game of a [`RoundBody`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundGame {
+    /// The table it is played at.
+    pub table: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The blind player's side; left out, the side of the listed player
+    /// (`[[player]]`) in the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind: Option<BlindSeat>,
+    /// The time control; left out, the table's `control`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<String>,
+    /// Chess960 tables: the round's start position (0 to 959); left out,
+    /// the table's `start_position`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_position: Option<u32>,
+}
+
+/// The answer to `POST /api/rounds`: what was set up, and who got no game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundSetUp {
+    pub round: String,
+    /// Each table set up, with the number of its new game.
+    pub games: Vec<GameListed>,
+    /// Listed players without a game this round (a bye, not paired), with
+    /// why.
+    pub unpaired: Vec<Unpaired>,
+}
+
+/// A listed player who has no game in a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unpaired {
+    pub name: String,
+    pub start_rank: u16,
+    /// Why, in words (`bye (H: half-point bye)`, `not paired`).
+    pub why: String,
+}
+
+/// `GET /api/rounds`: every round with its games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundsView {
+    pub rounds: Vec<RoundView>,
+}
+
+/// One round of [`RoundsView`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundView {
+    pub round: String,
+    pub games: Vec<GameListed>,
+}
+
+/// One game at a tactus table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameListed {
+    pub table: String,
+    /// The number of the table's game (1, 2, …).
+    pub game: u32,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    /// The blind player's side.
+    #[serde(with = "crate::rules::side")]
+    pub blind: Color,
+    /// `not_begun`, `under_way` or `finished`.
+    pub state: GameState,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`) once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Moves made (plies): a game decided without one was not played.
+    pub plies: u32,
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameState {
+    NotBegun,
+    UnderWay,
+    Finished,
+}
+
+/// `POST /api/rounds?round=N` with a TRF file: which round of it to set up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundQuery {
+    #[serde(default)]
+    pub round: Option<String>,
+}

@@ -36,6 +36,23 @@ pub struct Config {
     /// The tables, in the order the arbiter sees them.
     #[serde(default = "default_tables", rename = "table")]
     pub tables: Vec<TableConfig>,
+    /// The event's players who need a tactus table (sighted players need
+    /// no entry): how a round's pairings find their tables.
+    #[serde(default, rename = "player")]
+    pub players: Vec<PlayerConfig>,
+}
+
+/// A player who plays at a tactus table in every round.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerConfig {
+    pub name: String,
+    /// Their number in the pairing program's file (TRF-16's start rank).
+    pub start_rank: u16,
+    #[serde(default)]
+    pub fide_id: Option<u64>,
+    /// The table where their equipment stands.
+    pub table: TableId,
 }
 
 impl Default for Config {
@@ -47,6 +64,7 @@ impl Default for Config {
             server: ServerConfig::default(),
             speech: SpeechConfig::default(),
             tables: default_tables(),
+            players: Vec::new(),
         }
     }
 }
@@ -477,6 +495,12 @@ pub enum Invalid {
 pub enum CheckError {
     #[error("no tables: add at least one [[table]]")]
     NoTables,
+    #[error("[[player]] `{name}`: table `{table}` is not a [[table]] of this venue")]
+    PlayerTable { name: String, table: String },
+    #[error("[[player]] start_rank = {0} is given twice")]
+    RankTwice(u16),
+    #[error("[[player]] `{name}`: start_rank = 0: ranks start at 1")]
+    RankZero { name: String },
     #[error("speech.speed = {0} is out of range: 0.5 to 2.0")]
     Speed(f32),
     #[error("table `{table}`: settle_ms = {settle_ms} is out of range: 0 to 1000")]
@@ -564,6 +588,23 @@ impl Config {
                         port: port.to_string(),
                     });
                 }
+            }
+        }
+        let mut ranks = BTreeSet::new();
+        for p in &self.players {
+            if p.start_rank == 0 {
+                return Err(CheckError::RankZero {
+                    name: p.name.clone(),
+                });
+            }
+            if !ranks.insert(p.start_rank) {
+                return Err(CheckError::RankTwice(p.start_rank));
+            }
+            if !ids.contains(p.table.as_str()) {
+                return Err(CheckError::PlayerTable {
+                    name: p.name.clone(),
+                    table: p.table.to_string(),
+                });
             }
         }
         Ok(())

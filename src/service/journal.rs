@@ -64,7 +64,13 @@ fn sqlite(path: &Path) -> impl Fn(rusqlite::Error) -> JournalError + Copy + '_ {
     }
 }
 
-const SCHEMA_VERSION: i64 = 1;
+/// 1: every event of a table in one sequence (one game per table).
+/// 2: events carry the number of their table's game (1, 2, … one per
+/// round and replayed game), and imported documents (the pairing
+/// program's TRF) are kept. A version-1 journal is upgraded in place: its
+/// events are game 1. A tactus that knows only version 1 refuses a
+/// version-2 journal rather than mix a table's games into one.
+const SCHEMA_VERSION: i64 = 2;
 
 /// SQLite's integrity check: it reads every page, cheap for a venue's
 /// journal and the only way to know at start-up that nothing was torn.
@@ -126,7 +132,12 @@ impl Journal {
                  payload TEXT NOT NULL
              );
              CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);
-             CREATE TABLE IF NOT EXISTS alive (table_id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL);",
+             CREATE TABLE IF NOT EXISTS alive (table_id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL);
+             CREATE TABLE IF NOT EXISTS documents (
+                 name TEXT PRIMARY KEY,
+                 at_ms INTEGER NOT NULL,
+                 body TEXT NOT NULL
+             );",
         )
         .map_err(err)?;
         let found: i64 = conn
@@ -143,6 +154,25 @@ impl Journal {
                 found,
                 known: SCHEMA_VERSION,
             });
+        }
+        // Version 1 → 2 (also a new file: the column is added once). In
+        // one transaction: a crash leaves version 1 or version 2.
+        let has_game: bool = conn
+            .query_row(
+                "SELECT COUNT(*) FROM pragma_table_info('events') WHERE name = 'game'",
+                [],
+                |row| row.get::<_, i64>(0).map(|n| n > 0),
+            )
+            .map_err(err)?;
+        if !has_game {
+            conn.execute_batch(
+                "BEGIN;
+                 ALTER TABLE events ADD COLUMN game INTEGER NOT NULL DEFAULT 1;
+                 CREATE INDEX IF NOT EXISTS events_by_game ON events (table_id, game, seq);
+                 UPDATE meta SET value = 2 WHERE key = 'schema';
+                 COMMIT;",
+            )
+            .map_err(err)?;
         }
         quick_check(&conn, path)?;
         Ok(Journal {
@@ -161,6 +191,21 @@ impl Journal {
         )
         .map_err(err)?;
         quick_check(&conn, path)?;
+        Ok(Journal {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// A second, read-only connection to a journal this process has open
+    /// for writing (WAL lets it read while the writer writes), without the
+    /// integrity check the writer's opening has just done.
+    pub fn open_reader(path: &Path) -> Result<Journal, JournalError> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(sqlite(path))?;
         Ok(Journal {
             conn,
             path: path.to_path_buf(),
@@ -231,10 +276,12 @@ impl Journal {
         let mut seqs = Vec::with_capacity(events.len());
         {
             let mut stmt = tx
-                .prepare_cached("INSERT INTO events (table_id, at_ms, payload) VALUES (?1, ?2, ?3)")
+                .prepare_cached(
+                    "INSERT INTO events (table_id, game, at_ms, payload) VALUES (?1, ?2, ?3, ?4)",
+                )
                 .map_err(&err)?;
             for e in events {
-                stmt.execute(params![e.table, e.at_ms, e.payload])
+                stmt.execute(params![e.table, e.game, e.at_ms, e.payload])
                     .map_err(&err)?;
                 seqs.push(tx.last_insert_rowid());
             }
@@ -252,26 +299,93 @@ impl Journal {
         Ok(seqs)
     }
 
-    /// Every event of `table`, oldest first.
+    /// Every event of `table`, every game, oldest first.
     pub fn events(&self, table: &str) -> Result<Vec<Record>, JournalError> {
+        self.records(
+            "SELECT seq, table_id, game, at_ms, payload FROM events WHERE table_id = ?1 ORDER BY seq",
+            params![table],
+        )
+    }
+
+    /// The events of one game of `table`, oldest first.
+    pub fn game_events(&self, table: &str, game: u32) -> Result<Vec<Record>, JournalError> {
+        self.records(
+            "SELECT seq, table_id, game, at_ms, payload FROM events
+             WHERE table_id = ?1 AND game = ?2 ORDER BY seq",
+            params![table, game],
+        )
+    }
+
+    /// The first entry (its setup) of every game of `table`, in order of
+    /// the games: what a table has played without reading every move.
+    pub fn game_starts(&self, table: &str) -> Result<Vec<Record>, JournalError> {
+        self.records(
+            "SELECT e.seq, e.table_id, e.game, e.at_ms, e.payload FROM events e
+             JOIN (SELECT MIN(seq) AS first FROM events WHERE table_id = ?1 GROUP BY game) g
+             ON e.seq = g.first ORDER BY e.game",
+            params![table],
+        )
+    }
+
+    /// The number of `table`'s latest game, `None` for a table with no
+    /// events.
+    pub fn current_game(&self, table: &str) -> Result<Option<u32>, JournalError> {
         let err = sqlite(&self.path);
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT seq, table_id, at_ms, payload FROM events WHERE table_id = ?1 ORDER BY seq",
+        self.conn
+            .query_row(
+                "SELECT MAX(game) FROM events WHERE table_id = ?1",
+                params![table],
+                |row| row.get(0),
             )
-            .map_err(&err)?;
+            .map_err(err)
+    }
+
+    fn records(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+    ) -> Result<Vec<Record>, JournalError> {
+        let err = sqlite(&self.path);
+        let mut stmt = self.conn.prepare_cached(sql).map_err(&err)?;
         let rows = stmt
-            .query_map(params![table], |row| {
+            .query_map(params, |row| {
                 Ok(Record {
                     seq: row.get(0)?,
                     table: row.get(1)?,
-                    at_ms: row.get(2)?,
-                    payload: row.get(3)?,
+                    game: row.get(2)?,
+                    at_ms: row.get(3)?,
+                    payload: row.get(4)?,
                 })
             })
             .map_err(&err)?;
         rows.collect::<Result<_, _>>().map_err(&err)
+    }
+
+    /// The imported document `name` (the pairing program's TRF file), if
+    /// any.
+    pub fn document(&self, name: &str) -> Result<Option<String>, JournalError> {
+        let err = sqlite(&self.path);
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT body FROM documents WHERE name = ?1")
+            .map_err(err)?;
+        let mut rows = stmt.query(params![name]).map_err(err)?;
+        match rows.next().map_err(err)? {
+            Some(row) => Ok(Some(row.get(0).map_err(err)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Keeps `body` as the document `name`, replacing an earlier one.
+    pub fn put_document(&mut self, name: &str, at_ms: i64, body: &str) -> Result<(), JournalError> {
+        self.conn
+            .execute(
+                "INSERT INTO documents (name, at_ms, body) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (name) DO UPDATE SET at_ms = excluded.at_ms, body = excluded.body",
+                params![name, at_ms, body],
+            )
+            .map(|_| ())
+            .map_err(sqlite(&self.path))
     }
 
     /// The last instant `table` was seen alive with its clock running.
@@ -304,12 +418,21 @@ impl Journal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEvent {
     pub table: String,
+    /// The table's game the event belongs to.
+    pub game: u32,
     pub at_ms: i64,
     pub payload: String,
 }
 
 enum Request {
     Append(NewEvent, oneshot::Sender<Result<i64, Arc<JournalError>>>),
+    /// An imported document to keep (replacing one of the same name).
+    Document {
+        name: String,
+        at_ms: i64,
+        body: String,
+        reply: oneshot::Sender<Result<(), Arc<JournalError>>>,
+    },
     /// A table's clock is running at this instant (no reply needed).
     Alive(String, i64),
 }
@@ -439,6 +562,18 @@ impl JournalHandle {
                                 replies.push(reply);
                             }
                             Request::Alive(table, at_ms) => alive.push((table, at_ms)),
+                            Request::Document {
+                                name,
+                                at_ms,
+                                body,
+                                reply,
+                            } => {
+                                // Rare (a round's pairings): written on
+                                // its own, before the batch's events.
+                                let _ = reply.send(
+                                    journal.put_document(&name, at_ms, &body).map_err(Arc::new),
+                                );
+                            }
                         }
                     }
                     let written = journal.write(&events, &alive);
@@ -491,16 +626,43 @@ impl JournalHandle {
         let _ = self.tx.send(Request::Alive(table.to_owned(), at_ms));
     }
 
-    /// Appends one event and waits until it is committed.
+    /// Keeps an imported document (see [`Journal::put_document`]) and
+    /// waits until it is committed.
+    pub async fn put_document(
+        &self,
+        name: &str,
+        at_ms: i64,
+        body: String,
+    ) -> Result<(), JournalError> {
+        let (reply, done) = oneshot::channel();
+        self.tx
+            .send(Request::Document {
+                name: name.to_owned(),
+                at_ms,
+                body,
+                reply,
+            })
+            .map_err(|_| JournalError::Stopped)?;
+        match done.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(JournalError::Batch(e)),
+            Err(_) => Err(JournalError::Stopped),
+        }
+    }
+
+    /// Appends one event of `table`'s game `game` and waits until it is
+    /// committed.
     pub async fn append(
         &self,
         table: &str,
+        game: u32,
         at_ms: i64,
         payload: String,
     ) -> Result<i64, JournalError> {
         let (reply, done) = oneshot::channel();
         let event = NewEvent {
             table: table.to_owned(),
+            game,
             at_ms,
             payload,
         };
@@ -519,11 +681,12 @@ impl TableJournal for JournalHandle {
     fn append<'a>(
         &'a self,
         table: &'a TableId,
+        game: u32,
         at_ms: i64,
         payload: String,
     ) -> futures_util::future::BoxFuture<'a, Result<i64, NotJournaled>> {
         Box::pin(async move {
-            JournalHandle::append(self, table, at_ms, payload)
+            JournalHandle::append(self, table, game, at_ms, payload)
                 .await
                 .map_err(|e| NotJournaled(Box::new(e)))
         })
@@ -545,6 +708,7 @@ mod tests {
     fn event(table: &str, n: i64) -> NewEvent {
         NewEvent {
             table: table.into(),
+            game: 1,
             at_ms: n,
             payload: format!(r#"{{"n":{n}}}"#),
         }
@@ -600,7 +764,7 @@ mod tests {
         let path = dir.path().join("journal.sqlite");
         let handle = JournalHandle::spawn(Journal::open(&path, Durability::Full).unwrap());
         for n in 0..10 {
-            handle.append("1", n, format!("{n}")).await.unwrap();
+            handle.append("1", 1, n, format!("{n}")).await.unwrap();
         }
         tokio::time::sleep(CHECKPOINT_EVERY * 2).await;
         // The main file alone, copied as the README once said to.
@@ -609,7 +773,7 @@ mod tests {
         let j = Journal::open(&copy, Durability::Full).unwrap();
         assert_eq!(j.events("1").unwrap().len(), 10);
         // The online backup holds them too, without waiting.
-        handle.append("1", 10, "10".into()).await.unwrap();
+        handle.append("1", 1, 10, "10".into()).await.unwrap();
         let out = dir.path().join("backup.sqlite");
         Journal::open_read_only(&path)
             .unwrap()
@@ -641,7 +805,7 @@ mod tests {
                 let table = format!("table-{t}");
                 let mut seqs = Vec::new();
                 for n in 0..50 {
-                    seqs.push(h.append(&table, n, format!("{n}")).await.unwrap());
+                    seqs.push(h.append(&table, 1, n, format!("{n}")).await.unwrap());
                 }
                 seqs
             }));

@@ -4,6 +4,7 @@ pub mod addresses;
 pub mod api_types;
 pub mod check;
 pub mod clips;
+pub mod competition;
 pub mod config;
 pub mod data_lock;
 pub mod headers;

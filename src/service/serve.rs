@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use shakmaty::{Board, Chess, Position};
 
+use super::competition::{Competition, TableBase};
 use super::config::{AudioOut, BoardSpec, Config, ConfigError, TableConfig};
 use super::data_lock::DataLock;
 use super::journal::{Durability, Journal, JournalHandle};
@@ -76,16 +77,32 @@ pub async fn serve(
         config.speech.voice.clone(),
         load_voice(&config.speech.voice, config.speech.speed)?,
     );
-    // Read every table's history before the writer thread takes the file.
+    // Read every table's current game before the writer thread takes the
+    // file: only that game is replayed, so start-up does not grow with the
+    // event's history. Of the earlier games, only their rounds.
     let mut histories = BTreeMap::new();
+    let mut earlier = BTreeMap::new();
     for t in &config.tables {
-        histories.insert(
-            t.id.clone(),
-            (journal.events(&t.id)?, journal.last_alive(&t.id)?),
-        );
+        let (current, rounds) = match journal.current_game(&t.id)? {
+            None => (Vec::new(), Vec::new()),
+            Some(game) => {
+                let rounds = journal
+                    .game_starts(&t.id)?
+                    .iter()
+                    .filter(|r| r.game < game)
+                    .filter_map(crate::table::replay::setup_in)
+                    .map(|s| s.round)
+                    .collect();
+                (journal.game_events(&t.id, game)?, rounds)
+            }
+        };
+        histories.insert(t.id.clone(), (current, journal.last_alive(&t.id)?));
+        earlier.insert(t.id.clone(), rounds);
     }
+    let trf = journal.document(super::competition::TRF_DOCUMENT)?;
     let journal = JournalHandle::spawn(journal);
     let time = service_time(histories.values());
+    let mut bases = BTreeMap::new();
 
     let mut tables = BTreeMap::new();
     // Each table's actor, and when its speaker has said everything: a
@@ -99,6 +116,7 @@ pub async fn serve(
     for t in &config.tables {
         let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
         let setup = setup_of(t)?;
+        bases.insert(t.id.clone(), TableBase::of(t, setup.clone()));
         let board = open_board(t, &t.board)?;
         let opponent_board = open_board(t, &t.opponent_board)?;
         let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
@@ -125,6 +143,7 @@ pub async fn serve(
             speaker,
             journal: Arc::new(journal.clone()),
             history,
+            earlier_rounds: earlier.remove(&t.id).unwrap_or_default(),
             last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
             board,
             opponent_board,
@@ -167,7 +186,19 @@ pub async fn serve(
         base: super::addresses::link_base(addr),
         lang: super::i18n::negotiate(None, Some(venue_voice.language())),
     };
-    let state = AppState { tables, tokens };
+    let competition = Arc::new(Competition::new(
+        config.players.clone(),
+        bases,
+        tables.clone(),
+        journal.clone(),
+        &data.join("journal.sqlite"),
+        trf,
+    )?);
+    let state = AppState {
+        tables,
+        tokens,
+        competition,
+    };
     let app = router(state.clone())
         .merge(super::web::hall::routes(state))
         .merge(super::clips::routes(venue_voice, table_voices))

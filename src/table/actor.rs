@@ -19,7 +19,7 @@ use super::announcing::{Announcing, spoken};
 use super::boards::{BoardLink, LiveBoard, next_board_event};
 use super::id::TableId;
 use super::journal::{Record, TableJournal};
-use super::replay::{Entry, new_game, replay, updated_setup};
+use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
 use super::speaker::Speaker;
 use super::timebase::Timebase;
 use super::view::{LiveEvent, TableView};
@@ -67,6 +67,10 @@ pub enum TableError {
     /// The journal could not record it (HTTP 503); nothing changed.
     #[error("not recorded: {0}")]
     Journal(String),
+    /// The table's game is under way, so no new game can be set up there
+    /// (HTTP 409) until it has a result.
+    #[error("table {table}: its game (round {round}) is under way: record its result first")]
+    UnderWay { table: TableId, round: String },
     /// The table has stopped (HTTP 503).
     #[error("the table has stopped")]
     Stopped,
@@ -126,6 +130,7 @@ pub(super) enum Request {
     },
     View(oneshot::Sender<TableView>),
     Pgn(oneshot::Sender<String>),
+    NewGame(Box<Setup>, oneshot::Sender<Result<u32, TableError>>),
 }
 
 /// The handle the web layer holds; cheap to clone.
@@ -171,6 +176,18 @@ impl TableHandle {
         rx.await.map_err(|_| TableError::Stopped)
     }
 
+    /// Sets up the table's next game (the arbiter's new round), returning
+    /// its number. Refused while the game is under way; a game that has
+    /// not begun is replaced.
+    pub async fn new_game(&self, setup: Setup) -> Result<u32, TableError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Request::NewGame(Box::new(setup), reply))
+            .await
+            .map_err(|_| TableError::Stopped)?;
+        rx.await.map_err(|_| TableError::Stopped)?
+    }
+
     /// The live stream: announcements and state snapshots.
     pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
         self.live.subscribe()
@@ -191,8 +208,12 @@ pub struct TableParts {
     pub voice: Arc<VoicePack>,
     pub speaker: Speaker,
     pub journal: Arc<dyn TableJournal>,
-    /// The journal's records of this table (empty for a new table).
+    /// The journal's records of the table's latest game (empty for a new
+    /// table).
     pub history: Vec<Record>,
+    /// The rounds of the table's earlier games: a configuration that
+    /// names one of them never starts it again.
+    pub earlier_rounds: Vec<String>,
     /// The last instant the table was seen alive before a restart.
     pub last_alive_ms: Option<u64>,
     /// The blind player's tactile board.
@@ -213,7 +234,12 @@ pub struct TableParts {
 /// The table task.
 pub struct TableActor {
     pub(super) setup: Setup,
+    /// The number of the game being played (1, 2, …; one per round and
+    /// replayed game): every entry is journaled under it.
+    pub(super) game_no: u32,
     pub(super) game: Game,
+    /// How moves are said (for the table's next game).
+    pub(super) style: Style,
     pub(super) voice: Arc<VoicePack>,
     pub(super) speaker: Speaker,
     pub(super) journal: Arc<dyn TableJournal>,
@@ -262,6 +288,7 @@ impl TableActor {
             speaker,
             journal,
             history,
+            earlier_rounds,
             last_alive_ms,
             board,
             opponent_board,
@@ -270,22 +297,43 @@ impl TableActor {
             notation,
             time,
         } = parts;
+        let journaled_game = history.first().map_or(0, |r| r.game);
         // Replay refuses an entry that does not apply (never a different
-        // game); a configuration that disagrees with the journal on what
-        // defines the game stops the start, naming the key.
-        let (setup, game, replayed, last_ms, renamed) = if history.is_empty() {
-            let game = new_game(&configured, style)?;
-            (configured, game, 0, 0, None)
+        // game). A journaled game is never renamed or altered by the
+        // configuration: what the configuration says of names, event and
+        // round is for the table's next game (see `next_from_config`).
+        let mut renamed = false;
+        let resumed = if history.is_empty() {
+            None
         } else {
             let r = replay(&configured.id, &history, style)?;
-            let renamed =
-                updated_setup(&r.setup, &configured).map_err(|why| TableStartError::Disagrees {
+            match next_from_config(&r, &configured, &earlier_rounds).map_err(|why| {
+                TableStartError::Disagrees {
                     table: configured.id.clone(),
                     why,
-                })?;
-            (r.setup, r.game, r.events, r.last_ms, renamed)
+                }
+            })? {
+                ConfigSays::Keep { differs } => {
+                    renamed = differs;
+                    Some(r)
+                }
+                ConfigSays::NextGame => None,
+            }
         };
-        let setup = renamed.clone().unwrap_or(setup);
+        let (setup, game_no, game, replayed, last_ms) = match resumed {
+            Some(r) => (r.setup, journaled_game, r.game, r.events, r.last_ms),
+            // A new table, or the journaled game is done with: the
+            // configured game is the next.
+            None => {
+                let game = new_game(&configured, style)?;
+                let last_ms = history
+                    .iter()
+                    .map(|r| r.at_ms.max(0) as u64)
+                    .max()
+                    .unwrap_or(0);
+                (configured.clone(), journaled_game + 1, game, 0, last_ms)
+            }
+        };
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
         let live_board = |side: Color, mut b: BoardLink| LiveBoard {
@@ -307,7 +355,9 @@ impl TableActor {
             .collect();
         let mut actor = TableActor {
             setup: setup.clone(),
+            game_no,
             game,
+            style,
             voice,
             speaker,
             journal,
@@ -324,19 +374,18 @@ impl TableActor {
             last_now: Duration::from_millis(last_ms),
             flag_retry: None,
         };
-        if history.is_empty() {
+        if replayed == 0 && game_no > journaled_game {
+            if journaled_game > 0 {
+                tracing::info!(table = %setup.id, game = game_no, round = %setup.round, "the configuration starts the table's next game");
+            }
             actor.record(&Entry::Setup(setup.clone())).await?;
         } else if actor.game.result().is_some() {
             // A finished game is not "resumed": nothing to say or pause.
             tracing::info!(table = %setup.id, events = replayed, "finished game read from the journal");
-            if let Some(s) = &renamed {
-                actor.record(&Entry::Setup(s.clone())).await?;
-            }
         } else {
             tracing::info!(table = %setup.id, events = replayed, "game resumed from the journal");
-            if let Some(s) = &renamed {
-                tracing::warn!(table = %setup.id, "names, event or round changed in the configuration: journaled");
-                actor.record(&Entry::Setup(s.clone())).await?;
+            if renamed {
+                tracing::warn!(table = %setup.id, "names, event or round changed in the configuration: they apply to the table's next game, not to the game under way");
             }
             let paused_at_ms = last_alive_ms.unwrap_or(last_ms).max(last_ms);
             actor
@@ -432,6 +481,9 @@ impl TableActor {
             }
             Request::Pgn(reply) => {
                 let _ = reply.send(self.pgn());
+            }
+            Request::NewGame(setup, reply) => {
+                let _ = reply.send(self.next_game(*setup).await);
             }
             Request::Act {
                 role,
@@ -684,7 +736,9 @@ impl TableActor {
     pub(super) async fn record(&mut self, entry: &Entry) -> Result<(), RecordError> {
         let payload = serde_json::to_string(entry)?;
         let at = self.last_now.as_millis() as i64;
-        self.journal.append(&self.setup.id, at, payload).await?;
+        self.journal
+            .append(&self.setup.id, self.game_no, at, payload)
+            .await?;
         Ok(())
     }
 
@@ -758,6 +812,59 @@ impl TableActor {
         self.resync_board();
         reply.data = data;
         Ok(reply)
+    }
+
+    /// Starts the table's next game from `setup`: journaled as the new
+    /// game's first entry, then the boards are set to its start, each to
+    /// its player's new colour, and the blind player hears their colour.
+    pub(super) async fn next_game(&mut self, setup: Setup) -> Result<u32, TableError> {
+        if setup.id != self.setup.id {
+            return Err(TableError::Unprocessable(format!(
+                "a setup for table {} sent to table {}",
+                setup.id, self.setup.id
+            )));
+        }
+        if super::replay::begun(&self.game) && self.game.result().is_none() {
+            return Err(TableError::UnderWay {
+                table: self.setup.id.clone(),
+                round: self.setup.round.clone(),
+            });
+        }
+        let game =
+            new_game(&setup, self.style).map_err(|e| TableError::Unprocessable(e.to_string()))?;
+        self.game_no += 1;
+        if let Err(e) = self.record(&Entry::Setup(setup.clone())).await {
+            self.game_no -= 1;
+            return Err(TableError::Journal(e.to_string()));
+        }
+        let blind_before = self.setup.blind;
+        self.game = game;
+        self.setup = setup;
+        self.announcing = None;
+        self.last_said = None;
+        self.flag_retry = None;
+        for b in &mut self.boards {
+            // The blind player's board stays theirs, whatever colour they
+            // have now; so does the opponent's.
+            b.side = if b.side == blind_before {
+                self.setup.blind
+            } else {
+                !self.setup.blind
+            };
+            if let Some(sim) = b.mirror.as_mut() {
+                sim.set_board(self.game.position().board().clone());
+            }
+            b.differs.clear();
+        }
+        self.resync_board();
+        tracing::info!(table = %self.setup.id, game = self.game_no, round = %self.setup.round, "new game");
+        let colour = match self.setup.blind {
+            Color::White => Word::White,
+            Color::Black => Word::Black,
+        };
+        self.say(NoticeKind::NewGame, vec![colour.into()]);
+        self.publish_state();
+        Ok(self.game_no)
     }
 
     pub(super) fn pgn(&self) -> String {

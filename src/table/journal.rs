@@ -15,6 +15,9 @@ pub struct Record {
     /// Position in the journal, increasing across all tables.
     pub seq: i64,
     pub table: String,
+    /// The table's game (1, 2, …): a table plays one game per round, and
+    /// a round may hold a second (a replayed or tie-break game).
+    pub game: u32,
     /// Milliseconds on the service's clock when the event happened.
     pub at_ms: i64,
     /// The event as JSON (the table's event type decides its shape).
@@ -29,11 +32,12 @@ pub struct NotJournaled(pub Box<dyn std::error::Error + Send + Sync>);
 
 /// Where a table writes its journal.
 pub trait TableJournal: Send + Sync {
-    /// Appends one entry of `table` and resolves once it is committed, with
-    /// its position in the journal.
+    /// Appends one entry of `table`'s game `game` and resolves once it is
+    /// committed, with its position in the journal.
     fn append<'a>(
         &'a self,
         table: &'a TableId,
+        game: u32,
         at_ms: i64,
         payload: String,
     ) -> BoxFuture<'a, Result<i64, NotJournaled>>;

@@ -181,6 +181,15 @@ pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, Re
     })
 }
 
+/// The setup a game's first record holds (every game's first entry is its
+/// setup); `None` for a record that is not a setup.
+pub fn setup_in(record: &Record) -> Option<Setup> {
+    match read(&record.payload) {
+        Ok(Entry::Setup(s)) => Some(s),
+        _ => None,
+    }
+}
+
 /// The game a setup starts.
 pub(crate) fn new_game(setup: &Setup, style: Style) -> Result<Game, StartError> {
     let fen = match &setup.fen {
@@ -239,17 +248,68 @@ pub fn defining_keys_agree(journaled: &Setup, configured: &Setup) -> Result<(), 
     Ok(())
 }
 
-/// The journaled setup with the configuration's names, event and round, if
-/// any of them changed (to be journaled); `Err` naming the key if the
-/// configuration disagrees on what defines the game.
-pub fn updated_setup(journaled: &Setup, configured: &Setup) -> Result<Option<Setup>, Disagreement> {
-    defining_keys_agree(journaled, configured)?;
-    let mut next = journaled.clone();
-    next.white.clone_from(&configured.white);
-    next.black.clone_from(&configured.black);
-    next.event.clone_from(&configured.event);
-    next.round.clone_from(&configured.round);
-    Ok((&next != journaled).then_some(next))
+/// Whether a game has begun: a move made, the clock started, or a result.
+/// A game that has not may be set up anew; one that has is the record of
+/// what was played.
+pub fn begun(game: &Game) -> bool {
+    !game.plies().is_empty()
+        || game.result().is_some()
+        || !matches!(
+            game.clock().state(),
+            crate::rules::clock::ClockState::NotStarted
+        )
+}
+
+/// What a venue's configuration does to a table's journaled game at
+/// start-up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigSays {
+    /// The journaled game stays as it is; `differs`: the configuration
+    /// says other names, event or round, which wait for the next game.
+    Keep { differs: bool },
+    /// The configuration describes the table's next game: start it.
+    NextGame,
+}
+
+/// What the configured setup means for the journaled game `r`, given the
+/// rounds of the table's earlier games. A journaled game is never renamed:
+///
+/// - a game under way goes on; the configuration must agree on what
+///   defines it when it names the game's round (else the error names the
+///   key), and its names, event and round wait for the next game;
+/// - a finished game stays finished; a configuration naming a round the
+///   table has not played starts that round's game (an organiser's second
+///   round by an edited venue file);
+/// - a game that has not begun is set up anew from a configuration that
+///   differs, unless the configuration names a round the table played
+///   before (a venue file older than the rounds started from the API).
+pub fn next_from_config(
+    r: &Replayed,
+    configured: &Setup,
+    earlier_rounds: &[String],
+) -> Result<ConfigSays, Disagreement> {
+    let journaled = &r.setup;
+    let differs = configured != journaled;
+    let played_before = earlier_rounds.contains(&configured.round);
+    if r.game.result().is_some() {
+        if configured.round != journaled.round && !played_before {
+            return Ok(ConfigSays::NextGame);
+        }
+        return Ok(ConfigSays::Keep { differs });
+    }
+    if !begun(&r.game) {
+        if differs && !played_before {
+            return Ok(ConfigSays::NextGame);
+        }
+        return Ok(ConfigSays::Keep { differs });
+    }
+    // The configuration describes this game only if it names its round
+    // (a game set up by the arbiter's round has its own players, side and
+    // control): then it must agree on what defines it.
+    if configured.round == journaled.round {
+        defining_keys_agree(journaled, configured)?;
+    }
+    Ok(ConfigSays::Keep { differs })
 }
 
 #[cfg(test)]
@@ -271,9 +331,27 @@ mod tests {
         }
     }
 
+    fn replayed(setup: Setup, events: &[GameEvent]) -> Replayed {
+        let mut game = new_game(&setup, Style::default()).unwrap();
+        for (i, e) in events.iter().enumerate() {
+            game.apply(Duration::from_millis(i as u64 * 1000), e)
+                .unwrap();
+        }
+        Replayed {
+            setup,
+            game,
+            events: events.len(),
+            last_ms: 0,
+        }
+    }
+
+    fn e4() -> GameEvent {
+        GameEvent::ClockStarted
+    }
+
     #[test]
-    fn what_defines_the_game_stops_the_start_naming_the_key_and_names_are_updated() {
-        let journaled = setup();
+    fn a_game_under_way_is_never_renamed_and_what_defines_it_must_agree() {
+        let under_way = replayed(setup(), &[e4()]);
         let mut blind = setup();
         blind.blind = Color::White;
         let mut control = setup();
@@ -285,30 +363,78 @@ mod tests {
             (control, "`control`"),
             (fen, "start position"),
         ] {
-            let err = updated_setup(&journaled, &changed).unwrap_err().to_string();
+            let err = next_from_config(&under_way, &changed, &[])
+                .unwrap_err()
+                .to_string();
             assert!(err.contains(key), "{key}: {err}");
         }
         assert_eq!(
-            updated_setup(&journaled, &setup()),
-            Ok(None),
-            "nothing to journal"
+            next_from_config(&under_way, &setup(), &[]),
+            Ok(ConfigSays::Keep { differs: false })
         );
         let mut renamed = setup();
         renamed.white = "Anna".into();
-        renamed.event = "Cup".into();
         renamed.round = "2".into();
-        let next = updated_setup(&journaled, &renamed)
-            .unwrap()
-            .expect("journaled");
         assert_eq!(
-            (
-                next.white.as_str(),
-                next.black.as_str(),
-                next.event.as_str(),
-                next.round.as_str()
-            ),
-            ("Anna", "B", "Cup", "2")
+            next_from_config(&under_way, &renamed, &[]),
+            Ok(ConfigSays::Keep { differs: true }),
+            "names wait for the next game"
         );
-        assert_eq!(next.control, journaled.control);
+        // A venue file about another round (the game under way was set
+        // up by the arbiter's round, with its own side) is not this game's.
+        let mut other_round = setup();
+        other_round.round = "2".into();
+        other_round.blind = Color::White;
+        assert_eq!(
+            next_from_config(&under_way, &other_round, &[]),
+            Ok(ConfigSays::Keep { differs: true })
+        );
+    }
+
+    #[test]
+    fn a_finished_game_stays_and_a_new_round_in_the_configuration_is_the_next_game() {
+        let finished = replayed(setup(), &[e4(), GameEvent::Resigned { side: Color::White }]);
+        assert!(finished.game.result().is_some());
+        let mut renamed = setup();
+        renamed.white = "Carla".into();
+        assert_eq!(
+            next_from_config(&finished, &renamed, &[]),
+            Ok(ConfigSays::Keep { differs: true }),
+            "the same round renamed: the finished game keeps its names"
+        );
+        let mut round2 = renamed.clone();
+        round2.round = "2".into();
+        round2.blind = Color::White;
+        assert_eq!(
+            next_from_config(&finished, &round2, &[]),
+            Ok(ConfigSays::NextGame)
+        );
+        assert_eq!(
+            next_from_config(&finished, &round2, &["2".into()]),
+            Ok(ConfigSays::Keep { differs: true }),
+            "a round the table played before is never started again"
+        );
+    }
+
+    #[test]
+    fn a_game_not_begun_is_set_up_anew_from_a_configuration_that_differs() {
+        let fresh = replayed(setup(), &[]);
+        assert!(!begun(&fresh.game));
+        let mut blind = setup();
+        blind.blind = Color::White;
+        assert_eq!(
+            next_from_config(&fresh, &blind, &[]),
+            Ok(ConfigSays::NextGame)
+        );
+        assert_eq!(
+            next_from_config(&fresh, &setup(), &[]),
+            Ok(ConfigSays::Keep { differs: false })
+        );
+        let mut old = blind.clone();
+        old.round = "0".into();
+        assert_eq!(
+            next_from_config(&fresh, &old, &["0".into()]),
+            Ok(ConfigSays::Keep { differs: true })
+        );
     }
 }

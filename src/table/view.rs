@@ -32,6 +32,13 @@ pub struct TableView {
     pub event: String,
     /// The round, for the PGN.
     pub round: String,
+    /// The number of the table's game: 1 for its first, one more for each
+    /// round (or replayed game) since. A page that sees it change knows a
+    /// new game has been set up.
+    pub game: u32,
+    /// Whether the game has begun (a move, the clock started, or a
+    /// result): one that has not may be set up anew.
+    pub begun: bool,
     /// The blind player's side.
     #[serde(with = "side")]
     pub blind: Color,
@@ -325,6 +332,8 @@ impl TableActor {
             black: self.setup.black.clone(),
             event: self.setup.event.clone(),
             round: self.setup.round.clone(),
+            game: self.game_no,
+            begun: super::replay::begun(&self.game),
             blind: self.setup.blind,
             control: self.setup.control.to_string(),
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),

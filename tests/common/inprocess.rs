@@ -19,6 +19,7 @@ use tactus::board::serial::{Driver, DriverConfig};
 use tactus::board::sim::Simulator;
 use tactus::rules::clock_announce::Shown;
 use tactus::rules::result::FlagRule;
+use tactus::service::competition::{Competition, TableBase};
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::service::tokens::{Seats, Tokens};
 use tactus::service::web::{AppState, router};
@@ -114,27 +115,42 @@ pub async fn app(tables: Tables<'_>) -> App {
         .collect();
     let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
     let mut handles = BTreeMap::new();
+    let mut bases = BTreeMap::new();
     for (i, id) in tables.ids.iter().enumerate() {
         let (board, opponent_board) = match tables.boards.filter(|_| i == 0) {
             Some((black, white)) => (Some(link(black)), white.map(link)),
             None => (None, None),
         };
-        let (actor, handle) = TableActor::start(TableParts {
-            setup: Setup {
-                id: id.parse().unwrap(),
-                blind: Color::Black,
-                control: "90+30".parse().unwrap(),
-                white: "White player".into(),
-                black: "Black player".into(),
-                event: tables.event.into(),
-                round: "1".into(),
-                fen: tables.fen.map(str::to_owned),
-                flag: FlagRule::Claim,
+        let setup = Setup {
+            id: id.parse().unwrap(),
+            blind: Color::Black,
+            control: "90+30".parse().unwrap(),
+            white: "White player".into(),
+            black: "Black player".into(),
+            event: tables.event.into(),
+            round: "1".into(),
+            fen: tables.fen.map(str::to_owned),
+            flag: FlagRule::Claim,
+        };
+        bases.insert(
+            setup.id.clone(),
+            TableBase {
+                setup: setup.clone(),
+                variant: if tables.fen.is_some() {
+                    tactus::rules::variant::Variant::Chess960
+                } else {
+                    tactus::rules::variant::Variant::Standard
+                },
+                two_tactile: tables.second_blind,
             },
+        );
+        let (actor, handle) = TableActor::start(TableParts {
+            setup,
             voice: voice(),
             speaker: Speaker::silent(),
             journal: Arc::new(journal.clone()),
             history: Vec::new(),
+            earlier_rounds: Vec::new(),
             last_alive_ms: None,
             board,
             opponent_board,
@@ -148,6 +164,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         tokio::spawn(actor.run());
         handles.insert(id.parse().unwrap(), handle);
     }
+    let handles = Arc::new(handles);
     // As `tactus serve` has it: the voice packs for the player's browser
     // beside the pages and the API.
     let voices = tables
@@ -157,7 +174,18 @@ pub async fn app(tables: Tables<'_>) -> App {
         .collect();
     App {
         router: router(AppState {
-            tables: Arc::new(handles),
+            competition: Arc::new(
+                Competition::new(
+                    Vec::new(),
+                    bases,
+                    handles.clone(),
+                    journal.clone(),
+                    &dir.path().join("journal.sqlite"),
+                    None,
+                )
+                .unwrap(),
+            ),
+            tables: handles,
             tokens: tokens.clone(),
         })
         .merge(tactus::service::clips::routes(voice(), voices)),

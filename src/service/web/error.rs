@@ -68,6 +68,7 @@ impl From<TableError> for ApiError {
         let status = match e {
             TableError::Forbidden(_) => StatusCode::FORBIDDEN,
             TableError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            TableError::UnderWay { .. } => StatusCode::CONFLICT,
             TableError::Journal(_) | TableError::Stopped => StatusCode::SERVICE_UNAVAILABLE,
         };
         ApiError(status, e.to_string())

@@ -15,6 +15,7 @@ mod error;
 pub mod hall;
 mod live;
 mod pages;
+mod rounds;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -24,6 +25,7 @@ use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::{get, post};
 
+use crate::service::competition::Competition;
 use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
 use crate::table::id::{BadTableId, TableId};
@@ -36,6 +38,7 @@ use self::error::{ApiError, ApiResult};
 pub struct AppState {
     pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     pub tokens: Arc<Tokens>,
+    pub competition: Arc<Competition>,
 }
 
 /// The router with every page and API route.
@@ -79,6 +82,10 @@ pub fn router(state: AppState) -> Router {
         .route("/arbiter", get(pages::arbiter_overview))
         .route("/arbiter/{id}", get(pages::arbiter_table))
         .route("/static/{file}", get(pages::static_file))
+        .route("/api/rounds", get(rounds::list).post(rounds::set_up))
+        .route("/api/rounds/{n}/pgn", get(rounds::round_pgn))
+        .route("/api/rounds/{n}/start", post(rounds::start))
+        .route("/api/trf", get(rounds::trf))
         .route("/api/tables", get(api::list_tables))
         .route("/api/pgn", get(api::all_pgn))
         .route("/api/tables/{id}", get(api::one_table))

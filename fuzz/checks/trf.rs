@@ -1,0 +1,44 @@
+//! TRF-16 reading: never a panic, on any bytes; a file that is read is
+//! written back byte for byte; a result written into any round of any
+//! player either is refused (and changes nothing) or gives a file that
+//! reads back as the same record, one line longer at most by its padding.
+
+use tactus::rules::trf::{ResultChar, Trf};
+
+const LETTERS: [ResultChar; 4] = [
+    ResultChar::Win,
+    ResultChar::Draw,
+    ResultChar::ForfeitLoss,
+    ResultChar::ZeroPointBye,
+];
+
+pub fn check(data: &[u8]) {
+    let Ok(trf) = Trf::from_bytes(data) else {
+        return;
+    };
+    assert_eq!(trf.to_bytes(), data, "not written back byte for byte");
+    if let Ok(text) = std::str::from_utf8(data) {
+        assert_eq!(Trf::parse(text).as_ref(), Ok(&trf));
+        assert_eq!(trf.to_string(), text);
+    }
+    let rounds = trf.players().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let ranks: Vec<u16> = trf.players().map(|p| p.start_rank).take(8).collect();
+    for round in 0..=(rounds.min(20) as u16 + 1) {
+        let pairings = trf.pairings(round);
+        assert_eq!(pairings.len(), trf.players().count());
+        for &rank in &ranks {
+            for letter in LETTERS {
+                let Ok(written) = trf.with_result(round, rank, letter) else {
+                    continue;
+                };
+                let bytes = written.to_bytes();
+                assert!(bytes.len() >= data.len());
+                assert_eq!(
+                    Trf::from_bytes(&bytes).as_ref(),
+                    Ok(&written),
+                    "round {round}, rank {rank}, {letter}: written as {bytes:?}"
+                );
+            }
+        }
+    }
+}

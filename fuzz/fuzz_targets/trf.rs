@@ -1,0 +1,9 @@
+//! Fuzz target `trf`. The check and its invariants are in `checks/trf.rs`,
+//! shared with the crate's `tests/fuzz_corpora.rs`, which replays this
+//! target's committed corpus in the normal test suite.
+#![no_main]
+
+#[path = "../checks/trf.rs"]
+mod check;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

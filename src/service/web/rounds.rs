@@ -1,0 +1,170 @@
+//! The competition's routes: a round set up from its pairings (JSON or the
+//! pairing program's TRF-16 file), its clocks started together, and the
+//! results read back (every round, a round's PGN for broadcasts, the TRF
+//! with the results written in). Writes need the venue arbiter's token.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::service::api_types::{RoundBody, RoundQuery, RoundsView};
+use crate::service::competition::RoundError;
+
+use super::AppState;
+use super::api::pgn_response;
+use super::error::{ApiError, ApiResult};
+
+impl From<RoundError> for ApiError {
+    fn from(e: RoundError) -> ApiError {
+        let status = match &e {
+            RoundError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            RoundError::UnknownTable { .. } | RoundError::NoRound(_) | RoundError::NoTrf => {
+                StatusCode::NOT_FOUND
+            }
+            RoundError::UnderWay(_) => StatusCode::CONFLICT,
+            RoundError::Table(t) => return ApiError::from(t.clone()),
+            RoundError::Journal(_) => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+/// The venue arbiter's token, or 401/403.
+fn venue_arbiter(state: &AppState, headers: &HeaderMap) -> ApiResult<()> {
+    let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
+        ApiError(
+            StatusCode::UNAUTHORIZED,
+            "this needs the venue arbiter's token: Authorization: Bearer <token>".into(),
+        )
+    })?;
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::UNAUTHORIZED,
+                "the Authorization header must be `Bearer <token>`".into(),
+            )
+        })?;
+    if !state.tokens.is_venue_arbiter(token) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "only the venue arbiter's token runs the competition's rounds".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /api/rounds`: JSON pairings, or a TRF-16 file (`text/plain`,
+/// `?round=N`).
+pub(super) async fn set_up(
+    State(state): State<AppState>,
+    Query(q): Query<RoundQuery>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    venue_arbiter(&state, &headers)?;
+    let kind = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let done = match kind.as_str() {
+        "application/json" => {
+            let body: RoundBody = serde_json::from_slice(&body)
+                .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("the round: {e}")))?;
+            state
+                .competition
+                .set_up(&body.round, &body.games, Vec::new(), None)
+                .await?
+        }
+        "text/plain" => {
+            let round = q.round.ok_or_else(|| {
+                ApiError(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "a TRF file needs the round to set up: POST /api/rounds?round=N".into(),
+                )
+            })?;
+            let text = String::from_utf8(body.to_vec()).map_err(|e| {
+                ApiError(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "the TRF file is not UTF-8 text (byte {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+            })?;
+            let (games, unpaired) = state.competition.pairings_from_trf(&text, &round)?;
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as i64);
+            state
+                .competition
+                .set_up(&round, &games, unpaired, Some((text, now)))
+                .await?
+        }
+        other => {
+            return Err(ApiError(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                    "a round is `application/json` pairings or a `text/plain` TRF file, not `{other}`"
+                ),
+            ));
+        }
+    };
+    Ok((StatusCode::OK, Json(done)).into_response())
+}
+
+/// `GET /api/rounds`: every round with its games and results.
+pub(super) async fn list(State(state): State<AppState>) -> ApiResult<Json<RoundsView>> {
+    Ok(Json(state.competition.rounds().await?))
+}
+
+/// `GET /api/rounds/{n}/pgn`: every game of round N, live while played.
+pub(super) async fn round_pgn(
+    State(state): State<AppState>,
+    Path(round): Path<String>,
+) -> ApiResult<Response> {
+    let text = state.competition.round_pgn(&round).await?;
+    let name: String = round
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    Ok(pgn_response(text, &format!("round-{name}.pgn")))
+}
+
+/// `POST /api/rounds/{n}/start`: every clock of round N at once.
+pub(super) async fn start(
+    State(state): State<AppState>,
+    Path(round): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    venue_arbiter(&state, &headers)?;
+    let started = state.competition.start(&round).await?;
+    Ok(Json(serde_json::json!({ "round": round, "started": started })).into_response())
+}
+
+/// `GET /api/trf`: the imported TRF file with the results of the games
+/// finished at tactus tables written in.
+pub(super) async fn trf(State(state): State<AppState>) -> ApiResult<Response> {
+    let text = state.competition.trf_with_results().await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"tactus.trf\"",
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
