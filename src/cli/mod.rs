@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod audio;
 mod bench;
 mod board;
+mod check;
 mod journal;
 mod reconcile;
 mod record;
@@ -54,6 +55,9 @@ enum Command {
     /// Measure the whole service: tables, boards, journal, audio.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// The hall before round 1: every table's boards, sound and braille,
+    /// the voice packs, the data folder and the listen address.
+    Check(check::CheckArgs),
     /// Sound outputs: the devices a table can speak on.
     #[command(subcommand)]
     Audio(audio::AudioCommand),
@@ -65,7 +69,13 @@ enum Command {
 /// Parses the arguments and runs the command. Bad input exits with status 2.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    // `check` says what is wrong in its own lines; the sound output's
+    // "trying again" warnings would only repeat them.
+    init_logging(if matches!(cli.command, Command::Check(_)) {
+        "error"
+    } else {
+        "warn"
+    });
     match cli.command {
         Command::Tokens => {
             for token in tactus::rules::token::Token::all() {
@@ -83,13 +93,14 @@ pub fn run() -> ExitCode {
         Command::Audio(c) => audio::run(c),
         Command::Journal(c) => journal::run(c),
         Command::Tls(c) => tls::run(c),
+        Command::Check(args) => check::run(args),
     }
 }
 
 /// Warnings and errors to stderr; `RUST_LOG` can ask for more.
-fn init_logging() {
+fn init_logging(level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

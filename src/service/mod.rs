@@ -1,6 +1,8 @@
 //! The service: start-up from configuration, the journal, access tokens.
 
+pub mod addresses;
 pub mod api_types;
+pub mod check;
 pub mod clips;
 pub mod competition;
 pub mod config;

@@ -174,6 +174,23 @@ pub async fn serve(
     ready(&running);
     // The player's browser plays the pack its table speaks with.
     let venue_voice = Arc::clone(&voices[&config.speech.voice]);
+    // The table cards print links to this machine's LAN address, in the
+    // venue's language (its voice's, if the pages have it).
+    let cards = super::web::cards::CardsState {
+        tokens: tokens.clone(),
+        tables: Arc::new(
+            config
+                .tables
+                .iter()
+                .map(|t| super::web::cards::CardTable {
+                    id: t.id.to_string(),
+                    blind: t.blind,
+                })
+                .collect(),
+        ),
+        base: super::addresses::link_base(addr, tls.is_some()),
+        lang: super::i18n::negotiate(None, Some(venue_voice.language())),
+    };
     let competition = Arc::new(Competition::new(
         config.players.clone(),
         bases,
@@ -182,12 +199,15 @@ pub async fn serve(
         &data.join("journal.sqlite"),
         trf,
     )?);
-    let app = router(AppState {
+    let state = AppState {
         tables,
         tokens,
         competition,
-    })
-    .merge(super::clips::routes(venue_voice, table_voices));
+    };
+    let app = router(state.clone())
+        .merge(super::web::hall::routes(state))
+        .merge(super::clips::routes(venue_voice, table_voices))
+        .merge(super::web::cards::routes(cards));
     let acceptor = tls.map(|t| t.acceptor);
     let served = super::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)
         .await
@@ -251,25 +271,28 @@ fn service_time<'a>(
 /// What `tactus serve` prints when it listens: where, and every person's
 /// link with their token (in the fragment, never sent in a URL).
 pub fn startup_text(running: &Running) -> String {
-    let scheme = if running.tls_fingerprint.is_some() {
-        "https"
-    } else {
-        "http"
-    };
+    let tls = running.tls_fingerprint.is_some();
+    let scheme = if tls { "https" } else { "http" };
     let mut out = format!("tactus is serving on {scheme}://{}/\n", running.addr);
     if let Some(fingerprint) = &running.tls_fingerprint {
         out.push_str(&format!("certificate SHA-256: {fingerprint}\n"));
     }
+    // Listening on every address: the links name this machine's LAN
+    // address, which a phone in the hall can open (never 127.0.0.1).
+    let base = super::addresses::link_base(running.addr, tls);
+    if running.addr.ip().is_unspecified() {
+        for a in super::addresses::page_addresses(running.addr) {
+            out.push_str(&format!("  reached on {scheme}://{a}/\n"));
+        }
+    }
     if let Some(token) = running.tokens.venue_arbiter() {
         out.push_str(&format!(
-            "venue arbiter (rounds, every table): {scheme}://{}/arbiter#token={token}\n",
-            running.addr
+            "venue arbiter (rounds, every table): {base}/arbiter#token={token}\n"
         ));
     }
     for id in running.tables.keys() {
         out.push_str(&format!("table {id}:\n"));
         if let Some(t) = running.tokens.table(id) {
-            let base = format!("{scheme}://{}", running.addr);
             out.push_str(&format!(
                 "  player:    {base}/table/{id}/player#token={}\n",
                 t.player

@@ -527,14 +527,24 @@ fn read_clip(key: &str, path: &Path, rate: u32) -> Result<Vec<f32>, Problem> {
 }
 
 /// Finds a pack: `name_or_path` if it is a directory with a manifest, else
-/// `voices/<name>` under the crate directory (when run from a checkout), the
-/// current directory, or the binary's directory and its parents.
+/// `voices/<name>` under `share/tactus` beside the binary's `bin/` (the
+/// Debian package's `/usr/share/tactus/voices` for `/usr/bin/tactus`), the
+/// crate directory (when run from a checkout), the current directory, or the
+/// binary's directory and its parents.
 pub fn find_pack(name_or_path: &str) -> Result<PathBuf, UnknownVoice> {
     let direct = PathBuf::from(name_or_path);
     if direct.join(MANIFEST).is_file() {
         return Ok(direct);
     }
-    let mut bases: Vec<PathBuf> = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR"))];
+    let mut bases: Vec<PathBuf> = Vec::new();
+    // First, so that an installed binary speaks with the installed packs
+    // even on a machine that still has the checkout it was built from.
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(prefix) = exe.parent().and_then(Path::parent)
+    {
+        bases.push(prefix.join("share").join("tactus"));
+    }
+    bases.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     if let Ok(cwd) = std::env::current_dir() {
         bases.push(cwd);
     }

@@ -10,7 +10,9 @@
 mod api;
 mod auth;
 mod braille;
+pub mod cards;
 mod error;
+pub mod hall;
 mod live;
 mod pages;
 mod rounds;

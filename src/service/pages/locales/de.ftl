@@ -322,3 +322,32 @@ js-wake-refused = Der Bildschirm kann nicht angelassen werden: { $error }
 js-refused-own-piece = Auf { $square } steht eine eigene Figur: { $piece }.
 js-round-is = Runde { $round }.
 js-new-game = Eine neue Partie.
+
+## Die Tischkarten (/arbiter/cards, card.brf)
+cards-title = Tischkarten
+cards-intro = Eine Karte je Tisch und Person: den Code mit der Kamera des Telefons lesen oder den Link eintippen. Jeder Link ist der Schlüssel dieser Person zu ihrer Seite: Geben Sie jede Karte nur ihrer Person.
+cards-print = Karten drucken
+cards-table = Tisch { $table }
+card-plays-white = spielt Weiß
+card-plays-black = spielt Schwarz
+card-brf-link = Ihre Seite:
+js-cards-need-token = Die Karten brauchen den Link der Turnierleitung, den tactus beim Start ausgibt (er endet auf #token=…).
+js-cards-failed = Die Karten konnten nicht geladen werden: { $error }
+js-cards-ready = { $count } Karten bereit zum Drucken.
+
+## Die Saalprüfung auf der Übersicht der Schiedsrichter (hall-check.js)
+hall-check-h = Saalprüfung
+hall-check-run = Alle Tische prüfen
+hall-check-caption = Die Teile jedes Tisches: Bretter, Ton, Braillezeile
+hall-check-col-part = Teil
+hall-check-col-result = Ergebnis
+hall-check-col-again = Erneut prüfen
+js-hall-ok = bereit:
+js-hall-fail = NICHT BEREIT:
+js-hall-again = Tisch { $table } erneut prüfen
+js-hall-checking = Alle Tische werden geprüft…
+js-hall-checking-one = Tisch { $table } wird geprüft…
+js-hall-all-ok = Alle Teile sind bereit.
+js-hall-failed = { $count } Teile sind nicht bereit.
+js-hall-table-done = Tisch { $table } geprüft.
+js-hall-error = Die Prüfung war nicht möglich: { $error }

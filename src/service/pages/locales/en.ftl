@@ -324,3 +324,32 @@ js-wake-refused = The screen cannot be kept on: { $error }
 js-refused-own-piece = { $square } holds a piece of your own: { $piece }.
 js-round-is = Round { $round }.
 js-new-game = A new game.
+
+## The table cards (/arbiter/cards, card.brf)
+cards-title = Table cards
+cards-intro = One card per table and person: scan the code with the phone's camera or type the link. Each link is that person's key to their page: give each card only to its person.
+cards-print = Print the cards
+cards-table = Table { $table }
+card-plays-white = plays White
+card-plays-black = plays Black
+card-brf-link = Your page:
+js-cards-need-token = The cards need the venue arbiter's link, the one tactus prints at start-up (it ends in #token=…).
+js-cards-failed = The cards could not be loaded: { $error }
+js-cards-ready = { $count } cards ready to print.
+
+## The hall check on the arbiter's overview (hall-check.js)
+hall-check-h = Hall check
+hall-check-run = Check every table
+hall-check-caption = Every table's parts: boards, sound, braille display
+hall-check-col-part = Part
+hall-check-col-result = Result
+hall-check-col-again = Check again
+js-hall-ok = ready:
+js-hall-fail = NOT READY:
+js-hall-again = Check table { $table } again
+js-hall-checking = Checking every table…
+js-hall-checking-one = Checking table { $table }…
+js-hall-all-ok = Every part is ready.
+js-hall-failed = { $count } parts not ready.
+js-hall-table-done = Table { $table } checked.
+js-hall-error = The check could not be made: { $error }

@@ -323,3 +323,32 @@ js-wake-refused = No se puede mantener la pantalla encendida: { $error }
 js-refused-own-piece = En { $square } hay una pieza propia: { $piece }.
 js-round-is = Ronda { $round }.
 js-new-game = Una partida nueva.
+
+## Las tarjetas de mesa (/arbiter/cards, card.brf)
+cards-title = Tarjetas de mesa
+cards-intro = Una tarjeta por mesa y persona: escanee el código con la cámara del teléfono o escriba el enlace. Cada enlace es la llave de esa persona a su página: entregue cada tarjeta solo a su persona.
+cards-print = Imprimir las tarjetas
+cards-table = Mesa { $table }
+card-plays-white = juega con blancas
+card-plays-black = juega con negras
+card-brf-link = Su página:
+js-cards-need-token = Las tarjetas necesitan el enlace del árbitro principal que tactus muestra al arrancar (termina en #token=…).
+js-cards-failed = No se pudieron cargar las tarjetas: { $error }
+js-cards-ready = { $count } tarjetas listas para imprimir.
+
+## La revisión de la sala en la vista general del árbitro (hall-check.js)
+hall-check-h = Revisión de la sala
+hall-check-run = Revisar todas las mesas
+hall-check-caption = Las partes de cada mesa: tableros, sonido, línea braille
+hall-check-col-part = Parte
+hall-check-col-result = Resultado
+hall-check-col-again = Revisar de nuevo
+js-hall-ok = lista:
+js-hall-fail = NO LISTA:
+js-hall-again = Revisar de nuevo la mesa { $table }
+js-hall-checking = Revisando todas las mesas…
+js-hall-checking-one = Revisando la mesa { $table }…
+js-hall-all-ok = Todas las partes están listas.
+js-hall-failed = { $count } partes no están listas.
+js-hall-table-done = Mesa { $table } revisada.
+js-hall-error = No se pudo hacer la revisión: { $error }

@@ -1,0 +1,363 @@
+//! Cards for the tables: what an organiser prints and lays on each table
+//! so that nobody reads a 32-digit token aloud or types it into a phone.
+//!
+//! - `GET /arbiter/cards`: the printable page (`pages/cards.html`,
+//!   `cards.js`), in the venue's language unless `?lang=` asks otherwise.
+//!   It holds no token itself: its script sends the venue arbiter's token
+//!   (from the link's `#token=` fragment, as every page does) to
+//! - `GET /api/cards?lang=`: every card (venue arbiter token), one per table
+//!   and person (player, assistant, arbiter, opponent page), each with its
+//!   link as text and as a QR code (SVG, the `qrcode` crate);
+//! - `GET /api/tables/{id}/card.brf?lang=`: the player's card in braille
+//!   (BRF, 40 cells a line): the table, the colour, the link in computer
+//!   braille (one cell per character, as a URL must be read). The venue
+//!   arbiter's token or the table arbiter's.
+//!
+//! Links use the machine's LAN address when tactus listens on every
+//! address (`addresses.rs`), never 127.0.0.1.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use qrcode::QrCode;
+use qrcode::render::svg;
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use super::error::{ApiError, ApiResult};
+use crate::braille::{cells, louis};
+use crate::service::i18n;
+use crate::service::tokens::Tokens;
+
+const CARDS_HTML: &str = include_str!("../pages/cards.html");
+const CARDS_JS: &str = include_str!("../pages/cards.js");
+const CARDS_CSS: &str = include_str!("../pages/cards.css");
+
+/// Cells on one line of a BRF card: a common braille page and display.
+pub const BRF_WIDTH: usize = 40;
+
+/// One table as the cards show it.
+#[derive(Debug, Clone)]
+pub struct CardTable {
+    pub id: String,
+    /// The blind player's side.
+    pub blind: Color,
+}
+
+/// What the card routes need.
+#[derive(Clone)]
+pub struct CardsState {
+    pub tokens: Arc<Tokens>,
+    pub tables: Arc<Vec<CardTable>>,
+    /// `http://192.168.1.20:8080`: where the links point.
+    pub base: String,
+    /// The venue's page language (its voice pack's, if the pages have it).
+    pub lang: &'static str,
+}
+
+/// The card routes, merged into the server's router.
+pub fn routes(state: CardsState) -> Router {
+    Router::new()
+        .route("/arbiter/cards", get(page))
+        .route("/static/cards.js", get(script))
+        .route("/static/cards.css", get(style))
+        .route("/api/cards", get(all_cards))
+        .route("/api/tables/{id}/card.brf", get(player_brf))
+        .with_state(state)
+}
+
+#[derive(Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+impl CardsState {
+    /// `?lang=` if the pages have it, else the venue's language.
+    fn lang(&self, q: &LangQuery) -> &'static str {
+        match q.lang.as_deref() {
+            Some(l) => i18n::negotiate(Some(l), Some(self.lang)),
+            None => self.lang,
+        }
+    }
+}
+
+async fn page(State(s): State<CardsState>, Query(q): Query<LangQuery>) -> Html<String> {
+    Html(i18n::render(CARDS_HTML, s.lang(&q), &[]))
+}
+
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        CARDS_JS,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        CARDS_CSS,
+    )
+        .into_response()
+}
+
+/// The bearer token of a request, if it has one.
+fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::UNAUTHORIZED,
+                "the cards need the venue arbiter's token: Authorization: Bearer <token>".into(),
+            )
+        })
+}
+
+/// One card.
+#[derive(Debug, Clone, Serialize)]
+pub struct Card {
+    pub table: String,
+    /// `player`, `opponent`, `assistant`, `arbiter`.
+    pub role: &'static str,
+    /// The role in the page's language.
+    pub role_name: String,
+    /// "Table 1", in the page's language.
+    pub title: String,
+    /// What the person does with it ("plays White"), may be empty.
+    pub note: String,
+    pub link: String,
+    /// The link as a QR code, an SVG document.
+    pub svg: String,
+}
+
+/// The cards' answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Cards {
+    pub lang: &'static str,
+    pub cards: Vec<Card>,
+}
+
+fn side_note(lang: &str, side: Color) -> String {
+    i18n::message(
+        lang,
+        if side == Color::White {
+            "card-plays-white"
+        } else {
+            "card-plays-black"
+        },
+        &[],
+    )
+}
+
+/// Every card of the venue, in table order: player, opponent (the second
+/// blind player's, or the sighted opponent's page), assistant, arbiter.
+pub fn cards(s: &CardsState, lang: &'static str) -> Vec<Card> {
+    let mut out = Vec::new();
+    for t in s.tables.iter() {
+        let Some(tokens) = s.tokens.table(&t.id) else {
+            continue;
+        };
+        let id = &t.id;
+        let base = &s.base;
+        let mut links: Vec<(&'static str, String, String)> = vec![(
+            "player",
+            format!("{base}/table/{id}/player#token={}", tokens.player),
+            side_note(lang, t.blind),
+        )];
+        match s.tokens.opponent(id) {
+            Some((side, token)) => links.push((
+                "opponent",
+                format!("{base}/table/{id}/player?plays={side}#token={token}"),
+                side_note(lang, !t.blind),
+            )),
+            None => links.push((
+                "opponent",
+                format!("{base}/table/{id}/opponent"),
+                side_note(lang, !t.blind),
+            )),
+        }
+        links.push((
+            "assistant",
+            format!("{base}/table/{id}/assistant#token={}", tokens.assistant),
+            String::new(),
+        ));
+        links.push((
+            "arbiter",
+            format!("{base}/arbiter/{id}#token={}", tokens.arbiter),
+            String::new(),
+        ));
+        for (role, link, note) in links {
+            out.push(Card {
+                table: id.clone(),
+                role,
+                role_name: i18n::message(lang, &format!("role-{role}"), &[]),
+                title: i18n::message(lang, "cards-table", &[("table", id)]),
+                note,
+                svg: qr_svg(&link),
+                link,
+            });
+        }
+    }
+    out
+}
+
+/// The link as a QR code: SVG, black on white, with the quiet zone a
+/// phone's camera needs.
+pub fn qr_svg(link: &str) -> String {
+    match QrCode::new(link.as_bytes()) {
+        Ok(code) => code
+            .render::<svg::Color<'_>>()
+            .min_dimensions(160, 160)
+            .quiet_zone(true)
+            .build(),
+        // A link is a few dozen bytes; a QR code holds over two thousand.
+        Err(e) => format!("<!-- no QR code: {e} -->"),
+    }
+}
+
+async fn all_cards(
+    State(s): State<CardsState>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let token = bearer(&headers)?;
+    if !s.tokens.is_venue_arbiter(token) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "the cards need the venue arbiter's token".into(),
+        ));
+    }
+    let lang = s.lang(&q);
+    let body = Cards {
+        lang,
+        cards: cards(&s, lang),
+    };
+    Ok((
+        // The answer holds every token: never kept by a cache.
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(body),
+    )
+        .into_response())
+}
+
+/// Why a braille card could not be written.
+fn unavailable(e: impl std::fmt::Display) -> ApiError {
+    ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("braille: {e}"))
+}
+
+/// Text in the literary braille of `lang`, cut into lines of at most
+/// [`BRF_WIDTH`] cells at blanks.
+fn literary_lines(lang: &str, text: &str) -> Result<Vec<String>, ApiError> {
+    let cells = louis::translate(louis::table_for(lang), text).map_err(unavailable)?;
+    let mut lines = Vec::new();
+    let mut rest: &[u8] = &cells;
+    while rest.len() > BRF_WIDTH {
+        let cut = rest[..=BRF_WIDTH]
+            .iter()
+            .rposition(|&c| c == cells::BLANK)
+            .filter(|&i| i > 0)
+            .unwrap_or(BRF_WIDTH);
+        lines.push(cells::brf_line(&rest[..cut]));
+        rest = &rest[cut..];
+        while rest.first() == Some(&cells::BLANK) {
+            rest = &rest[1..];
+        }
+    }
+    lines.push(cells::brf_line(rest));
+    Ok(lines)
+}
+
+/// A link in computer braille: each character its own cell (BRF is ASCII
+/// braille, so the character is its cell), [`BRF_WIDTH`] to a line.
+pub fn link_lines(link: &str) -> Vec<String> {
+    let chars: Vec<char> = link
+        .chars()
+        .map(|c| c.to_ascii_uppercase())
+        .filter(|&c| cells::from_brf(c).is_some())
+        .collect();
+    chars
+        .chunks(BRF_WIDTH)
+        .map(|l| l.iter().collect())
+        .collect()
+}
+
+async fn player_brf(
+    State(s): State<CardsState>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let token = bearer(&headers)?;
+    let table = s
+        .tables
+        .iter()
+        .find(|t| t.id == id)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))?;
+    let allowed = s.tokens.is_venue_arbiter(token)
+        || s.tokens.role_of(&id, token) == Some(crate::table::action::PersonRole::Arbiter);
+    if !allowed {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!("the player's card of table `{id}` needs an arbiter's token"),
+        ));
+    }
+    let lang = s.lang(&q);
+    let card = cards(&s, lang)
+        .into_iter()
+        .find(|c| c.table == table.id && c.role == "player")
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no tokens for table `{id}`")))?;
+    let mut lines = literary_lines(lang, &card.title)?;
+    lines.extend(literary_lines(
+        lang,
+        &format!("{}, {}", card.role_name, card.note),
+    )?);
+    lines.push(String::new());
+    lines.extend(literary_lines(
+        lang,
+        &i18n::message(lang, "card-brf-link", &[]),
+    )?);
+    lines.extend(link_lines(&card.link));
+    let mut body = lines.join("\r\n");
+    body.push_str("\r\n");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=us-ascii".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"table-{id}-player-card.brf\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_in_computer_braille_is_its_characters_forty_a_line() {
+        let link = "http://192.168.1.20:8080/table/1/player#token=0123456789abcdef0123456789abcdef";
+        let lines = link_lines(link);
+        assert!(lines.iter().all(|l| l.chars().count() <= BRF_WIDTH));
+        assert_eq!(lines.concat(), link.to_ascii_uppercase());
+    }
+
+    #[test]
+    fn a_qr_code_is_an_svg() {
+        let svg = qr_svg("http://192.168.1.20:8080/arbiter/1#token=00");
+        assert!(svg.contains("<svg"), "{svg}");
+    }
+}
