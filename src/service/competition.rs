@@ -23,6 +23,7 @@ use super::api_types::{
 use super::config::{PlayerConfig, TableConfig};
 use super::journal::{Journal, JournalError, JournalHandle};
 use crate::rules::announce::Style;
+use crate::rules::event::GameEvent;
 use crate::rules::trf::{ResultChar, RoundEntry, Trf};
 use crate::rules::variant::{Variant, chess960_start};
 use crate::table::action::{Action, PersonRole};
@@ -456,6 +457,99 @@ impl Competition {
             .unwrap_or_else(|e| e.into_inner())
             .insert(key, Arc::clone(&past));
         Ok(past)
+    }
+
+    /// The arbiter's correction of a result in round `round` at table
+    /// `id`: the table's current game through the table, an earlier one
+    /// journaled under its own number (checked on the replayed game
+    /// first). The only way a finished game changes.
+    pub async fn correct_result(
+        &self,
+        round: &str,
+        id: &str,
+        result: &str,
+        reason: &str,
+    ) -> Result<GameListed, RoundError> {
+        let _one_at_a_time = self.busy.lock().await;
+        let id: TableId = id.parse().map_err(|_| RoundError::UnknownTable {
+            index: 0,
+            table: id.chars().take(40).collect(),
+        })?;
+        let Some(handle) = self.tables.get(&id) else {
+            return Err(RoundError::UnknownTable {
+                index: 0,
+                table: id.to_string(),
+            });
+        };
+        let event = GameEvent::ResultSet {
+            result: result.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let view = handle.view().await?;
+        if view.round == round && view.begun {
+            handle
+                .act(
+                    PersonRole::Arbiter,
+                    Action::SetResult {
+                        result: result.to_owned(),
+                        reason: reason.to_owned(),
+                    },
+                )
+                .await?;
+            let view = handle.view().await?;
+            let state = if view.result.is_some() {
+                GameState::Finished
+            } else {
+                GameState::UnderWay
+            };
+            let score = view.result.as_ref().map(|r| r.score());
+            let mut setup = self.bases[&id].setup.clone();
+            setup.white.clone_from(&view.white);
+            setup.black.clone_from(&view.black);
+            setup.round.clone_from(&view.round);
+            setup.blind = view.blind;
+            return Ok(listed_of(&setup, view.game, state, score, view.moves.len()));
+        }
+        // The round's latest game at the table before the current one.
+        let starts = {
+            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+            reader.game_starts(&id)?
+        };
+        let game = starts
+            .iter()
+            .filter(|s| s.game < view.game)
+            .filter(|s| setup_in(s).is_some_and(|setup| setup.round == round))
+            .map(|s| s.game)
+            .filter(|g| self.past(&id, *g).is_ok_and(|p| p.begun))
+            .max()
+            .ok_or_else(|| RoundError::NoRound(format!("{round}` at table `{id}")))?;
+        let records = {
+            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+            reader.game_events(&id, game)?
+        };
+        let mut r = replay(&id, &records, Style::default())
+            .map_err(|e| RoundError::Invalid(e.to_string()))?;
+        let at = std::time::Duration::from_millis(r.last_ms);
+        r.game
+            .apply(at, &event)
+            .map_err(|e| RoundError::Invalid(e.to_string()))?;
+        let payload = serde_json::to_string(&crate::table::replay::Entry::Game(event))
+            .map_err(|e| RoundError::Invalid(e.to_string()))?;
+        self.journal
+            .append(&id, game, r.last_ms as i64, payload)
+            .await?;
+        self.past
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&(id.clone(), game));
+        let past = self.past(&id, game)?;
+        Ok(listed_of(
+            &past.setup,
+            game,
+            GameState::Finished,
+            past.result.clone(),
+            past.plies,
+        ))
     }
 
     /// The imported TRF file as it was imported.

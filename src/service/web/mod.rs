@@ -86,6 +86,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rounds", get(rounds::list).post(rounds::set_up))
         .route("/api/rounds/{n}/pgn", get(rounds::round_pgn))
         .route("/api/rounds/{n}/start", post(rounds::start))
+        .route(
+            "/api/rounds/{n}/tables/{id}/result",
+            post(rounds::correct_result),
+        )
         .route("/api/trf", get(rounds::trf))
         .route("/api/tables", get(api::list_tables))
         .route("/api/pgn", get(api::all_pgn))

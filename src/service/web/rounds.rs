@@ -9,7 +9,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::service::api_types::{RoundBody, RoundQuery, RoundsView};
+use axum::extract::rejection::JsonRejection;
+
+use crate::service::api_types::{ResultBody, RoundBody, RoundQuery, RoundsView};
 use crate::service::competition::RoundError;
 
 use super::AppState;
@@ -144,6 +146,23 @@ pub(super) async fn start(
     venue_arbiter(&state, &headers)?;
     let started = state.competition.start(&round).await?;
     Ok(Json(serde_json::json!({ "round": round, "started": started })).into_response())
+}
+
+/// `POST /api/rounds/{n}/tables/{id}/result`: the arbiter corrects the
+/// result of round N's game at a table, finished or not.
+pub(super) async fn correct_result(
+    State(state): State<AppState>,
+    Path((round, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Result<Json<ResultBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    venue_arbiter(&state, &headers)?;
+    let Json(body) = body?;
+    let game = state
+        .competition
+        .correct_result(&round, &id, &body.result, &body.reason)
+        .await?;
+    Ok(Json(game).into_response())
 }
 
 /// `GET /api/trf`: the imported TRF file with the results of the games
