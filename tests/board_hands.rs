@@ -14,8 +14,7 @@
 //! 48; README gives the 500-game command), and `TACTUS_HANDS_JOBS` how many
 //! at once (default 8).
 
-use tactus::bench::hands::{HandsGame, HandsOptions, games_from_pgn, run_hands};
-use tactus::board::infer::Settings;
+use tactus::bench::hands::{HandsGame, HandsOptions, Mix, games_from_pgn, run_hands};
 
 fn corpus() -> Vec<HandsGame> {
     let mut files: Vec<std::path::PathBuf> = Vec::new();
@@ -56,7 +55,8 @@ fn hands_play_whole_games_on_peg_and_dgt_boards() {
         games: env("TACTUS_HANDS_GAMES").unwrap_or(48) as usize,
         only: env("TACTUS_HANDS_GAME").map(|n| n as usize),
         jobs: env("TACTUS_HANDS_JOBS").unwrap_or(8) as usize,
-        settings: Settings::default(),
+        settle: None,
+        mix: Mix::default(),
     };
     eprintln!(
         "hands suite: seed {seed} (TACTUS_SEED={seed} replays it), {} games",

@@ -130,6 +130,7 @@ fn both_players_blind_hands_on_both_boards() {
                 ],
                 touches: vec![shakmaty::Square::G1],
                 completes: 1,
+                pressed: None,
             };
             white.perform(&touch).unwrap();
             want_touched.push(("white".into(), "g1".into()));

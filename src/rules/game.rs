@@ -856,7 +856,7 @@ impl Game {
                 };
                 self.finish_with(at, result, vec![outcome_word(outcome)], &mut notices)?;
             }
-            GameEvent::Retracted { plies, clock } => {
+            GameEvent::Retracted { plies, clock, .. } => {
                 if *plies > self.plies.len() {
                     return Err(GameError::Refused(format!(
                         "cannot go back to ply {plies}: only {} played",
@@ -1322,6 +1322,7 @@ mod tests {
             &GameEvent::Retracted {
                 plies: 2,
                 clock: Some(setting),
+                slid: false,
             },
         )
         .unwrap();
@@ -1333,7 +1334,8 @@ mod tests {
                 secs(11),
                 &GameEvent::Retracted {
                     plies: 9,
-                    clock: None
+                    clock: None,
+                    slid: false,
                 }
             )
             .is_err()
