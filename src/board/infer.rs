@@ -881,7 +881,7 @@ impl Inference {
         // Touches first: they happened during the move about to be made.
         let mut out = self.judge_returns(Some(mv));
         let before = self.pos.clone();
-        self.provisional = self.may_travel_on(mv).then(|| (before, mv, now));
+        self.provisional = self.may_travel_on(mv).then_some((before, mv, now));
         let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv);
         out.push(if self.following.take().is_some() {
             Inferred::Confirmed { mv, san }

@@ -409,7 +409,7 @@ fn dgt_play(inf: &mut Inference, script: &str) -> Vec<(Duration, Inferred)> {
     let mut out = Vec::new();
     let mut t = inf.changed_at.unwrap_or_default() + ms(1000);
     let mut right = false;
-    let mut tick_to = |inf: &mut Inference, t: Duration, out: &mut Vec<(Duration, Inferred)>| {
+    let tick_to = |inf: &mut Inference, t: Duration, out: &mut Vec<(Duration, Inferred)>| {
         out.extend(inf.tick(t).into_iter().map(|i| (t, i)));
     };
     for w in script.split(',').map(str::trim) {
