@@ -621,6 +621,9 @@ impl Inference {
                 let held = now.saturating_sub(t);
                 let bounce = self.bounce();
                 if held >= bounce {
+                    // The same square's quick return was this touch's lift
+                    // bouncing: one touch.
+                    self.returned.remove(sq);
                     // Quick returns still in their holes came first: the
                     // record keeps the order the hands touched in.
                     out.extend(self.judge_returns(None));

@@ -613,3 +613,25 @@ fn the_victim_taken_off_while_the_slider_rests_beside_it() {
     );
     assert_eq!(moves_of(&out), ["Bxc4"]);
 }
+
+#[test]
+fn a_touch_whose_lift_bounced_read_late_is_one_touch() {
+    // The hands suite's failure: a touch of c2 whose lift bounced, the
+    // three events read late in one read, then the pawn put back 154 ms
+    // later (a slide's settling time still running for the move before).
+    let mut inf = dgt(OPEN_F1);
+    let f = |square, piece| BoardEvent::Field { square, piece };
+    let pawn = Some(Color::White.pawn());
+    let late = ms(30);
+    let mut out = Vec::new();
+    out.extend(inf.event_unsure(&f(Square::C2, None), ms(1000), late));
+    out.extend(inf.event_unsure(&f(Square::C2, pawn), ms(1000), late));
+    out.extend(inf.event_unsure(&f(Square::C2, None), ms(1000), late));
+    out.extend(inf.event(&f(Square::C2, pawn), ms(1154)));
+    out.extend(inf.tick(ms(3000)));
+    let touches: Vec<&Inferred> = out
+        .iter()
+        .filter(|i| matches!(i, Inferred::Touched { .. }))
+        .collect();
+    assert_eq!(touches.len(), 1, "{out:?}");
+}
