@@ -623,7 +623,7 @@ impl Inference {
                 if held >= bounce {
                     // The same square's quick return was this touch's lift
                     // bouncing: one touch.
-                    self.returned.remove(sq);
+                    self.returned.discard(sq);
                     // Quick returns still in their holes came first: the
                     // record keeps the order the hands touched in.
                     out.extend(self.judge_returns(None));
