@@ -26,7 +26,7 @@ use thiserror::Error;
 
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::hands::{Act, Hands, Step, Timing, may_start_early};
-use crate::board::infer::{CASTLE_WAIT, Inference, Inferred, Settings};
+use crate::board::infer::{CASTLE_WAIT, Inference, Inferred, SLIDE_WINDOW, Settings};
 use crate::board::serial::{Driver, DriverConfig, DriverEvent};
 use crate::board::sim::{SimError, Simulator};
 use crate::rng::Rng;
@@ -434,6 +434,13 @@ fn play_logged(
         {
             // Announced, then the opponent's reply comes: wait for the move.
             wait_moves(ply + 1, &mut seen, &mut found)?;
+            if protocol.identifies_pieces() {
+                // A sighted player's move is announced to the blind player,
+                // who hears it and replies: not sooner than a slide could
+                // still be corrected (a host stalled long enough makes a
+                // slide's rest look longer than the settling time).
+                std::thread::sleep(SLIDE_WINDOW);
+            }
         }
     }
     wait_moves(game.moves.len(), &mut seen, &mut found)?;
