@@ -225,6 +225,10 @@ pub struct Inference {
     /// on: the position before it, the move, and when it was made. Within
     /// [`SLIDE_WINDOW`] the same piece going on along its line corrects it.
     provisional: Option<(Chess, Move, Duration)>,
+    /// The board shows exactly one pair of moves (a reply begun before the
+    /// first was read) whose second piece cannot travel on: it waits only
+    /// for a bounce, as a single such move does.
+    pair_final: bool,
     /// Which side of a DGT clock on the board was to move (right, left),
     /// as its last message said: a change is a press of the clock.
     clock_turn: Option<(bool, bool)>,
@@ -278,6 +282,7 @@ impl Inference {
             reported: None,
             touches: Vec::new(),
             provisional: None,
+            pair_final: false,
             clock_turn: None,
         }
     }
@@ -329,6 +334,7 @@ impl Inference {
             {
                 self.settings.bounce()
             }
+            None if self.pair_final => self.settings.bounce(),
             _ => self.settings.settle,
         };
         self.changed_at.map(|t| t + wait)
@@ -354,14 +360,22 @@ impl Inference {
         if matches!(self.physical, Physical::Holes(_)) || self.following.is_some() {
             return false;
         }
+        travels_on(&self.pos, m)
+    }
+}
+
+/// Whether the piece of `m` (in `pos`), resting on its destination, may be
+/// on its way further along its line ([`Inference::may_travel_on`]).
+fn travels_on(pos: &Chess, m: Move) -> bool {
+    {
         let (Some(from), to) = (m.from(), m.to()) else {
             return false;
         };
         if m.is_castle() {
             return false;
         }
-        let turn = self.pos.turn();
-        self.pos.legal_moves().iter().any(|o| {
+        let turn = pos.turn();
+        pos.legal_moves().iter().any(|o| {
             if o.from() != Some(from) || *o == m {
                 return false;
             }
@@ -372,7 +386,9 @@ impl Inference {
             shakmaty::attacks::between(from, dest).contains(to)
         })
     }
+}
 
+impl Inference {
     /// The board the physical board should show now.
     pub fn expected_board(&self) -> Board {
         match self.following {
@@ -561,6 +577,7 @@ impl Inference {
             // A scan or dump that changed the board: start judging anew.
             None => self.steps.push((false, Square::A1)),
         }
+        self.pair_final = false;
         match self.complete_move() {
             Some(m) => self.snapshot = Some((m, self.steps.len())),
             None => {
@@ -572,6 +589,15 @@ impl Inference {
                     self.snapshot = None;
                 }
             }
+        }
+        if self.snapshot.is_none()
+            && matches!(self.physical, Physical::Pieces(_))
+            && self.following.is_none()
+            && let [(first, second)] = self.two_fits().as_slice()
+        {
+            // A reply begun before the move was read: the pair the board
+            // shows is read as soon as a single such move would be.
+            self.pair_final = !travels_on(&after(&self.pos, *first), *second);
         }
         self.changed_at = Some(now);
         if self.settings.settle.is_zero() {
@@ -857,6 +883,7 @@ impl Inference {
         self.lift_unsure = [Duration::ZERO; 64];
         self.steps.clear();
         self.snapshot = None;
+        self.pair_final = false;
     }
 
     /// Whether the lifts and puts since the position showed include the
