@@ -1,11 +1,13 @@
 //! The hands suite: whole games carried out by the hands model
-//! (`board::hands`) on simulated peg and DGT boards, through real
-//! pseudo-terminals and the real serial driver, read by the inference
-//! engine with its default settings (the harness is `tactus::bench::hands`,
-//! which `tactus bench hands` runs too). Real games (the PGN files of
-//! `tests/pgn-corpus/` and `tests/fixtures/announcements/`) and random
-//! legal games; one board where both sides play, or the blind player's
-//! board at a table, on either colour.
+//! (`board::hands`) on simulated peg, DGT and Millennium boards, through
+//! real pseudo-terminals and the real serial driver, read by the inference
+//! engine with each kind of board's default settings (the harness is
+//! `tactus::bench::hands`, which `tactus bench hands` runs too). Real games
+//! (the PGN files of `tests/pgn-corpus/` and `tests/fixtures/announcements/`)
+//! and random legal games; one board where both sides play, or one
+//! player's board at a table (the blind player's peg board, a sighted
+//! opponent's electronic board, whose pieces slide at human speed and whose
+//! DGT clock is pressed), on either colour.
 //!
 //! Every move must be found, in order, none invented, and every touch
 //! recorded. The run prints its seed; `TACTUS_SEED=<seed>` replays it, and
@@ -14,8 +16,7 @@
 //! 48; README gives the 500-game command), and `TACTUS_HANDS_JOBS` how many
 //! at once (default 8).
 
-use tactus::bench::hands::{HandsGame, HandsOptions, games_from_pgn, run_hands};
-use tactus::board::infer::Settings;
+use tactus::bench::hands::{HandsGame, HandsOptions, Mix, games_from_pgn, run_hands};
 
 fn corpus() -> Vec<HandsGame> {
     let mut files: Vec<std::path::PathBuf> = Vec::new();
@@ -45,7 +46,7 @@ fn env(name: &str) -> Option<u64> {
 }
 
 #[test]
-fn hands_play_whole_games_on_peg_and_dgt_boards() {
+fn hands_play_whole_games_on_peg_dgt_and_millennium_boards() {
     let seed = env("TACTUS_SEED").unwrap_or_else(|| {
         let mut b = [0u8; 8];
         getrandom::fill(&mut b).unwrap();
@@ -56,7 +57,8 @@ fn hands_play_whole_games_on_peg_and_dgt_boards() {
         games: env("TACTUS_HANDS_GAMES").unwrap_or(48) as usize,
         only: env("TACTUS_HANDS_GAME").map(|n| n as usize),
         jobs: env("TACTUS_HANDS_JOBS").unwrap_or(8) as usize,
-        settings: Settings::default(),
+        settle: None,
+        mix: Mix::default(),
     };
     eprintln!(
         "hands suite: seed {seed} (TACTUS_SEED={seed} replays it), {} games",

@@ -440,6 +440,41 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
     fix(&mut expected, 4, '0');
     assert_eq!(back, expected);
 
+    // The one way a finished game changes: the arbiter's correction,
+    // journaled as such. Round 1 at table 2 becomes a draw; the TRF says so.
+    let r = post(
+        &addr,
+        "/api/rounds/1/tables/2/result",
+        &venue,
+        r#"{"result":"1/2-1/2","reason":"scoresheets: a draw was agreed"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        post(
+            &addr,
+            "/api/rounds/1/tables/2/result",
+            &arbiter1,
+            r#"{"result":"1-0"}"#
+        )
+        .status,
+        403,
+        "a table's arbiter does not correct the competition"
+    );
+    let corrected = get(&addr, "/api/rounds/1/pgn").body;
+    assert!(corrected.contains("[Result \"1/2-1/2\"]"), "{corrected}");
+    assert!(
+        corrected.contains("scoresheets: a draw was agreed"),
+        "{corrected}"
+    );
+    assert_eq!(results(&addr)[1], ("1".into(), "2".into(), s("1/2-1/2")));
+    let mut with_draw = expected.clone();
+    let col = 98;
+    for rank in [3u16, 4] {
+        let start = with_draw.find(&format!("001 {rank:>4}")).unwrap();
+        with_draw.replace_range(start + col..start + col + 1, "=");
+    }
+    assert_eq!(get(&addr, "/api/trf").body, with_draw);
+
     // `tactus journal check` lists every game by table and round.
     server.kill9();
     let check = Command::new(env!("CARGO_BIN_EXE_tactus"))

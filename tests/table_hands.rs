@@ -130,6 +130,7 @@ fn both_players_blind_hands_on_both_boards() {
                 ],
                 touches: vec![shakmaty::Square::G1],
                 completes: 1,
+                pressed: None,
             };
             white.perform(&touch).unwrap();
             want_touched.push(("white".into(), "g1".into()));
@@ -160,5 +161,137 @@ fn both_players_blind_hands_on_both_boards() {
         "table under hands: seed {seed}, {} plies, {} touches on the record",
         GAME.len(),
         want_touched.len()
+    );
+}
+
+/// `tactus serve` with the blind player (Black) on a peg board and a
+/// sighted opponent (White) on `protocol`'s board, default settling times.
+fn sighted_table(protocol: Protocol) -> (tempfile::TempDir, Server, Simulator, Simulator) {
+    let data = tempfile::tempdir().unwrap();
+    let pegs = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+    let theirs = Simulator::new(protocol, Board::default(), None).unwrap();
+    let config = data.path().join("venue.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\nopponent_board = \"{}:{}\"\ncontrol = \"15+10\"\n",
+            pegs.path().display(),
+            protocol.name(),
+            theirs.path().display()
+        ),
+    )
+    .unwrap();
+    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    wait_for("both boards to connect", LIMIT, || {
+        let t = table(&addr);
+        (t["board"]["connected"] == true && t["opponent_board"]["connected"] == true).then_some(())
+    });
+    (data, server, pegs, theirs)
+}
+
+/// A sighted opponent slides pieces at human speed on an electronic board
+/// (and presses the DGT clock after each move): every move is the move
+/// made, none a square a piece only passed.
+fn sighted_opponent_slides(protocol: Protocol) {
+    let seed = std::env::var("TACTUS_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| Rng::from_env("TACTUS_HANDS_NONE").next_u64() >> 16);
+    eprintln!(
+        "sighted opponent on {}: TACTUS_SEED={seed} replays this run",
+        protocol.name()
+    );
+    let (_data, server, mut pegs, mut theirs) = sighted_table(protocol);
+    let addr = server.addr.clone();
+    let mut hands = Hands::new(seed, Timing::brisk());
+    let mut pos = Chess::default();
+    for (i, uci) in GAME.iter().enumerate() {
+        let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        let what = format!("ply {} ({uci}), seed {seed}", i + 1);
+        if pos.turn() == Color::White {
+            let plan = hands.plan(&pos, m, protocol, true);
+            theirs.perform(&plan).unwrap();
+            wait_for(&what, LIMIT, || (moves(&addr).len() == i + 1).then_some(()));
+            pegs.play(uci, false).unwrap();
+        } else {
+            pegs.play(uci, false).unwrap();
+            wait_for(&what, LIMIT, || (moves(&addr).len() == i + 1).then_some(()));
+            theirs.press_clock(Color::Black);
+            let plan = hands.plan(&pos, m, protocol, false);
+            theirs.perform(&plan).unwrap();
+        }
+        pos.play_unchecked(m);
+        wait_for(&format!("{what}: both boards in step"), LIMIT, || {
+            let t = table(&addr);
+            (t["board"]["in_sync"] == true && t["opponent_board"]["in_sync"] == true).then_some(())
+        });
+    }
+    let t = table(&addr);
+    assert_eq!(
+        moves(&addr),
+        [
+            "e4", "c6", "d4", "d5", "Nc3", "dxe4", "Nxe4", "Nf6", "Qd3", "e5", "dxe5", "Qa5+",
+            "Bd2", "Qxe5", "O-O-O", "Nxe4", "Qd8+", "Kxd8", "Bg5+", "Kc7", "Bd8#"
+        ],
+        "seed {seed}"
+    );
+    assert!(t["illegal"].as_array().unwrap().is_empty(), "{t}");
+}
+
+#[test]
+fn a_sighted_opponent_slides_on_a_dgt_board() {
+    sighted_opponent_slides(Protocol::Dgt);
+}
+
+#[test]
+fn a_sighted_opponent_slides_on_a_millennium_board() {
+    sighted_opponent_slides(Protocol::Millennium);
+}
+
+#[test]
+fn a_slide_resting_on_its_way_is_corrected_before_the_blind_player_replies() {
+    use shakmaty::Square::*;
+    let (data, server, mut pegs, mut theirs) = sighted_table(Protocol::Millennium);
+    let addr = server.addr.clone();
+    theirs.play("e2e4", false).unwrap();
+    wait_for("1. e4", LIMIT, || (moves(&addr).len() == 1).then_some(()));
+    pegs.play("e2e4", false).unwrap();
+    pegs.play("c7c6", false).unwrap();
+    wait_for("1... c6", LIMIT, || (moves(&addr).len() == 2).then_some(()));
+    theirs.play("c7c6", false).unwrap();
+    // The bishop rests on d3 far longer than any slide (read as Bd3) ...
+    theirs.lift(F1).unwrap();
+    theirs.put(D3, Some(Color::White.bishop())).unwrap();
+    wait_for("2. Bd3 read", LIMIT, || {
+        (moves(&addr).last().map(String::as_str) == Some("Bd3")).then_some(())
+    });
+    // ... and goes on along its line: one move, Bc4.
+    theirs.lift(D3).unwrap();
+    theirs.put(C4, Some(Color::White.bishop())).unwrap();
+    wait_for("2. Bc4 corrected", LIMIT, || {
+        (moves(&addr) == ["e4", "c6", "Bc4"]).then_some(())
+    });
+    let t = table(&addr);
+    assert_eq!(t["turn"], "black", "{t}");
+    assert_eq!(t["clock"]["running_side"], "black", "{t}");
+    assert!(t["illegal"].as_array().unwrap().is_empty(), "{t}");
+    // The blind player carries out Bc4; their board agrees.
+    pegs.play("f1c4", false).unwrap();
+    wait_for("the peg board in step", LIMIT, || {
+        (table(&addr)["board"]["in_sync"] == true).then_some(())
+    });
+    // The journal holds it as a correction, and replays to the same game.
+    drop(server);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["journal", "check"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }

@@ -1,14 +1,17 @@
 //! `tactus bench hands` and the hands suite (`tests/board_hands.rs`): whole
 //! games carried out by the hands model ([`crate::board::hands`]) on
-//! simulated peg and DGT boards, through real pseudo-terminals and the real
-//! serial driver, read by the inference engine as a host reads it. One
-//! board where both sides play (as `tactus board watch` follows it), or the
-//! blind player's board at a table, on either colour: their own moves made,
-//! the opponent's announced moves carried out and followed.
+//! simulated peg, DGT and Millennium boards, through real pseudo-terminals
+//! and the real serial driver, read by the inference engine as a host reads
+//! it, with each kind of board's default settling time. One board where
+//! both sides play (as `tactus board watch` follows it), or one player's
+//! board at a table, on either colour (the blind player's peg board, or a
+//! sighted opponent's electronic board): their own moves made, the other
+//! side's announced moves carried out and followed.
 //!
 //! Every game is checked (every move found, in order, none invented, every
 //! touch recorded) and timed: from the instant the simulator wrote the
-//! event that completes a move to the instant the host knows the move.
+//! event that completes a move (the piece's last arrival) to the instant
+//! the host knows the move, and on a DGT board from the press of its clock.
 //! A game is chosen, played and timed from its number and the run's seed
 //! alone, so a failing game is replayed by its seed and number.
 
@@ -22,8 +25,8 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 use thiserror::Error;
 
 use crate::board::event::{BoardEvent, Protocol};
-use crate::board::hands::{Hands, Timing, may_start_early};
-use crate::board::infer::{CASTLE_WAIT, Inference, Inferred, Settings};
+use crate::board::hands::{Act, Hands, Step, Timing, may_start_early};
+use crate::board::infer::{CASTLE_WAIT, Inference, Inferred, SLIDE_WINDOW, Settings};
 use crate::board::serial::{Driver, DriverConfig, DriverEvent};
 use crate::board::sim::{SimError, Simulator};
 use crate::rng::Rng;
@@ -35,9 +38,10 @@ use crate::rules::variant::Variant;
 pub enum Mode {
     /// Both sides play on this board.
     Watch,
-    /// The blind player's board at a table: `blind`'s moves are made on it,
-    /// the opponent's are announced and carried out on it.
-    Table { blind: Color },
+    /// One player's board at a table (the blind player's tactile board, or
+    /// a sighted opponent's electronic one): `player`'s moves are made on
+    /// it, the other side's are announced and carried out on it.
+    Table { player: Color },
 }
 
 /// A game to play: a start and legal moves from it.
@@ -111,28 +115,59 @@ pub fn random_game(seed: u64) -> HandsGame {
     }
 }
 
+/// Which boards and ways of play a run uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mix {
+    /// Kinds of board, in turn by pairs of games.
+    pub boards: Vec<Protocol>,
+    /// One board where both sides play.
+    pub watch: bool,
+    /// One player's board at a table, White's or Black's.
+    pub table: bool,
+}
+
+impl Default for Mix {
+    fn default() -> Self {
+        Mix {
+            boards: vec![Protocol::Peg, Protocol::Dgt, Protocol::Millennium],
+            watch: true,
+            table: true,
+        }
+    }
+}
+
 /// Game `n` of a run: even numbers from `corpus` (if any), odd ones random;
-/// peg and DGT boards in turn by pairs; watched, white blind, black blind
-/// in turn.
-pub fn nth_game(corpus: &[HandsGame], seed: u64, n: usize) -> (HandsGame, Protocol, Mode) {
+/// the mix's boards in turn by pairs; its ways of play in turn (shifted
+/// each round of boards, so each board meets each way).
+pub fn nth_game(
+    corpus: &[HandsGame],
+    seed: u64,
+    n: usize,
+    mix: &Mix,
+) -> (HandsGame, Protocol, Mode) {
     let game = match corpus.get((n / 2) % corpus.len().max(1)) {
         Some(g) if n.is_multiple_of(2) => g.clone(),
         _ => random_game(seed.wrapping_add(n as u64)),
     };
-    let protocol = if (n / 2).is_multiple_of(2) {
-        Protocol::Peg
+    let boards = if mix.boards.is_empty() {
+        &[Protocol::Peg][..]
     } else {
-        Protocol::Dgt
+        &mix.boards[..]
     };
-    let mode = match n % 3 {
-        0 => Mode::Watch,
-        1 => Mode::Table {
-            blind: Color::White,
-        },
-        _ => Mode::Table {
-            blind: Color::Black,
-        },
-    };
+    let protocol = boards[(n / 2) % boards.len()];
+    let mut modes = Vec::new();
+    if mix.watch || !mix.table {
+        modes.push(Mode::Watch);
+    }
+    if mix.table {
+        modes.push(Mode::Table {
+            player: Color::White,
+        });
+        modes.push(Mode::Table {
+            player: Color::Black,
+        });
+    }
+    let mode = modes[(n + n / (2 * boards.len())) % modes.len()];
     (game, protocol, mode)
 }
 
@@ -169,6 +204,11 @@ pub struct HandsGameStats {
     pub touches: usize,
     /// Per move: from the event completing it to the move being known.
     pub latencies: Vec<Duration>,
+    /// Per move ended by a press of the clock: from the press to the move
+    /// being known (zero when it was known before the press).
+    pub from_press: Vec<Duration>,
+    /// Moves read, then corrected as the piece slid on (one move).
+    pub corrections: usize,
 }
 
 /// What the host saw, for a failing game's report.
@@ -310,7 +350,7 @@ fn play_logged(
     let mut hands = Hands::new(seed, Timing::brisk());
     let mut pos = game.start.clone();
     let mut made_touches: Vec<Vec<Square>> = Vec::new();
-    let mut completed: Vec<Instant> = Vec::new();
+    let mut completed: Vec<(Instant, Option<Instant>)> = Vec::new();
     let mut seen: Vec<(Instant, Inferred)> = Vec::new();
     let mut found = 0usize;
     // Waits until `n` moves have been found.
@@ -339,9 +379,22 @@ fn play_logged(
     for (ply, &m) in game.moves.iter().enumerate() {
         let own = match mode {
             Mode::Watch => true,
-            Mode::Table { blind } => pos.turn() == blind,
+            Mode::Table { player } => pos.turn() == player,
         };
-        let plan = hands.plan(&pos, m, protocol, own);
+        let mut plan = hands.plan(&pos, m, protocol, own);
+        if !own && protocol == Protocol::Dgt {
+            // The other side's clock pressed for them when their move was
+            // made (it is announced; this player then carries it out).
+            plan.steps.insert(
+                0,
+                Step {
+                    gap: Duration::ZERO,
+                    act: Act::Clock(pos.turn()),
+                },
+            );
+            plan.completes += 1;
+            plan.pressed = None;
+        }
         // The table announces the opponent's move, then the player carries
         // it out: the engine follows it.
         if !own {
@@ -371,7 +424,8 @@ fn play_logged(
                 plan
             ),
         );
-        completed.push(sim.perform(&plan)?);
+        let (done, press) = sim.perform_timed(&plan)?;
+        completed.push((done, press));
         made_touches.push(plan.touches.clone());
         pos.play_unchecked(m);
         previous_followed = !own;
@@ -380,21 +434,36 @@ fn play_logged(
         {
             // Announced, then the opponent's reply comes: wait for the move.
             wait_moves(ply + 1, &mut seen, &mut found)?;
+            if protocol.identifies_pieces() {
+                // A sighted player's move is announced to the blind player,
+                // who hears it and replies: not sooner than a slide could
+                // still be corrected (a host stalled long enough makes a
+                // slide's rest look longer than the settling time).
+                std::thread::sleep(SLIDE_WINDOW);
+            }
         }
     }
     wait_moves(game.moves.len(), &mut seen, &mut found)?;
-    // Anything late (an invented move, a touch) shows within a settling.
-    std::thread::sleep(settings.settle * 4 + Duration::from_millis(100));
+    // Anything late (an invented move, a touch, a correction) shows within
+    // a settling or two.
+    std::thread::sleep(settings.settle * 2 + Duration::from_millis(300));
     while let Ok(s) = host.outs.try_recv() {
         seen.push(s);
     }
-    let made: Vec<(Instant, Move)> = seen
-        .iter()
-        .filter_map(|(at, i)| match i {
-            Inferred::Moved { mv, .. } | Inferred::Confirmed { mv, .. } => Some((*at, *mv)),
-            _ => None,
-        })
-        .collect();
+    let mut made: Vec<(Instant, Move)> = Vec::new();
+    let mut corrections = 0;
+    for (at, i) in &seen {
+        match i {
+            Inferred::Moved { mv, .. } | Inferred::Confirmed { mv, .. } => made.push((*at, *mv)),
+            Inferred::Corrected { mv, .. } => {
+                // One move, known now: it replaces the one read too early.
+                corrections += 1;
+                made.pop();
+                made.push((*at, *mv));
+            }
+            _ => {}
+        }
+    }
     let wanted: Vec<String> = game.moves.iter().map(|&m| uci(m)).collect();
     let got: Vec<String> = made.iter().map(|&(_, m)| uci(m)).collect();
     if got != wanted {
@@ -432,8 +501,14 @@ fn play_logged(
         latencies: made
             .iter()
             .zip(&completed)
-            .map(|(&(at, _), &c)| at.saturating_duration_since(c))
+            .map(|(&(at, _), &(c, _))| at.saturating_duration_since(c))
             .collect(),
+        from_press: made
+            .iter()
+            .zip(&completed)
+            .filter_map(|(&(at, _), &(_, p))| p.map(|p| at.saturating_duration_since(p)))
+            .collect(),
+        corrections,
     })
 }
 
@@ -446,7 +521,20 @@ pub struct HandsOptions {
     pub only: Option<usize>,
     /// Games played at once.
     pub jobs: usize,
-    pub settings: Settings,
+    /// The settling time for every board; unset, each kind's default.
+    pub settle: Option<Duration>,
+    pub mix: Mix,
+}
+
+impl HandsOptions {
+    /// The engine's settings for a board of `protocol` in this run.
+    pub fn settings(&self, protocol: Protocol) -> Settings {
+        let mut s = Settings::for_protocol(protocol);
+        if let Some(settle) = self.settle {
+            s.settle = settle;
+        }
+        s
+    }
 }
 
 /// One failed game: what went wrong and what the host saw (every event
@@ -461,6 +549,48 @@ pub struct Failure {
     pub log: Vec<String>,
 }
 
+/// p50, p99 and max of some durations, in milliseconds.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Spread {
+    pub count: usize,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Spread {
+    fn of(mut v: Vec<Duration>) -> Spread {
+        v.sort();
+        Spread {
+            count: v.len(),
+            p50_ms: ms(pct(&v, 0.5)),
+            p99_ms: ms(pct(&v, 0.99)),
+            max_ms: ms(v.last().copied().unwrap_or_default()),
+        }
+    }
+}
+
+/// The figures of one kind of board in a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardFigures {
+    pub board: &'static str,
+    pub settle_ms: f64,
+    pub games: usize,
+    pub plies: usize,
+    /// Games in which a move was found wrong (or one invented).
+    pub wrong: usize,
+    /// Games in which a move was not found.
+    pub missed: usize,
+    /// Games that failed otherwise (touches, the host).
+    pub other_failures: usize,
+    /// Moves read, then corrected as their piece slid on.
+    pub corrections: usize,
+    /// From the piece's last arrival to the move known.
+    pub from_arrival: Spread,
+    /// From the clock's press to the move known (DGT).
+    pub from_press: Spread,
+}
+
 /// The figures of a run.
 #[derive(Debug, Clone, Serialize)]
 pub struct HandsReport {
@@ -469,12 +599,13 @@ pub struct HandsReport {
     pub plies: usize,
     pub touches: usize,
     pub jobs: usize,
-    pub settle_ms: f64,
     pub seconds: f64,
-    /// From the event completing a move to the move being known.
+    /// From the event completing a move to the move being known, all boards.
     pub p50_ms: f64,
     pub p99_ms: f64,
     pub max_ms: f64,
+    /// Per kind of board.
+    pub boards: Vec<BoardFigures>,
     pub failures: Vec<Failure>,
 }
 
@@ -504,12 +635,13 @@ pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport 
     for _ in 0..options.jobs.max(1) {
         let (tx, corpus, next, indices) =
             (tx.clone(), corpus.clone(), next.clone(), indices.clone());
-        let (seed, settings) = (options.seed, options.settings);
+        let (seed, options) = (options.seed, options.clone());
         workers.push(std::thread::spawn(move || {
             loop {
                 let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(&n) = indices.get(k) else { return };
-                let (game, protocol, mode) = nth_game(&corpus, seed, n);
+                let (game, protocol, mode) = nth_game(&corpus, seed, n, &options.mix);
+                let settings = options.settings(protocol);
                 let r = play_game(&game, protocol, mode, seed.wrapping_add(n as u64), settings);
                 if tx.send((n, game.name, protocol, mode, r)).is_err() {
                     return;
@@ -524,32 +656,81 @@ pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport 
         plies: 0,
         touches: 0,
         jobs: options.jobs.max(1),
-        settle_ms: ms(options.settings.settle),
         seconds: 0.0,
         p50_ms: 0.0,
         p99_ms: 0.0,
         max_ms: 0.0,
+        boards: Vec::new(),
         failures: Vec::new(),
     };
     let mut latencies = Vec::new();
+    // Per kind of board: figures, and the durations behind them.
+    let mut kinds: Vec<(BoardFigures, Vec<Duration>, Vec<Duration>)> = Vec::new();
     for (n, name, protocol, mode, r) in rx {
         report.games += 1;
+        let k = match kinds
+            .iter()
+            .position(|(f, _, _)| f.board == protocol.name())
+        {
+            Some(k) => k,
+            None => {
+                kinds.push((
+                    BoardFigures {
+                        board: protocol.name(),
+                        settle_ms: ms(options.settings(protocol).settle),
+                        games: 0,
+                        plies: 0,
+                        wrong: 0,
+                        missed: 0,
+                        other_failures: 0,
+                        corrections: 0,
+                        from_arrival: Spread::default(),
+                        from_press: Spread::default(),
+                    },
+                    Vec::new(),
+                    Vec::new(),
+                ));
+                kinds.len() - 1
+            }
+        };
+        let (figures, arrival, press) = &mut kinds[k];
+        figures.games += 1;
         match r {
             Ok(s) => {
                 report.plies += s.plies;
                 report.touches += s.touches;
+                figures.plies += s.plies;
+                figures.corrections += s.corrections;
+                arrival.extend(&s.latencies);
+                press.extend(s.from_press);
                 latencies.extend(s.latencies);
             }
-            Err((e, log)) => report.failures.push(Failure {
-                game: n,
-                name,
-                protocol: protocol.name(),
-                mode: format!("{mode:?}"),
-                error: e.to_string(),
-                log,
-            }),
+            Err((e, log)) => {
+                match e {
+                    HandsFailure::Differ { .. } => figures.wrong += 1,
+                    HandsFailure::Missed { .. } => figures.missed += 1,
+                    _ => figures.other_failures += 1,
+                }
+                report.failures.push(Failure {
+                    game: n,
+                    name,
+                    protocol: protocol.name(),
+                    mode: format!("{mode:?}"),
+                    error: e.to_string(),
+                    log,
+                })
+            }
         }
     }
+    kinds.sort_by_key(|(f, _, _)| f.board);
+    report.boards = kinds
+        .into_iter()
+        .map(|(mut f, arrival, press)| {
+            f.from_arrival = Spread::of(arrival);
+            f.from_press = Spread::of(press);
+            f
+        })
+        .collect();
     for w in workers {
         let _ = w.join();
     }

@@ -11,8 +11,16 @@
 //! - castling king first or rook first, with a pause between;
 //! - a piece put into a wrong hole and moved on to the right one, and a move
 //!   taken back before it was complete;
-//! - on boards that identify pieces, a piece slid across squares, and a
-//!   full dump in the middle of a move.
+//! - on boards that identify pieces (a sighted player's electronic board),
+//!   a piece slid at human speed over one to six squares, 30–250 ms a
+//!   square, the board reporting it arriving on and leaving each square it
+//!   crosses: slid along the board (now and then on two squares at once as
+//!   it straddles them), or lifted on the way and set down further on; a
+//!   capture's victim sometimes taken off while the slider rests next to it;
+//!   a king slid over its neighbour to castle; and a full dump in the
+//!   middle of a move;
+//! - on a DGT board, the DGT clock pressed 100–600 ms after the piece
+//!   arrives (Article 6.2.1).
 //!
 //! Timing rules that follow from the Laws (see `infer.rs`): a piece resting
 //! in a hole where it makes a legal move has made it, so a wrong hole that
@@ -46,6 +54,9 @@ pub enum Act {
     Button(u8),
     /// The board sends a full dump (a DGT board asked by its host).
     Dump,
+    /// The player of this colour presses their side of the DGT clock on
+    /// the board (boards without a reporting clock ignore it).
+    Clock(Color),
 }
 
 /// One step: the pause before it, and the act.
@@ -65,6 +76,8 @@ pub struct Plan {
     /// The step after which the board shows the move complete (named, for
     /// a peg promotion): latency is measured from it.
     pub completes: usize,
+    /// The step that presses the clock after the move, if one does.
+    pub pressed: Option<usize>,
 }
 
 /// Pauses in milliseconds (lowest, highest) of each kind.
@@ -80,6 +93,11 @@ pub struct Timing {
     pub pause: (u64, u64),
     /// Between the rook and the king of a castling (below `CASTLE_WAIT`).
     pub castle: (u64, u64),
+    /// A piece slid by hand: from arriving on one square to arriving on
+    /// the next.
+    pub slide: (u64, u64),
+    /// From the piece arriving to the clock pressed.
+    pub press: (u64, u64),
 }
 
 impl Timing {
@@ -91,6 +109,8 @@ impl Timing {
             travel: (80, 400),
             pause: (200, 900),
             castle: (100, 800),
+            slide: (30, 250),
+            press: (100, 600),
         }
     }
 
@@ -103,6 +123,10 @@ impl Timing {
             travel: (20, 60),
             pause: (90, 160),
             castle: (40, 300),
+            // Slides and presses keep human speed: they are what an
+            // electronic board's settling time must survive.
+            slide: (30, 250),
+            press: (100, 600),
         }
     }
 }
@@ -120,6 +144,8 @@ struct Builder<'a> {
     board: Board,
     plan: Plan,
     identifies: bool,
+    /// A DGT clock on the board, which reports its presses.
+    clock: bool,
 }
 
 impl Builder<'_> {
@@ -165,6 +191,91 @@ impl Builder<'_> {
         ms(self.rng, self.timing.pause)
     }
 
+    /// Slides `piece` (lifted, in the hand) over `squares` in order, at one
+    /// speed drawn for the slide, 30–250 ms a square: the board reports it
+    /// arriving on and leaving each. Along the board, now and then on two
+    /// squares at once as it straddles them; lifted on the way, set down on
+    /// only some squares. `last` runs while the piece rests on the last
+    /// square (taking a capture's victim off). Returns the pause before
+    /// the piece arrives on its destination.
+    fn slide(
+        &mut self,
+        piece: Piece,
+        squares: &[Square],
+        mut last: impl FnMut(&mut Self),
+    ) -> Duration {
+        let speed = self.rng.range(self.timing.slide.0, self.timing.slide.1);
+        let lifting = self.rng.chance(0.4);
+        let (lo, hi) = self.timing.slide;
+        // Each square's time varies a little around the slide's speed.
+        let square_time = |rng: &mut Rng| {
+            let jitter = speed / 6;
+            Duration::from_millis(rng.range(
+                speed.saturating_sub(jitter).max(lo),
+                (speed + jitter).min(hi),
+            ))
+        };
+        let mut on: Option<Square> = None;
+        // Time since the piece last arrived on a square (or left `from`).
+        let mut since = Duration::ZERO;
+        let mut first = true;
+        for (i, &sq) in squares.iter().enumerate() {
+            let is_last = i + 1 == squares.len();
+            let t = square_time(self.rng);
+            if lifting && !is_last && !first && self.rng.chance(0.5) {
+                // In the air over this square.
+                since += t;
+                continue;
+            }
+            let arrive = if first {
+                // From lifting it off its square to the first arrival.
+                ms(self.rng, (10, 60))
+            } else {
+                t
+            };
+            first = false;
+            // Straddling: arrives on the next square before leaving this one.
+            let straddle = !lifting && on.is_some() && self.rng.chance(0.2);
+            let transit = if lifting {
+                Duration::from_millis(self.rng.range(20, (arrive.as_millis() as u64 / 2).max(21)))
+            } else {
+                ms(self.rng, (1, 8))
+            };
+            let leave_at = (since + arrive).saturating_sub(transit);
+            if let Some(prev) = on.filter(|_| !straddle) {
+                // Leaves the previous square, then arrives on this one.
+                let gap = leave_at.saturating_sub(since.min(leave_at));
+                self.step(gap.max(Duration::from_millis(1)), Act::Lift(prev));
+                self.step(transit, Act::Put(sq, piece));
+            } else if let Some(prev) = on {
+                self.step(since + arrive, Act::Put(sq, piece));
+                let q = ms(self.rng, (1, 8));
+                self.step(q, Act::Lift(prev));
+            } else {
+                self.step(since + arrive, Act::Put(sq, piece));
+            }
+            since = Duration::ZERO;
+            on = Some(sq);
+            if is_last {
+                let before = self.plan.steps.len();
+                last(self);
+                // Whatever `last` did took some of the rest on this square.
+                let spent: Duration = self.plan.steps[before..].iter().map(|s| s.gap).sum();
+                since = spent;
+            }
+        }
+        let t = square_time(self.rng);
+        match on {
+            Some(prev) => {
+                let transit = ms(self.rng, (1, 8));
+                let gap = t.saturating_sub(since).saturating_sub(transit);
+                self.step(gap.max(Duration::from_millis(1)), Act::Lift(prev));
+                transit
+            }
+            None => since + t,
+        }
+    }
+
     /// Lifts one of `own` pieces, holds it, puts it back: a touch.
     fn touch(&mut self, gap: Duration, color: Color, avoid: Bitboard) {
         let own: Vec<Square> = (self.board.by_color(color) & !avoid).into_iter().collect();
@@ -192,8 +303,9 @@ impl Hands {
     }
 
     /// How the hands carry out `m` in `pos` on a board of `protocol`.
-    /// `touches`: whether this player may touch pieces (not while carrying
-    /// out the opponent's announced move).
+    /// `touches`: whether this is the player's own move, so they may touch
+    /// pieces and, on a DGT board, press the clock after it (not while
+    /// carrying out the opponent's announced move).
     pub fn plan(&mut self, pos: &Chess, m: Move, protocol: Protocol, touches: bool) -> Plan {
         let timing = self.timing;
         let mut b = Builder {
@@ -202,6 +314,7 @@ impl Hands {
             board: pos.board().clone(),
             plan: Plan::default(),
             identifies: protocol.identifies_pieces(),
+            clock: protocol == Protocol::Dgt,
         };
         let me = pos.turn();
         let involved = crate::board::infer::move_squares(pos, m);
@@ -228,7 +341,18 @@ impl Hands {
                 to,
                 promotion,
             } => {
-                let capture_first = capture.is_some() && b.rng.chance(0.5);
+                // A slide across the squares between (pieces identified).
+                let between: Vec<Square> = (shakmaty::attacks::between(from, to)
+                    & !pos.board().occupied())
+                .into_iter()
+                .collect();
+                let slid = b.identifies
+                    && role != Role::Knight
+                    && !between.is_empty()
+                    && b.rng.chance(0.6);
+                // The victim taken off while the slider rests next to it.
+                let victim_late = slid && capture.is_some() && b.rng.chance(0.3);
+                let capture_first = capture.is_some() && !victim_late && b.rng.chance(0.5);
                 if capture_first {
                     let gap = b.travel();
                     b.lift(gap, to);
@@ -240,7 +364,7 @@ impl Hands {
                     b.travel()
                 };
                 let piece = b.lift(gap, from);
-                if capture.is_some() && !capture_first {
+                if capture.is_some() && !capture_first && !victim_late {
                     let gap = b.travel();
                     b.lift(gap, to);
                 }
@@ -252,27 +376,19 @@ impl Hands {
                     let gap = b.travel();
                     b.step(gap, Act::Dump);
                 }
-                // A slide across the squares between (pieces identified),
-                // or a wrong hole on the way.
-                let between: Vec<Square> = (shakmaty::attacks::between(from, to)
-                    & !b.board.occupied())
-                .into_iter()
-                .collect();
-                let slid = b.identifies
-                    && role != Role::Knight
-                    && !between.is_empty()
-                    && b.rng.chance(0.4);
+                // The slide, or a wrong hole on the way.
+                let mut slide_gap = None;
                 if slid {
                     let mut squares = between;
                     if from > to {
                         squares.reverse();
                     }
-                    for sq in squares {
-                        let q = ms(b.rng, timing.quick);
-                        b.step(q, Act::Put(sq, piece));
-                        let q = ms(b.rng, timing.quick);
-                        b.step(q, Act::Lift(sq));
-                    }
+                    slide_gap = Some(b.slide(piece, &squares, |b| {
+                        if victim_late {
+                            let gap = ms(b.rng, (10, 80));
+                            b.lift(gap, to);
+                        }
+                    }));
                 } else if b.rng.chance(0.1) {
                     let near: Vec<Square> = (shakmaty::attacks::king_attacks(to)
                         & !b.board.occupied()
@@ -300,10 +416,9 @@ impl Hands {
                     Some(r) => Piece { color: me, role: r },
                     None => piece,
                 };
-                let gap = if slid {
-                    ms(b.rng, timing.quick)
-                } else {
-                    b.travel()
+                let gap = match slide_gap {
+                    Some(g) => g,
+                    None => b.travel(),
                 };
                 b.put(gap, to, landing);
                 b.plan.completes = b.plan.steps.len() - 1;
@@ -351,12 +466,36 @@ impl Hands {
                         ms(b.rng, timing.castle)
                     };
                     let piece = b.lift(gap, from);
-                    let gap = b.travel();
+                    // A king slid over the squares on its way.
+                    let path: Vec<Square> = (shakmaty::attacks::between(from, to)
+                        & !b.board.occupied())
+                    .into_iter()
+                    .collect();
+                    let gap = if b.identifies
+                        && from == king
+                        && !path.is_empty()
+                        && path.len() as u32 == from.distance(to).saturating_sub(1)
+                        && b.rng.chance(0.4)
+                    {
+                        let mut path = path;
+                        if from > to {
+                            path.reverse();
+                        }
+                        b.slide(piece, &path, |_| {})
+                    } else {
+                        b.travel()
+                    };
                     b.put(gap, to, piece);
                 }
                 b.plan.completes = b.plan.steps.len() - 1;
             }
             Move::Put { .. } => {}
+        }
+        if b.clock && touches {
+            // Having made the move, the player stops their clock (6.2.1).
+            let gap = ms(b.rng, timing.press);
+            b.step(gap, Act::Clock(me));
+            b.plan.pressed = Some(b.plan.steps.len() - 1);
         }
         if touches && b.rng.chance(0.06) {
             // After the move, a touch of another piece (not the one moved).

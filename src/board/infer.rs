@@ -31,15 +31,33 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Move, Piece, Position, Role, Square};
 use thiserror::Error;
 
-use super::event::{BoardEvent, Protocol};
+use super::event::{BoardEvent, ClockMessage, Protocol};
 use super::follow::{Fixes, Physical};
 
-/// The default settling time, which only absorbs contact bounce and a
-/// piece slid or pushed on through holes: contacts bounce for a few
-/// milliseconds, a slide crosses a square in under 10 ms, and events on a
+/// The peg board's settling time, which only absorbs contact bounce and a
+/// peg pushed on through holes: contacts bounce for a few milliseconds, a
+/// peg cannot slide (it is lifted and pressed into a hole), and events on a
 /// 9600-baud line are at least 5 ms apart. 20 ms covers these twice over
-/// and leaves 30 ms of the 50 ms target for a loaded host.
+/// and leaves 30 ms of the 50 ms target for a loaded host. It is also the
+/// longest a lift and put back on one square may take to be a bounce on
+/// any board, not a touch.
 pub const DEFAULT_SETTLE: Duration = Duration::from_millis(20);
+
+/// The settling time of a board that senses pieces (DGT, Millennium): a
+/// piece slid by hand rests on each square it crosses for up to a quarter
+/// of a second (30–250 ms a square, measured as the hands model slides),
+/// so a position must stay the same longer than that before a move that
+/// can still travel on is believed. Chosen from `tactus bench hands` (see
+/// `docs/board-protocols.md`): the slowest slide's rest on a square plus
+/// room for a host that reads late. A move whose piece cannot travel on,
+/// and every move ended by a press of a DGT clock, is made sooner.
+pub const SLIDE_SETTLE: Duration = Duration::from_millis(400);
+
+/// How long after a move read on a board that senses pieces the same
+/// piece moving on along the same line is still the same move (a slide
+/// that rested longer than the settling time): the move is then corrected
+/// ([`Inferred::Corrected`]) rather than a second move of one side made.
+pub const SLIDE_WINDOW: Duration = Duration::from_millis(1500);
 
 /// How long a rook move that may be the first half of a castling (rook
 /// first, then the king) waits for the king before it is a rook move.
@@ -60,6 +78,33 @@ impl Default for Settings {
             settle: DEFAULT_SETTLE,
             auto_correct: false,
         }
+    }
+}
+
+/// The default settling time of a kind of board: the peg board's for a
+/// peg board, which cannot slide; [`SLIDE_SETTLE`] for a board that
+/// senses pieces, on which a sighted player slides them.
+pub fn default_settle(protocol: Protocol) -> Duration {
+    match protocol {
+        Protocol::Peg => DEFAULT_SETTLE,
+        Protocol::Dgt | Protocol::Millennium => SLIDE_SETTLE,
+    }
+}
+
+impl Settings {
+    /// The defaults for a kind of board ([`default_settle`]).
+    pub fn for_protocol(protocol: Protocol) -> Settings {
+        Settings {
+            settle: default_settle(protocol),
+            auto_correct: false,
+        }
+    }
+
+    /// The longest a lift and put back on one square is a bounce, and the
+    /// wait before a move whose piece cannot travel on is made: contact
+    /// bounce only, however long the settling time for slides.
+    pub fn bounce(&self) -> Duration {
+        self.settle.min(DEFAULT_SETTLE)
     }
 }
 
@@ -84,6 +129,15 @@ pub enum Inferred {
     Differs(Fixes),
     /// The spoken correction for the last `Differs` (auto-correct setting).
     Correction(Vec<crate::rules::token::Token>),
+    /// The move `retracted`, read a moment ago on a board that senses
+    /// pieces, was a slide that rested on its way: the same piece went on
+    /// along the same line, within [`SLIDE_WINDOW`], to make `mv` instead,
+    /// one move. The position is now the one after `mv`.
+    Corrected {
+        retracted: Move,
+        mv: Move,
+        san: SanPlus,
+    },
     /// After a difference, the board shows the position again.
     Agrees,
 }
@@ -98,6 +152,7 @@ impl Inferred {
             Inferred::PromotionPending { .. } => "promotion",
             Inferred::Differs(_) => "differs",
             Inferred::Correction(_) => "correction",
+            Inferred::Corrected { .. } => "corrected",
             Inferred::Agrees => "agrees",
         }
     }
@@ -166,6 +221,17 @@ pub struct Inference {
     following: Option<Move>,
     reported: Option<Physical>,
     touches: Vec<Touch>,
+    /// The last move read on this board whose piece could have travelled
+    /// on: the position before it, the move, and when it was made. Within
+    /// [`SLIDE_WINDOW`] the same piece going on along its line corrects it.
+    provisional: Option<(Chess, Move, Duration)>,
+    /// The board shows exactly one pair of moves (a reply begun before the
+    /// first was read) whose second piece cannot travel on: it waits only
+    /// for a bounce, as a single such move does.
+    pair_final: bool,
+    /// Which side of a DGT clock on the board was to move (right, left),
+    /// as its last message said: a change is a press of the clock.
+    clock_turn: Option<(bool, bool)>,
 }
 
 /// A touch on the record for the arbiter (Article 4.3, D.2.10.5).
@@ -215,6 +281,9 @@ impl Inference {
             following: None,
             reported: None,
             touches: Vec::new(),
+            provisional: None,
+            pair_final: false,
+            clock_turn: None,
         }
     }
 
@@ -251,16 +320,75 @@ impl Inference {
     /// When [`Inference::tick`] should next be called (a change waits for
     /// the settling time; a rook move that may be the first half of a
     /// castling waits [`CASTLE_WAIT`]), if at all.
+    /// A move shown complete whose piece cannot travel on waits only for
+    /// contact bounce ([`Settings::bounce`]).
     pub fn deadline(&self) -> Option<Duration> {
         let wait = match self.snapshot {
             Some((m, at)) if at == self.steps.len() && self.castling_prefix(m) => {
                 CASTLE_WAIT.max(self.settings.settle)
             }
+            Some((m, at))
+                if at == self.steps.len()
+                    && matches!(self.physical, Physical::Pieces(_))
+                    && !self.may_travel_on(m) =>
+            {
+                self.settings.bounce()
+            }
+            None if self.pair_final => self.settings.bounce(),
             _ => self.settings.settle,
         };
         self.changed_at.map(|t| t + wait)
     }
 
+    /// The longest a lift and put back on one square is a bounce, not a
+    /// touch: the settling time on a peg board (which has no slides), only
+    /// contact bounce on a board that senses pieces ([`Settings::bounce`]).
+    fn bounce(&self) -> Duration {
+        match self.physical {
+            Physical::Holes(_) => self.settings.settle,
+            Physical::Pieces(_) => self.settings.bounce(),
+        }
+    }
+
+    /// Whether the piece of `m`, resting on its destination, may be on its
+    /// way further: another legal move of the same piece from the same
+    /// square passes over that destination (a bishop f1 on d3 on its way
+    /// to c4, a pawn on e3 on its way to e4, a king on f1 on its way to
+    /// castle). Never on a peg board (a peg is put into a hole, not slid),
+    /// nor for the move being followed (the one move expected).
+    fn may_travel_on(&self, m: Move) -> bool {
+        if matches!(self.physical, Physical::Holes(_)) || self.following.is_some() {
+            return false;
+        }
+        travels_on(&self.pos, m)
+    }
+}
+
+/// Whether the piece of `m` (in `pos`), resting on its destination, may be
+/// on its way further along its line ([`Inference::may_travel_on`]).
+fn travels_on(pos: &Chess, m: Move) -> bool {
+    {
+        let (Some(from), to) = (m.from(), m.to()) else {
+            return false;
+        };
+        if m.is_castle() {
+            return false;
+        }
+        let turn = pos.turn();
+        pos.legal_moves().iter().any(|o| {
+            if o.from() != Some(from) || *o == m {
+                return false;
+            }
+            let dest = match o.castling_side() {
+                Some(side) if o.is_castle() => side.king_to(turn),
+                _ => o.to(),
+            };
+            shakmaty::attacks::between(from, dest).contains(to)
+        })
+    }
+}
+
+impl Inference {
     /// The board the physical board should show now.
     pub fn expected_board(&self) -> Board {
         match self.following {
@@ -300,6 +428,8 @@ impl Inference {
         }
         self.following = Some(mv);
         self.promotion = None;
+        // The other side has moved: the last move read here stands.
+        self.provisional = None;
         // A piece in the hand (a touch under way) stays on the record.
         let in_hand = self.lifted & !self.physical.occupied();
         let (times, pieces, unsure) = (self.lift_time, self.lift_piece, self.lift_unsure);
@@ -426,8 +556,20 @@ impl Inference {
                 }
                 return out;
             }
-            // Link events, hello, clock, and events of the other protocol
-            // change nothing on the board.
+            (BoardEvent::Clock(ClockMessage::Time(t)), _) => {
+                // A DGT clock on the board: the side to move changing is a
+                // press, and a player presses having made the move (Article
+                // 6.2.1), so the board shows it complete: read it now.
+                let turn = (t.right_to_move, t.left_to_move);
+                let pressed = self.clock_turn.is_some_and(|was| was != turn);
+                self.clock_turn = Some(turn);
+                if pressed {
+                    out.extend(self.read_now(now));
+                }
+                return out;
+            }
+            // Link events, hello, clock acknowledgements, and events of the
+            // other protocol change nothing on the board.
             _ => return out,
         };
         match step {
@@ -435,6 +577,7 @@ impl Inference {
             // A scan or dump that changed the board: start judging anew.
             None => self.steps.push((false, Square::A1)),
         }
+        self.pair_final = false;
         match self.complete_move() {
             Some(m) => self.snapshot = Some((m, self.steps.len())),
             None => {
@@ -446,6 +589,15 @@ impl Inference {
                     self.snapshot = None;
                 }
             }
+        }
+        if self.snapshot.is_none()
+            && matches!(self.physical, Physical::Pieces(_))
+            && self.following.is_none()
+            && let [(first, second)] = self.two_fits().as_slice()
+        {
+            // A reply begun before the move was read: the pair the board
+            // shows is read as soon as a single such move would be.
+            self.pair_final = !travels_on(&after(&self.pos, *first), *second);
         }
         self.changed_at = Some(now);
         if self.settings.settle.is_zero() {
@@ -493,14 +645,16 @@ impl Inference {
         match back {
             Some((t, true)) => {
                 let held = now.saturating_sub(t);
-                if held >= self.settings.settle {
+                let bounce = self.bounce();
+                if held >= bounce {
+                    // The same square's quick return was this touch's lift
+                    // bouncing: one touch.
+                    self.returned.discard(sq);
                     // Quick returns still in their holes came first: the
                     // record keeps the order the hands touched in.
                     out.extend(self.judge_returns(None));
                     out.push(self.touch(sq));
-                } else if held + self.lift_unsure[i] >= self.settings.settle
-                    && self.from_rest.contains(sq)
-                {
+                } else if held + self.lift_unsure[i] >= bounce && self.from_rest.contains(sq) {
                     // Read late: held or bounced? Whether it stays decides.
                     self.returned.add(sq);
                 }
@@ -528,10 +682,22 @@ impl Inference {
         if !self.steps[at..].iter().all(|(lift, _)| *lift) {
             return false;
         }
-        after(&self.pos, m)
-            .board()
-            .piece_at(sq)
-            .is_some_and(|p| p.color != self.pos.turn())
+        // Not a piece the moving piece, resting on its way, is about to
+        // take further along its line: the mover takes the victim off.
+        let victim = m.from().is_some_and(|from| {
+            self.may_travel_on(m)
+                && self.pos.legal_moves().iter().any(|c| {
+                    c.is_capture()
+                        && c.from() == Some(from)
+                        && c.to() == sq
+                        && shakmaty::attacks::between(from, sq).contains(m.to())
+                })
+        });
+        !victim
+            && after(&self.pos, m)
+                .board()
+                .piece_at(sq)
+                .is_some_and(|p| p.color != self.pos.turn())
     }
 
     /// Makes the move of the snapshot; lifts after it begin the next record.
@@ -551,7 +717,7 @@ impl Inference {
                 )
             })
             .collect();
-        let out = self.make(m);
+        let out = self.make(m, now);
         for (sq, t, p, u) in carried {
             self.lifted.add(sq);
             self.lift_time[usize::from(sq)] = t;
@@ -704,7 +870,8 @@ impl Inference {
             .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role))
             .ok_or(InferError::BadPromotion(role))?;
         self.promotion = None;
-        Ok(self.make(mv))
+        // A peg board's move: never one a slide may correct, so no instant.
+        Ok(self.make(mv, Duration::ZERO))
     }
 
     fn reset_record(&mut self) {
@@ -716,6 +883,7 @@ impl Inference {
         self.lift_unsure = [Duration::ZERO; 64];
         self.steps.clear();
         self.snapshot = None;
+        self.pair_final = false;
     }
 
     /// Whether the lifts and puts since the position showed include the
@@ -739,9 +907,11 @@ impl Inference {
         Inferred::Touched { square, piece }
     }
 
-    fn make(&mut self, mv: Move) -> Vec<Inferred> {
+    fn make(&mut self, mv: Move, now: Duration) -> Vec<Inferred> {
         // Touches first: they happened during the move about to be made.
         let mut out = self.judge_returns(Some(mv));
+        let before = self.pos.clone();
+        self.provisional = self.may_travel_on(mv).then_some((before, mv, now));
         let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv);
         out.push(if self.following.take().is_some() {
             Inferred::Confirmed { mv, san }
@@ -800,7 +970,10 @@ impl Inference {
             && self.record_allows(m)
             && self.physical.shows(after(&self.pos, m).board())
         {
-            return self.make(m);
+            return self.make(m, now);
+        }
+        if let Some(out) = self.slide_correction(now) {
+            return out;
         }
         let mut out = Vec::new();
         if self.physical.shows(self.pos.board()) {
@@ -814,7 +987,7 @@ impl Inference {
         let fits = self.fits();
         match fits.as_slice() {
             [mv] if !(mv.is_promotion() && matches!(self.physical, Physical::Holes(_))) => {
-                return self.make(*mv);
+                return self.make(*mv, now);
             }
             [first, rest @ ..]
                 if first.is_promotion()
@@ -864,8 +1037,8 @@ impl Inference {
         // settling time): the board shows both, so both were made.
         if let [(first, second)] = self.two_fits().as_slice() {
             let (first, second) = (*first, *second);
-            out.extend(self.make(first));
-            out.extend(self.make(second));
+            out.extend(self.make(first, now));
+            out.extend(self.make(second, now));
             return out;
         }
         // Pieces in hand and nothing put anywhere yet: a move in progress,
@@ -903,6 +1076,52 @@ impl Inference {
             }
         }
         out
+    }
+}
+
+impl Inference {
+    /// The last move read was a slide that rested on its way: the same
+    /// piece left that square within [`SLIDE_WINDOW`] and the board shows
+    /// it further along the same line, the result of one legal move from
+    /// the position before. That move replaces it.
+    fn slide_correction(&mut self, now: Duration) -> Option<Vec<Inferred>> {
+        let (before, prev, at) = self.provisional.clone()?;
+        if self.following.is_some() || now.saturating_sub(at) > SLIDE_WINDOW + self.settings.settle
+        {
+            self.provisional = None;
+            return None;
+        }
+        let (from, rested) = (prev.from()?, prev.to());
+        let left = self.lift_time[usize::from(rested)]?;
+        if left.saturating_sub(at) > SLIDE_WINDOW || self.physical.occupied().contains(rested) {
+            return None;
+        }
+        let onward: Vec<Move> = before
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                m.from() == Some(from)
+                    && *m != prev
+                    && !m.is_castle()
+                    && shakmaty::attacks::between(from, m.to()).contains(rested)
+                    && self.physical.shows(after(&before, *m).board())
+            })
+            .collect();
+        let [mv] = onward.as_slice() else {
+            return None;
+        };
+        let mv = *mv;
+        self.pos = before;
+        let mut out = self.make(mv, now);
+        if let Some(Inferred::Moved { san, .. }) = out.pop() {
+            out.push(Inferred::Corrected {
+                retracted: prev,
+                mv,
+                san,
+            });
+        }
+        self.provisional = None;
+        Some(out)
     }
 }
 

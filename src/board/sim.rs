@@ -23,11 +23,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use serialport::{SerialPort, TTYPort};
-use shakmaty::{Board, File, Piece, Role, Square};
+use shakmaty::{Board, Color, File, Piece, Role, Square};
 
 use thiserror::Error;
 
-use super::event::{BoardEvent, Protocol};
+use super::event::{BoardEvent, ClockMessage, ClockTime, Protocol, SideTime};
 use super::hands::{self, Act, Plan};
 use super::{dgt, millennium, peg};
 
@@ -96,6 +96,9 @@ struct Shared {
     e2rom: [u8; 256],
     /// Bytes held back to be sent in one write (a batch of hand steps).
     held: Option<Vec<u8>>,
+    /// DGT: the side whose time a DGT clock on the board runs (White's on
+    /// the left), once a player pressed it.
+    clock_runs: Option<Color>,
 }
 
 impl Shared {
@@ -137,6 +140,11 @@ impl Shared {
             Protocol::Dgt | Protocol::Millennium => BoardEvent::Dump(self.board.clone()),
         };
         self.send(&event);
+        // A DGT board passes on its clock's state (a real one every second
+        // while it runs): the host knows which side runs before a press.
+        if let Some(runs) = self.clock_runs {
+            self.send(&clock_event(runs));
+        }
     }
 
     fn hello(&mut self) {
@@ -208,6 +216,24 @@ pub struct Simulator {
     live: Option<Live>,
 }
 
+/// A DGT clock's message with `runs`'s time running (White's on the left).
+fn clock_event(runs: Color) -> BoardEvent {
+    let time = SideTime {
+        hours: 1,
+        minutes: 30,
+        seconds: 0,
+        flag: false,
+    };
+    BoardEvent::Clock(ClockMessage::Time(ClockTime {
+        right: time,
+        left: time,
+        running: true,
+        right_to_move: runs == Color::Black,
+        left_to_move: runs == Color::White,
+        no_clock: false,
+    }))
+}
+
 fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
     // A panicking reader thread must not take the simulator down with it.
     shared.lock().unwrap_or_else(|e| e.into_inner())
@@ -229,6 +255,8 @@ impl Simulator {
             leds: Vec::new(),
             e2rom: [0; 256],
             held: None,
+            // A DGT clock on a DGT board, started: White's time runs.
+            clock_runs: (protocol == Protocol::Dgt).then_some(Color::White),
         }));
         let mut sim = Simulator {
             shared,
@@ -498,14 +526,41 @@ impl Simulator {
                 self.scan();
                 Ok(())
             }
+            Act::Clock(side) => {
+                self.press_clock(side);
+                Ok(())
+            }
         }
+    }
+
+    /// The player of `side` presses their side of a DGT clock on the
+    /// board: the other side's time runs. The board reports the clock when
+    /// its lever moves (a press on the side already stopped moves nothing);
+    /// other boards have no reporting clock and send nothing.
+    pub fn press_clock(&mut self, side: Color) {
+        let mut s = lock(&self.shared);
+        if s.protocol != Protocol::Dgt || s.clock_runs == Some(!side) {
+            return;
+        }
+        s.clock_runs = Some(!side);
+        s.send(&clock_event(!side));
     }
 
     /// Carries out `plan` in real time: pauses shorter than
     /// [`hands::BATCH`] send their steps together. Returns the instant the
     /// step completing the move was written.
     pub fn perform(&mut self, plan: &Plan) -> Result<std::time::Instant, SimError> {
+        self.perform_timed(plan).map(|(completed, _)| completed)
+    }
+
+    /// As [`Simulator::perform`]; also returns the instant the clock was
+    /// pressed, if the plan presses it.
+    pub fn perform_timed(
+        &mut self,
+        plan: &Plan,
+    ) -> Result<(std::time::Instant, Option<std::time::Instant>), SimError> {
         let mut completed = std::time::Instant::now();
+        let mut pressed = None;
         self.begin_batch();
         for (i, step) in plan.steps.iter().enumerate() {
             if step.gap >= hands::BATCH {
@@ -519,9 +574,14 @@ impl Simulator {
                 completed = std::time::Instant::now();
                 self.begin_batch();
             }
+            if Some(i) == plan.pressed {
+                self.send_batch();
+                pressed = Some(std::time::Instant::now());
+                self.begin_batch();
+            }
         }
         self.send_batch();
-        Ok(completed)
+        Ok((completed, pressed))
     }
 
     /// A bouncing contact: lift and put back on `sq` at once.
@@ -574,8 +634,9 @@ impl Simulator {
     }
 
     /// Runs one text command (`lift e2`, `put e4 [Q]`, `move e2e4 [last]`,
-    /// `bounce e4`, `scan`, `button 1`, `garbage`, `unplug`, `replug`,
-    /// `board`, `leds`). Returns a line to print, if any.
+    /// `bounce e4`, `scan`, `button 1`, `clock white` (a DGT clock's
+    /// press by that side), `garbage`, `unplug`, `replug`, `board`,
+    /// `leds`). Returns a line to print, if any.
     pub fn command(&mut self, line: &str) -> Result<Option<String>, SimError> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let square = |w: Option<&&str>| -> Result<Square, SimError> {
@@ -606,6 +667,8 @@ impl Simulator {
                 n.parse()
                     .map_err(|_| SimError::BadButtonNumber(n.to_string()))?,
             )?,
+            ["clock", "white"] => self.press_clock(Color::White),
+            ["clock", "black"] => self.press_clock(Color::Black),
             ["garbage"] => self.garbage(),
             ["unplug"] => self.unplug()?,
             ["replug"] => self.replug()?,

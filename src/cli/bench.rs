@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use tactus::bench::e2e::{E2eOptions, E2eReport, Transport, run_e2e};
 use tactus::bench::serve::{ServeOptions, Spread, run_serve};
 use tactus::bench::startup::{StartupOptions, run_startup};
+use tactus::board::event::Protocol;
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -18,10 +19,11 @@ pub enum BenchCommand {
     /// A real `tactus serve` process: start-up time, and a board event to
     /// its announcement on the SSE stream over loopback.
     Serve(BenchServeArgs),
-    /// Games carried out by simulated hands (touches, bounces, slides,
-    /// early replies) on peg and DGT boards over pseudo-terminals: from the
-    /// event completing a move to the move being known, and every move and
-    /// touch checked.
+    /// Games carried out by simulated hands (touches, bounces, slides at
+    /// human speed, clock presses, early replies) on peg, DGT and Millennium
+    /// boards over pseudo-terminals: per kind of board, from the piece's
+    /// last arrival (and the clock's press) to the move being known, and
+    /// every move and touch checked.
     Hands(HandsArgs),
     /// A server killed in the middle of a long event (by default nine
     /// rounds at 50 tables, about 40,000 events): process start to
@@ -62,9 +64,19 @@ pub struct HandsArgs {
     /// The run's seed (a random one by default; the report gives it).
     #[arg(long)]
     seed: Option<u64>,
-    /// The settling time in milliseconds (the boards' default unless set).
-    #[arg(long, default_value_t = tactus::board::infer::DEFAULT_SETTLE.as_millis() as u64)]
-    settle_ms: u64,
+    /// The settling time in milliseconds for every board; unset, each kind
+    /// of board's default (peg 20, dgt and millennium 400).
+    #[arg(long)]
+    settle_ms: Option<u64>,
+    /// The kinds of board played on, in turn.
+    #[arg(long, value_delimiter = ',', default_values = ["peg", "dgt", "millennium"])]
+    boards: Vec<BoardKind>,
+    /// How they are played, in turn: `watch` (both sides on one board, as
+    /// `tactus board watch` follows it), `table` (one player's board at a
+    /// table: the blind player's peg board, a sighted opponent's electronic
+    /// one).
+    #[arg(long, value_delimiter = ',', default_values = ["watch", "table"])]
+    modes: Vec<PlayMode>,
     /// PGN files whose games are played (every other game; the rest are
     /// random legal games).
     #[arg(long)]
@@ -72,6 +84,21 @@ pub struct HandsArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// A kind of board for `bench hands`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BoardKind {
+    Peg,
+    Dgt,
+    Millennium,
+}
+
+/// How a board is played in `bench hands`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlayMode {
+    Watch,
+    Table,
 }
 
 #[derive(Args)]
@@ -182,11 +209,8 @@ fn startup(args: StartupArgs) -> ExitCode {
 
 fn hands(args: HandsArgs) -> ExitCode {
     use tactus::bench::hands::{HandsOptions, games_from_pgn, run_hands};
-    if args.settle_ms > 5_000 {
-        eprintln!(
-            "tactus bench hands: --settle-ms {}: at most 5000",
-            args.settle_ms
-        );
+    if let Some(settle_ms) = args.settle_ms.filter(|&ms| ms > 5_000) {
+        eprintln!("tactus bench hands: --settle-ms {settle_ms}: at most 5000");
         return ExitCode::from(2);
     }
     let mut corpus = Vec::new();
@@ -209,9 +233,19 @@ fn hands(args: HandsArgs) -> ExitCode {
         games: args.games,
         only: None,
         jobs: args.jobs,
-        settings: tactus::board::infer::Settings {
-            settle: Duration::from_millis(args.settle_ms),
-            auto_correct: false,
+        settle: args.settle_ms.map(Duration::from_millis),
+        mix: tactus::bench::hands::Mix {
+            boards: args
+                .boards
+                .iter()
+                .map(|b| match b {
+                    BoardKind::Peg => Protocol::Peg,
+                    BoardKind::Dgt => Protocol::Dgt,
+                    BoardKind::Millennium => Protocol::Millennium,
+                })
+                .collect(),
+            watch: args.modes.contains(&PlayMode::Watch),
+            table: args.modes.contains(&PlayMode::Table),
         },
     };
     let r = run_hands(&options, corpus);
@@ -219,22 +253,45 @@ fn hands(args: HandsArgs) -> ExitCode {
         println!("{}", serde_json::to_string(&r).unwrap_or_default());
     } else {
         println!(
-            "seed {} ({} games, {} at once), settling time {} ms\n\
-             {} games, {} plies, {} touches, {} failed, in {:.0} s\n\
-             event completing a move to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            "seed {} ({} games, {} at once)\n\
+             {} games, {} plies, {} touches, {} failed, in {:.0} s",
             r.seed,
             options.games,
             r.jobs,
-            r.settle_ms,
             r.games,
             r.plies,
             r.touches,
             r.failures.len(),
             r.seconds,
-            r.p50_ms,
-            r.p99_ms,
-            r.max_ms
         );
+        for b in &r.boards {
+            println!(
+                "{}: settling {} ms, {} games, {} plies, {} wrong, {} missed, {} other failures, \
+                 {} corrected slides\n  \
+                 piece's last arrival to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} moves)",
+                b.board,
+                b.settle_ms,
+                b.games,
+                b.plies,
+                b.wrong,
+                b.missed,
+                b.other_failures,
+                b.corrections,
+                b.from_arrival.p50_ms,
+                b.from_arrival.p99_ms,
+                b.from_arrival.max_ms,
+                b.from_arrival.count,
+            );
+            if b.from_press.count > 0 {
+                println!(
+                    "  clock press to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
+                    b.from_press.p50_ms,
+                    b.from_press.p99_ms,
+                    b.from_press.max_ms,
+                    b.from_press.count,
+                );
+            }
+        }
         for f in &r.failures {
             println!(
                 "failed: game {} ({}, {}, {}): {}",

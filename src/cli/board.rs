@@ -79,9 +79,11 @@ pub enum BoardCommand {
         /// One JSON object per line.
         #[arg(long)]
         json: bool,
-        /// Settling time for bouncing contacts, in milliseconds.
-        #[arg(long, default_value_t = tactus::board::infer::DEFAULT_SETTLE.as_millis() as u64)]
-        settle_ms: u64,
+        /// Settling time, in milliseconds; default the kind of board's
+        /// (peg 20: bouncing contacts; dgt and millennium 400: pieces slid
+        /// by hand).
+        #[arg(long)]
+        settle_ms: Option<u64>,
     },
 }
 
@@ -101,7 +103,12 @@ pub fn run(cmd: BoardCommand) -> ExitCode {
             fen,
             json,
             settle_ms,
-        } => watch(protocol.into(), port, baud, fen.as_deref(), json, settle_ms),
+        } => {
+            let protocol: Protocol = protocol.into();
+            let settle_ms = settle_ms
+                .unwrap_or(tactus::board::infer::default_settle(protocol).as_millis() as u64);
+            watch(protocol, port, baud, fen.as_deref(), json, settle_ms)
+        }
     }
 }
 
@@ -377,6 +384,16 @@ fn print_inferred(i: &Inferred, json: bool) {
             (
                 json!({"event": name, "tokens": keys}),
                 format!("{name} {}", keys.join(" ")),
+            )
+        }
+        Inferred::Corrected { retracted, mv, san } => {
+            let r = MoveRecord::new(*mv, san);
+            let was =
+                shakmaty::uci::UciMove::from_move(*retracted, shakmaty::CastlingMode::Standard)
+                    .to_string();
+            (
+                json!({"event": name, "san": r.san, "uci": r.uci, "retracted": was}),
+                format!("{name} {} {} (not {was}: the piece slid on)", r.san, r.uci),
             )
         }
         Inferred::Agrees => (json!({"event": name}), name.to_string()),

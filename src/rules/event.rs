@@ -136,6 +136,12 @@ pub enum GameEvent {
         /// The clocks as the arbiter sets them; `None` leaves them as they
         /// are.
         clock: Option<ClockSetting>,
+        /// Not a ruling but a correction: the last move was read from an
+        /// electronic board while its piece was sliding on, and the move
+        /// journaled next (the same piece further along the same line)
+        /// replaces it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        slid: bool,
     },
     /// The service restarted: the clock that was running is paused at
     /// `paused_at_ms` (the last instant it was known to run), so the downtime

@@ -859,7 +859,7 @@ impl Game {
                 };
                 self.finish_with(at, result, vec![outcome_word(outcome)], &mut notices)?;
             }
-            GameEvent::Retracted { plies, clock } => {
+            GameEvent::Retracted { plies, clock, .. } => {
                 if *plies > self.plies.len() {
                     return Err(GameError::Refused(format!(
                         "cannot go back to ply {plies}: only {} played",
@@ -1325,6 +1325,7 @@ mod tests {
             &GameEvent::Retracted {
                 plies: 2,
                 clock: Some(setting),
+                slid: false,
             },
         )
         .unwrap();
@@ -1336,7 +1337,8 @@ mod tests {
                 secs(11),
                 &GameEvent::Retracted {
                     plies: 9,
-                    clock: None
+                    clock: None,
+                    slid: false,
                 }
             )
             .is_err()

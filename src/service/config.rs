@@ -339,10 +339,12 @@ pub struct TableConfig {
     pub event: String,
     #[serde(default)]
     pub round: String,
-    /// How long a board must be still before it is read, in milliseconds:
-    /// long enough for bouncing contacts and sliding pegs (0 to 1000).
-    #[serde(default = "default_settle_ms")]
-    pub settle_ms: u32,
+    /// How long a board must be still before it is read, in milliseconds
+    /// (0 to 1000); unset, each board's kind decides
+    /// (`board::infer::default_settle`: bouncing contacts on a peg board,
+    /// pieces slid by hand on an electronic one).
+    #[serde(default)]
+    pub settle_ms: Option<u32>,
     /// Say the corrections for a wrong board by themselves, as soon as it
     /// has been still and wrong for the settling time (otherwise on request).
     #[serde(default)]
@@ -402,7 +404,7 @@ impl TableConfig {
             black: String::new(),
             event: String::new(),
             round: String::new(),
-            settle_ms: default_settle_ms(),
+            settle_ms: None,
             auto_correct: false,
             flag: FlagRule::default(),
             clock_says: Shown::default(),
@@ -435,9 +437,6 @@ fn default_board() -> BoardSpec {
 }
 fn no_board() -> BoardSpec {
     BoardSpec::None
-}
-fn default_settle_ms() -> u32 {
-    crate::board::infer::DEFAULT_SETTLE.as_millis() as u32
 }
 fn default_control() -> String {
     "90+30".into()
@@ -560,10 +559,10 @@ impl Config {
         let mut ids = BTreeSet::new();
         let mut ports = BTreeSet::new();
         for t in &self.tables {
-            if t.settle_ms > 1000 {
+            if let Some(settle_ms) = t.settle_ms.filter(|&ms| ms > 1000) {
                 return Err(CheckError::SettleMs {
                     table: t.id.to_string(),
-                    settle_ms: t.settle_ms,
+                    settle_ms,
                 });
             }
             match (t.variant, t.start_position) {

@@ -17,7 +17,7 @@ use super::serve_error::{ServeError, VoiceError};
 use super::tokens::{Seats, Tokens};
 use super::web::{AppState, router};
 use crate::board::event::Protocol;
-use crate::board::infer::Settings;
+use crate::board::infer::{Settings, default_settle};
 use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
 use crate::rules::pgn::fen_of;
@@ -371,10 +371,6 @@ fn start_of(t: &TableConfig) -> Result<Option<Chess>, ServeError> {
 /// pages is carried out, so the whole chain (driver, inference, following)
 /// runs without hardware.
 fn open_board(t: &TableConfig, spec: &BoardSpec) -> Result<Option<BoardLink>, ServeError> {
-    let settings = Settings {
-        settle: Duration::from_millis(u64::from(t.settle_ms)),
-        auto_correct: t.auto_correct,
-    };
     let (port, protocol, baud, sim) = match spec {
         BoardSpec::None => return Ok(None),
         BoardSpec::Sim => {
@@ -396,6 +392,13 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> Result<Option<BoardLink>, Se
             Some((protocol, port, baud)) => (port.clone(), protocol, baud, None),
             None => return Ok(None),
         },
+    };
+    // The table's settle_ms overrides the kind of board's default.
+    let settings = Settings {
+        settle: t.settle_ms.map_or(default_settle(protocol), |ms| {
+            Duration::from_millis(u64::from(ms))
+        }),
+        auto_correct: t.auto_correct,
     };
     let mut driver_config = DriverConfig::new(port, protocol);
     driver_config.baud = baud;

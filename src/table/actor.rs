@@ -823,6 +823,7 @@ impl TableActor {
             .commit(GameEvent::Retracted {
                 plies: ruling.agreed_plies,
                 clock: ruling.clock,
+                slid: false,
             })
             .await?;
         self.resync_board();

@@ -10,10 +10,12 @@ use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
 use crate::board::serial::{Driver, DriverEvent, Stamped};
 use crate::board::sim::Simulator;
+use crate::rules::clock::ClockSetting;
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::GameEvent;
 use crate::rules::game::NoticeKind;
 use crate::rules::side;
+use crate::rules::time_control::Bonus;
 use crate::rules::token::Word;
 
 /// A board wired to the table.
@@ -211,8 +213,110 @@ impl TableActor {
             Inferred::Correction(tokens) => {
                 return Some(self.say(NoticeKind::Board, tokens));
             }
+            Inferred::Corrected { retracted, mv, .. } => {
+                return self.correct_slide(at, retracted, mv).await;
+            }
         }
         None
+    }
+
+    /// The sighted player's move `retracted`, read on their board, was a
+    /// slide resting on its way: the piece went on to make `mv`, one move.
+    /// Journaled as a correction (the ply retracted with the clocks as
+    /// they would have stood, then `mv` played), and said: the retraction's
+    /// notice, then `mv` announced, before the blind player replies. If the
+    /// game has moved on since (or `retracted` is not its last move), the
+    /// boards are read afresh instead.
+    async fn correct_slide(&mut self, at: usize, retracted: Move, mv: Move) -> Option<Reply> {
+        let side = self.boards.get(at)?.side;
+        let plies = self.game.plies();
+        let last_is_it = plies.last().is_some_and(|p| p.uci == self.uci(retracted))
+            && self.game.position().turn() != side
+            && self.game.result().is_none()
+            && self.announcing.is_none()
+            && matches!(
+                self.game.clock().state(),
+                crate::rules::clock::ClockState::Running { .. }
+            );
+        if !last_is_it {
+            tracing::info!(table = %self.setup.id, "slide correction too late: boards read afresh");
+            self.resync_board();
+            return None;
+        }
+        let now = self.now();
+        let clock = self.clock_before_slide(side, now);
+        let n = self.game.plies().len();
+        let undo = GameEvent::Retracted {
+            plies: n - 1,
+            clock: Some(clock),
+            slid: true,
+        };
+        if let Err(e) = self.commit(undo).await {
+            tracing::warn!(table = %self.setup.id, "slide correction refused: {e}");
+            self.resync_board();
+            return None;
+        }
+        if let Err(e) = self.commit(GameEvent::ClockResumed).await {
+            tracing::warn!(table = %self.setup.id, "slide correction: clock not resumed: {e}");
+        }
+        match self.play(mv, Some(at)).await {
+            Ok(reply) => {
+                if let Some(b) = self.boards.get_mut(at) {
+                    b.differs.clear();
+                }
+                Some(reply)
+            }
+            Err(e) => {
+                tracing::warn!(table = %self.setup.id, "slide correction: {e}");
+                self.resync_board();
+                None
+            }
+        }
+    }
+
+    /// The clocks as they would stand now had the last move (the mover's,
+    /// `mover`) not been made: the mover's clock running since their turn
+    /// began, the other side's time as it was when the move was read.
+    fn clock_before_slide(&self, mover: Color, now: std::time::Duration) -> ClockSetting {
+        let clock = self.game.clock();
+        let mut setting = clock.setting(now);
+        let plies = self.game.plies();
+        let n = plies.len();
+        let left = |p: &crate::rules::game::Ply, c: Color| match c {
+            Color::White => p.white_left,
+            Color::Black => p.black_left,
+        };
+        let last = &plies[n - 1];
+        // The mover's time: from the ply before (the start of their turn),
+        // less the time since; for the game's first move, the time the move
+        // left them less the time since it and the increment it brought.
+        let mover_time = match n.checked_sub(2).map(|i| &plies[i]) {
+            Some(before) => left(before, mover).saturating_sub(now.saturating_sub(before.at)),
+            None => {
+                let inc = match clock.control().period(clock.period(mover)).bonus {
+                    Bonus::Increment(inc) => inc,
+                    _ => std::time::Duration::ZERO,
+                };
+                left(last, mover)
+                    .saturating_sub(inc)
+                    .saturating_sub(now.saturating_sub(last.at))
+            }
+        };
+        let other_time = left(last, !mover);
+        match mover {
+            Color::White => {
+                setting.white = mover_time;
+                setting.black = other_time;
+                setting.white_moves = setting.white_moves.saturating_sub(1);
+            }
+            Color::Black => {
+                setting.black = mover_time;
+                setting.white = other_time;
+                setting.black_moves = setting.black_moves.saturating_sub(1);
+            }
+        }
+        setting.to_move = mover;
+        setting
     }
 
     /// Starts following from the game's position again (after a refused

@@ -216,6 +216,7 @@ mod tests {
             &GameEvent::Retracted {
                 plies: r.agreed_plies,
                 clock: r.clock,
+                slid: false,
             },
         )
         .unwrap();

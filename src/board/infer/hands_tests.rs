@@ -400,3 +400,238 @@ fn a_touch_whose_put_bounced_read_late_is_a_touch() {
     assert_eq!(touched(&out), [Square::B2]);
     assert_eq!(sans(&out), ["Nb5"]);
 }
+
+/// A DGT board's script: `L sq` (emptied), `P sq X` (piece `X` arrives,
+/// FEN letter), `C` (the DGT clock's press: the other side runs), `+N` (N
+/// ms pass). Ticks every ms from 1 s after the engine's last change, and
+/// two seconds after the script; returns each conclusion with its instant.
+fn dgt_play(inf: &mut Inference, script: &str) -> Vec<(Duration, Inferred)> {
+    let mut out = Vec::new();
+    let mut t = inf.changed_at.unwrap_or_default() + ms(1000);
+    let mut right = false;
+    let tick_to = |inf: &mut Inference, t: Duration, out: &mut Vec<(Duration, Inferred)>| {
+        out.extend(inf.tick(t).into_iter().map(|i| (t, i)));
+    };
+    for w in script.split(',').map(str::trim) {
+        if let Some(n) = w.strip_prefix('+') {
+            for _ in 0..n.parse::<u64>().unwrap() {
+                t += ms(1);
+                tick_to(inf, t, &mut out);
+            }
+            continue;
+        }
+        let e = if w == "C" {
+            right = !right;
+            let time = crate::board::event::SideTime {
+                hours: 1,
+                minutes: 0,
+                seconds: 0,
+                flag: false,
+            };
+            BoardEvent::Clock(ClockMessage::Time(crate::board::event::ClockTime {
+                right: time,
+                left: time,
+                running: true,
+                right_to_move: right,
+                left_to_move: !right,
+                no_clock: false,
+            }))
+        } else {
+            let mut parts = w.split_whitespace();
+            let (kind, sq) = (parts.next().unwrap(), parts.next().unwrap());
+            let square: Square = sq.parse().unwrap();
+            let piece = parts
+                .next()
+                .map(|p| Piece::from_char(p.chars().next().unwrap()).unwrap());
+            assert_eq!(kind == "P", piece.is_some(), "{w}");
+            BoardEvent::Field { square, piece }
+        };
+        out.extend(inf.event(&e, t).into_iter().map(|i| (t, i)));
+    }
+    for _ in 0..2000 {
+        t += ms(1);
+        tick_to(inf, t, &mut out);
+    }
+    out
+}
+
+fn moves_of(out: &[(Duration, Inferred)]) -> Vec<String> {
+    out.iter()
+        .filter_map(|(_, i)| match i {
+            Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. } => Some(san.to_string()),
+            Inferred::Corrected { san, retracted, .. } => Some(format!(
+                "{san} (not {})",
+                UciMove::from_move(*retracted, CastlingMode::Standard)
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The instant of the one move concluded.
+fn known_at(out: &[(Duration, Inferred)]) -> Duration {
+    let at: Vec<Duration> = out
+        .iter()
+        .filter(|(_, i)| matches!(i, Inferred::Moved { .. }))
+        .map(|(t, _)| *t)
+        .collect();
+    assert_eq!(at.len(), 1, "{out:?}");
+    at[0]
+}
+
+fn dgt(fen: &str) -> Inference {
+    Inference::new(
+        pos(fen),
+        Protocol::Dgt,
+        Settings::for_protocol(Protocol::Dgt),
+    )
+}
+
+const OPEN_F1: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+#[test]
+fn a_bishop_slid_over_e2_and_d3_is_bc4_the_reported_failure() {
+    // The case, each square rested on as long as a slow slide does
+    // (250 ms a square), with and without the piece leaving one square
+    // before it arrives on the next.
+    for script in [
+        "L f1,+20,P e2 B,+25,L e2,+3,P d3 B,+25,L d3,+3,P c4 B",
+        "L f1,+40,P e2 B,+240,L e2,+5,P d3 B,+240,L d3,+5,P c4 B",
+        "L f1,+40,P e2 B,+240,P d3 B,+4,L e2,+240,P c4 B,+3,L d3",
+        "L f1,+40,P e2 B,+200,L e2,+120,P c4 B",
+    ] {
+        let mut inf = dgt(OPEN_F1);
+        let out = dgt_play(&mut inf, script);
+        assert_eq!(moves_of(&out), ["Bc4"], "{script}: {out:?}");
+    }
+}
+
+#[test]
+fn a_move_whose_piece_cannot_travel_on_waits_only_for_a_bounce() {
+    let bounce = Settings::for_protocol(Protocol::Dgt).bounce();
+    // A knight; a pawn's single step off its first rank; a capture; a
+    // bishop against the edge; a rook against its own piece.
+    for (fen, script) in [
+        (OPEN_F1, "L g1,+30,P f3 N"),
+        ("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "L e3,+30,P e4 P"),
+        (
+            "4k3/8/8/4p3/8/8/8/B3K3 w - - 0 1",
+            "L e5,+10,L a1,+50,P e5 B",
+        ),
+        (
+            OPEN_F1,
+            "L f1,+50,P e2 B,+100,L e2,+3,P d3 B,+120,L d3,+3,P c4 B,+100,L c4,+3,P b5 B,+100,L b5,+3,P a6 B",
+        ),
+        ("4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1", "L e1,+30,P f1 K"),
+    ] {
+        let mut inf = dgt(fen);
+        let out = dgt_play(&mut inf, script);
+        let at = known_at(&out);
+        // The script's last event is at 1 s plus its pauses: the move is
+        // known within a bounce of it, not a slide's settling time.
+        let pauses: u64 = script
+            .split(',')
+            .filter_map(|w| w.trim().strip_prefix('+'))
+            .map(|n| n.parse::<u64>().unwrap())
+            .sum();
+        let last = ms(1000 + pauses);
+        assert!(
+            at <= last + bounce + ms(1),
+            "{script}: known at {at:?}, last event {last:?}"
+        );
+    }
+    // A pawn's single step from its first rank may be the first half of
+    // its double step, a king's step beside it the first half of castling:
+    // both wait for the settling time.
+    for (fen, script) in [
+        (OPEN_F1, "L d2,+30,P d3 P"),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "L e1,+30,P f1 K"),
+    ] {
+        let mut inf = dgt(fen);
+        let out = dgt_play(&mut inf, script);
+        let at = known_at(&out);
+        assert!(at >= ms(1030) + SLIDE_SETTLE, "{script}: known at {at:?}");
+    }
+}
+
+#[test]
+fn a_dgt_clock_press_makes_the_move_at_once() {
+    let mut inf = dgt(OPEN_F1);
+    // The clock's state is known before the move; then the press.
+    let out = dgt_play(
+        &mut inf,
+        "C,+100,L f1,+40,P e2 B,+100,L e2,+3,P d3 B,+100,L d3,+3,P c4 B,+150,C",
+    );
+    assert_eq!(moves_of(&out), ["Bc4"]);
+    assert_eq!(
+        known_at(&out),
+        ms(1000 + 100 + 40 + 100 + 3 + 100 + 3 + 150)
+    );
+    // Ticks of a running clock (no change of side) are no press.
+    let mut inf = dgt(OPEN_F1);
+    let out = dgt_play(&mut inf, "C,+100,L f1,+40,P c4 B,+100");
+    let at = known_at(&out);
+    assert!(at >= ms(1140) + SLIDE_SETTLE, "{at:?}");
+}
+
+#[test]
+fn a_slide_that_rested_longer_than_the_settling_time_is_corrected() {
+    let mut inf = dgt(OPEN_F1);
+    let out = dgt_play(&mut inf, "L f1,+40,P d3 B,+600,L d3,+100,P c4 B");
+    assert_eq!(moves_of(&out), ["Bd3", "Bc4 (not f1d3)"]);
+    assert_eq!(
+        inf.position().board().piece_at(Square::C4),
+        Some(Color::White.bishop())
+    );
+    assert_eq!(inf.position().turn(), Color::Black);
+    // After the window, or along another line, it is no correction: the
+    // board differs (White cannot move twice).
+    let mut inf = dgt(OPEN_F1);
+    let out = dgt_play(&mut inf, "L f1,+40,P d3 B,+600,+2000,L d3,+100,P c4 B");
+    assert_eq!(moves_of(&out), ["Bd3"]);
+    assert!(
+        out.iter().any(|(_, i)| matches!(i, Inferred::Differs(_))),
+        "{out:?}"
+    );
+    // Nor once the other side has replied: then it is White's next move.
+    let mut inf = dgt(OPEN_F1);
+    let out = dgt_play(
+        &mut inf,
+        "L f1,+40,P d3 B,+600,L b8,+50,P c6 n,+300,L d3,+100,P c4 B",
+    );
+    assert_eq!(moves_of(&out), ["Bd3", "Nc6", "Bc4"]);
+}
+
+#[test]
+fn the_victim_taken_off_while_the_slider_rests_beside_it() {
+    // Bf1 slides to d3, the hand takes the c4 knight off, the bishop takes.
+    let fen = "rnbqkb1r/pppp1ppp/8/4p3/2n1P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let mut inf = dgt(fen);
+    let out = dgt_play(
+        &mut inf,
+        "L f1,+40,P e2 B,+100,L e2,+3,P d3 B,+60,L c4,+80,L d3,+3,P c4 B",
+    );
+    assert_eq!(moves_of(&out), ["Bxc4"]);
+}
+
+#[test]
+fn a_touch_whose_lift_bounced_read_late_is_one_touch() {
+    // The hands suite's failure: a touch of c2 whose lift bounced, the
+    // three events read late in one read, then the pawn put back 154 ms
+    // later (a slide's settling time still running for the move before).
+    let mut inf = dgt(OPEN_F1);
+    let f = |square, piece| BoardEvent::Field { square, piece };
+    let pawn = Some(Color::White.pawn());
+    let late = ms(30);
+    let mut out = Vec::new();
+    out.extend(inf.event_unsure(&f(Square::C2, None), ms(1000), late));
+    out.extend(inf.event_unsure(&f(Square::C2, pawn), ms(1000), late));
+    out.extend(inf.event_unsure(&f(Square::C2, None), ms(1000), late));
+    out.extend(inf.event(&f(Square::C2, pawn), ms(1154)));
+    out.extend(inf.tick(ms(3000)));
+    let touches: Vec<&Inferred> = out
+        .iter()
+        .filter(|i| matches!(i, Inferred::Touched { .. }))
+        .collect();
+    assert_eq!(touches.len(), 1, "{out:?}");
+}
