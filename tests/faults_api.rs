@@ -306,6 +306,8 @@ fn state(addr: &str) -> serde_json::Value {
     clock.remove("as_of_ms");
     check_illegal_record(&v);
     v.as_object_mut().unwrap().remove("illegal");
+    // How many attempts in all (the state carries the latest few).
+    v.as_object_mut().unwrap().remove("illegal_count");
     // An attempt on the record is announced ("regelwidriger Zug").
     v.as_object_mut().unwrap().remove("last_announcement");
     v["alerts"]

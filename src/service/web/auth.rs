@@ -6,6 +6,7 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::service::tokens::Tokens;
 use crate::table::action::PersonRole;
 
 use super::error::{ApiError, ApiResult};
@@ -32,13 +33,24 @@ pub(super) async fn token_gate(
 
 /// The role the request's bearer token grants at table `id`.
 pub(super) fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<PersonRole> {
+    let token = bearer(headers)?;
+    state.tokens.role_of(id, token).ok_or_else(|| {
+        ApiError(
+            StatusCode::FORBIDDEN,
+            format!("this token is not valid for table `{id}`"),
+        )
+    })
+}
+
+/// The request's bearer token: 401, saying how to send one, without it.
+pub(super) fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
     let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
         ApiError(
             StatusCode::UNAUTHORIZED,
             "this needs a token: Authorization: Bearer <token>".into(),
         )
     })?;
-    let token = value
+    value
         .to_str()
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
@@ -48,11 +60,18 @@ pub(super) fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult
                 StatusCode::UNAUTHORIZED,
                 "the Authorization header must be `Bearer <token>`".into(),
             )
-        })?;
-    state.tokens.role_of(id, token).ok_or_else(|| {
-        ApiError(
+        })
+}
+
+/// 401 without a token, 403 unless it is the venue arbiter's; `what`
+/// names what needs it ("the cards", "the hall check").
+pub(super) fn venue_arbiter(tokens: &Tokens, headers: &HeaderMap, what: &str) -> ApiResult<()> {
+    if tokens.is_venue_arbiter(bearer(headers)?) {
+        Ok(())
+    } else {
+        Err(ApiError(
             StatusCode::FORBIDDEN,
-            format!("this token is not valid for table `{id}`"),
-        )
-    })
+            format!("{what} need the venue arbiter's token"),
+        ))
+    }
 }

@@ -28,6 +28,7 @@ use qrcode::render::svg;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::braille::{cells, louis};
 use crate::service::i18n;
@@ -106,20 +107,6 @@ async fn style() -> Response {
 }
 
 /// The bearer token of a request, if it has one.
-fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .ok_or_else(|| {
-            ApiError(
-                StatusCode::UNAUTHORIZED,
-                "the cards need the venue arbiter's token: Authorization: Bearer <token>".into(),
-            )
-        })
-}
-
 /// One card.
 #[derive(Debug, Clone, Serialize)]
 pub struct Card {
@@ -227,13 +214,7 @@ async fn all_cards(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let token = bearer(&headers)?;
-    if !s.tokens.is_venue_arbiter(token) {
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            "the cards need the venue arbiter's token".into(),
-        ));
-    }
+    venue_arbiter(&s.tokens, &headers, "the cards")?;
     let lang = s.lang(&q);
     let body = Cards {
         lang,

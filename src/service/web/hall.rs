@@ -12,6 +12,7 @@ use axum::routing::get;
 use serde::Serialize;
 
 use super::AppState;
+use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::service::check::{Line, live};
 use crate::table::action::PersonRole;
@@ -42,27 +43,8 @@ struct Checked {
     lines: Vec<Line>,
 }
 
-fn bearer(headers: &HeaderMap) -> ApiResult<&str> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .ok_or_else(|| {
-            ApiError(
-                StatusCode::UNAUTHORIZED,
-                "the check needs an arbiter's token: Authorization: Bearer <token>".into(),
-            )
-        })
-}
-
 async fn all(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    if !state.tokens.is_venue_arbiter(bearer(&headers)?) {
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            "the hall check needs the venue arbiter's token".into(),
-        ));
-    }
+    venue_arbiter(&state.tokens, &headers, "checks of the whole hall")?;
     let mut lines = Vec::new();
     for table in state.tables.values() {
         lines.extend(live(&table.view().await?));

@@ -35,30 +35,7 @@ impl From<RoundError> for ApiError {
 
 /// The venue arbiter's token, or 401/403.
 fn venue_arbiter(state: &AppState, headers: &HeaderMap) -> ApiResult<()> {
-    let value = headers.get(header::AUTHORIZATION).ok_or_else(|| {
-        ApiError(
-            StatusCode::UNAUTHORIZED,
-            "this needs the venue arbiter's token: Authorization: Bearer <token>".into(),
-        )
-    })?;
-    let token = value
-        .to_str()
-        .ok()
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .ok_or_else(|| {
-            ApiError(
-                StatusCode::UNAUTHORIZED,
-                "the Authorization header must be `Bearer <token>`".into(),
-            )
-        })?;
-    if !state.tokens.is_venue_arbiter(token) {
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            "only the venue arbiter's token runs the competition's rounds".into(),
-        ));
-    }
-    Ok(())
+    super::auth::venue_arbiter(&state.tokens, headers, "the competition's rounds")
 }
 
 /// `POST /api/rounds`: JSON pairings, or a TRF-16 file (`text/plain`,
