@@ -6,13 +6,15 @@
 //! `LnDn` or `Route 3` from it). tactus is a BrlAPI client of that brltty
 //! over TCP, exactly as it would be of the brltty driving a real display.
 
+#[path = "common/brltty.rs"]
+mod brltty;
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -31,31 +33,7 @@ struct Brltty {
 
 impl Brltty {
     fn start(dir: &Path, socket: &Path, api: u16) -> Brltty {
-        let child = Command::new("brltty")
-            .args([
-                "-n",
-                "-q",
-                "-f",
-                "/dev/null",
-                "-b",
-                "vr",
-                "-x",
-                "no",
-                "-s",
-                "no",
-            ])
-            .arg("-d")
-            .arg(format!("client:{}", socket.display()))
-            .arg("-A")
-            .arg(format!("auth=none,host=127.0.0.1:{api}"))
-            .arg("-W")
-            .arg(dir)
-            .arg("-P")
-            .arg(dir.join("brltty.pid"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("brltty (Debian package brltty) must be installed");
+        let child = brltty::spawn(dir, socket, api);
         Brltty { child }
     }
 }

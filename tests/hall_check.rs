@@ -5,6 +5,8 @@
 //! the sink's monitor), braille displays on Debian's brltty with its
 //! virtual driver. One good and one bad of each part, each named.
 
+#[path = "common/brltty.rs"]
+mod brltty;
 mod common;
 #[path = "common/pulse.rs"]
 mod pulse;
@@ -16,7 +18,7 @@ use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -38,31 +40,7 @@ impl Brltty {
     fn start(dir: &Path, api: u16) -> Brltty {
         let socket = dir.join("vr.sock");
         let listener = UnixListener::bind(&socket).unwrap();
-        let child = Command::new("brltty")
-            .args([
-                "-n",
-                "-q",
-                "-f",
-                "/dev/null",
-                "-b",
-                "vr",
-                "-x",
-                "no",
-                "-s",
-                "no",
-            ])
-            .arg("-d")
-            .arg(format!("client:{}", socket.display()))
-            .arg("-A")
-            .arg(format!("auth=none,host=127.0.0.1:{api}"))
-            .arg("-W")
-            .arg(dir)
-            .arg("-P")
-            .arg(dir.join("brltty.pid"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("brltty (Debian package brltty) must be installed");
+        let child = brltty::spawn(dir, &socket, api);
         let (mut display, _) = listener.accept().unwrap();
         display.write_all(b"cells 40\n").unwrap();
         // Once brltty shows its own screen, BrlAPI is up.
