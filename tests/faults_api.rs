@@ -425,7 +425,16 @@ fn a_stranger_is_refused_before_the_body_and_a_huge_body_is_413() {
     let r = post(&addr, "/api/tables/1/move", &assistant, &body);
     assert_eq!(r.status, 413, "{}", r.body);
     // A wrong method is a wrong method, token or not.
-    assert_eq!(get(&addr, "/api/tables/1/move").status, 405);
+    let r = get(&addr, "/api/tables/1/move");
+    assert_eq!(r.status, 405);
+    // axum's own answers are the one error body too (issue 29).
+    assert!(r.json()["error"].is_string(), "{}", r.body);
+    let r = get(&addr, "/api/tables/1/events?since=not-a-number");
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.json()["error"].is_string(), "{}", r.body);
+    let r = get(&addr, "/api/tables/1/brf?format=zzz");
+    assert!(r.status >= 400, "{}", r.body);
+    assert!(r.json()["error"].is_string(), "{}", r.body);
     assert_eq!(
         get(&addr, "/api/tables/1").json()["moves"],
         serde_json::json!([])

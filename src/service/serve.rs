@@ -207,7 +207,10 @@ pub async fn serve(
     let app = router(state.clone())
         .merge(super::web::hall::routes(state))
         .merge(super::clips::routes(venue_voice, table_voices))
-        .merge(super::web::cards::routes(cards));
+        .merge(super::web::cards::routes(cards))
+        // Last, over every route: axum's own error answers (a 405, a query
+        // it cannot read) become the one bounded `{"error": …}` body too.
+        .layer(axum::middleware::map_response(super::web::json_errors));
     let acceptor = tls.map(|t| t.acceptor);
     let served = super::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)
         .await

@@ -29,6 +29,43 @@ pub fn error_response(status: StatusCode, message: &str) -> Response {
     ApiError(status, message.to_owned()).into_response()
 }
 
+/// Every error answer that is not yet `{"error": …}` (axum's own: a 405,
+/// a query or path it cannot read, a body over the limit) made one: its
+/// text, cut as every message is, or the status's words. Headers such as
+/// `Allow` are kept.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    // axum's own texts are a line; more is cut, not read.
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let message = match text.trim() {
+        "" => status
+            .canonical_reason()
+            .unwrap_or("the request failed")
+            .to_lowercase(),
+        t => t.to_owned(),
+    };
+    let mut answer = error_response(status, &message);
+    parts.headers.remove(axum::http::header::CONTENT_TYPE);
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    for (name, value) in &parts.headers {
+        answer.headers_mut().insert(name.clone(), value.clone());
+    }
+    answer
+}
+
 /// The most of a request's input an error answer quotes, in characters.
 pub const QUOTE_MAX: usize = 100;
 

@@ -31,8 +31,8 @@ use crate::table::actor::TableHandle;
 use crate::table::id::{BadTableId, TableId};
 
 use self::auth::token_gate;
-pub use self::error::error_response;
 use self::error::{ApiError, ApiResult};
+pub use self::error::{error_response, json_errors};
 
 /// What every handler shares.
 #[derive(Clone)]
