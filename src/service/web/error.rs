@@ -23,7 +23,7 @@ impl IntoResponse for ApiError {
 }
 
 /// Every error answer of the server, whatever route gives it: `status`
-/// with the one bounded `{"error": …}` body (quotes cut to [`QUOTE_MAX`]
+/// with the one bounded `{"error": …}` body (quotes cut to a hundred
 /// characters, the whole to a few hundred).
 pub fn error_response(status: StatusCode, message: &str) -> Response {
     ApiError(status, message.to_owned()).into_response()
