@@ -30,6 +30,7 @@ use crate::table::action::{Action, PersonRole};
 use crate::table::actor::{Setup, TableError, TableHandle};
 use crate::table::id::TableId;
 use crate::table::replay::{begun, replay, setup_in};
+use crate::table::view::TableView;
 
 /// The name the imported TRF file is kept under in the journal.
 pub const TRF_DOCUMENT: &str = "trf";
@@ -380,25 +381,11 @@ impl Competition {
                     if only.is_some_and(|r| r != view.round) || (unnamed && !view.begun) {
                         continue;
                     }
-                    let state = match (&view.result, view.begun) {
-                        (Some(_), _) => GameState::Finished,
-                        (None, true) => GameState::UnderWay,
-                        (None, false) => GameState::NotBegun,
-                    };
-                    let result = view.result.as_ref().map(|r| r.score());
-                    let mut current = setup;
-                    current.white.clone_from(&view.white);
-                    current.black.clone_from(&view.black);
-                    current.round.clone_from(&view.round);
-                    current.blind = view.blind;
                     let pgn = match only {
                         Some(_) => handle.pgn().await?,
                         None => String::new(),
                     };
-                    out.push((
-                        listed_of(&current, view.game, state, result, view.moves.len()),
-                        pgn,
-                    ));
+                    out.push((listed_of_view(&view), pgn));
                 } else if start.game < view.game {
                     if only.is_some_and(|r| r != setup.round) {
                         continue;
@@ -496,19 +483,7 @@ impl Competition {
                     },
                 )
                 .await?;
-            let view = handle.view().await?;
-            let state = if view.result.is_some() {
-                GameState::Finished
-            } else {
-                GameState::UnderWay
-            };
-            let score = view.result.as_ref().map(|r| r.score());
-            let mut setup = self.bases[&id].setup.clone();
-            setup.white.clone_from(&view.white);
-            setup.black.clone_from(&view.black);
-            setup.round.clone_from(&view.round);
-            setup.blind = view.blind;
-            return Ok(listed_of(&setup, view.game, state, score, view.moves.len()));
+            return Ok(listed_of_view(&handle.view().await?));
         }
         // The round's latest game at the table before the current one.
         let starts = {
@@ -750,6 +725,25 @@ fn round_order(a: &str, b: &str) -> std::cmp::Ordering {
         (Ok(_), Err(_)) => std::cmp::Ordering::Less,
         (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
         (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+/// A table's current game as its state shows it.
+fn listed_of_view(view: &TableView) -> GameListed {
+    GameListed {
+        table: view.id.to_string(),
+        game: view.game,
+        round: view.round.clone(),
+        white: view.white.clone(),
+        black: view.black.clone(),
+        blind: view.blind,
+        state: match (&view.result, view.begun) {
+            (Some(_), _) => GameState::Finished,
+            (None, true) => GameState::UnderWay,
+            (None, false) => GameState::NotBegun,
+        },
+        result: view.result.as_ref().map(|r| r.score()),
+        plies: u32::try_from(view.moves.len()).unwrap_or(u32::MAX),
     }
 }
 
