@@ -225,10 +225,6 @@ pub struct Inference {
     /// on: the position before it, the move, and when it was made. Within
     /// [`SLIDE_WINDOW`] the same piece going on along its line corrects it.
     provisional: Option<(Chess, Move, Duration)>,
-    /// The board shows exactly one pair of moves (a reply begun before the
-    /// first was read) whose second piece cannot travel on: it waits only
-    /// for a bounce, as a single such move does.
-    pair_final: bool,
     /// Which side of a DGT clock on the board was to move (right, left),
     /// as its last message said: a change is a press of the clock.
     clock_turn: Option<(bool, bool)>,
@@ -282,7 +278,6 @@ impl Inference {
             reported: None,
             touches: Vec::new(),
             provisional: None,
-            pair_final: false,
             clock_turn: None,
         }
     }
@@ -334,7 +329,6 @@ impl Inference {
             {
                 self.settings.bounce()
             }
-            None if self.pair_final => self.settings.bounce(),
             _ => self.settings.settle,
         };
         self.changed_at.map(|t| t + wait)
@@ -577,7 +571,6 @@ impl Inference {
             // A scan or dump that changed the board: start judging anew.
             None => self.steps.push((false, Square::A1)),
         }
-        self.pair_final = false;
         match self.complete_move() {
             Some(m) => self.snapshot = Some((m, self.steps.len())),
             None => {
@@ -592,12 +585,15 @@ impl Inference {
         }
         if self.snapshot.is_none()
             && matches!(self.physical, Physical::Pieces(_))
-            && self.following.is_none()
             && let [(first, second)] = self.two_fits().as_slice()
         {
-            // A reply begun before the move was read: the pair the board
-            // shows is read as soon as a single such move would be.
-            self.pair_final = !travels_on(&after(&self.pos, *first), *second);
+            // A reply made before the move was read (both players' hands on
+            // one board, a quick reply while the first piece still counted
+            // as perhaps sliding on): the other side has moved, so the
+            // first move is at rest and made now. The reply is then judged
+            // as any move is, so a third move begun before it was read is
+            // still one move after one move, never three at once.
+            out.extend(self.make_first_of_pair(*first, *second, now));
         }
         self.changed_at = Some(now);
         if self.settings.settle.is_zero() {
@@ -698,6 +694,42 @@ impl Inference {
                 .board()
                 .piece_at(sq)
                 .is_some_and(|p| p.color != self.pos.turn())
+    }
+
+    /// Makes `first` of a pair the board shows; `second`'s lifts and puts
+    /// begin the next record, as a move shown complete.
+    fn make_first_of_pair(&mut self, first: Move, second: Move, now: Duration) -> Vec<Inferred> {
+        let (lifts, puts) = move_squares(&after(&self.pos, first), second);
+        let carried: Vec<(Square, Option<Duration>, Option<Piece>, Duration)> = lifts
+            .into_iter()
+            .map(|sq| {
+                let i = usize::from(sq);
+                (
+                    sq,
+                    self.lift_time[i],
+                    self.lift_piece[i],
+                    self.lift_unsure[i],
+                )
+            })
+            .collect();
+        let last_put = self.last_put.filter(|sq| puts.contains(*sq));
+        let out = self.make(first, now);
+        for (sq, t, p, u) in carried {
+            self.lifted.add(sq);
+            self.lift_time[usize::from(sq)] = t;
+            self.lift_piece[usize::from(sq)] = p;
+            self.lift_unsure[usize::from(sq)] = u;
+            self.steps.push((true, sq));
+        }
+        for sq in puts {
+            self.put.add(sq);
+            self.steps.push((false, sq));
+        }
+        self.last_put = last_put.or(puts.into_iter().last());
+        if let Some(m) = self.complete_move() {
+            self.snapshot = Some((m, self.steps.len()));
+        }
+        out
     }
 
     /// Makes the move of the snapshot; lifts after it begin the next record.
@@ -883,7 +915,6 @@ impl Inference {
         self.lift_unsure = [Duration::ZERO; 64];
         self.steps.clear();
         self.snapshot = None;
-        self.pair_final = false;
     }
 
     /// Whether the lifts and puts since the position showed include the

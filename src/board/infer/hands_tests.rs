@@ -635,3 +635,34 @@ fn a_touch_whose_lift_bounced_read_late_is_one_touch() {
         .collect();
     assert_eq!(touches.len(), 1, "{out:?}");
 }
+
+#[test]
+fn three_quick_moves_on_one_board_are_three_moves_the_ci_failure() {
+    // CI's hands suite (seed 56647406279890, game 47, both sides on one
+    // Millennium board): Bb2 put down on b3 and on to c3, Black's bishop
+    // g7 lifted 58 ms later (a piece the white bishop could have been
+    // sliding on to take, so c3 was not yet certain), Bf6, then White's
+    // rook g1 lifted 130 ms later, long before any settling time. The
+    // pair on the board was never read, and from the third move on the
+    // game was lost. The pair is read as soon as it shows: the reply
+    // proves the first move at rest.
+    let fen = "r4rk1/pp3pbp/1q4p1/8/8/8/PBPPQP1P/R3K1R1 w Q - 0 12";
+    let mut inf = Inference::new(
+        pos(fen),
+        Protocol::Millennium,
+        Settings::for_protocol(Protocol::Millennium),
+    );
+    let out = dgt_play(
+        &mut inf,
+        "L b2,+54,P b3 B,+160,L b3,+53,P c3 B,+58,L g7,+33,P f6 b,\
+         +150,L g1,+20,P g2 R,+117,L g2,+1,P g3 R",
+    );
+    assert_eq!(moves_of(&out), ["Bc3", "Bf6", "Rg3"], "{out:?}");
+    // The first was known at the reply's put, not a settling time later.
+    let first = out
+        .iter()
+        .find(|(_, i)| matches!(i, Inferred::Moved { .. }))
+        .map(|(t, _)| *t)
+        .unwrap();
+    assert_eq!(first, ms(1000 + 54 + 160 + 53 + 58 + 33));
+}
