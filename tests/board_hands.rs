@@ -13,7 +13,7 @@
 //! recorded. The run prints its seed; `TACTUS_SEED=<seed>` replays it, and
 //! `TACTUS_HANDS_GAME=<n>` plays only game n of it (a failure prints what
 //! the host saw last). `TACTUS_HANDS_GAMES` sets how many games (default
-//! 48; README gives the 500-game command), and `TACTUS_HANDS_JOBS` how many
+//! 48; docs/testing.md gives the 500-game command), and `TACTUS_HANDS_JOBS` how many
 //! at once (default 16: the games wait on hands moving at human speed and
 //! on the blind player's replies, not on the processor; 48 games took
 //! 327 s at 8 at once, at a load average under 1, in CI).

@@ -129,8 +129,9 @@ pub struct E2eArgs {
     /// every second, faster than any blitz game).
     #[arg(long, default_value_t = 500)]
     ply_ms: u64,
-    /// The boards' settling time in milliseconds (boards default to 200;
-    /// 0 measures the service alone).
+    /// The boards' settling time in milliseconds (a served venue's peg
+    /// boards default to 20, DGT and Millennium boards to 400; 0 measures
+    /// the service alone).
     #[arg(long, default_value_t = 0)]
     settle_ms: u64,
     /// Voice pack whose clips are rendered.
