@@ -3,10 +3,11 @@
 //! that names a module of a higher one fails here, naming the file, the line
 //! and the module.
 //!
-//! A source scan, not the compiler: it reads every `crate::…` and
-//! `super::…` path (in `use` lists too) of `src/<layer>/**.rs`, resolves it
-//! to the top-level module it names and checks that module against the
-//! layer's list.
+//! Each file of `src/<layer>/**.rs` is parsed (`syn`), so every path is
+//! seen whatever its layout: `use` trees wrapped and nested by rustfmt,
+//! paths in types, expressions and macro bodies, and doc links. Each
+//! `crate::…` or `super::…` path is resolved to the top-level module it
+//! names and checked against the layer's list.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -50,72 +51,159 @@ fn module_of(src: &Path, file: &Path) -> Vec<String> {
 }
 
 /// The top-level modules that `code` (the text of the file whose module
-/// path is `module`) names, with their line numbers.
+/// path is `module`) names, with their line numbers: every path of the
+/// parsed file (`use` trees however rustfmt wraps and nests them, types,
+/// expressions, patterns, macros' paths) that starts `crate::` or
+/// `super::`, and the `crate::` paths of doc comments' links.
 fn named_modules(module: &[String], code: &str) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    for (n, line) in code.lines().enumerate() {
-        let line = match line.find("//") {
-            // Plain comments are prose; doc comments and code are kept.
-            Some(i) if !line[i..].starts_with("///") && !line[i..].starts_with("//!") => &line[..i],
-            _ => line,
-        };
-        for (start, _) in line.match_indices("crate::") {
-            for first in first_segments(&line[start + "crate::".len()..]) {
-                found.push((n + 1, first));
-            }
-        }
-        for (start, _) in line.match_indices("super::") {
-            // Only the first `super::` of a chain starts a path.
-            if line[..start].ends_with("super::") {
-                continue;
-            }
-            let mut rest = &line[start..];
-            let mut depth = 0;
-            while let Some(r) = rest.strip_prefix("super::") {
-                depth += 1;
-                rest = r;
-            }
-            // `super` from a file's module goes to its parent.
-            let Some(base) = module.len().checked_sub(depth) else {
-                continue;
-            };
-            for first in first_segments(rest) {
-                let absolute = match base {
-                    0 => first,
-                    _ => module[0].clone(),
-                };
-                found.push((n + 1, absolute));
-            }
-        }
-    }
-    found
+    let file = syn::parse_file(code)
+        .unwrap_or_else(|e| panic!("{}: not Rust syn can read: {e}", module.join("/")));
+    let mut scan = Scan {
+        module,
+        found: Vec::new(),
+    };
+    syn::visit::visit_file(&mut scan, &file);
+    scan.found.sort();
+    scan.found.dedup();
+    scan.found
 }
 
-/// The first path segment(s) at the start of `rest`: `table::x` gives
-/// `table`, `{table::x, rules}` gives both.
-fn first_segments(rest: &str) -> Vec<String> {
-    let ident = |s: &str| -> String {
-        s.chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect()
-    };
-    match rest.strip_prefix('{') {
-        Some(list) => {
-            let list = &list[..list.find('}').unwrap_or(list.len())];
-            list.split(',')
-                .map(|item| ident(item.trim()))
-                .filter(|s| !s.is_empty())
-                .collect()
-        }
-        None => {
-            let first = ident(rest);
-            if first.is_empty() {
-                vec![]
-            } else {
-                vec![first]
+struct Scan<'a> {
+    module: &'a [String],
+    found: Vec<(usize, String)>,
+}
+
+impl Scan<'_> {
+    /// A path of identifiers starting at `line`: `crate::x::…` names `x`;
+    /// `super::…::x` names what the `super`s reach.
+    fn path(&mut self, line: usize, segments: &[String]) {
+        match segments.first().map(String::as_str) {
+            Some("crate") => {
+                if let Some(first) = segments.get(1) {
+                    self.found.push((line, first.clone()));
+                }
             }
+            Some("super") => {
+                let depth = segments.iter().take_while(|s| *s == "super").count();
+                // `super` from a file's module goes to its parent.
+                let Some(base) = self.module.len().checked_sub(depth) else {
+                    return;
+                };
+                let named = match base {
+                    0 => segments.get(depth).cloned(),
+                    _ => Some(self.module[0].clone()),
+                };
+                if let Some(named) = named {
+                    self.found.push((line, named));
+                }
+            }
+            _ => {}
         }
     }
+
+    /// Every path a `use` tree spells out: `crate::{a::X, b::{c, d}}`
+    /// gives `crate::a::X`, `crate::b::c`, `crate::b::d`.
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(prefix, t);
+                }
+            }
+            syn::UseTree::Name(n) => self.leaf(prefix, n.ident.to_string(), tree),
+            syn::UseTree::Rename(r) => self.leaf(prefix, r.ident.to_string(), tree),
+            syn::UseTree::Glob(_) => self.leaf(prefix, "*".to_owned(), tree),
+        }
+    }
+
+    fn leaf(&mut self, prefix: &[String], last: String, tree: &syn::UseTree) {
+        let mut full = prefix.to_vec();
+        full.push(last);
+        let line = syn::spanned::Spanned::span(tree).start().line;
+        self.path(line, &full);
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for Scan<'_> {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.use_tree(&mut Vec::new(), &item.tree);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let line = syn::spanned::Spanned::span(path).start().line;
+        self.path(line, &segments);
+        syn::visit::visit_path(self, path);
+    }
+
+    /// Macro bodies are tokens, not parsed paths: `crate :: x` in them is
+    /// found by its tokens.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let tokens: Vec<proc_macro2::TokenTree> = flatten(mac.tokens.clone());
+        for (i, t) in tokens.iter().enumerate() {
+            if let proc_macro2::TokenTree::Ident(id) = t
+                && (id == "crate" || id == "super")
+            {
+                let mut segments = vec![id.to_string()];
+                let mut j = i + 1;
+                while let (
+                    Some(proc_macro2::TokenTree::Punct(a)),
+                    Some(proc_macro2::TokenTree::Punct(b)),
+                    Some(proc_macro2::TokenTree::Ident(next)),
+                ) = (tokens.get(j), tokens.get(j + 1), tokens.get(j + 2))
+                {
+                    if a.as_char() != ':' || b.as_char() != ':' {
+                        break;
+                    }
+                    segments.push(next.to_string());
+                    j += 3;
+                }
+                self.path(id.span().start().line, &segments);
+            }
+        }
+        syn::visit::visit_macro(self, mac);
+    }
+
+    /// Doc comments are attributes: the `crate::` paths of their links.
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        if attr.path().is_ident("doc")
+            && let syn::Meta::NameValue(nv) = &attr.meta
+            && let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(text),
+                ..
+            }) = &nv.value
+        {
+            let text = text.value();
+            let line = syn::spanned::Spanned::span(attr).start().line;
+            for (start, _) in text.match_indices("crate::") {
+                let first: String = text[start + "crate::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !first.is_empty() {
+                    self.found.push((line, first));
+                }
+            }
+        }
+        syn::visit::visit_attribute(self, attr);
+    }
+}
+
+/// A macro's tokens with its groups opened, in order.
+fn flatten(tokens: proc_macro2::TokenStream) -> Vec<proc_macro2::TokenTree> {
+    let mut out = Vec::new();
+    for t in tokens {
+        match t {
+            proc_macro2::TokenTree::Group(g) => out.extend(flatten(g.stream())),
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -178,7 +266,7 @@ fn the_scan_finds_every_form_of_path() {
         ["rules", "service"]
     );
     assert_eq!(
-        named("let j = super::super::service::journal::x();"),
+        named("fn f() { let j = super::super::service::journal::x(); }"),
         ["service"]
     );
     // `super::` from table/actor.rs stays in the table.
@@ -187,7 +275,24 @@ fn the_scan_finds_every_form_of_path() {
         named("// crate::service in a plain comment is prose"),
         Vec::<String>::new()
     );
-    assert_eq!(named("/// See [`crate::service::web`]."), ["service"]);
+    assert_eq!(
+        named("/// See [`crate::service::web`].\nfn f() {}"),
+        ["service"]
+    );
+    // rustfmt's wrapped and nested `use` lists (the old line scan missed
+    // them), a path in an expression and in a macro.
+    assert_eq!(
+        named(
+            "use crate::{\n    rules::game::Game,\n    table::{\n        view::View,\n        \
+             x::{service_like, Y},\n    },\n    service::journal::Journal,\n};"
+        ),
+        ["rules", "table", "table", "service"]
+    );
+    assert_eq!(named("fn f() { let x = crate::cli::run(); }"), ["cli"]);
+    assert_eq!(
+        named("fn f() { tracing::info!(\"{}\", crate::bench::x()); }"),
+        ["bench"]
+    );
     let top = ["table".to_owned()];
     assert_eq!(
         named_modules(&top, "use super::service::x;")[0].1,

@@ -51,9 +51,15 @@ pub const RENDER_RATE: u32 = 48_000;
 /// One write: 5 ms. Through PulseAudio's ALSA plugin the period is also
 /// the stream's `minreq`, and with it the sink's own latency.
 const PERIOD_US: u32 = 5_000;
-/// The device's buffer: 40 ms of slack while an announcement plays (a
-/// loaded machine may not get to the thread for a while).
-const BUFFER_US: u32 = 40_000;
+/// The device's buffer: how far ahead of the speaker an announcement's
+/// own samples are written, so how long a loaded machine may leave this
+/// thread unscheduled before the stream underruns. Through PulseAudio an
+/// underrun does not only insert silence: the server's read index runs on,
+/// and the late samples it passed are dropped (a word's end clipped; the
+/// sound test saw it once in 20 runs with 40 ms on a loaded 2-core CI
+/// machine). It costs no latency: silence is kept at [`IDLE_FILL_US`]
+/// whatever the buffer, and an announcement only ever waits behind that.
+const BUFFER_US: u32 = 200_000;
 /// While idle, silence is written only to keep this much queued: enough to
 /// ride over a late wake-up without an underrun, and all an announcement
 /// waits behind when it starts.
