@@ -27,7 +27,7 @@ pub(super) async fn act(
     action: Action,
 ) -> ApiResult<Response> {
     let t = table(state, id)?;
-    let role = role(state, id, headers)?;
+    let role = role(state, id, headers).await?;
     let reply = t.act(role, action).await?;
     Ok(Json(reply).into_response())
 }
@@ -285,7 +285,7 @@ pub(super) async fn ruling(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let t = table(&state, &id)?;
-    let role = role(&state, &id, &headers)?;
+    let role = role(&state, &id, &headers).await?;
     let reply = t
         .act(
             role,
