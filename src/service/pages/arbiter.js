@@ -97,7 +97,8 @@
     const a = document.getElementById("second-blind-link");
     a.href = r.data.link;
     a.textContent = r.data.link;
-    // Our own server's QR code of the link, an SVG document.
+    // Our own server's QR code of the link (an SVG document), hidden from
+    // screen readers: the link above says the same.
     document.getElementById("second-blind-qr").innerHTML = r.data.svg;
     box.hidden = false;
   }
