@@ -360,29 +360,36 @@ pub fn startup_text(running: &Running) -> String {
 /// Round 2. You play Black against Carla (White)." Without a round or an
 /// opponent's name, what there is.
 pub fn new_game_line(v: &crate::table::view::TableView) -> String {
-    use super::i18n::{message, negotiate};
-    let lang = negotiate(None, Some(&v.voice_lang));
-    let side = |c: shakmaty::Color| message(lang, crate::rules::side::name(c), &[]);
+    let lang = super::i18n::negotiate(None, Some(&v.voice_lang));
     let opponent = match v.blind {
-        shakmaty::Color::White => v.black.trim(),
-        shakmaty::Color::Black => v.white.trim(),
+        shakmaty::Color::White => &v.black,
+        shakmaty::Color::Black => &v.white,
     };
+    new_game_words(lang, &v.round, v.blind, opponent)
+}
+
+/// The words of [`new_game_line`] in `lang`, for the blind player of
+/// `blind` against `opponent` in round `round`.
+fn new_game_words(lang: &str, round: &str, blind: shakmaty::Color, opponent: &str) -> String {
+    use super::i18n::message;
+    let side = |c: shakmaty::Color| message(lang, crate::rules::side::name(c), &[]);
+    let (round, opponent) = (round.trim(), opponent.trim());
     let mut out = message(lang, "js-new-game", &[]);
-    if !v.round.trim().is_empty() {
+    if !round.is_empty() {
         out.push(' ');
-        out.push_str(&message(lang, "js-round-is", &[("round", v.round.trim())]));
+        out.push_str(&message(lang, "js-round-is", &[("round", round)]));
     }
     out.push(' ');
     out.push_str(&if opponent.is_empty() {
-        message(lang, "js-you-play", &[("side", &side(v.blind))])
+        message(lang, "js-you-play", &[("side", &side(blind))])
     } else {
         message(
             lang,
             "js-you-play-against",
             &[
-                ("side", &side(v.blind)),
+                ("side", &side(blind)),
                 ("name", opponent),
-                ("other", &side(!v.blind)),
+                ("other", &side(!blind)),
             ],
         )
     });
@@ -589,6 +596,24 @@ pub fn load_config(path: Option<&Path>) -> Result<Config, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_games_braille_line_has_the_round_the_colour_and_the_opponent() {
+        use shakmaty::Color;
+        assert_eq!(
+            new_game_words("en", "2", Color::Black, "Carla"),
+            "A new game. Round 2. You play Black against Carla (White)."
+        );
+        assert_eq!(
+            new_game_words("de", " 3 ", Color::White, " Ana "),
+            "Eine neue Partie. Runde 3. Sie spielen Weiß gegen Ana (Schwarz)."
+        );
+        // No round, no name: what there is.
+        assert_eq!(
+            new_game_words("es", "", Color::White, " "),
+            "Una partida nueva. Juega con Blancas."
+        );
+    }
 
     /// A port already taken: the error says which step failed and keeps
     /// the system's reason as its cause, which the CLI prints after it.
