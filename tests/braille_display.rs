@@ -513,3 +513,55 @@ fn no_brltty_at_all_never_holds_up_the_table() {
     );
     assert!(started.elapsed() < Duration::from_secs(1));
 }
+
+/// The cells of a `Braille "1|12|…"` line, every one of the window's
+/// (blanks kept: windows are put back together).
+fn window_cells(line: &str) -> Option<Vec<u8>> {
+    let s = line.strip_prefix("Braille \"")?.strip_suffix('"')?;
+    Some(
+        s.split('|')
+            .map(|cell| cell.trim().bytes().map(|d| 1u8 << (d - b'1')).sum())
+            .collect(),
+    )
+}
+
+#[test]
+fn a_new_game_says_the_round_the_colour_and_the_opponent() {
+    // A Spanish table: the words of the player's page, in Spanish braille.
+    let mut rig = Rig::start("voice = \"es-apendice-d\"\n");
+    let es = louis::table_for("es");
+    let data = rig.dir.path().join("data");
+    let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
+    let venue: toml::Value = toml::from_str(&text).unwrap();
+    let venue = venue["venue"]["arbiter"].as_str().unwrap().to_owned();
+
+    // Round 2 is paired: Bert (blind, Black) against Carla.
+    let r = post(
+        &rig.addr,
+        "/api/rounds",
+        &venue,
+        r#"{"round":"2","games":[{"table":"1","white":"Carla","black":"Bert","blind":"black"}]}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The line is longer than the display's 40 cells: its first window,
+    // then the next one (a full window's pan), read back together.
+    let first = rig.display().until("the new game's first window", |l| {
+        words(l, es).is_some_and(|w| plain(&w).starts_with("una partida nueva ronda 2"))
+    });
+    let mut cells = window_cells(&first).unwrap();
+    assert_eq!(cells.len(), 40, "{first}");
+    rig.display().press("FwinRt");
+    let second = rig.display().until("the next window", |l| {
+        l.starts_with("Braille") && l != first
+    });
+    cells.extend(window_cells(&second).unwrap());
+    while cells.last() == Some(&0) {
+        cells.pop();
+    }
+    let line = louis::back_translate(es, &cells).unwrap();
+    assert_eq!(
+        plain(&line),
+        "una partida nueva ronda 2 juega con negras contra carla blancas",
+        "{line}"
+    );
+}

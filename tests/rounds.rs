@@ -493,3 +493,177 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
         assert!(listed.contains(needle), "{needle}: {listed}");
     }
 }
+
+/// The second blind player's token in the start-up text: the `opponent:`
+/// line's, and the game it names.
+fn printed_opponent(server: &Server) -> String {
+    let line = wait_for(
+        "the opponent's link printed",
+        Duration::from_secs(20),
+        || {
+            server
+                .stdout
+                .recv_timeout(Duration::from_millis(100))
+                .ok()
+                .filter(|l| l.trim_start().starts_with("opponent:"))
+        },
+    );
+    let token = line.split("#token=").nth(1).unwrap();
+    token.split_whitespace().next().unwrap().to_owned()
+}
+
+/// The second blind player's link of the table's current game, as the
+/// arbiter's page asks for it: (game, side, token).
+fn opponent_link(addr: &str, token: &str) -> (u64, String, String) {
+    let (status, body) = send(
+        addr,
+        "GET",
+        "/api/tables/1/opponent-link",
+        token,
+        "application/json",
+        "",
+    );
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["svg"].as_str().unwrap().contains("<svg"), "{v}");
+    let link = v["link"].as_str().unwrap();
+    assert!(
+        link.contains(&format!(
+            "/table/1/player?plays={}#token=",
+            v["plays"].as_str().unwrap()
+        )),
+        "{v}"
+    );
+    (
+        v["game"].as_u64().unwrap(),
+        v["plays"].as_str().unwrap().to_owned(),
+        link.split("#token=").nth(1).unwrap().to_owned(),
+    )
+}
+
+/// A write any person at the table may make: the clock said aloud.
+fn may_write(addr: &str, token: &str) -> u16 {
+    post(addr, "/api/tables/1/clock/say", token, "").status
+}
+
+#[test]
+fn a_second_blind_players_link_belongs_to_one_game_and_the_others_last() {
+    use shakmaty::Board;
+    use tactus::board::event::Protocol;
+    use tactus::board::sim::Simulator;
+
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // Both players blind: two pegged boards on real pseudo-terminals.
+    let black = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+    let white = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+    let config = dir.path().join("venue.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\n\
+             opponent_board = \"peg:{}\"\ncontrol = \"90+30\"\nevent = \"Weekend Open\"\n\
+             round = \"1\"\n\n[[player]]\nname = \"Bea\"\nstart_rank = 2\ntable = \"1\"\n",
+            black.path().display(),
+            white.path().display()
+        ),
+    )
+    .unwrap();
+    let args = ["--config", config.to_str().unwrap()];
+    let server = Server::start(&data, &args);
+    let addr = server.addr.clone();
+    let venue = venue_token(&data);
+    let (player, assistant, arbiter) = common::tokens(&data, "1");
+
+    // Game 1 (the venue file's): its token is printed, given to the
+    // arbiter's page and on the cards, and works.
+    let printed = printed_opponent(&server);
+    let (game, plays, first) = opponent_link(&addr, &arbiter);
+    assert_eq!((game, plays.as_str()), (1, "white"));
+    assert_eq!(first, printed);
+    assert_eq!(opponent_link(&addr, &venue).2, first, "the venue arbiter's");
+    let cards = send(&addr, "GET", "/api/cards", &venue, "application/json", "").1;
+    assert!(
+        cards.contains(&format!("player?plays=white#token={first}")),
+        "{cards}"
+    );
+    assert_eq!(may_write(&addr, &first), 200);
+    // Only an arbiter is given it.
+    for (token, want) in [(player.as_str(), 403), (first.as_str(), 403), ("", 401)] {
+        let (status, body) = if token.is_empty() {
+            let r = get(&addr, "/api/tables/1/opponent-link");
+            (r.status, r.body)
+        } else {
+            send(
+                &addr,
+                "GET",
+                "/api/tables/1/opponent-link",
+                token,
+                "text/plain",
+                "",
+            )
+        };
+        assert_eq!(status, want, "{body}");
+    }
+
+    // Round 1 is paired: a new game (the unbegun one set up anew), whose
+    // second blind player gets a new token; the first one stops working.
+    let (status, body) = round_json(
+        &addr,
+        &venue,
+        r#"{"round":"1","games":[{"table":"1","white":"Ana","black":"Bea","blind":"both"}]}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let (game, _, round1) = opponent_link(&addr, &arbiter);
+    assert_eq!(game, 2);
+    assert_ne!(round1, first);
+    assert_eq!(may_write(&addr, &first), 403, "game 1's token in game 2");
+    assert_eq!(may_write(&addr, &round1), 200);
+    for lasting in [&player, &assistant, &arbiter, &venue] {
+        assert_eq!(may_write(&addr, lasting), 200);
+    }
+    // Round 1's opponent, Ana, plays and resigns with her own token.
+    play(&addr, "1", &round1, &["e4"]);
+    act(&addr, "1", &round1, "resign", r#"{"side":"white"}"#);
+    assert_eq!(view(&addr, "1")["result"]["result"], "0-1");
+
+    // Round 2: another second blind player, another token.
+    let (status, body) = round_json(
+        &addr,
+        &venue,
+        r#"{"round":"2","games":[{"table":"1","white":"Carla","black":"Bea","blind":"both"}]}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let (game, plays, round2) = opponent_link(&addr, &arbiter);
+    assert_eq!((game, plays.as_str()), (3, "white"));
+    assert_ne!(round2, round1);
+    assert_eq!(
+        may_write(&addr, &round1),
+        403,
+        "round 1's opponent in round 2"
+    );
+    assert_eq!(may_write(&addr, &first), 403);
+    assert_eq!(may_write(&addr, &round2), 200);
+    for lasting in [&player, &assistant, &arbiter, &venue] {
+        assert_eq!(may_write(&addr, lasting), 200);
+    }
+    // A stale token cannot move either, nor resign for the new game.
+    let stale = post(&addr, "/api/tables/1/move", &round1, r#"{"move":"e4"}"#);
+    assert_eq!(stale.status, 403, "{}", stale.body);
+    assert!(view(&addr, "1")["moves"].as_array().unwrap().is_empty());
+
+    // A restart keeps the current game's token, and prints it.
+    server.kill9();
+    let server = Server::start(&data, &args);
+    let addr = server.addr.clone();
+    assert_eq!(printed_opponent(&server), round2);
+    assert_eq!(opponent_link(&addr, &arbiter).2, round2);
+    assert_eq!(may_write(&addr, &round2), 200);
+    assert_eq!(may_write(&addr, &round1), 403);
+    assert_eq!(may_write(&addr, &player), 200);
+    // The file holds the key, never a token of a game.
+    let file = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
+    for token in [&first, &round1, &round2] {
+        assert!(!file.contains(token.as_str()), "{file}");
+    }
+}

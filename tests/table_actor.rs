@@ -205,6 +205,41 @@ async fn without_audio_the_blind_players_move_is_made_at_once() {
     assert_eq!(v.clock.black_ms, (90 * 60 - 5 + 30) * 1000);
 }
 
+/// A request granted in one game only (the second blind player's token) is
+/// refused once the table has its next game, however late it arrives:
+/// nothing changes in the new game.
+#[tokio::test]
+async fn a_request_for_one_game_is_refused_in_the_next() {
+    let t = start(setup("90+30", FlagRule::Claim), Speaker::silent()).await;
+    let game = view(&t).await.game;
+    t.handle
+        .act_in(Some(game), PersonRole::Opponent, mv("e4"))
+        .await
+        .unwrap();
+    t.handle
+        .act_in(
+            Some(game),
+            PersonRole::Opponent,
+            Action::Resign { side: Color::White },
+        )
+        .await
+        .unwrap();
+    let mut next = setup("90+30", FlagRule::Claim);
+    next.round = "2".into();
+    assert_eq!(t.handle.new_game(next).await.unwrap(), game + 1);
+    let stale = t
+        .handle
+        .act_in(Some(game), PersonRole::Opponent, mv("e4"))
+        .await;
+    assert!(matches!(stale, Err(TableError::Forbidden(_))), "{stale:?}");
+    assert!(view(&t).await.moves.is_empty());
+    t.handle
+        .act_in(Some(game + 1), PersonRole::Opponent, mv("e4"))
+        .await
+        .unwrap();
+    assert_eq!(view(&t).await.moves, ["e4"]);
+}
+
 /// 6.8: under the default rule the fall is shown at once (clock.flag, an
 /// alert, said once) and the game ends on the claim; a whole 3-minute game
 /// of waiting runs in milliseconds on the manual time.

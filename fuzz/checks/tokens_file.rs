@@ -1,6 +1,7 @@
 //! The tokens file: never a panic; every token accepted grants its role
 //! (the arbiter's always wins a tie), and nothing is granted to an empty or
-//! unknown token.
+//! unknown token. A file read on its own knows of no second blind player:
+//! no game's opponent token is valid in it.
 
 use tactus::service::tokens::Tokens;
 use tactus::table::action::PersonRole;
@@ -21,5 +22,8 @@ pub fn check(data: &[u8]) {
         assert!(tokens.role_of(id, &t.assistant).is_some());
         assert_eq!(tokens.role_of(id, ""), None);
         assert_eq!(tokens.role_of(&format!("{id}-"), &t.arbiter), None);
+        assert!(!tokens.has_second_blind(id));
+        assert_eq!(tokens.opponent_token(id, 1), None);
+        assert!(!tokens.opponent_at(id, 1, &t.player));
     }
 }

@@ -39,6 +39,20 @@ pub struct Running {
     pub tls_fingerprint: Option<String>,
     pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     pub tokens: Arc<Tokens>,
+    /// Each table's current game as it started: the second blind player's
+    /// token is that game's, and they play the side not blind.
+    pub current: BTreeMap<TableId, CurrentGame>,
+}
+
+/// A table's current game, as the start-up text names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurrentGame {
+    /// The game's number at its table (1, 2, …).
+    pub game: u32,
+    /// Its round, as set up (may be empty).
+    pub round: String,
+    /// The (first) blind player's side.
+    pub blind: shakmaty::Color,
 }
 
 /// Starts everything `config` describes and serves until `shutdown`
@@ -70,7 +84,7 @@ pub async fn serve(
         .iter()
         .map(|t| Seats {
             id: t.id.to_string(),
-            opponent: t.both_blind().then_some(!t.blind),
+            second_blind: t.both_blind(),
         })
         .collect();
     let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &seats)?);
@@ -158,18 +172,38 @@ pub async fn serve(
         })
         .await?;
         actors.push(tokio::spawn(actor.run()));
-        crate::table::display::attach(handle.clone(), &t.braille, t.braille_shows)
-            .map_err(ServeError::Braille)?;
+        crate::table::display::attach(
+            handle.clone(),
+            &t.braille,
+            t.braille_shows,
+            Arc::new(new_game_line),
+        )
+        .map_err(ServeError::Braille)?;
         tables.insert(t.id.clone(), handle);
     }
     let tables = Arc::new(tables);
 
     let addr = listener.local_addr().map_err(ServeError::Address)?;
+    let mut current = BTreeMap::new();
+    for (id, handle) in tables.iter() {
+        // A table that stopped already has no game to name.
+        if let Ok(v) = handle.view().await {
+            current.insert(
+                id.clone(),
+                CurrentGame {
+                    game: v.game,
+                    round: v.round,
+                    blind: v.blind,
+                },
+            );
+        }
+    }
     let running = Running {
         addr,
         tls_fingerprint: tls.as_ref().map(|t| t.fingerprint.clone()),
         tables: tables.clone(),
         tokens: tokens.clone(),
+        current,
     };
     ready(&running);
     // The player's browser plays the pack its table speaks with.
@@ -178,16 +212,7 @@ pub async fn serve(
     // venue's language (its voice's, if the pages have it).
     let cards = super::web::cards::CardsState {
         tokens: tokens.clone(),
-        tables: Arc::new(
-            config
-                .tables
-                .iter()
-                .map(|t| super::web::cards::CardTable {
-                    id: t.id.to_string(),
-                    blind: t.blind,
-                })
-                .collect(),
-        ),
+        tables: tables.clone(),
         base: super::addresses::link_base(addr, tls.is_some()),
         lang: super::i18n::negotiate(None, Some(venue_voice.language())),
     };
@@ -300,9 +325,21 @@ pub fn startup_text(running: &Running) -> String {
                 "  player:    {base}/table/{id}/player#token={}\n",
                 t.player
             ));
-            if let Some((side, token)) = running.tokens.opponent(id) {
+            // The second blind player's link is this game's only: the
+            // arbiter's page gives the next game's.
+            if let Some(now) = running.current.get(id)
+                && let Some(token) = running.tokens.opponent_token(id, now.game)
+            {
+                let side = crate::rules::side::name(!now.blind);
+                let round = if now.round.is_empty() {
+                    String::new()
+                } else {
+                    format!(", round {}", now.round)
+                };
                 out.push_str(&format!(
-                    "  opponent:  {base}/table/{id}/player?plays={side}#token={token}\n"
+                    "  opponent:  {base}/table/{id}/player?plays={side}#token={token} \
+                     (game {}{round} only)\n",
+                    now.game
                 ));
             }
             out.push_str(&format!(
@@ -315,6 +352,47 @@ pub fn startup_text(running: &Running) -> String {
             ));
         }
     }
+    out
+}
+
+/// What a braille display says at a new game: the player page's words in
+/// the table's language (its voice's, if the pages have it): "A new game.
+/// Round 2. You play Black against Carla (White)." Without a round or an
+/// opponent's name, what there is.
+pub fn new_game_line(v: &crate::table::view::TableView) -> String {
+    let lang = super::i18n::negotiate(None, Some(&v.voice_lang));
+    let opponent = match v.blind {
+        shakmaty::Color::White => &v.black,
+        shakmaty::Color::Black => &v.white,
+    };
+    new_game_words(lang, &v.round, v.blind, opponent)
+}
+
+/// The words of [`new_game_line`] in `lang`, for the blind player of
+/// `blind` against `opponent` in round `round`.
+fn new_game_words(lang: &str, round: &str, blind: shakmaty::Color, opponent: &str) -> String {
+    use super::i18n::message;
+    let side = |c: shakmaty::Color| message(lang, crate::rules::side::name(c), &[]);
+    let (round, opponent) = (round.trim(), opponent.trim());
+    let mut out = message(lang, "js-new-game", &[]);
+    if !round.is_empty() {
+        out.push(' ');
+        out.push_str(&message(lang, "js-round-is", &[("round", round)]));
+    }
+    out.push(' ');
+    out.push_str(&if opponent.is_empty() {
+        message(lang, "js-you-play", &[("side", &side(blind))])
+    } else {
+        message(
+            lang,
+            "js-you-play-against",
+            &[
+                ("side", &side(blind)),
+                ("name", opponent),
+                ("other", &side(!blind)),
+            ],
+        )
+    });
     out
 }
 
@@ -518,6 +596,24 @@ pub fn load_config(path: Option<&Path>) -> Result<Config, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_games_braille_line_has_the_round_the_colour_and_the_opponent() {
+        use shakmaty::Color;
+        assert_eq!(
+            new_game_words("en", "2", Color::Black, "Carla"),
+            "A new game. Round 2. You play Black against Carla (White)."
+        );
+        assert_eq!(
+            new_game_words("de", " 3 ", Color::White, " Ana "),
+            "Eine neue Partie. Runde 3. Sie spielen Weiß gegen Ana (Schwarz)."
+        );
+        // No round, no name: what there is.
+        assert_eq!(
+            new_game_words("es", "", Color::White, " "),
+            "Una partida nueva. Juega con Blancas."
+        );
+    }
 
     /// A port already taken: the error says which step failed and keeps
     /// the system's reason as its cause, which the CLI prints after it.

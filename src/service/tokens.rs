@@ -1,9 +1,15 @@
 //! Access tokens: per table one for the player, one for the assistant and one
-//! for the arbiter (and one for the opponent when both players are blind),
-//! generated at first start and kept in `<data>/tokens.toml`. Reads are
-//! open; every write names its role's token.
+//! for the arbiter, generated at first start and kept in
+//! `<data>/tokens.toml`; they last the whole event. When both players are
+//! blind the second blind player is a different person each round, so
+//! their token belongs to one game: it is derived from a secret key of the
+//! table (kept in the file, never shown) and the number of the table's
+//! game, HMAC-SHA-256 of `opponent/<table>/<game>` cut to 32 hex digits.
+//! Nothing is stored per game and nothing is rewritten when a game starts:
+//! the next game's number gives the next token, and the last one stops
+//! working. Reads are open; every write names its role's token.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,10 +26,16 @@ pub struct TableTokens {
     pub player: String,
     pub assistant: String,
     pub arbiter: String,
-    /// The second blind player's, made once a table has two tactile
-    /// boards; valid only while it has.
+    /// The key the second blind player's token of each game is derived
+    /// from ([`opponent_token`]), made once a table has two tactile boards.
+    /// A secret that is never a token itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub opponent: Option<String>,
+    opponent_key: Option<String>,
+    /// The one lasting opponent's token files held before tokens were per
+    /// game: read, never honoured (it was handed out, so it cannot be the
+    /// key either), and dropped when the file is next written.
+    #[serde(default, rename = "opponent", skip_serializing)]
+    former_opponent: Option<String>,
 }
 
 // Tokens are secrets: keep them out of logs and panics.
@@ -39,25 +51,26 @@ impl TableTokens {
             player: random_token()?,
             assistant: random_token()?,
             arbiter: random_token()?,
-            opponent: None,
+            opponent_key: None,
+            former_opponent: None,
         })
     }
 
-    /// Every role's token, the opponent's if there is one.
+    /// Every lasting role's token.
     fn all(&self) -> impl Iterator<Item = (PersonRole, &str)> {
         [
-            (PersonRole::Player, Some(&self.player)),
-            (PersonRole::Opponent, self.opponent.as_ref()),
-            (PersonRole::Assistant, Some(&self.assistant)),
-            (PersonRole::Arbiter, Some(&self.arbiter)),
+            (PersonRole::Player, &self.player),
+            (PersonRole::Assistant, &self.assistant),
+            (PersonRole::Arbiter, &self.arbiter),
         ]
         .into_iter()
-        .filter_map(|(role, t)| Some((role, t?.as_str())))
+        .map(|(role, t)| (role, t.as_str()))
     }
 
-    /// The role whose token `presented` is. Every token is compared in
-    /// constant time and all are always compared, so the time taken says
-    /// nothing about how much of a guess was right.
+    /// The lasting role whose token `presented` is (the opponent's is per
+    /// game: [`Tokens::opponent_at`]). Every token is compared in constant
+    /// time and all are always compared, so the time taken says nothing
+    /// about how much of a guess was right.
     pub fn role_of(&self, presented: &str) -> Option<PersonRole> {
         let presented = presented.as_bytes();
         let mut found = None;
@@ -70,13 +83,12 @@ impl TableTokens {
     }
 }
 
-/// A table that needs tokens, and the side of its second blind player when
-/// both players are blind (two tactile boards: each has a token of their
-/// own).
+/// A table that needs tokens, and whether it has two tactile boards (both
+/// players may be blind: the second has a token of each game).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seats {
     pub id: String,
-    pub opponent: Option<shakmaty::Color>,
+    pub second_blind: bool,
 }
 
 /// A table with one blind player.
@@ -84,7 +96,7 @@ impl From<&str> for Seats {
     fn from(id: &str) -> Seats {
         Seats {
             id: id.to_owned(),
-            opponent: None,
+            second_blind: false,
         }
     }
 }
@@ -163,15 +175,16 @@ pub struct Tokens {
     /// [`Tokens::parse`] that has none).
     venue_arbiter: Option<String>,
     tables: BTreeMap<String, TableTokens>,
-    /// The tables whose two players are both blind now, with the side of
-    /// the second: only there is an opponent's token valid.
-    both_blind: BTreeMap<String, shakmaty::Color>,
+    /// The tables with two tactile boards now: only there is a second
+    /// blind player's token valid.
+    second_blind: BTreeSet<String>,
 }
 
 impl Tokens {
     /// Loads `path`, adds tokens for every table in `tables` that has none
-    /// (and the opponent's where both players are blind), and writes the
-    /// file back (owner-only) if anything was added. Tokens of tables no
+    /// (and the opponent's key where both players may be blind), and writes
+    /// the file back (owner-only) if anything was added or a former lasting
+    /// opponent's token is to be dropped. Tokens of tables no
     /// longer configured are kept: their games may be resumed.
     pub fn load_or_create(path: &Path, tables: &[Seats]) -> Result<Tokens, TokenError> {
         let mut file = match std::fs::read_to_string(path) {
@@ -201,10 +214,15 @@ impl Tokens {
                 added = true;
             }
             if let Some(t) = file.tables.get_mut(&seats.id)
-                && seats.opponent.is_some()
-                && t.opponent.is_none()
+                && seats.second_blind
+                && t.opponent_key.is_none()
             {
-                t.opponent = Some(random_token()?);
+                t.opponent_key = Some(random_token()?);
+                added = true;
+            }
+        }
+        for t in file.tables.values_mut() {
+            if t.former_opponent.take().is_some() {
                 added = true;
             }
         }
@@ -219,9 +237,10 @@ impl Tokens {
         Ok(Tokens {
             venue_arbiter: file.venue.map(|v| v.arbiter),
             tables: file.tables,
-            both_blind: tables
+            second_blind: tables
                 .iter()
-                .filter_map(|s| Some((s.id.clone(), s.opponent?)))
+                .filter(|s| s.second_blind)
+                .map(|s| s.id.clone())
                 .collect(),
         })
     }
@@ -230,14 +249,14 @@ impl Tokens {
     /// could never be presented (blank, or with spaces around them, which the
     /// `Authorization` header trims) or that are too short to be secret are
     /// refused: a hand-edited `player = ""` must not open a table to anyone.
-    /// No table is known to have two blind players: opponents' tokens read
-    /// here grant nothing.
+    /// No table is known to have two blind players: no opponent's token is
+    /// valid in what is read here.
     pub fn parse(text: &str) -> Result<Tokens, BadTokens> {
         let file = parse_file(text)?;
         Ok(Tokens {
             venue_arbiter: file.venue.map(|v| v.arbiter),
             tables: file.tables,
-            both_blind: BTreeMap::new(),
+            second_blind: BTreeSet::new(),
         })
     }
 
@@ -251,18 +270,46 @@ impl Tokens {
         self.tables.get(id)
     }
 
-    /// The role `presented` grants at table `id`, if any. An opponent's
-    /// token kept from a game with two blind players grants nothing at a
-    /// table that no longer has them.
+    /// The lasting role `presented` grants at table `id`, if any: the
+    /// player's, the assistant's, the arbiter's (the venue arbiter's token
+    /// included). The second blind player's token is per game: see
+    /// [`Tokens::opponent_at`].
     pub fn role_of(&self, id: &str, presented: &str) -> Option<PersonRole> {
         let tokens = self.tables.get(id)?;
         // The venue arbiter is the arbiter at every table.
         if self.is_venue_arbiter(presented) {
             return Some(PersonRole::Arbiter);
         }
-        tokens
-            .role_of(presented)
-            .filter(|r| *r != PersonRole::Opponent || self.both_blind.contains_key(id))
+        tokens.role_of(presented)
+    }
+
+    /// Whether table `id` has a second blind player (two tactile boards),
+    /// whose token is then per game.
+    pub fn has_second_blind(&self, id: &str) -> bool {
+        self.opponent_key(id).is_some()
+    }
+
+    /// Whether `presented` is the second blind player's token of game
+    /// `game` at table `id` (compared in constant time). Only the table's
+    /// current game must be asked: a token of an earlier game is then
+    /// refused like any wrong token.
+    pub fn opponent_at(&self, id: &str, game: u32, presented: &str) -> bool {
+        self.opponent_token(id, game)
+            .is_some_and(|t| bool::from(t.as_bytes().ct_eq(presented.as_bytes())))
+    }
+
+    /// The second blind player's token of game `game` at table `id`, if it
+    /// has two tactile boards: for the start-up text, the cards and the
+    /// arbiter, who hands it to that game's player.
+    pub fn opponent_token(&self, id: &str, game: u32) -> Option<String> {
+        Some(opponent_token(self.opponent_key(id)?, id, game))
+    }
+
+    fn opponent_key(&self, id: &str) -> Option<&str> {
+        if !self.second_blind.contains(id) {
+            return None;
+        }
+        self.tables.get(id)?.opponent_key.as_deref()
     }
 
     /// Whether `presented` is the venue arbiter's token (compared in
@@ -277,14 +324,20 @@ impl Tokens {
     pub fn venue_arbiter(&self) -> Option<&str> {
         self.venue_arbiter.as_deref()
     }
+}
 
-    /// The second blind player's side and token at table `id`, if both its
-    /// players are blind.
-    pub fn opponent(&self, id: &str) -> Option<(&'static str, &str)> {
-        let side = self.both_blind.get(id)?;
-        let token = self.tables.get(id)?.opponent.as_deref()?;
-        Some((crate::rules::side::name(*side), token))
-    }
+/// The second blind player's token of game `game` at table `table`:
+/// HMAC-SHA-256 keyed with the table's opponent key over
+/// `opponent/<table>/<game>`, its first 16 bytes in hex (32 digits, as
+/// every generated token). Whoever holds one game's token learns nothing
+/// of another's.
+fn opponent_token(key: &str, table: &str, game: u32) -> String {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, key.as_bytes());
+    let tag = ring::hmac::sign(&key, format!("opponent/{table}/{game}").as_bytes());
+    tag.as_ref()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The shortest token accepted from the file; generated ones have 32 hex
@@ -302,7 +355,8 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
         });
     }
     for (id, t) in &file.tables {
-        for (role, token) in t.all() {
+        let key = t.opponent_key.as_deref().map(|k| (PersonRole::Opponent, k));
+        for (role, token) in t.all().chain(key) {
             if token.trim() != token || token.len() < MIN_TOKEN_LEN {
                 return Err(BadTokens::Unusable {
                     table: id.clone(),
@@ -489,36 +543,79 @@ mod tests {
     }
 
     #[test]
-    fn two_blind_players_have_a_token_each_valid_only_while_both_are_blind() {
+    fn the_second_blind_players_token_belongs_to_one_game_only() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
-        let two = |both_blind: bool| {
+        let two = |second_blind: bool| {
             [Seats {
                 id: "1".into(),
-                opponent: both_blind.then_some(shakmaty::Color::White),
+                second_blind,
             }]
         };
         let one = Tokens::load_or_create(&path, &two(false)).unwrap();
-        assert_eq!(one.table("1").unwrap().opponent, None);
+        assert!(!one.has_second_blind("1"));
+        assert_eq!(one.opponent_token("1", 1), None);
         let both = Tokens::load_or_create(&path, &two(true)).unwrap();
         let t = both.table("1").unwrap().clone();
-        let opponent = t
-            .opponent
-            .clone()
-            .expect("made for the second blind player");
         assert_eq!(t.player, one.table("1").unwrap().player, "kept");
-        assert_ne!(opponent, t.player);
-        assert_eq!(both.role_of("1", &opponent), Some(PersonRole::Opponent));
+        let g1 = both.opponent_token("1", 1).expect("two tactile boards");
+        let g2 = both.opponent_token("1", 2).unwrap();
+        assert_eq!(g1.len(), 32);
+        assert!(g1.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(g1, g2, "a token for each game");
+        for lasting in [&t.player, &t.assistant, &t.arbiter] {
+            assert_ne!(&g1, lasting);
+        }
+        // Each game's token in its game only, never as a lasting role.
+        assert!(both.opponent_at("1", 1, &g1));
+        assert!(!both.opponent_at("1", 2, &g1), "round 1's, in game 2");
+        assert!(both.opponent_at("1", 2, &g2));
+        assert!(!both.opponent_at("1", 1, &g2));
+        assert!(!both.opponent_at("1", 1, &g1[..31]));
+        assert!(!both.opponent_at("2", 1, &g1), "no such table");
+        assert_eq!(both.role_of("1", &g1), None);
         assert_eq!(both.role_of("1", &t.player), Some(PersonRole::Player));
-        assert_eq!(both.opponent("1"), Some(("white", opponent.as_str())));
-        // Read back as it was written.
+        // The key is a secret, never a token; the file keeps it, so a
+        // restart gives the same tokens.
+        let key = t.opponent_key.clone().expect("a key");
+        assert!(!both.opponent_at("1", 1, &key));
         let again = Tokens::load_or_create(&path, &two(true)).unwrap();
-        assert_eq!(again.table("1").unwrap().opponent, Some(opponent.clone()));
-        // The table has one blind player again: the token is kept, unused.
+        assert_eq!(again.opponent_token("1", 1), Some(g1.clone()));
+        assert_eq!(again.opponent_token("1", 2), Some(g2));
+        // Another table's key gives other tokens.
+        let other = dir.path().join("other.toml");
+        let elsewhere = Tokens::load_or_create(&other, &two(true)).unwrap();
+        assert_ne!(elsewhere.opponent_token("1", 1), Some(g1.clone()));
+        // The table has one blind player again: no opponent's token at all.
         let back = Tokens::load_or_create(&path, &two(false)).unwrap();
-        assert_eq!(back.role_of("1", &opponent), None);
-        assert_eq!(back.role_of("1", &t.player), Some(PersonRole::Player));
-        assert_eq!(back.table("1").unwrap().opponent, Some(opponent));
+        assert!(!back.opponent_at("1", 1, &g1));
+        assert_eq!(back.opponent_token("1", 1), None);
+        assert_eq!(back.table("1").unwrap().opponent_key, Some(key));
+    }
+
+    #[test]
+    fn a_lasting_opponent_token_from_an_older_file_is_dropped_never_honoured() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        let old = "[venue]\narbiter = \"vvvvvvvvvvvvvvvvvvvv\"\n[tables.1]\n\
+                   player = \"pppppppppppppppppppp\"\nassistant = \"aaaaaaaaaaaaaaaaaaaa\"\n\
+                   arbiter = \"rrrrrrrrrrrrrrrrrrrr\"\nopponent = \"oooooooooooooooooooo\"\n";
+        std::fs::write(&path, old).unwrap();
+        let seats = [Seats {
+            id: "1".into(),
+            second_blind: true,
+        }];
+        let t = Tokens::load_or_create(&path, &seats).unwrap();
+        assert_eq!(
+            t.role_of("1", "pppppppppppppppppppp"),
+            Some(PersonRole::Player)
+        );
+        for game in 1..=3 {
+            assert!(!t.opponent_at("1", game, "oooooooooooooooooooo"));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("oooo"), "{text}");
+        assert!(text.contains("opponent_key"), "{text}");
     }
 
     #[test]

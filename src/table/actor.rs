@@ -126,6 +126,9 @@ pub(super) enum Request {
     Act {
         role: PersonRole,
         action: Action,
+        /// Only in this game of the table (a person whose token is one
+        /// game's): refused if another game has been set up meanwhile.
+        game: Option<u32>,
         reply: oneshot::Sender<Result<Reply, TableError>>,
     },
     View(oneshot::Sender<TableView>),
@@ -145,11 +148,24 @@ pub struct TableHandle {
 impl TableHandle {
     /// Asks the table to do something on behalf of `role`.
     pub async fn act(&self, role: PersonRole, action: Action) -> Result<Reply, TableError> {
+        self.act_in(None, role, action).await
+    }
+
+    /// As [`TableHandle::act`], and only if the table's game is still
+    /// `game` (when given): a second blind player's token is valid in one
+    /// game, so a request checked against it cannot land in the next.
+    pub async fn act_in(
+        &self,
+        game: Option<u32>,
+        role: PersonRole,
+        action: Action,
+    ) -> Result<Reply, TableError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Request::Act {
                 role,
                 action,
+                game,
                 reply,
             })
             .await
@@ -503,8 +519,15 @@ impl TableActor {
             Request::Act {
                 role,
                 action,
+                game,
                 reply,
             } => {
+                if game.is_some_and(|g| g != self.game_no) {
+                    let _ = reply.send(Err(TableError::Forbidden(
+                        "this token is not valid for this table's game now".into(),
+                    )));
+                    return;
+                }
                 self.in_request = true;
                 let result = self.act(role, action).await;
                 self.in_request = false;

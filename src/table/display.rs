@@ -32,7 +32,7 @@ use shakmaty::san::SanPlus;
 
 use super::action::{Action, PersonRole};
 use super::actor::TableHandle;
-use super::view::LiveEvent;
+use super::view::{LiveEvent, TableView};
 use crate::backoff::Backoff;
 use crate::braille::brlapi::{BrlapiError, Connection, Key};
 use crate::braille::louis;
@@ -247,10 +247,22 @@ impl Drop for ContentRx {
 const BACKOFF_MAX: Duration = Duration::from_millis(2000);
 const BACKOFF_MIN: Duration = Duration::from_millis(50);
 
+/// The display's line at a new game, made from the table's state by the
+/// layer that has the words (the service's catalogues, in the table's
+/// language, as the player's page says it): the round, the blind player's
+/// colour and the opponent's name. The voice says only the colour (its
+/// pack has no words for a name); the reader of braille gets all of it.
+pub type NewGameLine = Arc<dyn Fn(&TableView) -> String + Send + Sync>;
+
 /// Starts table `handle`'s display: a thread that owns the BrlAPI
 /// connection and a task that feeds it the table's announcements and turns
 /// its keys into the table's requests. Nothing if `spec` is `none`.
-pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> std::io::Result<()> {
+pub fn attach(
+    handle: TableHandle,
+    spec: &BrailleSpec,
+    shows: BrailleShows,
+    new_game: NewGameLine,
+) -> std::io::Result<()> {
     let BrailleSpec::Brlapi(host) = spec.clone() else {
         return Ok(());
     };
@@ -272,7 +284,7 @@ pub fn attach(handle: TableHandle, spec: &BrailleSpec, shows: BrailleShows) -> s
     std::thread::Builder::new()
         .name(format!("braille-{table}"))
         .spawn(move || supervise(&table, host, &link, &content_rx))?;
-    tokio::spawn(feed(handle, shows, content_tx, key_rx, status_rx));
+    tokio::spawn(feed(handle, shows, new_game, content_tx, key_rx, status_rx));
     Ok(())
 }
 
@@ -455,6 +467,7 @@ fn show(
 async fn feed(
     handle: TableHandle,
     shows: BrailleShows,
+    new_game: NewGameLine,
     content: ContentTx,
     mut keys: tokio::sync::mpsc::Receiver<Key>,
     mut status: tokio::sync::mpsc::Receiver<()>,
@@ -500,7 +513,17 @@ async fn feed(
                     } else {
                         None
                     };
-                    let c = notation.map(Content::Dots).unwrap_or_else(|| words.content(&a.text));
+                    // A new game: the round and the opponent beside the
+                    // colour the voice said (the state is the new game's:
+                    // the table publishes it right after).
+                    let text = match a.kind {
+                        NoticeKind::NewGame => match handle.view().await {
+                            Ok(v) => new_game(&v),
+                            Err(_) => return,
+                        },
+                        _ => a.text,
+                    };
+                    let c = notation.map(Content::Dots).unwrap_or_else(|| words.content(&text));
                     if content.send(c).is_err() {
                         return;
                     }

@@ -110,7 +110,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         .iter()
         .map(|id| Seats {
             id: id.to_string(),
-            opponent: tables.second_blind.then_some(Color::White),
+            second_blind: tables.second_blind,
         })
         .collect();
     let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
@@ -201,7 +201,8 @@ impl App {
         let t = self.tokens.table(table).unwrap();
         match role {
             PersonRole::Player => t.player.clone(),
-            PersonRole::Opponent => t.opponent.clone().unwrap(),
+            // The second blind player's token of the table's first game.
+            PersonRole::Opponent => self.tokens.opponent_token(table, 1).unwrap(),
             PersonRole::Assistant => t.assistant.clone(),
             PersonRole::Arbiter => t.arbiter.clone(),
         }

@@ -174,6 +174,43 @@ test("a new round: the player's page says the round, the colour and the opponent
   }
 });
 
+test("both players blind: the arbiter's page gives the second blind player's link of the current game, then the next game's", async () => {
+  const tty = (n) => join(tmpdir(), "tactus-no-such-tty-" + n);
+  const s = await startServer('[[table]]\nid = "1"\nblind = "black"\nboard = "peg:' + tty("a") + '"\nopponent_board = "peg:' + tty("b") + '"\n');
+  try {
+    const venue = readFileSync(join(s.data, "data", "tokens.toml"), "utf8").match(/\[venue\]\s*arbiter = "([0-9a-f]+)"/)[1];
+    const arbiter = await open("/arbiter/1", s.tokens.arbiter, s.base);
+    await arbiter.waitForFunction(() => !document.getElementById("second-blind").hidden);
+    const link = () => arbiter.evaluate(() => document.getElementById("second-blind-link").textContent);
+    const note = () => arbiter.evaluate(() => document.getElementById("second-blind-note").textContent);
+    const game1 = await link();
+    assert.match(game1, /\/table\/1\/player\?plays=white#token=[0-9a-f]{32}$/);
+    assert.match(await note(), /White in this game only \(game 1,/);
+    assert.ok(await arbiter.evaluate(() => document.querySelector("#second-blind-qr svg") !== null), "a QR code");
+    assert.deepEqual(await axe(arbiter), []);
+    const say = async (l) => (await fetch(s.base + "/api/tables/1/clock/say", {
+      method: "POST", headers: { "Authorization": "Bearer " + l.split("#token=")[1] },
+    })).status;
+    assert.equal(await say(game1), 200);
+    // The next round: the page shows the new game's link by itself.
+    const r = await fetch(s.base + "/api/rounds", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + venue, "Content-Type": "application/json" },
+      body: JSON.stringify({ round: "2", games: [{ table: "1", white: "Carla", black: "Bea", blind: "both" }] }),
+    });
+    assert.equal(r.status, 200, await r.text());
+    await arbiter.waitForFunction((old) => document.getElementById("second-blind-link").textContent !== old, game1);
+    const game2 = await link();
+    assert.notEqual(game2, game1);
+    assert.match(await note(), /\(game 2, round 2\)/);
+    assert.equal(await say(game1), 403, "the last game's link stops working");
+    assert.equal(await say(game2), 200);
+    await arbiter.close();
+  } finally {
+    stopServer(s);
+  }
+});
+
 // What a screen reader says as the focus lands on a square: its
 // accessible name (the cell's words; the glyph is hidden from it), or the
 // focused element's id.

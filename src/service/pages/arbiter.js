@@ -80,9 +80,33 @@
   }
 
   let clocks = null;
+  // The second blind player's link is the current game's only: asked
+  // again whenever the table's game changes (the arbiter hands the new
+  // link to the next round's player; the last one stops working).
+  let linkGame = null;
+  async function secondBlind(game) {
+    if (game === linkGame) return;
+    linkGame = game;
+    const r = await tactus.api("GET", "/api/tables/" + encodeURIComponent(id) + "/opponent-link");
+    const box = document.getElementById("second-blind");
+    if (!r.ok || !r.data.plays) { box.hidden = true; return; }
+    const t = tactus.t;
+    document.getElementById("second-blind-note").textContent = t("js-second-blind-note", {
+      side: tactus.sideName(r.data.plays), game: r.data.game, round: r.data.round || "-",
+    });
+    const a = document.getElementById("second-blind-link");
+    a.href = r.data.link;
+    a.textContent = r.data.link;
+    // Our own server's QR code of the link (an SVG document), hidden from
+    // screen readers: the link above says the same.
+    document.getElementById("second-blind-qr").innerHTML = r.data.svg;
+    box.hidden = false;
+  }
+
   function render(s) {
     const t = tactus.t;
     clocks.update(s);
+    secondBlind(s.game);
     document.getElementById("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
       (s.result ? t("js-result", { result: s.result.result, reason: s.result.reason }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
       " " + t(s.clock.running ? "js-clock-running" : "js-clock-stopped") +

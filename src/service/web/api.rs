@@ -27,8 +27,8 @@ pub(super) async fn act(
     action: Action,
 ) -> ApiResult<Response> {
     let t = table(state, id)?;
-    let role = role(state, id, headers)?;
-    let reply = t.act(role, action).await?;
+    let granted = role(state, id, headers).await?;
+    let reply = t.act_in(granted.game, granted.role, action).await?;
     Ok(Json(reply).into_response())
 }
 
@@ -285,10 +285,11 @@ pub(super) async fn ruling(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let t = table(&state, &id)?;
-    let role = role(&state, &id, &headers)?;
+    let granted = role(&state, &id, &headers).await?;
     let reply = t
-        .act(
-            role,
+        .act_in(
+            granted.game,
+            granted.role,
             Action::Ruling {
                 white_sheet: body.white_sheet,
                 black_sheet: body.black_sheet,

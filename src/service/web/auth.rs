@@ -25,21 +25,44 @@ pub(super) async fn token_gate(
     if request.method() != Method::POST {
         return next.run(request).await;
     }
-    match table(&state, &id).and_then(|_| role(&state, &id, request.headers())) {
+    match role(&state, &id, request.headers()).await {
         Ok(_) => next.run(request).await,
         Err(e) => e.into_response(),
     }
 }
 
-/// The role the request's bearer token grants at table `id`.
-pub(super) fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<PersonRole> {
+/// What a request's token grants at a table: a role, in one game only
+/// (the second blind player's) or in every game (`None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Granted {
+    pub role: PersonRole,
+    pub game: Option<u32>,
+}
+
+/// The role the request's bearer token grants at table `id` (404 if there
+/// is no such table). The second blind player's token is checked against
+/// the table's current game: a token of an earlier game (an earlier
+/// round's opponent) is refused like any wrong one, and what it is granted
+/// holds in that game only (`TableHandle::act_in`).
+pub(super) async fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<Granted> {
+    let handle = table(state, id)?;
     let token = bearer(headers)?;
-    state.tokens.role_of(id, token).ok_or_else(|| {
-        ApiError(
-            StatusCode::FORBIDDEN,
-            format!("this token is not valid for table `{id}`"),
-        )
-    })
+    if let Some(role) = state.tokens.role_of(id, token) {
+        return Ok(Granted { role, game: None });
+    }
+    if state.tokens.has_second_blind(id) {
+        let game = handle.view().await?.game;
+        if state.tokens.opponent_at(id, game, token) {
+            return Ok(Granted {
+                role: PersonRole::Opponent,
+                game: Some(game),
+            });
+        }
+    }
+    Err(ApiError(
+        StatusCode::FORBIDDEN,
+        format!("this token is not valid for table `{id}`"),
+    ))
 }
 
 /// The request's bearer token: 401, saying how to send one, without it.

@@ -16,6 +16,7 @@
 //! Links use the machine's LAN address when tactus listens on every
 //! address (`addresses.rs`), never 127.0.0.1.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::Router;
@@ -33,6 +34,8 @@ use super::error::{ApiError, ApiResult};
 use crate::braille::{cells, louis};
 use crate::service::i18n;
 use crate::service::tokens::Tokens;
+use crate::table::actor::TableHandle;
+use crate::table::id::TableId;
 
 const CARDS_HTML: &str = include_str!("../pages/cards.html");
 const CARDS_JS: &str = include_str!("../pages/cards.js");
@@ -41,19 +44,25 @@ const CARDS_CSS: &str = include_str!("../pages/cards.css");
 /// Cells on one line of a BRF card: a common braille page and display.
 pub const BRF_WIDTH: usize = 40;
 
-/// One table as the cards show it.
+/// One table as the cards show it: its current game.
 #[derive(Debug, Clone)]
 pub struct CardTable {
     pub id: String,
     /// The blind player's side.
     pub blind: Color,
+    /// The number of the table's current game: the second blind player's
+    /// token is this game's.
+    pub game: u32,
+    /// The current game's round (may be empty).
+    pub round: String,
 }
 
 /// What the card routes need.
 #[derive(Clone)]
 pub struct CardsState {
     pub tokens: Arc<Tokens>,
-    pub tables: Arc<Vec<CardTable>>,
+    /// Every table, asked for its current game when a card is made.
+    pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     /// `http://192.168.1.20:8080`: where the links point.
     pub base: String,
     /// The venue's page language (its voice pack's, if the pages have it).
@@ -68,6 +77,7 @@ pub fn routes(state: CardsState) -> Router {
         .route("/static/cards.css", get(style))
         .route("/api/cards", get(all_cards))
         .route("/api/tables/{id}/card.brf", get(player_brf))
+        .route("/api/tables/{id}/opponent-link", get(opponent_link_of))
         .with_state(state)
 }
 
@@ -143,11 +153,44 @@ fn side_note(lang: &str, side: Color) -> String {
     )
 }
 
+/// Every table's current game, in table order.
+pub async fn current(s: &CardsState) -> ApiResult<Vec<CardTable>> {
+    let mut out = Vec::with_capacity(s.tables.len());
+    for (id, handle) in s.tables.iter() {
+        let v = handle.view().await?;
+        out.push(CardTable {
+            id: id.to_string(),
+            blind: v.blind,
+            game: v.game,
+            round: v.round,
+        });
+    }
+    Ok(out)
+}
+
+/// The opponent's link at table `t`: the second blind player's, with the
+/// token of the table's current game, or the sighted opponent's page.
+fn opponent_link(s: &CardsState, t: &CardTable) -> (Option<Color>, String) {
+    let (base, id) = (&s.base, &t.id);
+    match s.tokens.opponent_token(id, t.game) {
+        Some(token) => {
+            let side = !t.blind;
+            let plays = crate::rules::side::name(side);
+            (
+                Some(side),
+                format!("{base}/table/{id}/player?plays={plays}#token={token}"),
+            )
+        }
+        None => (None, format!("{base}/table/{id}/opponent")),
+    }
+}
+
 /// Every card of the venue, in table order: player, opponent (the second
-/// blind player's, or the sighted opponent's page), assistant, arbiter.
-pub fn cards(s: &CardsState, lang: &'static str) -> Vec<Card> {
+/// blind player's, for the tables' current games only, or the sighted
+/// opponent's page), assistant, arbiter.
+pub fn cards(s: &CardsState, tables: &[CardTable], lang: &'static str) -> Vec<Card> {
     let mut out = Vec::new();
-    for t in s.tables.iter() {
+    for t in tables {
         let Some(tokens) = s.tokens.table(&t.id) else {
             continue;
         };
@@ -158,18 +201,7 @@ pub fn cards(s: &CardsState, lang: &'static str) -> Vec<Card> {
             format!("{base}/table/{id}/player#token={}", tokens.player),
             side_note(lang, t.blind),
         )];
-        match s.tokens.opponent(id) {
-            Some((side, token)) => links.push((
-                "opponent",
-                format!("{base}/table/{id}/player?plays={side}#token={token}"),
-                side_note(lang, !t.blind),
-            )),
-            None => links.push((
-                "opponent",
-                format!("{base}/table/{id}/opponent"),
-                side_note(lang, !t.blind),
-            )),
-        }
+        links.push(("opponent", opponent_link(s, t).1, side_note(lang, !t.blind)));
         links.push((
             "assistant",
             format!("{base}/table/{id}/assistant#token={}", tokens.assistant),
@@ -216,9 +248,10 @@ async fn all_cards(
 ) -> ApiResult<Response> {
     venue_arbiter(&s.tokens, &headers, "the cards")?;
     let lang = s.lang(&q);
+    let tables = current(&s).await?;
     let body = Cards {
         lang,
-        cards: cards(&s, lang),
+        cards: cards(&s, &tables, lang),
     };
     Ok((
         // The answer holds every token: never kept by a cache.
@@ -275,24 +308,12 @@ async fn player_brf(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let token = bearer(&headers)?;
-    let table = s
-        .tables
-        .iter()
-        .find(|t| t.id == id)
-        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))?;
-    let allowed = s.tokens.is_venue_arbiter(token)
-        || s.tokens.role_of(&id, token) == Some(crate::table::action::PersonRole::Arbiter);
-    if !allowed {
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            format!("the player's card of table `{id}` needs an arbiter's token"),
-        ));
-    }
+    let table = arbiter_at(&s, &id, &headers, "the player's card")?;
     let lang = s.lang(&q);
-    let card = cards(&s, lang)
+    let current = vec![one_current(&id, table).await?];
+    let card = cards(&s, &current, lang)
         .into_iter()
-        .find(|c| c.table == table.id && c.role == "player")
+        .find(|c| c.role == "player")
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no tokens for table `{id}`")))?;
     let mut lines = literary_lines(lang, &card.title)?;
     lines.extend(literary_lines(
@@ -322,6 +343,83 @@ async fn player_brf(
         body,
     )
         .into_response())
+}
+
+/// Table `id`'s handle, once the request's token is its arbiter's or the
+/// venue arbiter's; `what` names what needs it.
+fn arbiter_at<'a>(
+    s: &'a CardsState,
+    id: &str,
+    headers: &HeaderMap,
+    what: &str,
+) -> ApiResult<&'a TableHandle> {
+    let token = bearer(headers)?;
+    let table = id
+        .parse::<TableId>()
+        .ok()
+        .and_then(|t| s.tables.get(&t))
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))?;
+    // The venue arbiter's token is an arbiter's at every table.
+    if s.tokens.role_of(id, token) != Some(crate::table::action::PersonRole::Arbiter) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!("{what} of table `{id}` needs an arbiter's token"),
+        ));
+    }
+    Ok(table)
+}
+
+async fn one_current(id: &str, table: &TableHandle) -> ApiResult<CardTable> {
+    let v = table.view().await?;
+    Ok(CardTable {
+        id: id.to_owned(),
+        blind: v.blind,
+        game: v.game,
+        round: v.round,
+    })
+}
+
+/// The opponent's link of a table's current game, for the arbiter's page:
+/// at a table where both players are blind, the arbiter hands each round's
+/// second blind player the link of their game (the last one's stops
+/// working when the next game is set up).
+#[derive(Debug, Clone, Serialize)]
+pub struct OpponentLink {
+    /// The table's current game and its round.
+    pub game: u32,
+    pub round: String,
+    /// The second blind player's side (`null`: the opponent is sighted and
+    /// the link is their page, which needs no token).
+    #[serde(serialize_with = "side_or_null")]
+    pub plays: Option<Color>,
+    pub link: String,
+    /// The link as a QR code (SVG).
+    pub svg: String,
+}
+
+fn side_or_null<S: serde::Serializer>(side: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match side {
+        Some(c) => s.serialize_str(crate::rules::side::name(*c)),
+        None => s.serialize_none(),
+    }
+}
+
+async fn opponent_link_of(
+    State(s): State<CardsState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let table = arbiter_at(&s, &id, &headers, "the opponent's link")?;
+    let t = one_current(&id, table).await?;
+    let (plays, link) = opponent_link(&s, &t);
+    let body = OpponentLink {
+        game: t.game,
+        round: t.round,
+        plays,
+        svg: qr_svg(&link),
+        link,
+    };
+    Ok(([(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response())
 }
 
 #[cfg(test)]
