@@ -1,15 +1,20 @@
 // The arbiter's page: every table at a glance with alerts; one table with
 // both boards, the record, the D.2.9 ruling, clock adjustments and results.
-"use strict";
+// @ts-check
+/** @import { BoardView, Ruling, TableView } from "./api-types.js" */
+import { tactus } from "./common.js";
+
 (() => {
   const id = tactus.tableId;
   const log = document.getElementById("log");
 
+  /** @param {TableView} t */
   function alertsText(t) {
-    const a = (t.alerts || []).map((x) => x.text);
+    const a = (t.alerts || []).map(tactus.alertText);
     return a.length ? tactus.t("js-alert", { alerts: a.join("; ") }) : tactus.t("js-none");
   }
 
+  /** @param {BoardView | null} b */
   function boardText(b) {
     if (!b) return tactus.t("js-no-board");
     if (!b.connected) return tactus.t("js-not-connected");
@@ -21,7 +26,7 @@
     if (!r.ok) return;
     const body = document.getElementById("tables");
     body.replaceChildren();
-    for (const t of r.data) {
+    for (const t of /** @type {TableView[]} */ (r.data)) {
       const tr = document.createElement("tr");
       const link = document.createElement("a");
       link.href = "/arbiter/" + encodeURIComponent(t.id);
@@ -42,6 +47,12 @@
 
   // An 8x8 table with FEN letters; differing squares carry a * and a word
   // for screen readers, and a dashed outline: never colour alone.
+  /**
+   * @param {HTMLElement} el
+   * @param {string} fen
+   * @param {string[]} differs
+   * @param {string} label
+   */
   function drawBoard(el, fen, differs, label) {
     const rows = fen.split(" ")[0].split("/");
     const table = document.createElement("table");
@@ -79,19 +90,21 @@
     el.replaceChildren(table);
   }
 
+  /** @type {ReturnType<typeof tactus.clockBoard> | null} */
   let clocks = null;
+  /** @param {TableView} s */
   function render(s) {
     const t = tactus.t;
     clocks.update(s);
     document.getElementById("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
-      (s.result ? t("js-result", { result: s.result.result, reason: s.result.reason }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
+      (s.result ? t("js-result", { result: s.result.result, reason: tactus.endingText(s.result) }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
       " " + t(s.clock.running ? "js-clock-running" : "js-clock-stopped") +
       (s.clock.flag && !s.result ? " " + t("js-flag-arbiter", { side: tactus.sideName(s.clock.flag) }) : "");
     const penalty = s.kind === "standard" ? 2 : 1;
-    document.getElementById("kind").textContent = t("js-kind", { kind: s.kind, minutes: penalty }) + " " +
+    document.getElementById("kind").textContent = t("js-kind", { kind: t("js-kind-" + s.kind), minutes: penalty }) + " " +
       t("js-illegal-completed", { white: s.illegal_completed.white, black: s.illegal_completed.black }) + " " +
       t(s.flag_rule === "auto" ? "js-flag-auto" : "js-flag-claim-rule");
-    document.getElementById("adj-seconds").defaultValue = String(penalty * 60);
+    /** @type {HTMLInputElement} */ (document.getElementById("adj-seconds")).defaultValue = String(penalty * 60);
     drawBoard(document.getElementById("game-board"), s.fen, [], document.getElementById("game-board-h").textContent);
     const b = s.board;
     if (b && b.fen) drawBoard(document.getElementById("blind-board"), b.fen, b.differs || [], document.getElementById("blind-board-h").textContent + " (" + boardText(b) + ")");
@@ -102,6 +115,7 @@
     document.getElementById("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : t("js-alerts-none");
   }
 
+  /** @param {Ruling} r */
   function showRuling(r) {
     const out = document.getElementById("ruling");
     const t = tactus.t;
@@ -116,15 +130,17 @@
     out.focus();
   }
 
+  /** @param {boolean} apply */
   async function ruling(apply) {
     const r = await tactus.api("POST", "/api/tables/" + id + "/ruling", {
-      white_sheet: document.getElementById("white-sheet").value,
-      black_sheet: document.getElementById("black-sheet").value,
+      white_sheet: /** @type {HTMLTextAreaElement} */ (document.getElementById("white-sheet")).value,
+      black_sheet: /** @type {HTMLTextAreaElement} */ (document.getElementById("black-sheet")).value,
       apply,
     });
     if (r.ok) showRuling(r.data); else tactus.say(log, tactus.t("js-refused", { error: r.error }));
   }
 
+  /** @param {string} path @param {unknown} [body] */
   async function post(path, body) {
     const r = await tactus.api("POST", "/api/tables/" + id + "/" + path, body);
     if (!r.ok) tactus.say(log, tactus.t("js-refused", { error: r.error }));
@@ -137,23 +153,23 @@
     document.getElementById("title").textContent = tactus.t("js-arbiter-table", { table: id });
     document.getElementById("detail").hidden = false;
     document.getElementById("detail-h").textContent = tactus.t("js-table", { table: id });
-    document.getElementById("pgn").href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
+    /** @type {HTMLAnchorElement} */ (document.getElementById("pgn")).href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
     document.getElementById("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); ruling(false); });
     document.getElementById("apply-ruling").addEventListener("click", () => ruling(true));
     document.getElementById("adjust-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("clock/adjust", { side: document.getElementById("adj-side").value, seconds: Number(document.getElementById("adj-seconds").value), reason: document.getElementById("adj-reason").value });
+      post("clock/adjust", { side: /** @type {HTMLSelectElement} */ (document.getElementById("adj-side")).value, seconds: Number(/** @type {HTMLInputElement} */ (document.getElementById("adj-seconds")).value), reason: /** @type {HTMLInputElement} */ (document.getElementById("adj-reason")).value });
     });
     document.getElementById("illegal-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("illegal/completed", { side: document.getElementById("illegal-side").value });
+      post("illegal/completed", { side: /** @type {HTMLSelectElement} */ (document.getElementById("illegal-side")).value });
     });
     document.getElementById("result-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("result", { result: document.getElementById("result").value, reason: document.getElementById("result-reason").value });
+      post("result", { result: /** @type {HTMLSelectElement} */ (document.getElementById("result")).value, reason: /** @type {HTMLInputElement} */ (document.getElementById("result-reason")).value });
     });
-    for (const b of document.querySelectorAll("button[data-post]")) b.addEventListener("click", () => post(b.dataset.post));
-    document.getElementById("opponent-link").href = "/table/" + encodeURIComponent(id) + "/opponent";
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-post]"))) b.addEventListener("click", () => post(b.dataset.post));
+    /** @type {HTMLAnchorElement} */ (document.getElementById("opponent-link")).href = "/table/" + encodeURIComponent(id) + "/opponent";
     clocks = tactus.clockBoard(document.getElementById("clocks"));
     tactus.api("GET", "/api/tables/" + id).then((r) => r.ok && render(r.data));
     tactus.follow(id, {

@@ -2,7 +2,10 @@
 // who cannot hear the announcements): the last announcement in large text
 // with a number and a "new" mark that change at every announcement, both
 // clocks ticking, the side to move in words. Read only: it needs no token.
-"use strict";
+// @ts-check
+/** @import { TableView } from "./api-types.js" */
+import { tactus } from "./common.js";
+
 (() => {
   const id = tactus.tableId;
   const t = tactus.t;
@@ -11,14 +14,16 @@
   const mark = document.getElementById("said-new");
   const clocks = tactus.clockBoard(document.getElementById("clocks"));
   let heard = 0;
-  let fade = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let fade;
 
+  /** @param {TableView} s */
   function render(s) {
     clocks.update(s);
     document.getElementById("players").textContent =
       t("js-players", { white: s.white || tactus.sideName("white"), black: s.black || tactus.sideName("black") });
     document.getElementById("summary").textContent = s.result
-      ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
+      ? t("js-game-over", { result: s.result.result, reason: tactus.endingText(s.result) })
       : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
     document.getElementById("moves").textContent = s.moves.length
       ? tactus.movesText(s.moves).split(" ").slice(-9).join(" ") : t("js-no-moves");
@@ -27,6 +32,7 @@
 
   // A new announcement: its text, its number, and the "new" mark for a few
   // seconds; the box flashes unless the reader asked for less motion (CSS).
+  /** @param {string} text @param {boolean} fresh */
   function show(text, fresh) {
     said.textContent = text;
     const lang = tactus.voiceLanguage();
