@@ -184,13 +184,20 @@
  * What `tactus.api` answers: the JSON on success, the error's words
  * otherwise (`unreachable` when no answer came, `timeout` when given up).
  * @template T
- * @typedef {object} ApiResult
- * @property {boolean} ok
+ * @typedef {{ ok: true, status: number, data: T } | ApiFailure} ApiResult
+ */
+
+/**
+ * A request that failed: the error's words (the API's `{"error": …}`, or
+ * the page's own when no answer came: `unreachable`, `timeout` when given
+ * up), and the answer's body if one came.
+ * @typedef {object} ApiFailure
+ * @property {false} ok
  * @property {number} status
- * @property {T} [data] the answer's JSON (an error's too)
- * @property {string} [error] the error's words, when not `ok`
- * @property {boolean} [unreachable] no answer came
- * @property {boolean} [timeout] no answer came in time: given up
+ * @property {string} error
+ * @property {unknown} [data]
+ * @property {boolean} [unreachable]
+ * @property {boolean} [timeout]
  */
 
 export {};

@@ -2,11 +2,11 @@
 // both boards, the record, the D.2.9 ruling, clock adjustments and results.
 // @ts-check
 /** @import { BoardView, Ruling, TableView } from "./api-types.js" */
-import { tactus } from "./common.js";
+import { byId, tactus } from "./common.js";
 
 (() => {
   const id = tactus.tableId;
-  const log = document.getElementById("log");
+  const log = byId("log");
 
   /** @param {TableView} t */
   function alertsText(t) {
@@ -24,7 +24,7 @@ import { tactus } from "./common.js";
   async function overview() {
     const r = await tactus.api("GET", "/api/tables");
     if (!r.ok) return;
-    const body = document.getElementById("tables");
+    const body = byId("tables");
     body.replaceChildren();
     for (const t of /** @type {TableView[]} */ (r.data)) {
       const tr = document.createElement("tr");
@@ -95,29 +95,29 @@ import { tactus } from "./common.js";
   /** @param {TableView} s */
   function render(s) {
     const t = tactus.t;
-    clocks.update(s);
-    document.getElementById("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
+    if (clocks) clocks.update(s);
+    byId("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
       (s.result ? t("js-result", { result: s.result.result, reason: tactus.endingText(s.result) }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
       " " + t(s.clock.running ? "js-clock-running" : "js-clock-stopped") +
       (s.clock.flag && !s.result ? " " + t("js-flag-arbiter", { side: tactus.sideName(s.clock.flag) }) : "");
     const penalty = s.kind === "standard" ? 2 : 1;
-    document.getElementById("kind").textContent = t("js-kind", { kind: t("js-kind-" + s.kind), minutes: penalty }) + " " +
+    byId("kind").textContent = t("js-kind", { kind: t("js-kind-" + s.kind), minutes: penalty }) + " " +
       t("js-illegal-completed", { white: s.illegal_completed.white, black: s.illegal_completed.black }) + " " +
       t(s.flag_rule === "auto" ? "js-flag-auto" : "js-flag-claim-rule");
-    /** @type {HTMLInputElement} */ (document.getElementById("adj-seconds")).defaultValue = String(penalty * 60);
-    drawBoard(document.getElementById("game-board"), s.fen, [], document.getElementById("game-board-h").textContent);
+    byId("adj-seconds", HTMLInputElement).defaultValue = String(penalty * 60);
+    drawBoard(byId("game-board"), s.fen, [], byId("game-board-h").textContent);
     const b = s.board;
-    if (b && b.fen) drawBoard(document.getElementById("blind-board"), b.fen, b.differs || [], document.getElementById("blind-board-h").textContent + " (" + boardText(b) + ")");
-    else document.getElementById("blind-board").textContent = document.getElementById("blind-board-h").textContent + ": " + boardText(b) + ".";
-    document.getElementById("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves")) +
+    if (b && b.fen) drawBoard(byId("blind-board"), b.fen, b.differs || [], byId("blind-board-h").textContent + " (" + boardText(b) + ")");
+    else byId("blind-board").textContent = byId("blind-board-h").textContent + ": " + boardText(b) + ".";
+    byId("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves")) +
       " " + t("js-touched", { list: s.touched.length ? s.touched.map((x) => tactus.sideName(x.side) + " " + x.square).join(", ") : t("js-none") }) +
       " " + t("js-illegal-attempts", { list: s.illegal.length ? s.illegal.map((x) => tactus.sideName(x.side) + " " + x.text).join(", ") : t("js-none") });
-    document.getElementById("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : t("js-alerts-none");
+    byId("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : t("js-alerts-none");
   }
 
   /** @param {Ruling} r */
   function showRuling(r) {
-    const out = document.getElementById("ruling");
+    const out = byId("ruling");
     const t = tactus.t;
     const nothing = t("js-ruling-nothing");
     const lines = [
@@ -133,8 +133,8 @@ import { tactus } from "./common.js";
   /** @param {boolean} apply */
   async function ruling(apply) {
     const r = await tactus.api("POST", "/api/tables/" + id + "/ruling", {
-      white_sheet: /** @type {HTMLTextAreaElement} */ (document.getElementById("white-sheet")).value,
-      black_sheet: /** @type {HTMLTextAreaElement} */ (document.getElementById("black-sheet")).value,
+      white_sheet: byId("white-sheet", HTMLTextAreaElement).value,
+      black_sheet: byId("black-sheet", HTMLTextAreaElement).value,
       apply,
     });
     if (r.ok) showRuling(r.data); else tactus.say(log, tactus.t("js-refused", { error: r.error }));
@@ -150,32 +150,32 @@ import { tactus } from "./common.js";
   overview();
   setInterval(overview, 2000);
   if (id) {
-    document.getElementById("title").textContent = tactus.t("js-arbiter-table", { table: id });
-    document.getElementById("detail").hidden = false;
-    document.getElementById("detail-h").textContent = tactus.t("js-table", { table: id });
-    /** @type {HTMLAnchorElement} */ (document.getElementById("pgn")).href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
-    document.getElementById("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); ruling(false); });
-    document.getElementById("apply-ruling").addEventListener("click", () => ruling(true));
-    document.getElementById("adjust-form").addEventListener("submit", (e) => {
+    byId("title").textContent = tactus.t("js-arbiter-table", { table: id });
+    byId("detail").hidden = false;
+    byId("detail-h").textContent = tactus.t("js-table", { table: id });
+    byId("pgn", HTMLAnchorElement).href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
+    byId("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); ruling(false); });
+    byId("apply-ruling").addEventListener("click", () => ruling(true));
+    byId("adjust-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("clock/adjust", { side: /** @type {HTMLSelectElement} */ (document.getElementById("adj-side")).value, seconds: Number(/** @type {HTMLInputElement} */ (document.getElementById("adj-seconds")).value), reason: /** @type {HTMLInputElement} */ (document.getElementById("adj-reason")).value });
+      post("clock/adjust", { side: byId("adj-side", HTMLSelectElement).value, seconds: Number(byId("adj-seconds", HTMLInputElement).value), reason: byId("adj-reason", HTMLInputElement).value });
     });
-    document.getElementById("illegal-form").addEventListener("submit", (e) => {
+    byId("illegal-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("illegal/completed", { side: /** @type {HTMLSelectElement} */ (document.getElementById("illegal-side")).value });
+      post("illegal/completed", { side: byId("illegal-side", HTMLSelectElement).value });
     });
-    document.getElementById("result-form").addEventListener("submit", (e) => {
+    byId("result-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("result", { result: /** @type {HTMLSelectElement} */ (document.getElementById("result")).value, reason: /** @type {HTMLInputElement} */ (document.getElementById("result-reason")).value });
+      post("result", { result: byId("result", HTMLSelectElement).value, reason: byId("result-reason", HTMLInputElement).value });
     });
-    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-post]"))) b.addEventListener("click", () => post(b.dataset.post));
-    /** @type {HTMLAnchorElement} */ (document.getElementById("opponent-link")).href = "/table/" + encodeURIComponent(id) + "/opponent";
-    clocks = tactus.clockBoard(document.getElementById("clocks"));
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-post]"))) b.addEventListener("click", () => post(b.dataset.post || ""));
+    byId("opponent-link", HTMLAnchorElement).href = "/table/" + encodeURIComponent(id) + "/opponent";
+    clocks = tactus.clockBoard(byId("clocks"));
     tactus.api("GET", "/api/tables/" + id).then((r) => r.ok && render(r.data));
     tactus.follow(id, {
       state: render,
       announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()),
-      connection: (up) => { if (!up) clocks.reconnected(); },
+      connection: (up) => { if (!up && clocks) clocks.reconnected(); },
     });
   }
 })();

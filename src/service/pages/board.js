@@ -107,7 +107,7 @@ export const tactusBoard = (() => {
       const filesRow = document.createElement("tr");
       filesRow.setAttribute("aria-hidden", "true");
       const filesCells = [coord(""), ...[...FILES].map(coord)];
-      if (side === "black") filesCells.push(filesCells.shift());
+      if (side === "black") filesCells.push(/** @type {HTMLTableCellElement} */ (filesCells.shift()));
       filesRow.append(...filesCells);
       const body = document.createElement("tbody");
       if (side === "black") body.appendChild(filesRow);
@@ -195,7 +195,8 @@ export const tactusBoard = (() => {
     /** @returns {string | null} */
     function current() {
       const el = /** @type {HTMLElement | null} */ (document.activeElement);
-      return el && el.dataset && cells[el.dataset.square] && cells[el.dataset.square].td === el ? el.dataset.square : null;
+      const sq = el && el.dataset ? el.dataset.square : undefined;
+      return sq && cells[sq] && cells[sq].td === el ? sq : null;
     }
 
     // The squares in reading order from the player's side.
@@ -209,6 +210,7 @@ export const tactusBoard = (() => {
     /** @param {string} letter @param {boolean} backwards */
     function jumpToPiece(letter, backwards) {
       const here = current();
+      if (!here) return;
       const order = readingOrder();
       const at = order.indexOf(here);
       const n = order.length;
@@ -265,7 +267,7 @@ export const tactusBoard = (() => {
       else if (e.key === "ArrowDown") step(sq, 0, -1);
       else if (e.key === "ArrowLeft") step(sq, -1, 0);
       else if (e.key === "ArrowRight") step(sq, 1, 0);
-      else if (e.key === "Home") focus(e.ctrlKey ? readingOrder()[0] : readingOrder().find((s) => s[1] === sq[1]));
+      else if (e.key === "Home") focus(e.ctrlKey ? readingOrder()[0] : readingOrder().filter((s) => s[1] === sq[1])[0]);
       else if (e.key === "End") focus(e.ctrlKey ? readingOrder()[63] : readingOrder().filter((s) => s[1] === sq[1])[7]);
       else if (e.ctrlKey) handled = false;
       else if (digit && !e.shiftKey) focus(sq[0] + digit[1]);
@@ -281,9 +283,10 @@ export const tactusBoard = (() => {
     // A click (or a tap) on a square is Enter on it.
     table.addEventListener("click", (e) => {
       const td = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("td[data-square]"));
-      if (!td) return;
-      focus(td.dataset.square);
-      choose(td.dataset.square);
+      const sq = td && td.dataset.square;
+      if (!sq) return;
+      focus(sq);
+      choose(sq);
     });
 
     // Into the board: the square last visited (the one in the tab order).

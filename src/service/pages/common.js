@@ -4,6 +4,22 @@
 // ES module: the pages' scripts import `tactus` from it.
 /** @import { Alert, ApiResult, GameResult, TableView, Announcement, Missed, Side } from "./api-types.js" */
 
+/**
+ * The element `id` of this page, checked to be a `type` (an
+ * `HTMLInputElement` …) when one is given. A script names only its own
+ * page's elements: one missing or of another kind is a mistake in the
+ * page, thrown at once rather than carried on as `null`.
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{ new (): T, prototype: T }} [type]
+ * @returns {T}
+ */
+export function byId(id, type) {
+  const el = document.getElementById(id);
+  if (!el || (type && !(el instanceof type))) throw new Error(`this page has no #${id}` + (type ? ` of ${type.name}` : ""));
+  return /** @type {T} */ (el);
+}
+
 export const tactus = (() => {
   const tableId = document.body.dataset.table || "";
 
@@ -113,7 +129,7 @@ export const tactus = (() => {
    * @param {string} [lang]
    */
   function say(region, text, lang) {
-    sayParts(region, [[text, lang]]);
+    sayParts(region, [[text, lang || ""]]);
   }
   // One line of several parts, each in its own language (a page's words
   // around the table's announcements): [[text, lang], …].
@@ -133,7 +149,7 @@ export const tactus = (() => {
       } else p.append(text);
     });
     region.appendChild(p);
-    while (region.childNodes.length > 50) region.removeChild(region.firstChild);
+    while (region.firstChild && region.childNodes.length > 50) region.removeChild(region.firstChild);
     region.scrollTop = region.scrollHeight;
   }
 
@@ -291,7 +307,7 @@ export const tactus = (() => {
     }
     function draw() {
       const ms = current();
-      if (!ms) return;
+      if (!ms || !reading) return;
       for (const side of /** @type {Side[]} */ (["white", "black"])) {
         const row = rows[side];
         const text = clockText(ms[side]);

@@ -4,7 +4,7 @@
 // table again (GET /api/tables/{id}/check). The token is the one common.js
 // keeps for this tab; its messages are js-hall-*.
 // @ts-check
-import { tactus } from "./common.js";
+import { byId, tactus } from "./common.js";
 
 /**
  * One part's line of the hall check (`GET /api/check`).
@@ -19,10 +19,10 @@ import { tactus } from "./common.js";
   const section = document.getElementById("hall-check");
   if (!section || document.body.dataset.table) return; // overview only
   const t = tactus.t;
-  const run = document.getElementById("hall-check-run");
-  const status = document.getElementById("hall-check-status");
-  const table = document.getElementById("hall-check-table");
-  const rows = document.getElementById("hall-check-rows");
+  const run = byId("hall-check-run");
+  const status = byId("hall-check-status");
+  const table = byId("hall-check-table");
+  const rows = byId("hall-check-rows");
   section.hidden = false;
 
   function token() {
@@ -89,8 +89,10 @@ import { tactus } from "./common.js";
       /** @type {Map<string, CheckLine[]>} */
       const byTable = new Map();
       for (const l of body.lines) {
-        if (!byTable.has(l.table)) byTable.set(l.table, []);
-        byTable.get(l.table).push(l);
+        // The venue's own lines (no table) under "".
+        const lines = byTable.get(l.table || "") || [];
+        lines.push(l);
+        byTable.set(l.table || "", lines);
       }
       rows.replaceChildren(...[...byTable].flatMap(([id, lines]) => tableRows(id, lines)));
       table.hidden = false;
@@ -107,10 +109,11 @@ import { tactus } from "./common.js";
       const body = await get("/api/tables/" + encodeURIComponent(id) + "/check");
       const old = [...rows.querySelectorAll("tr")].filter((r) => r.dataset.table === id);
       const fresh = tableRows(id, body.lines);
-      old[0].before(...fresh);
+      if (old[0]) old[0].before(...fresh);
       old.forEach((r) => r.remove());
       status.textContent = t("js-hall-table-done", { table: id }) + " " + summary(body.lines);
-      fresh[0].querySelector("button").focus();
+      const again = fresh[0] && fresh[0].querySelector("button");
+      if (again) again.focus();
     } catch (e) {
       status.textContent = t("js-hall-error", { error: e instanceof Error ? e.message : String(e) });
     }

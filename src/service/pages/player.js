@@ -1,17 +1,17 @@
 // The blind player's page: every announcement into the log (a live region),
 // moves and lichess-style commands typed into one box, keyboard only.
 // @ts-check
-/** @import { ApiResult, Announcement, Missed, TableView, Side, Voice } from "./api-types.js" */
-import { tactus } from "./common.js";
+/** @import { ApiFailure, Announcement, Missed, TableView, Side, Voice } from "./api-types.js" */
+import { byId, tactus } from "./common.js";
 import { tactusBoard } from "./board.js";
 
 (() => {
-  const log = document.getElementById("log");
+  const log = byId("log");
   // Answers to this page's own commands, refusals and errors: always read.
-  const answers = document.getElementById("answers");
-  const connection = document.getElementById("connection");
-  const input = /** @type {HTMLInputElement} */ (document.getElementById("move-input"));
-  const summary = document.getElementById("summary");
+  const answers = byId("answers");
+  const connection = byId("connection");
+  const input = byId("move-input", HTMLInputElement);
+  const summary = byId("summary");
   const id = tactus.tableId;
   const t = tactus.t;
   /** @type {TableView | null} */
@@ -29,7 +29,7 @@ import { tactusBoard } from "./board.js";
   const ECHO_MS = 3000;
 
   // Why a move of this page's was refused, in the page's language.
-  /** @param {string} text @param {ApiResult<unknown>} r */
+  /** @param {string} text @param {ApiFailure} r */
   function refusal(text, r) {
     const move = text.trim();
     if (r.status === 403) {
@@ -83,8 +83,8 @@ import { tactusBoard } from "./board.js";
     return r.ok;
   }
   const board = tactusBoard.create({
-    table: /** @type {HTMLTableElement} */ (document.getElementById("board")),
-    status: document.getElementById("board-status"),
+    table: byId("board", HTMLTableElement),
+    status: byId("board-status"),
     pieceName: (ch) => pieceName(ch),
     lastMove: () => lastMoveWords(),
     move: async (text) => { if (!(await sendMove(text))) board.say(t("js-board-refused")); },
@@ -130,7 +130,7 @@ import { tactusBoard } from "./board.js";
   // The moves as the player chose to read them: standard (Nf3) or long
   // (Ng1-f3), kept in this browser (the player's own device).
   const STYLE_KEY = "tactus-move-style";
-  const styleSelect = /** @type {HTMLSelectElement} */ (document.getElementById("move-style"));
+  const styleSelect = byId("move-style", HTMLSelectElement);
   styleSelect.value = localStorage.getItem(STYLE_KEY) === "long" ? "long" : "standard";
   styleSelect.addEventListener("change", () => localStorage.setItem(STYLE_KEY, styleSelect.value));
   /** @param {TableView} s */
@@ -160,7 +160,7 @@ import { tactusBoard } from "./board.js";
   /** @param {string} text */
   async function command(text) {
     const c = text.trim();
-    if (c === "h") return tactus.say(answers, document.getElementById("help").textContent.replace(/\s+/g, " ").trim());
+    if (c === "h") return tactus.say(answers, byId("help").textContent.replace(/\s+/g, " ").trim());
     if (!state) return tactus.say(answers, t("js-still-loading"));
     const sq = tactusBoard.placement(state.fen);
     // c: the clock as the table tells it; cl / cu: the time left / used
@@ -192,8 +192,9 @@ import { tactusBoard } from "./board.js";
     }
     let m = c.match(/^p\s*([kqrbnpKQRBNP])$/);
     if (m) {
-      const found = Object.keys(sq).filter((s) => sq[s] === m[1]).sort();
-      return tactus.say(answers, t("js-pieces-at", { piece: pieceName(m[1]), squares: found.length ? found.join(", ") : t("js-none") }));
+      const letter = m[1];
+      const found = Object.keys(sq).filter((s) => sq[s] === letter).sort();
+      return tactus.say(answers, t("js-pieces-at", { piece: pieceName(letter), squares: found.length ? found.join(", ") : t("js-none") }));
     }
     m = c.match(/^s\s*([a-h1-8])$/);
     if (m) {
@@ -204,26 +205,26 @@ import { tactusBoard } from "./board.js";
     await sendMove(c);
   }
 
-  document.getElementById("move-form").addEventListener("submit", (e) => {
+  byId("move-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = input.value;
     input.value = "";
     if (text.trim()) command(text);
   });
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-cmd]"))) {
-    b.addEventListener("click", () => command(b.dataset.cmd));
+    b.addEventListener("click", () => command(b.dataset.cmd || ""));
   }
   // The commands that take a piece or a line, as forms.
-  document.getElementById("pieces-form").addEventListener("submit", (e) => {
+  byId("pieces-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    command("p " + /** @type {HTMLSelectElement} */ (document.getElementById("pieces-which")).value);
+    command("p " + byId("pieces-which", HTMLSelectElement).value);
   });
-  document.getElementById("line-form").addEventListener("submit", (e) => {
+  byId("line-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    command("s " + /** @type {HTMLSelectElement} */ (document.getElementById("line-which")).value);
+    command("s " + byId("line-which", HTMLSelectElement).value);
   });
-  document.getElementById("board-last").addEventListener("click", () => board.lastMoveSay());
-  document.getElementById("board-enter").addEventListener("click", () => board.enter());
+  byId("board-last").addEventListener("click", () => board.lastMoveSay());
+  byId("board-enter").addEventListener("click", () => board.enter());
 
   tactus.tokenForm(answers);
   tactus.notation();
@@ -259,10 +260,11 @@ import { tactusBoard } from "./board.js";
     timings: [],
   };
   /** @type {any} */ (window).tactusSound = sound;
-  const soundSwitch = /** @type {HTMLInputElement} */ (document.getElementById("sound-here"));
-  const soundStatus = document.getElementById("sound-status");
+  const soundSwitch = byId("sound-here", HTMLInputElement);
+  const soundStatus = byId("sound-status");
 
-  async function loadVoice() {
+  /** @param {AudioContext} ctx the context the clips are decoded for */
+  async function loadVoice(ctx) {
     // The pack this table speaks with (its own voice, or the venue's).
     const r = await fetch("/api/tables/" + encodeURIComponent(id) + "/voice");
     if (!r.ok) throw new Error(tactus.t("js-sound-no-voice"));
@@ -276,11 +278,10 @@ import { tactusBoard } from "./board.js";
     // A few downloads at a time; each clip decoded once.
     const queue = keys.slice();
     async function worker() {
-      while (queue.length) {
-        const key = queue.shift();
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
         const res = await fetch(voice.clips[key]);
         const data = await res.arrayBuffer();
-        clips[key] = await sound.ctx.decodeAudioData(data);
+        clips[key] = await ctx.decodeAudioData(data);
         done += 1;
         if (done % 40 === 0) soundStatus.textContent = tactus.t("js-sound-loading-count", { done, total: keys.length });
       }
@@ -291,8 +292,8 @@ import { tactusBoard } from "./board.js";
 
   /** @param {string[]} tokens @param {number} arrived */
   function play(tokens, arrived) {
-    if (!sound.on || !sound.clips || !tokens || !tokens.length) return;
     const ctx = sound.ctx;
+    if (!sound.on || !sound.clips || !ctx || !tokens || !tokens.length) return;
     // The first word as soon as the context can (a time already past
     // starts at once), or after the words still playing.
     const now = ctx.currentTime;
@@ -320,7 +321,7 @@ import { tactusBoard } from "./board.js";
       scheduled: performance.timeOrigin + performance.now(),
       lead_ms: (start - now) * 1000,
       // When the first word leaves the device, by the browser's account.
-      heard: out.performanceTime ? performance.timeOrigin + out.performanceTime + (start - out.contextTime) * 1000 : null,
+      heard: out.performanceTime ? performance.timeOrigin + out.performanceTime + (start - (out.contextTime || 0)) * 1000 : null,
       base_ms: ctx.baseLatency * 1000,
       output_ms: (ctx.outputLatency || 0) * 1000,
       state: ctx.state,
@@ -336,11 +337,12 @@ import { tactusBoard } from "./board.js";
   // Moves come minutes apart, so while sound is on the output is kept open
   // with a constant far below the quietest step of 16-bit sound (-100 dBFS,
   // 0 once on the device: the recorded sink holds only zeros meanwhile).
-  function keepOpen() {
+  /** @param {AudioContext} ctx */
+  function keepOpen(ctx) {
     if (sound.keep) return;
-    sound.keep = sound.ctx.createConstantSource();
+    sound.keep = ctx.createConstantSource();
     sound.keep.offset.value = 1e-5;
-    sound.keep.connect(sound.ctx.destination);
+    sound.keep.connect(ctx.destination);
     sound.keep.start();
   }
 
@@ -355,19 +357,20 @@ import { tactusBoard } from "./board.js";
     }
     try {
       if (!sound.ctx) {
-        sound.ctx = new AudioContext({ latencyHint: "interactive" });
+        const made = sound.ctx = new AudioContext({ latencyHint: "interactive" });
         // Paused by the browser or the system (a call, another app): said,
         // not left silent.
-        sound.ctx.addEventListener("statechange", () => {
-          if (sound.on) soundStatus.textContent = tactus.t(sound.ctx.state === "running" ? "js-sound-on" : "js-sound-stopped");
+        made.addEventListener("statechange", () => {
+          if (sound.on) soundStatus.textContent = tactus.t(made.state === "running" ? "js-sound-on" : "js-sound-stopped");
         });
       }
-      await sound.ctx.resume();
+      const ctx = sound.ctx;
+      await ctx.resume();
       if (!sound.clips) {
         soundStatus.textContent = tactus.t("js-sound-loading");
-        await loadVoice();
+        await loadVoice(ctx);
       }
-      keepOpen();
+      keepOpen(ctx);
       sound.on = soundSwitch.checked;
       soundStatus.textContent = tactus.t(sound.on ? "js-sound-on" : "js-sound-off");
     } catch (e) {
@@ -381,7 +384,7 @@ import { tactusBoard } from "./board.js";
   // live region), or, with this device's sound on, the sound alone (the
   // log still shows them, without being read over the sound) unless the
   // player asks for both.
-  const readerToo = /** @type {HTMLInputElement} */ (document.getElementById("reader-too"));
+  const readerToo = byId("reader-too", HTMLInputElement);
   const READER_KEY = "tactus-reader-too";
   readerToo.checked = localStorage.getItem(READER_KEY) === "1";
   function readerSpeaks() { return !sound.on || readerToo.checked; }
@@ -450,8 +453,8 @@ import { tactusBoard } from "./board.js";
   // The screen kept awake while the page is open (Screen Wake Lock: only
   // in a secure context, HTTPS or this computer; asked again when the
   // page is shown again, as the browser releases it when hidden).
-  const wake = /** @type {HTMLInputElement} */ (document.getElementById("wake"));
-  const wakeStatus = document.getElementById("wake-status");
+  const wake = byId("wake", HTMLInputElement);
+  const wakeStatus = byId("wake-status");
   /** @type {WakeLockSentinel | null} */
   let wakeLock = null;
   async function keepAwake() {

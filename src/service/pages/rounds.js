@@ -4,12 +4,12 @@
 // start-up) for the writes; reading is open.
 // @ts-check
 /** @import { RoundGame, Rounds, Unpaired } from "./api-types.js" */
-import { tactus } from "./common.js";
+import { byId, tactus } from "./common.js";
 
 (() => {
   if (tactus.tableId) return;
-  const list = document.getElementById("rounds-list");
-  const status = document.getElementById("rounds-status");
+  const list = byId("rounds-list");
+  const status = byId("rounds-status");
   const t = tactus.t;
   const stateText = (/** @type {RoundGame} */ g) => g.state === "finished" ? t("js-game-finished", { result: g.result || "" })
     : t(g.state === "under_way" ? "js-game-under-way" : "js-game-not-begun");
@@ -45,10 +45,11 @@ import { tactus } from "./common.js";
     if (next.innerHTML !== list.innerHTML) list.replaceChildren(...next.childNodes);
   }
 
-  document.getElementById("trf-form").addEventListener("submit", async (e) => {
+  byId("trf-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const file = /** @type {HTMLInputElement} */ (document.getElementById("trf-file")).files[0];
-    const round = /** @type {HTMLInputElement} */ (document.getElementById("trf-round")).value;
+    const files = byId("trf-file", HTMLInputElement).files;
+    const file = files && files[0];
+    const round = byId("trf-round", HTMLInputElement).value;
     if (!file) return;
     // The bytes as the pairing program wrote them (UTF-8 or a code page).
     /** @type {Record<string, string>} */
@@ -74,9 +75,9 @@ import { tactus } from "./common.js";
     refresh();
   });
 
-  document.getElementById("start-form").addEventListener("submit", async (e) => {
+  byId("start-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const round = /** @type {HTMLInputElement} */ (document.getElementById("start-round")).value.trim();
+    const round = byId("start-round", HTMLInputElement).value.trim();
     const r = await tactus.api("POST", "/api/rounds/" + encodeURIComponent(round) + "/start");
     if (!r.ok) tactus.say(status, t("js-refused", { error: r.error }));
     else tactus.say(status, t("js-round-started", { round, count: r.data.started.length }));
