@@ -359,11 +359,11 @@ js-alert-board-disconnected-retrying = Tastbrett nicht verbunden: { $failures } 
 js-alert-board-differs = Tastbrett weicht ab bei { $squares }
 js-alert-promotion-waiting = Umwandlung wartet auf die Angabe der Figur
 js-alert-flag-fell = Zeitüberschreitung: { $result }
-js-alert-flag-unrecorded = Die Zeit von { $side } ist abgelaufen: Zeitüberschreitung, noch nicht aufgezeichnet (das Journal ist fehlerhaft)
-js-alert-flag-claimable = Die Zeit von { $side } ist abgelaufen: Zeitüberschreitung, sobald reklamiert (6.8)
+js-alert-flag-unrecorded = Die Zeit von { $side } ist abgelaufen: das Fallblättchen ist gefallen, noch nicht aufgezeichnet (das Journal ist fehlerhaft)
+js-alert-flag-claimable = Die Zeit von { $side } ist abgelaufen: das Fallblättchen ist gefallen, sobald es reklamiert wird (6.8)
 js-alert-illegal-attempts = { $count } regelwidrige(r) Zugversuch(e)
-js-alert-no-sound = kein Ton an Brett { $table }: { $error }
-js-alert-no-sound-failed = kein Ton an Brett { $table }: die Tonausgabe ist ausgefallen
+js-alert-no-sound = kein Ton am Tisch { $table }: { $error }
+js-alert-no-sound-failed = kein Ton am Tisch { $table }: die Tonausgabe ist ausgefallen
 js-alert-draw-offered = Remis angeboten von { $side }
 
 ## How a game ended (the result's `ending`); { $detail }: the move written with a claim
