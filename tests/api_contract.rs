@@ -52,6 +52,7 @@ const STATE_READS: &[&str] = &[
     "result",
     "result.result",
     "result.reason",
+    "result.ending",
     "clock",
     "clock.white_ms",
     "clock.black_ms",
@@ -77,6 +78,8 @@ const STATE_READS: &[&str] = &[
     "illegal[].text",
     "alerts",
     "alerts[].text",
+    "alerts[].key",
+    "alerts[].args",
     "audio",
     "audio.state",
 ];

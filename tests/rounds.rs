@@ -298,6 +298,11 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
     assert_eq!(unpaired.len(), 1, "{r2}");
     assert_eq!(unpaired[0]["name"], "Eve");
     assert!(unpaired[0]["why"].as_str().unwrap().contains("bye"), "{r2}");
+    // And as the pages' message, said in each page's language.
+    assert!(
+        unpaired[0]["key"].as_str().unwrap().starts_with("bye"),
+        "{r2}"
+    );
     let t1 = view(&addr, "1");
     assert_eq!(
         (t1["white"].as_str(), t1["black"].as_str()),

@@ -12,6 +12,8 @@
 //! that misspells a field gets 400, not a silently ignored option. They are
 //! `Serialize` as well, so the benchmarks' client sends the same types.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
@@ -349,8 +351,13 @@ pub struct RoundSetUp {
 pub struct Unpaired {
     pub name: String,
     pub start_rank: u16,
-    /// Why, in words (`bye (H: half-point bye)`, `not paired`).
+    /// Why, in English words (`bye (H)`, `not paired in round 3`).
     pub why: String,
+    /// Why, as the pages' message `js-unpaired-{key}` (`not-paired`,
+    /// `bye`, `bye-letter`, `no-colour`) with its `args` (`round`,
+    /// `letter`), so each page says it in its own language.
+    pub key: String,
+    pub args: BTreeMap<String, String>,
 }
 
 /// `GET /api/rounds`: every round with its games.

@@ -574,14 +574,27 @@ impl Competition {
                     p.name, p.start_rank
                 )));
             };
+            // Why, in English, and as the pages' message with its arguments
+            // (one of UNPAIRED_KEYS).
+            let round = || ("round".to_owned(), r.to_string());
             let why = match me.round(r) {
-                RoundEntry::NotPaired => Some(format!("not paired in round {r}")),
+                RoundEntry::NotPaired => Some((
+                    format!("not paired in round {r}"),
+                    "not-paired",
+                    BTreeMap::from([round()]),
+                )),
                 RoundEntry::Bye { result } => Some(match result {
-                    Some(c) => format!("bye ({c})"),
-                    None => "bye".into(),
+                    Some(c) => (
+                        format!("bye ({c})"),
+                        "bye-letter",
+                        BTreeMap::from([("letter".to_owned(), c.to_string())]),
+                    ),
+                    None => ("bye".into(), "bye", BTreeMap::new()),
                 }),
-                RoundEntry::Game { colour: None, .. } => Some(format!(
-                    "paired without a colour in round {r}: a game not played"
+                RoundEntry::Game { colour: None, .. } => Some((
+                    format!("paired without a colour in round {r}: a game not played"),
+                    "no-colour",
+                    BTreeMap::from([round()]),
                 )),
                 RoundEntry::Game {
                     opponent,
@@ -638,11 +651,13 @@ impl Competition {
                     None
                 }
             };
-            if let Some(why) = why {
+            if let Some((why, key, args)) = why {
                 unpaired.push(Unpaired {
                     name: p.name.clone(),
                     start_rank: p.start_rank,
                     why,
+                    key: key.to_owned(),
+                    args,
                 });
             }
         }
@@ -766,6 +781,9 @@ fn listed_of(
         result,
     }
 }
+
+/// Every `Unpaired::key`: the catalogues' test holds each to a message.
+pub const UNPAIRED_KEYS: &[&str] = &["not-paired", "bye", "bye-letter", "no-colour"];
 
 #[cfg(test)]
 mod tests {

@@ -288,6 +288,8 @@ mod tests {
             include_str!("pages/arbiter.js"),
             include_str!("pages/opponent.js"),
             include_str!("pages/board.js"),
+            include_str!("pages/rounds.js"),
+            include_str!("pages/hall-check.js"),
         ];
         for script in scripts {
             for (i, _) in script.match_indices("\"js-") {
@@ -307,6 +309,63 @@ mod tests {
         }
         assert!(used.len() > 50, "{}", used.len());
         let unknown: Vec<_> = used.difference(&known).collect();
+        assert!(unknown.is_empty(), "not in the catalogues: {unknown:?}");
+    }
+
+    /// What the table layer sends for a page to say (an alert's key, a
+    /// result's ending, a game's kind) has a message in every catalogue
+    /// (the test above holds the other languages to English's ids).
+    #[test]
+    fn every_alert_ending_kind_and_unpaired_reason_has_a_message() {
+        use crate::rules::game_kind::GameKind;
+        use crate::rules::result::Ending;
+        let known: BTreeSet<String> = ids("en").into_iter().collect();
+        let mut wanted: Vec<String> = crate::table::view::ALERT_KEYS
+            .iter()
+            .map(|k| format!("js-alert-{k}"))
+            .collect();
+        wanted.extend(
+            crate::service::competition::UNPAIRED_KEYS
+                .iter()
+                .map(|k| format!("js-unpaired-{k}")),
+        );
+        // A `match` without a wildcard: a new ending fails to build here
+        // until it is listed (and so given its message).
+        let endings = [
+            Ending::Checkmate,
+            Ending::Stalemate,
+            Ending::DeadPosition,
+            Ending::FivefoldRepetition,
+            Ending::SeventyFiveMoves,
+            Ending::Agreement,
+            Ending::ThreefoldRepetition,
+            Ending::FiftyMoves,
+            Ending::Resignation,
+            Ending::FlagFell,
+            Ending::Arbiter,
+        ];
+        for e in endings {
+            match e {
+                Ending::Checkmate
+                | Ending::Stalemate
+                | Ending::DeadPosition
+                | Ending::FivefoldRepetition
+                | Ending::SeventyFiveMoves
+                | Ending::Agreement
+                | Ending::ThreefoldRepetition
+                | Ending::FiftyMoves
+                | Ending::Resignation
+                | Ending::FlagFell
+                | Ending::Arbiter => {}
+            }
+            let name = serde_json::to_value(e).unwrap();
+            wanted.push(format!("js-ending-{}", name.as_str().unwrap()));
+        }
+        for k in [GameKind::Standard, GameKind::Rapid, GameKind::Blitz] {
+            let name = serde_json::to_value(k).unwrap();
+            wanted.push(format!("js-kind-{}", name.as_str().unwrap()));
+        }
+        let unknown: Vec<_> = wanted.iter().filter(|w| !known.contains(*w)).collect();
         assert!(unknown.is_empty(), "not in the catalogues: {unknown:?}");
     }
 

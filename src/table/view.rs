@@ -4,6 +4,8 @@
 //! types in `service::api_types`, beside the request bodies; `docs/api.md`
 //! describes every field, and a test fails if one is left out there.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{ByColor, Color, EnPassantMode, Position};
@@ -206,9 +208,51 @@ fn latest<T: Clone>(all: &[T], n: usize) -> Vec<T> {
 pub struct Alert {
     /// What it is about.
     pub kind: AlertKind,
-    /// The alert in words, as the arbiter's page shows it.
+    /// The alert in English words, for programs and the log.
     pub text: String,
+    /// The pages' message for it: `js-alert-{key}` in every catalogue
+    /// (`src/service/pages/locales/*.ftl`), so a German page says it in
+    /// German. A test keeps every key in every catalogue.
+    pub key: &'static str,
+    /// The message's parameters (`side` is `white` or `black`, which a
+    /// page names in its own language).
+    pub args: BTreeMap<&'static str, String>,
 }
+
+impl Alert {
+    fn new<const N: usize>(
+        kind: AlertKind,
+        text: String,
+        key: &'static str,
+        args: [(&'static str, String); N],
+    ) -> Alert {
+        // Every key is listed, so the catalogues' test sees it (the tests
+        // that raise each alert run debug builds).
+        debug_assert!(ALERT_KEYS.contains(&key), "{key} not in ALERT_KEYS");
+        Alert {
+            kind,
+            text,
+            key,
+            args: args.into_iter().collect(),
+        }
+    }
+}
+
+/// Every [`Alert::key`], for the catalogues' test.
+pub const ALERT_KEYS: &[&str] = &[
+    "journal-failing",
+    "board-disconnected",
+    "board-disconnected-retrying",
+    "board-differs",
+    "promotion-waiting",
+    "flag-fell",
+    "flag-unrecorded",
+    "flag-claimable",
+    "illegal-attempts",
+    "no-sound",
+    "no-sound-failed",
+    "draw-offered",
+];
 
 /// What an alert is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -274,83 +318,111 @@ impl TableActor {
         let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
         let mut alerts = Vec::new();
         if let Some(e) = self.journal.failing() {
-            alerts.push(Alert {
-                kind: AlertKind::Journal,
-                text: format!("journal failing: changes are not being recorded ({e})"),
-            });
+            alerts.push(Alert::new(
+                AlertKind::Journal,
+                format!("journal failing: changes are not being recorded ({e})"),
+                "journal-failing",
+                [("error", e.to_string())],
+            ));
         }
         if let Some(b) = &board {
             if !b.connected {
-                let text = match b.failures {
-                    0 => "tactile board disconnected".to_owned(),
-                    n => format!(
-                        "tactile board disconnected: {n} attempts to reach it failed; trying again"
+                alerts.push(match b.failures {
+                    0 => Alert::new(
+                        AlertKind::BoardDisconnected,
+                        "tactile board disconnected".to_owned(),
+                        "board-disconnected",
+                        [],
                     ),
-                };
-                alerts.push(Alert {
-                    kind: AlertKind::BoardDisconnected,
-                    text,
+                    n => Alert::new(
+                        AlertKind::BoardDisconnected,
+                        format!(
+                            "tactile board disconnected: {n} attempts to reach it failed; trying again"
+                        ),
+                        "board-disconnected-retrying",
+                        [("failures", n.to_string())],
+                    ),
                 });
             } else if !b.in_sync {
-                alerts.push(Alert {
-                    kind: AlertKind::BoardDiffers,
-                    text: format!("tactile board differs at {}", b.differs.join(", ")),
-                });
+                let squares = b.differs.join(", ");
+                alerts.push(Alert::new(
+                    AlertKind::BoardDiffers,
+                    format!("tactile board differs at {squares}"),
+                    "board-differs",
+                    [("squares", squares)],
+                ));
             }
             if b.promotion_pending {
-                alerts.push(Alert {
-                    kind: AlertKind::Promotion,
-                    text: "promotion waiting for the piece to be named".into(),
-                });
+                alerts.push(Alert::new(
+                    AlertKind::Promotion,
+                    "promotion waiting for the piece to be named".into(),
+                    "promotion-waiting",
+                    [],
+                ));
             }
         }
         let flag = clock.flag(now);
         match (self.game.result(), flag) {
-            (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert {
-                kind: AlertKind::Flag,
-                text: format!("flag fell: {}", r.score()),
-            }),
-            (None, Some(f)) if self.flag_retry.is_some() => alerts.push(Alert {
-                kind: AlertKind::Flag,
-                text: format!(
+            (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert::new(
+                AlertKind::Flag,
+                format!("flag fell: {}", r.score()),
+                "flag-fell",
+                [("result", r.score())],
+            )),
+            (None, Some(f)) if self.flag_retry.is_some() => alerts.push(Alert::new(
+                AlertKind::Flag,
+                format!(
                     "{}'s time is up: the flag has fallen, not yet recorded (the journal is failing)",
                     side::name(f.side)
                 ),
-            }),
-            (None, Some(f)) => alerts.push(Alert {
-                kind: AlertKind::Flag,
-                text: format!(
+                "flag-unrecorded",
+                [("side", side::name(f.side).to_owned())],
+            )),
+            (None, Some(f)) => alerts.push(Alert::new(
+                AlertKind::Flag,
+                format!(
                     "{}'s time is up: the flag has fallen once claimed (6.8)",
                     side::name(f.side)
                 ),
-            }),
+                "flag-claimable",
+                [("side", side::name(f.side).to_owned())],
+            )),
             _ => {}
         }
         if !self.game.irregularities().is_empty() {
-            alerts.push(Alert {
-                kind: AlertKind::Illegal,
-                text: format!(
-                    "{} illegal move attempt(s)",
-                    self.game.irregularities().len()
-                ),
-            });
+            let count = self.game.irregularities().len();
+            alerts.push(Alert::new(
+                AlertKind::Illegal,
+                format!("{count} illegal move attempt(s)"),
+                "illegal-attempts",
+                [("count", count.to_string())],
+            ));
         }
         let audio = self.speaker.audio();
         if audio.is_down() {
-            alerts.push(Alert {
-                kind: AlertKind::Audio,
-                text: format!(
-                    "no sound at table {}: {}",
-                    self.setup.id,
-                    audio.error.as_deref().unwrap_or("the sound output failed")
+            let table = self.setup.id.to_string();
+            alerts.push(match audio.error.as_deref() {
+                Some(error) => Alert::new(
+                    AlertKind::Audio,
+                    format!("no sound at table {table}: {error}"),
+                    "no-sound",
+                    [("table", table.clone()), ("error", error.to_owned())],
+                ),
+                None => Alert::new(
+                    AlertKind::Audio,
+                    format!("no sound at table {table}: the sound output failed"),
+                    "no-sound-failed",
+                    [("table", table.clone())],
                 ),
             });
         }
         if let Some(side) = self.game.draw_offer() {
-            alerts.push(Alert {
-                kind: AlertKind::DrawOffer,
-                text: format!("draw offered by {}", side::name(side)),
-            });
+            alerts.push(Alert::new(
+                AlertKind::DrawOffer,
+                format!("draw offered by {}", side::name(side)),
+                "draw-offered",
+                [("side", side::name(side).to_owned())],
+            ));
         }
         TableView {
             id: self.setup.id.clone(),

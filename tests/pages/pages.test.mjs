@@ -664,3 +664,41 @@ for (const [lang, knight, says] of [
     }
   });
 }
+
+// What the table sends for the pages to say (an alert, how a game ended) is
+// said in the page's language: the table sends a catalogue key with its
+// arguments and the ending, not English words (issue 27).
+test("the arbiter's alerts and a game's ending in the page's language", async () => {
+  const s = await startServer();
+  const post = (path, body) => fetch(s.base + "/api/tables/1/" + path, {
+    method: "POST",
+    headers: { "Authorization": "Bearer " + s.tokens.assistant, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = (page, id) => page.evaluate((id) => document.getElementById(id).textContent, id);
+  try {
+    assert.equal((await post("move", { move: "e4" })).status, 200);
+    assert.equal((await post("draw/offer", { side: "white" })).status, 200);
+    for (const [lang, offered] of [["de", "Remis angeboten von Weiß"], ["es", "tablas ofrecidas por Blancas"], ["en", "draw offered by White"]]) {
+      const arbiter = await open(`/arbiter/1?lang=${lang}`, s.tokens.arbiter, s.base);
+      await arbiter.waitForFunction((offered) => document.getElementById("alerts").textContent.includes(offered), offered);
+      if (lang !== "en") assert.doesNotMatch(await text(arbiter, "alerts"), /draw offered/);
+      await arbiter.close();
+    }
+    assert.equal((await post("resign", { side: "black" })).status, 200);
+    for (const [lang, ended] of [["de", "1-0, Aufgabe"], ["es", "1-0, abandono"]]) {
+      for (const [path, token] of [["/table/1/assistant", s.tokens.assistant], ["/table/1/opponent", null]]) {
+        const page = await open(`${path}?lang=${lang}`, token, s.base);
+        await page.waitForFunction((ended) => document.getElementById("summary").textContent.includes(ended), ended);
+        assert.doesNotMatch(await text(page, "summary"), /resignation/);
+        await page.close();
+      }
+      const arbiter = await open(`/arbiter/1?lang=${lang}`, s.tokens.arbiter, s.base);
+      await arbiter.waitForFunction((ended) => document.getElementById("summary").textContent.includes(ended.slice(5)), ended);
+      assert.deepEqual(await axe(arbiter), []);
+      await arbiter.close();
+    }
+  } finally {
+    stopServer(s);
+  }
+});

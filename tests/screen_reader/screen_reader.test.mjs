@@ -305,7 +305,14 @@ async function openPlayer(at, token, lang) {
   await page.waitForFunction(() => window.tactusSound && document.activeElement.id === "move-input");
   return page;
 }
-const catalogue = (page, id, args) => page.evaluate(([i, a]) => tactus.t(i, a), [id, args]);
+// A message of the page's catalogue, as the page's `tactus.t` fills it (the
+// pages' scripts are modules: no global to call, so it is read from the
+// page's own messages).
+const catalogue = (page, id, args) => page.evaluate(([i, a]) => {
+  let text = JSON.parse(document.getElementById("messages").textContent)[i] || i;
+  for (const [k, v] of Object.entries(a || {})) text = text.split("{$" + k + "}").join(String(v));
+  return text;
+}, [id, args]);
 
 // A move typed by the player and heard as the table says it.
 async function playerMoves(page, server, text, count) {

@@ -1,15 +1,20 @@
 // The arbiter's page: every table at a glance with alerts; one table with
 // both boards, the record, the D.2.9 ruling, clock adjustments and results.
-"use strict";
+// @ts-check
+/** @import { BoardView, Ruling, TableView } from "./api-types.js" */
+import { byId, tactus } from "./common.js";
+
 (() => {
   const id = tactus.tableId;
-  const log = document.getElementById("log");
+  const log = byId("log");
 
+  /** @param {TableView} t */
   function alertsText(t) {
-    const a = (t.alerts || []).map((x) => x.text);
+    const a = (t.alerts || []).map(tactus.alertText);
     return a.length ? tactus.t("js-alert", { alerts: a.join("; ") }) : tactus.t("js-none");
   }
 
+  /** @param {BoardView | null} b */
   function boardText(b) {
     if (!b) return tactus.t("js-no-board");
     if (!b.connected) return tactus.t("js-not-connected");
@@ -19,9 +24,9 @@
   async function overview() {
     const r = await tactus.api("GET", "/api/tables");
     if (!r.ok) return;
-    const body = document.getElementById("tables");
+    const body = byId("tables");
     body.replaceChildren();
-    for (const t of r.data) {
+    for (const t of /** @type {TableView[]} */ (r.data)) {
       const tr = document.createElement("tr");
       const link = document.createElement("a");
       link.href = "/arbiter/" + encodeURIComponent(t.id);
@@ -42,6 +47,12 @@
 
   // An 8x8 table with FEN letters; differing squares carry a * and a word
   // for screen readers, and a dashed outline: never colour alone.
+  /**
+   * @param {HTMLElement} el
+   * @param {string} fen
+   * @param {string[]} differs
+   * @param {string} label
+   */
   function drawBoard(el, fen, differs, label) {
     const rows = fen.split(" ")[0].split("/");
     const table = document.createElement("table");
@@ -79,55 +90,60 @@
     el.replaceChildren(table);
   }
 
+  /** @type {ReturnType<typeof tactus.clockBoard> | null} */
   let clocks = null;
   // The second blind player's link is the current game's only: asked
   // again whenever the table's game changes (the arbiter hands the new
   // link to the next round's player; the last one stops working).
+  /** @type {number | null} */
   let linkGame = null;
+  /** @param {number} game */
   async function secondBlind(game) {
     if (game === linkGame) return;
     linkGame = game;
     const r = await tactus.api("GET", "/api/tables/" + encodeURIComponent(id) + "/opponent-link");
-    const box = document.getElementById("second-blind");
-    if (!r.ok || !r.data.plays) { box.hidden = true; return; }
+    const box = byId("second-blind");
+    if (!r.ok || !r.data || !r.data.plays) { box.hidden = true; return; }
     const t = tactus.t;
-    document.getElementById("second-blind-note").textContent = t("js-second-blind-note", {
+    byId("second-blind-note").textContent = t("js-second-blind-note", {
       side: tactus.sideName(r.data.plays), game: r.data.game, round: r.data.round || "-",
     });
-    const a = document.getElementById("second-blind-link");
+    const a = byId("second-blind-link", HTMLAnchorElement);
     a.href = r.data.link;
     a.textContent = r.data.link;
     // Our own server's QR code of the link (an SVG document), hidden from
     // screen readers: the link above says the same.
-    document.getElementById("second-blind-qr").innerHTML = r.data.svg;
+    byId("second-blind-qr").innerHTML = r.data.svg;
     box.hidden = false;
   }
 
+  /** @param {TableView} s */
   function render(s) {
     const t = tactus.t;
-    clocks.update(s);
+    if (clocks) clocks.update(s);
     secondBlind(s.game);
-    document.getElementById("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
-      (s.result ? t("js-result", { result: s.result.result, reason: s.result.reason }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
+    byId("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
+      (s.result ? t("js-result", { result: s.result.result, reason: tactus.endingText(s.result) }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
       " " + t(s.clock.running ? "js-clock-running" : "js-clock-stopped") +
       (s.clock.flag && !s.result ? " " + t("js-flag-arbiter", { side: tactus.sideName(s.clock.flag) }) : "");
     const penalty = s.kind === "standard" ? 2 : 1;
-    document.getElementById("kind").textContent = t("js-kind", { kind: s.kind, minutes: penalty }) + " " +
+    byId("kind").textContent = t("js-kind", { kind: t("js-kind-" + s.kind), minutes: penalty }) + " " +
       t("js-illegal-completed", { white: s.illegal_completed.white, black: s.illegal_completed.black }) + " " +
       t(s.flag_rule === "auto" ? "js-flag-auto" : "js-flag-claim-rule");
-    document.getElementById("adj-seconds").defaultValue = String(penalty * 60);
-    drawBoard(document.getElementById("game-board"), s.fen, [], document.getElementById("game-board-h").textContent);
+    byId("adj-seconds", HTMLInputElement).defaultValue = String(penalty * 60);
+    drawBoard(byId("game-board"), s.fen, [], byId("game-board-h").textContent);
     const b = s.board;
-    if (b && b.fen) drawBoard(document.getElementById("blind-board"), b.fen, b.differs || [], document.getElementById("blind-board-h").textContent + " (" + boardText(b) + ")");
-    else document.getElementById("blind-board").textContent = document.getElementById("blind-board-h").textContent + ": " + boardText(b) + ".";
-    document.getElementById("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves")) +
+    if (b && b.fen) drawBoard(byId("blind-board"), b.fen, b.differs || [], byId("blind-board-h").textContent + " (" + boardText(b) + ")");
+    else byId("blind-board").textContent = byId("blind-board-h").textContent + ": " + boardText(b) + ".";
+    byId("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves")) +
       " " + t("js-touched", { list: s.touched.length ? s.touched.map((x) => tactus.sideName(x.side) + " " + x.square).join(", ") : t("js-none") }) +
       " " + t("js-illegal-attempts", { list: s.illegal.length ? s.illegal.map((x) => tactus.sideName(x.side) + " " + x.text).join(", ") : t("js-none") });
-    document.getElementById("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : t("js-alerts-none");
+    byId("alerts").textContent = s.alerts && s.alerts.length ? alertsText(s) : t("js-alerts-none");
   }
 
+  /** @param {Ruling} r */
   function showRuling(r) {
-    const out = document.getElementById("ruling");
+    const out = byId("ruling");
     const t = tactus.t;
     const nothing = t("js-ruling-nothing");
     const lines = [
@@ -140,15 +156,17 @@
     out.focus();
   }
 
+  /** @param {boolean} apply */
   async function ruling(apply) {
     const r = await tactus.api("POST", "/api/tables/" + id + "/ruling", {
-      white_sheet: document.getElementById("white-sheet").value,
-      black_sheet: document.getElementById("black-sheet").value,
+      white_sheet: byId("white-sheet", HTMLTextAreaElement).value,
+      black_sheet: byId("black-sheet", HTMLTextAreaElement).value,
       apply,
     });
     if (r.ok) showRuling(r.data); else tactus.say(log, tactus.t("js-refused", { error: r.error }));
   }
 
+  /** @param {string} path @param {unknown} [body] */
   async function post(path, body) {
     const r = await tactus.api("POST", "/api/tables/" + id + "/" + path, body);
     if (!r.ok) tactus.say(log, tactus.t("js-refused", { error: r.error }));
@@ -158,32 +176,32 @@
   overview();
   setInterval(overview, 2000);
   if (id) {
-    document.getElementById("title").textContent = tactus.t("js-arbiter-table", { table: id });
-    document.getElementById("detail").hidden = false;
-    document.getElementById("detail-h").textContent = tactus.t("js-table", { table: id });
-    document.getElementById("pgn").href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
-    document.getElementById("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); ruling(false); });
-    document.getElementById("apply-ruling").addEventListener("click", () => ruling(true));
-    document.getElementById("adjust-form").addEventListener("submit", (e) => {
+    byId("title").textContent = tactus.t("js-arbiter-table", { table: id });
+    byId("detail").hidden = false;
+    byId("detail-h").textContent = tactus.t("js-table", { table: id });
+    byId("pgn", HTMLAnchorElement).href = "/api/tables/" + encodeURIComponent(id) + "/pgn";
+    byId("ruling-form").addEventListener("submit", (e) => { e.preventDefault(); ruling(false); });
+    byId("apply-ruling").addEventListener("click", () => ruling(true));
+    byId("adjust-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("clock/adjust", { side: document.getElementById("adj-side").value, seconds: Number(document.getElementById("adj-seconds").value), reason: document.getElementById("adj-reason").value });
+      post("clock/adjust", { side: byId("adj-side", HTMLSelectElement).value, seconds: Number(byId("adj-seconds", HTMLInputElement).value), reason: byId("adj-reason", HTMLInputElement).value });
     });
-    document.getElementById("illegal-form").addEventListener("submit", (e) => {
+    byId("illegal-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("illegal/completed", { side: document.getElementById("illegal-side").value });
+      post("illegal/completed", { side: byId("illegal-side", HTMLSelectElement).value });
     });
-    document.getElementById("result-form").addEventListener("submit", (e) => {
+    byId("result-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      post("result", { result: document.getElementById("result").value, reason: document.getElementById("result-reason").value });
+      post("result", { result: byId("result", HTMLSelectElement).value, reason: byId("result-reason", HTMLInputElement).value });
     });
-    for (const b of document.querySelectorAll("button[data-post]")) b.addEventListener("click", () => post(b.dataset.post));
-    document.getElementById("opponent-link").href = "/table/" + encodeURIComponent(id) + "/opponent";
-    clocks = tactus.clockBoard(document.getElementById("clocks"));
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-post]"))) b.addEventListener("click", () => post(b.dataset.post || ""));
+    byId("opponent-link", HTMLAnchorElement).href = "/table/" + encodeURIComponent(id) + "/opponent";
+    clocks = tactus.clockBoard(byId("clocks"));
     tactus.api("GET", "/api/tables/" + id).then((r) => r.ok && render(r.data));
     tactus.follow(id, {
       state: render,
       announcement: (a) => tactus.say(log, a.text, tactus.voiceLanguage()),
-      connection: (up) => { if (!up) clocks.reconnected(); },
+      connection: (up) => { if (!up && clocks) clocks.reconnected(); },
     });
   }
 })();

@@ -14,13 +14,22 @@
 // What the square holds is its accessible name, so a screen reader says it
 // as the focus arrives; what focus cannot say (the edge, no such piece, the
 // last move, a pick) goes to the status region below the board.
-"use strict";
-const tactusBoard = (() => {
+// @ts-check
+/** @import { Side, TableView } from "./api-types.js" */
+import { tactus } from "./common.js";
+
+export const tactusBoard = (() => {
   const FILES = "abcdefgh";
+  /** @type {Record<string, string>} */
   const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 
   // FEN placement → { "e4": "P", … }.
+  /**
+   * @param {string} fen
+   * @returns {Record<string, string>}
+   */
   function placement(fen) {
+    /** @type {Record<string, string>} */
     const out = {};
     fen.split(" ")[0].split("/").forEach((row, i) => {
       let file = 0;
@@ -36,12 +45,32 @@ const tactusBoard = (() => {
   // move typed as "g1-f3"), promote (a pawn move to the last rank: its
   // squares, for the piece to be asked), back (focus the move box),
   // pieceName(ch), lastMove() (the words for the last move or null).
+  /**
+   * @typedef {object} BoardOptions
+   * @property {HTMLTableElement} table
+   * @property {HTMLElement} status
+   * @property {(text: string) => Promise<void>} move
+   * @property {(from: string, to: string) => void} promote
+   * @property {() => void} back
+   * @property {(ch: string) => string} pieceName
+   * @property {() => string | null} lastMove
+   */
+  /** @param {BoardOptions} opts */
   function create(opts) {
     const t = tactus.t;
     const { table, status } = opts;
-    let side = null, pieces = {}, last = null, picked = null;
+    /** @type {Side | null} */
+    let side = null;
+    /** @type {Record<string, string>} */
+    let pieces = {};
+    /** @type {{ from: string, to: string } | null} */
+    let last = null;
+    /** @type {string | null} */
+    let picked = null;
+    /** @type {Record<string, { td: HTMLTableCellElement, words: HTMLElement, glyph: HTMLElement }>} */
     const cells = {};
 
+    /** @param {string} text */
     function say(text) {
       const span = document.createElement("span");
       span.textContent = text;
@@ -66,7 +95,7 @@ const tactusBoard = (() => {
       table.replaceChildren();
       table.classList.toggle("from-white", side !== "black");
       table.classList.toggle("from-black", side === "black");
-      const coord = (text) => {
+      const coord = (/** @type {string} */ text) => {
         const td = document.createElement("td");
         td.className = "coord";
         td.setAttribute("aria-hidden", "true");
@@ -78,7 +107,7 @@ const tactusBoard = (() => {
       const filesRow = document.createElement("tr");
       filesRow.setAttribute("aria-hidden", "true");
       const filesCells = [coord(""), ...[...FILES].map(coord)];
-      if (side === "black") filesCells.push(filesCells.shift());
+      if (side === "black") filesCells.push(/** @type {HTMLTableCellElement} */ (filesCells.shift()));
       filesRow.append(...filesCells);
       const body = document.createElement("tbody");
       if (side === "black") body.appendChild(filesRow);
@@ -114,6 +143,7 @@ const tactusBoard = (() => {
 
     // The square and what stands on it, in the page's language, and
     // nothing else (a pick is aria-selected; the last move is `l`).
+    /** @param {string} sq */
     function label(sq) {
       const ch = pieces[sq];
       return t("js-board-square", { square: sq, piece: ch ? opts.pieceName(ch) : t("js-empty") });
@@ -134,13 +164,18 @@ const tactusBoard = (() => {
     // A new state: the position, the last move (UCI); `plays`: the side
     // this page's player has (the blind side unless a second blind player's
     // link says otherwise).
+    /**
+     * @param {TableView} state
+     * @param {Side} [plays]
+     */
     function update(state, plays) {
       const newSide = plays || state.blind;
       pieces = placement(state.fen);
       const uci = state.moves_uci && state.moves_uci[state.moves_uci.length - 1];
       last = uci ? { from: uci.slice(0, 2), to: uci.slice(2, 4) } : null;
       if (newSide !== side) {
-        const had = table.contains(document.activeElement) ? document.activeElement.dataset.square : null;
+        const active = /** @type {HTMLElement | null} */ (document.activeElement);
+        const had = active && table.contains(active) ? active.dataset.square : null;
         side = newSide;
         build();
         if (had) focus(had);
@@ -148,6 +183,7 @@ const tactusBoard = (() => {
       paint();
     }
 
+    /** @param {string} sq */
     function focus(sq) {
       const cell = cells[sq];
       if (!cell) return;
@@ -156,20 +192,25 @@ const tactusBoard = (() => {
       cell.td.focus();
     }
 
+    /** @returns {string | null} */
     function current() {
-      const el = document.activeElement;
-      return el && el.dataset && cells[el.dataset.square] && cells[el.dataset.square].td === el ? el.dataset.square : null;
+      const el = /** @type {HTMLElement | null} */ (document.activeElement);
+      const sq = el && el.dataset ? el.dataset.square : undefined;
+      return sq && cells[sq] && cells[sq].td === el ? sq : null;
     }
 
     // The squares in reading order from the player's side.
     function readingOrder() {
+      /** @type {string[]} */
       const out = [];
       for (const r of ranksSeen()) for (const f of filesSeen()) out.push(f + r);
       return out;
     }
 
+    /** @param {string} letter @param {boolean} backwards */
     function jumpToPiece(letter, backwards) {
       const here = current();
+      if (!here) return;
       const order = readingOrder();
       const at = order.indexOf(here);
       const n = order.length;
@@ -183,6 +224,7 @@ const tactusBoard = (() => {
         : t("js-board-no-piece", { piece: t("js-piece-" + letter) }));
     }
 
+    /** @param {string} sq @param {number} dFile @param {number} dRank */
     function step(sq, dFile, dRank) {
       // dFile/dRank as seen: right and up; from Black's side both turn round.
       const sign = side === "black" ? -1 : 1;
@@ -193,6 +235,7 @@ const tactusBoard = (() => {
     }
 
     // Enter/Space: pick the square to move from, then the one to move to.
+    /** @param {string} sq */
     function choose(sq) {
       if (!picked) {
         if (!pieces[sq]) return say(t("js-board-pick-empty", { square: sq }));
@@ -224,7 +267,7 @@ const tactusBoard = (() => {
       else if (e.key === "ArrowDown") step(sq, 0, -1);
       else if (e.key === "ArrowLeft") step(sq, -1, 0);
       else if (e.key === "ArrowRight") step(sq, 1, 0);
-      else if (e.key === "Home") focus(e.ctrlKey ? readingOrder()[0] : readingOrder().find((s) => s[1] === sq[1]));
+      else if (e.key === "Home") focus(e.ctrlKey ? readingOrder()[0] : readingOrder().filter((s) => s[1] === sq[1])[0]);
       else if (e.key === "End") focus(e.ctrlKey ? readingOrder()[63] : readingOrder().filter((s) => s[1] === sq[1])[7]);
       else if (e.ctrlKey) handled = false;
       else if (digit && !e.shiftKey) focus(sq[0] + digit[1]);
@@ -239,10 +282,11 @@ const tactusBoard = (() => {
     });
     // A click (or a tap) on a square is Enter on it.
     table.addEventListener("click", (e) => {
-      const td = e.target.closest("td[data-square]");
-      if (!td) return;
-      focus(td.dataset.square);
-      choose(td.dataset.square);
+      const td = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("td[data-square]"));
+      const sq = td && td.dataset.square;
+      if (!sq) return;
+      focus(sq);
+      choose(sq);
     });
 
     // Into the board: the square last visited (the one in the tab order).

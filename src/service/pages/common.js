@@ -1,7 +1,26 @@
+// @ts-check
 // Shared by the player, assistant and arbiter pages: the API, the live event
-// stream, access tokens and the live regions screen readers read from.
-"use strict";
-const tactus = (() => {
+// stream, access tokens and the live regions screen readers read from. An
+// ES module: the pages' scripts import `tactus` from it.
+/** @import { Alert, ApiResult, GameResult, TableView, Announcement, Missed, Side } from "./api-types.js" */
+
+/**
+ * The element `id` of this page, checked to be a `type` (an
+ * `HTMLInputElement` …) when one is given. A script names only its own
+ * page's elements: one missing or of another kind is a mistake in the
+ * page, thrown at once rather than carried on as `null`.
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{ new (): T, prototype: T }} [type]
+ * @returns {T}
+ */
+export function byId(id, type) {
+  const el = document.getElementById(id);
+  if (!el || (type && !(el instanceof type))) throw new Error(`this page has no #${id}` + (type ? ` of ${type.name}` : ""));
+  return /** @type {T} */ (el);
+}
+
+export const tactus = (() => {
   const tableId = document.body.dataset.table || "";
 
   // The page's words (pages/locales/*.ftl, the js- messages), filled in
@@ -10,6 +29,12 @@ const tactus = (() => {
     const el = document.getElementById("messages");
     try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
   })();
+  /**
+   * A catalogue message, `{ $name }` filled from `args`.
+   * @param {string} id
+   * @param {Record<string, string | number>} [args]
+   * @returns {string}
+   */
   function t(id, args) {
     let text = messages[id] || id;
     for (const [k, v] of Object.entries(args || {})) text = text.split("{$" + k + "}").join(String(v));
@@ -20,6 +45,7 @@ const tactus = (() => {
   // and asked for with ?lang= (the server otherwise follows Accept-Language).
   const LANG_KEY = "tactus-lang";
   const pageLang = document.documentElement.lang;
+  /** @param {string} lang */
   function goToLang(lang) {
     const params = new URLSearchParams(location.search);
     params.set("lang", lang);
@@ -29,7 +55,7 @@ const tactus = (() => {
   if (storedLang && storedLang !== pageLang && !new URLSearchParams(location.search).has("lang")) {
     goToLang(storedLang);
   }
-  const langSelect = document.getElementById("page-lang");
+  const langSelect = /** @type {HTMLSelectElement | null} */ (document.getElementById("page-lang"));
   if (langSelect) {
     langSelect.addEventListener("change", () => {
       localStorage.setItem(LANG_KEY, langSelect.value);
@@ -49,6 +75,7 @@ const tactus = (() => {
     return sessionStorage.getItem(key) || "";
   }
 
+  /** @param {string} value */
   function setToken(value) {
     sessionStorage.setItem("tactus-token-" + (tableId || "venue"), value.trim());
   }
@@ -57,7 +84,15 @@ const tactus = (() => {
   // one, is said to be unsent): a phone whose Wi-Fi is gone must not hold
   // a move that a proxy or the network delivers minutes later.
   const API_TIMEOUT_MS = 10000;
+  /**
+   * One request to the API, with this tab's token.
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body] sent as JSON
+   * @returns {Promise<ApiResult<any>>}
+   */
   async function api(method, path, body) {
+    /** @type {Record<string, string>} */
     const headers = { "Accept": "application/json" };
     const tok = token();
     if (tok) headers["Authorization"] = "Bearer " + tok;
@@ -72,7 +107,7 @@ const tactus = (() => {
     } catch (e) {
       // No answer (refused, or given up after the timeout: the request
       // may still have arrived).
-      return { ok: false, status: 0, unreachable: true, timeout: e.name === "AbortError", error: t("js-server-unreachable") };
+      return { ok: false, status: 0, unreachable: true, timeout: e instanceof DOMException && e.name === "AbortError", error: t("js-server-unreachable") };
     } finally {
       clearTimeout(timer);
     }
@@ -88,11 +123,20 @@ const tactus = (() => {
   // announcement is read again (nothing is deduplicated).
   // `lang`: the language of the text when it is not the page's (an
   // announcement in the table's voice), so a screen reader switches voice.
+  /**
+   * @param {HTMLElement} region
+   * @param {string} text
+   * @param {string} [lang]
+   */
   function say(region, text, lang) {
-    sayParts(region, [[text, lang]]);
+    sayParts(region, [[text, lang || ""]]);
   }
   // One line of several parts, each in its own language (a page's words
   // around the table's announcements): [[text, lang], …].
+  /**
+   * @param {HTMLElement} region
+   * @param {Array<[string, string]>} parts
+   */
   function sayParts(region, parts) {
     const p = document.createElement("p");
     parts.forEach(([text, lang], i) => {
@@ -105,7 +149,7 @@ const tactus = (() => {
       } else p.append(text);
     });
     region.appendChild(p);
-    while (region.childNodes.length > 50) region.removeChild(region.firstChild);
+    while (region.firstChild && region.childNodes.length > 50) region.removeChild(region.firstChild);
     region.scrollTop = region.scrollHeight;
   }
 
@@ -122,12 +166,34 @@ const tactus = (() => {
   // is told once it is open again. Announcements are numbered: one seen
   // before is never given twice.
   const SILENCE_MS = 40000;
+  /**
+   * @typedef {object} Handlers
+   * @property {(s: TableView) => void} [state]
+   * @property {(a: Announcement) => void} [announcement]
+   * @property {(m: Missed) => void} [missed]
+   * @property {(up: boolean) => void} [connection]
+   */
+  /**
+   * @param {string} id the table
+   * @param {Handlers} handlers
+   */
   function follow(id, handlers) {
     if (handlers.state) {
       const render = handlers.state;
       handlers = { ...handlers, state: (s) => { voiceLang = s.voice_lang || voiceLang; render(s); } };
     }
-    let lastSeq = null, source = null, retryTimer = null, watchdog = null, up = null, delay = 1000;
+    /** @type {number | null} */
+    let lastSeq = null;
+    /** @type {EventSource | null} */
+    let source = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let retryTimer;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let watchdog;
+    /** @type {boolean | null} */
+    let up = null;
+    let delay = 1000;
+    /** @param {boolean} now */
     const tell = (now) => {
       if (up === now) return;
       up = now;
@@ -148,6 +214,7 @@ const tactus = (() => {
     function open() {
       const url = "/api/tables/" + encodeURIComponent(id) + "/events" + (lastSeq !== null ? "?since=" + lastSeq : "");
       const es = source = new EventSource(url);
+      /** @param {string} name @param {(data: any) => void} fn */
       const on = (name, fn) => es.addEventListener(name, (e) => { if (es === source) { heard(); fn(JSON.parse(e.data)); } });
       on("state", (s) => handlers.state && handlers.state(s));
       on("alive", () => {});
@@ -157,7 +224,7 @@ const tactus = (() => {
         lastSeq = a.seq;
         if (handlers.announcement) handlers.announcement(a);
       });
-      on("missed", (m) => {
+      on("missed", (/** @type {Missed} */ m) => {
         // Incomplete: some were forgotten, or the server restarted and
         // numbers began again; the newest it sent is where this page is.
         const newest = m.announcements.length ? m.announcements[m.announcements.length - 1].seq : 0;
@@ -175,6 +242,7 @@ const tactus = (() => {
     return { connected: () => up === true };
   }
 
+  /** @param {number} ms */
   function clockText(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
@@ -193,12 +261,21 @@ const tactus = (() => {
   // server may have another timebase).
   const LOW_MS = 60 * 1000;
   function monotonicNow() { return performance.timeOrigin + performance.now(); }
+  /** @param {HTMLElement} container */
   function clockBoard(container) {
-    let reading = null, offset = null, turn = "white", timer = null;
+    /** @type {TableView["clock"] | null} */
+    let reading = null;
+    /** @type {number | null} */
+    let offset = null;
+    /** @type {Side} */
+    let turn = "white";
+    /** @type {ReturnType<typeof setInterval> | null} */
+    let timer = null;
+    /** @type {Record<string, { p: HTMLElement, time: HTMLElement, marks: HTMLElement }>} */
     const rows = {};
     const wrap = document.createElement("div");
     wrap.className = "clocks";
-    for (const side of ["white", "black"]) {
+    for (const side of /** @type {Side[]} */ (["white", "black"])) {
       const p = document.createElement("p");
       p.className = "clock";
       p.dataset.side = side;
@@ -218,6 +295,7 @@ const tactus = (() => {
     }
     container.replaceChildren(wrap);
 
+    /** @returns {{ white: number, black: number } | null} */
     function current() {
       if (!reading) return null;
       const ms = { white: reading.white_ms, black: reading.black_ms };
@@ -229,8 +307,8 @@ const tactus = (() => {
     }
     function draw() {
       const ms = current();
-      if (!ms) return;
-      for (const side of ["white", "black"]) {
+      if (!ms || !reading) return;
+      for (const side of /** @type {Side[]} */ (["white", "black"])) {
         const row = rows[side];
         const text = clockText(ms[side]);
         if (row.time.textContent !== text) row.time.textContent = text;
@@ -247,6 +325,7 @@ const tactus = (() => {
       }
     }
     let finished = false;
+    /** @param {TableView} state */
     function update(state) {
       const c = state.clock;
       const sample = monotonicNow() - c.as_of_ms;
@@ -264,6 +343,7 @@ const tactus = (() => {
   // A move in long notation (`Ng1-f3`, `e4xd5`, `e7-e8=Q+`) from its SAN
   // and UCI: the piece as SAN writes it, then both squares. Castling stays
   // O-O / O-O-O (a Chess960 castling's UCI names the rook's square).
+  /** @param {string} san @param {string | undefined} uci */
   function longMove(san, uci) {
     if (!uci || /^O-O/.test(san)) return san;
     const piece = /^[KQRBN]/.test(san) ? san[0] : "";
@@ -273,17 +353,20 @@ const tactus = (() => {
   }
 
   // "1. e4 e5 2. Nf3" from a SAN list.
+  /** @param {string[]} moves */
   function movesText(moves) {
+    /** @type {string[]} */
     const out = [];
     moves.forEach((san, i) => out.push((i % 2 === 0 ? (i / 2 + 1) + ". " : "") + san));
     return out.join(" ");
   }
 
   // Wires a token form if the page has one (#token-form, #token-input).
+  /** @param {HTMLElement} [status] where "saved" is said */
   function tokenForm(status) {
     const form = document.getElementById("token-form");
     if (!form) return;
-    const input = document.getElementById("token-input");
+    const input = /** @type {HTMLInputElement} */ (document.getElementById("token-input"));
     const show = () => { form.hidden = !!token(); };
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -300,8 +383,9 @@ const tactus = (() => {
   // under "auto" an entry that reads as different moves in several
   // languages (R: a rook in English, a king in Spanish) is settled by the
   // page's language, sent along as `page_lang`.
+  /** @returns {string} */
   function notation() {
-    const select = document.getElementById("notation");
+    const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("notation"));
     if (!select) return "";
     if (!select.dataset.wired) {
       select.dataset.wired = "1";
@@ -312,6 +396,10 @@ const tactus = (() => {
   }
 
   // The body of a move (or a claim's declared move) typed on this page.
+  /**
+   * @param {Record<string, unknown>} body
+   * @returns {Record<string, unknown>}
+   */
   function moveBody(body) {
     const lang = notation();
     if (lang) body.lang = lang;
@@ -319,7 +407,51 @@ const tactus = (() => {
     return body;
   }
 
+  /** @param {Side} side */
   const sideName = (side) => t(side === "white" ? "js-white" : "js-black");
 
-  return { tableId, token, api, say, sayParts, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage };
+  // The table sends what it means, not English words, for the pages to
+  // say in their own language: an alert as a catalogue key and its
+  // arguments, a result by how the game ended.
+
+  /**
+   * An alert in the page's language (`js-alert-{key}`); a `side` argument
+   * is named in the page's language too.
+   * @param {Alert} alert
+   */
+  function alertText(alert) {
+    /** @type {Record<string, string>} */
+    const args = { ...alert.args };
+    if (args.side === "white" || args.side === "black") args.side = sideName(args.side);
+    return t("js-alert-" + alert.key, args);
+  }
+
+  /**
+   * Why a game ended, in the page's language: the ending's words, and what
+   * the rules add (a claim's move written, not played; the second
+   * completed illegal move). The arbiter's reason is their own words,
+   * shown as they were written.
+   * @param {GameResult} result
+   */
+  function endingText(result) {
+    const ending = t("js-ending-" + result.ending);
+    // `reason` is the ending's English words (`Ending::words`, which hold
+    // no comma), then ", " and the rules' detail; the arbiter's own
+    // reason stands alone, the rules' 7.5.5 ending has its own words.
+    // These forms are the rules' (src/rules/game.rs): a new one shows in
+    // English until it has its message here.
+    if (result.ending === "arbiter") {
+      if (result.reason === "arbiter's decision") return ending;
+      const second = result.reason.match(/^second completed illegal move by (white|black) \(7\.5\.5\)$/);
+      if (second) return t("js-ending-second-illegal", { side: sideName(/** @type {Side} */ (second[1])) });
+      return result.reason;
+    }
+    const comma = result.reason.indexOf(", ");
+    if (comma < 0) return ending;
+    const detail = result.reason.slice(comma + 2);
+    const written = detail.match(/^claimed with (\S+) written, not played$/);
+    return t("js-ending-detail", { ending, detail: written ? t("js-ending-claimed-written", { move: written[1] }) : detail });
+  }
+
+  return { tableId, token, api, say, sayParts, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage, alertText, endingText };
 })();

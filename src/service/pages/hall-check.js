@@ -1,22 +1,28 @@
 // The hall check on the arbiter's overview (/arbiter): every table's parts
 // as they report now (GET /api/check, venue arbiter token), one row per
 // part with its verdict in words, and a button per table that checks that
-// table again (GET /api/tables/{id}/check). Self-contained: it reads the
-// token common.js keeps for this tab, and its own messages (js-hall-*).
-(function () {
-  "use strict";
+// table again (GET /api/tables/{id}/check). The token is the one common.js
+// keeps for this tab; its messages are js-hall-*.
+// @ts-check
+import { byId, tactus } from "./common.js";
+
+/**
+ * One part's line of the hall check (`GET /api/check`).
+ * @typedef {object} CheckLine
+ * @property {string | null} table
+ * @property {string} part
+ * @property {boolean} ok
+ * @property {string} text
+ */
+
+(() => {
   const section = document.getElementById("hall-check");
   if (!section || document.body.dataset.table) return; // overview only
-  const messages = JSON.parse(document.getElementById("messages").textContent);
-  function t(id, args) {
-    let s = messages[id] || id;
-    for (const [k, v] of Object.entries(args || {})) s = s.split("{$" + k + "}").join(String(v));
-    return s;
-  }
-  const run = document.getElementById("hall-check-run");
-  const status = document.getElementById("hall-check-status");
-  const table = document.getElementById("hall-check-table");
-  const rows = document.getElementById("hall-check-rows");
+  const t = tactus.t;
+  const run = byId("hall-check-run");
+  const status = byId("hall-check-status");
+  const table = byId("hall-check-table");
+  const rows = byId("hall-check-rows");
   section.hidden = false;
 
   function token() {
@@ -24,6 +30,10 @@
     return m ? m[1] : sessionStorage.getItem("tactus-token-venue") || "";
   }
 
+  /**
+   * @param {string} path
+   * @returns {Promise<{ lines: CheckLine[] }>}
+   */
   async function get(path) {
     const res = await fetch(path, {
       headers: { "Accept": "application/json", "Authorization": "Bearer " + token() },
@@ -35,6 +45,7 @@
   }
 
   // The rows of one table's lines; the first carries its check-again button.
+  /** @param {string} id @param {CheckLine[]} lines */
   function tableRows(id, lines) {
     return lines.map((l, i) => {
       const tr = document.createElement("tr");
@@ -65,6 +76,7 @@
     });
   }
 
+  /** @param {CheckLine[]} lines */
   function summary(lines) {
     const failed = lines.filter((l) => !l.ok).length;
     return failed ? t("js-hall-failed", { count: failed }) : t("js-hall-all-ok");
@@ -74,31 +86,36 @@
     status.textContent = t("js-hall-checking");
     try {
       const body = await get("/api/check");
+      /** @type {Map<string, CheckLine[]>} */
       const byTable = new Map();
       for (const l of body.lines) {
-        if (!byTable.has(l.table)) byTable.set(l.table, []);
-        byTable.get(l.table).push(l);
+        // The venue's own lines (no table) under "".
+        const lines = byTable.get(l.table || "") || [];
+        lines.push(l);
+        byTable.set(l.table || "", lines);
       }
       rows.replaceChildren(...[...byTable].flatMap(([id, lines]) => tableRows(id, lines)));
       table.hidden = false;
       status.textContent = summary(body.lines);
     } catch (e) {
-      status.textContent = t("js-hall-error", { error: e.message });
+      status.textContent = t("js-hall-error", { error: e instanceof Error ? e.message : String(e) });
     }
   }
 
+  /** @param {string} id */
   async function recheck(id) {
     status.textContent = t("js-hall-checking-one", { table: id });
     try {
       const body = await get("/api/tables/" + encodeURIComponent(id) + "/check");
       const old = [...rows.querySelectorAll("tr")].filter((r) => r.dataset.table === id);
       const fresh = tableRows(id, body.lines);
-      old[0].before(...fresh);
+      if (old[0]) old[0].before(...fresh);
       old.forEach((r) => r.remove());
       status.textContent = t("js-hall-table-done", { table: id }) + " " + summary(body.lines);
-      fresh[0].querySelector("button").focus();
+      const again = fresh[0] && fresh[0].querySelector("button");
+      if (again) again.focus();
     } catch (e) {
-      status.textContent = t("js-hall-error", { error: e.message });
+      status.textContent = t("js-hall-error", { error: e instanceof Error ? e.message : String(e) });
     }
   }
 

@@ -2,31 +2,37 @@
 // who cannot hear the announcements): the last announcement in large text
 // with a number and a "new" mark that change at every announcement, both
 // clocks ticking, the side to move in words. Read only: it needs no token.
-"use strict";
+// @ts-check
+/** @import { TableView } from "./api-types.js" */
+import { byId, tactus } from "./common.js";
+
 (() => {
   const id = tactus.tableId;
   const t = tactus.t;
-  const said = document.getElementById("said");
-  const count = document.getElementById("said-count");
-  const mark = document.getElementById("said-new");
-  const clocks = tactus.clockBoard(document.getElementById("clocks"));
+  const said = byId("said");
+  const count = byId("said-count");
+  const mark = byId("said-new");
+  const clocks = tactus.clockBoard(byId("clocks"));
   let heard = 0;
-  let fade = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let fade;
 
+  /** @param {TableView} s */
   function render(s) {
     clocks.update(s);
-    document.getElementById("players").textContent =
+    byId("players").textContent =
       t("js-players", { white: s.white || tactus.sideName("white"), black: s.black || tactus.sideName("black") });
-    document.getElementById("summary").textContent = s.result
-      ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
+    byId("summary").textContent = s.result
+      ? t("js-game-over", { result: s.result.result, reason: tactus.endingText(s.result) })
       : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
-    document.getElementById("moves").textContent = s.moves.length
+    byId("moves").textContent = s.moves.length
       ? tactus.movesText(s.moves).split(" ").slice(-9).join(" ") : t("js-no-moves");
     if (!heard && s.last_announcement && !said.textContent) show(s.last_announcement, false);
   }
 
   // A new announcement: its text, its number, and the "new" mark for a few
   // seconds; the box flashes unless the reader asked for less motion (CSS).
+  /** @param {string} text @param {boolean} fresh */
   function show(text, fresh) {
     said.textContent = text;
     const lang = tactus.voiceLanguage();
@@ -35,7 +41,7 @@
     heard += 1;
     count.textContent = t("js-opponent-count", { number: heard });
     mark.hidden = false;
-    const box = said.parentElement;
+    const box = /** @type {HTMLElement} */ (said.parentElement);
     box.classList.remove("fresh");
     void box.offsetWidth; // restarts the animation
     box.classList.add("fresh");
@@ -48,7 +54,7 @@
     state: render,
     announcement: (a) => show(a.text, true),
     connection: (up) => {
-      if (!up) { clocks.reconnected(); document.getElementById("summary").textContent = t("js-connection-lost"); }
+      if (!up) { clocks.reconnected(); byId("summary").textContent = t("js-connection-lost"); }
     },
   });
 })();

@@ -1,26 +1,35 @@
 // The blind player's page: every announcement into the log (a live region),
 // moves and lichess-style commands typed into one box, keyboard only.
-"use strict";
+// @ts-check
+/** @import { ApiFailure, Announcement, Missed, TableView, Side, Voice } from "./api-types.js" */
+import { byId, tactus } from "./common.js";
+import { tactusBoard } from "./board.js";
+
 (() => {
-  const log = document.getElementById("log");
+  const log = byId("log");
   // Answers to this page's own commands, refusals and errors: always read.
-  const answers = document.getElementById("answers");
-  const connection = document.getElementById("connection");
-  const input = document.getElementById("move-input");
-  const summary = document.getElementById("summary");
+  const answers = byId("answers");
+  const connection = byId("connection");
+  const input = byId("move-input", HTMLInputElement);
+  const summary = byId("summary");
   const id = tactus.tableId;
   const t = tactus.t;
+  /** @type {TableView | null} */
   let state = null;
+  /** @type {{ connected: () => boolean } | null} */
   let live = null;
 
   // The table answers a refused move of this page's with "illegal move" on
   // every page too (in the table's language); this page says the refusal
   // once, with its reason, in its own language, so that notice is held
   // while this page's move is on its way and dropped if it was refused.
-  let moving = 0, heldIllegal = [], refusedAt = -Infinity;
+  let moving = 0, refusedAt = -Infinity;
+  /** @type {Announcement[]} */
+  let heldIllegal = [];
   const ECHO_MS = 3000;
 
   // Why a move of this page's was refused, in the page's language.
+  /** @param {string} text @param {ApiFailure} r */
   function refusal(text, r) {
     const move = text.trim();
     if (r.status === 403) {
@@ -41,6 +50,7 @@
   // Why a move that reads is not legal, where the page can tell from the
   // position: the square it goes to holds a piece of the mover's own, or
   // the mover's king is in check (the last move gave check).
+  /** @param {string} move */
   function illegalReason(move) {
     if (!state) return "";
     const squares = move.toLowerCase().match(/[a-h][1-8]/g);
@@ -52,6 +62,7 @@
     return last && /[+#]$/.test(last) ? " " + t("js-refused-in-check") : "";
   }
 
+  /** @param {string} text */
   async function sendMove(text) {
     // Never kept for later: a move typed while the server cannot be
     // reached is said to be unsent, and the player types it again.
@@ -72,8 +83,8 @@
     return r.ok;
   }
   const board = tactusBoard.create({
-    table: document.getElementById("board"),
-    status: document.getElementById("board-status"),
+    table: byId("board", HTMLTableElement),
+    status: byId("board-status"),
     pieceName: (ch) => pieceName(ch),
     lastMove: () => lastMoveWords(),
     move: async (text) => { if (!(await sendMove(text))) board.say(t("js-board-refused")); },
@@ -86,7 +97,9 @@
   });
 
 
+  /** @type {number | null} */
   let gameNumber = null;
+  /** @param {TableView} s */
   function render(s) {
     // A new game at the table (the next round's): said once, with the
     // round, the player's colour and the opponent.
@@ -95,13 +108,15 @@
     state = s;
     // The second blind player's link says `?plays=` their side; their
     // board is the table's opponent board.
-    const plays = new URLSearchParams(location.search).get("plays") || s.blind;
+    const asked = new URLSearchParams(location.search).get("plays");
+    /** @type {Side} */
+    const plays = asked === "white" || asked === "black" ? asked : s.blind;
     const tactile = plays === s.blind ? s.board : s.opponent_board;
     const other = plays === "white" ? "black" : "white";
     const name = s[other];
     let text = (name ? t("js-you-play-against", { side: tactus.sideName(plays), name, other: tactus.sideName(other) })
       : t("js-you-play", { side: tactus.sideName(plays) })) + " ";
-    text += s.result ? t("js-game-over", { result: s.result.result, reason: s.result.reason })
+    text += s.result ? t("js-game-over", { result: s.result.result, reason: tactus.endingText(s.result) })
       : t("js-to-move-number", { side: tactus.sideName(s.turn), number: Math.floor(s.moves.length / 2) + 1 });
     if (s.audio && s.audio.state === "failed") text += " " + t("js-no-sound-at-table");
     if (tactile && !tactile.connected) text += " " + t("js-board-not-connected");
@@ -115,9 +130,10 @@
   // The moves as the player chose to read them: standard (Nf3) or long
   // (Ng1-f3), kept in this browser (the player's own device).
   const STYLE_KEY = "tactus-move-style";
-  const styleSelect = document.getElementById("move-style");
+  const styleSelect = byId("move-style", HTMLSelectElement);
   styleSelect.value = localStorage.getItem(STYLE_KEY) === "long" ? "long" : "standard";
   styleSelect.addEventListener("change", () => localStorage.setItem(STYLE_KEY, styleSelect.value));
+  /** @param {TableView} s */
   function styledMoves(s) {
     if (styleSelect.value !== "long") return s.moves.slice();
     return s.moves.map((san, i) => tactus.longMove(san, (s.moves_uci || [])[i]));
@@ -133,6 +149,7 @@
       : tactus.t("js-last-moves", { moves: move });
   }
 
+  /** @param {string} ch */
   function pieceName(ch) {
     return tactus.t("js-colored-piece", {
       color: tactus.t(ch === ch.toUpperCase() ? "js-white-lower" : "js-black-lower"),
@@ -140,9 +157,10 @@
     });
   }
 
+  /** @param {string} text */
   async function command(text) {
     const c = text.trim();
-    if (c === "h") return tactus.say(answers, document.getElementById("help").textContent.replace(/\s+/g, " ").trim());
+    if (c === "h") return tactus.say(answers, byId("help").textContent.replace(/\s+/g, " ").trim());
     if (!state) return tactus.say(answers, t("js-still-loading"));
     const sq = tactusBoard.placement(state.fen);
     // c: the clock as the table tells it; cl / cu: the time left / used
@@ -174,8 +192,9 @@
     }
     let m = c.match(/^p\s*([kqrbnpKQRBNP])$/);
     if (m) {
-      const found = Object.keys(sq).filter((s) => sq[s] === m[1]).sort();
-      return tactus.say(answers, t("js-pieces-at", { piece: pieceName(m[1]), squares: found.length ? found.join(", ") : t("js-none") }));
+      const letter = m[1];
+      const found = Object.keys(sq).filter((s) => sq[s] === letter).sort();
+      return tactus.say(answers, t("js-pieces-at", { piece: pieceName(letter), squares: found.length ? found.join(", ") : t("js-none") }));
     }
     m = c.match(/^s\s*([a-h1-8])$/);
     if (m) {
@@ -186,26 +205,26 @@
     await sendMove(c);
   }
 
-  document.getElementById("move-form").addEventListener("submit", (e) => {
+  byId("move-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = input.value;
     input.value = "";
     if (text.trim()) command(text);
   });
-  for (const b of document.querySelectorAll("button[data-cmd]")) {
-    b.addEventListener("click", () => command(b.dataset.cmd));
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-cmd]"))) {
+    b.addEventListener("click", () => command(b.dataset.cmd || ""));
   }
   // The commands that take a piece or a line, as forms.
-  document.getElementById("pieces-form").addEventListener("submit", (e) => {
+  byId("pieces-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    command("p " + document.getElementById("pieces-which").value);
+    command("p " + byId("pieces-which", HTMLSelectElement).value);
   });
-  document.getElementById("line-form").addEventListener("submit", (e) => {
+  byId("line-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    command("s " + document.getElementById("line-which").value);
+    command("s " + byId("line-which", HTMLSelectElement).value);
   });
-  document.getElementById("board-last").addEventListener("click", () => board.lastMoveSay());
-  document.getElementById("board-enter").addEventListener("click", () => board.enter());
+  byId("board-last").addEventListener("click", () => board.lastMoveSay());
+  byId("board-enter").addEventListener("click", () => board.enter());
 
   tactus.tokenForm(answers);
   tactus.notation();
@@ -217,6 +236,21 @@
   });
   // Sound on this device: the pack's clips fetched once and decoded, each
   // announcement's tokens played with the pack's gap between words.
+  /**
+   * @typedef {object} Timing
+   * @property {number} n
+   * @property {number} arrived
+   * @property {number} scheduled
+   * @property {number} lead_ms
+   * @property {number | null} heard
+   * @property {number} base_ms
+   * @property {number} output_ms
+   * @property {AudioContextState} state
+   */
+  /**
+   * @type {{ on: boolean, ctx: AudioContext | null, clips: Record<string, AudioBuffer> | null, gap: number,
+   *   playhead: number, played: number, lastStart: number | null, keep: ConstantSourceNode | null, timings: Timing[] }}
+   */
   const sound = {
     on: false, ctx: null, clips: null, gap: 0, playhead: 0, played: 0, lastStart: null, keep: null,
     // The last few announcements' timings (epoch ms on this browser's
@@ -225,27 +259,29 @@
     // and the browser's own estimate of when that start leaves the device.
     timings: [],
   };
-  window.tactusSound = sound;
-  const soundSwitch = document.getElementById("sound-here");
-  const soundStatus = document.getElementById("sound-status");
+  /** @type {any} */ (window).tactusSound = sound;
+  const soundSwitch = byId("sound-here", HTMLInputElement);
+  const soundStatus = byId("sound-status");
 
-  async function loadVoice() {
+  /** @param {AudioContext} ctx the context the clips are decoded for */
+  async function loadVoice(ctx) {
     // The pack this table speaks with (its own voice, or the venue's).
     const r = await fetch("/api/tables/" + encodeURIComponent(id) + "/voice");
     if (!r.ok) throw new Error(tactus.t("js-sound-no-voice"));
+    /** @type {Voice} */
     const voice = await r.json();
     sound.gap = voice.gap_ms / 1000;
     const keys = Object.keys(voice.clips);
+    /** @type {Record<string, AudioBuffer>} */
     const clips = {};
     let done = 0;
     // A few downloads at a time; each clip decoded once.
     const queue = keys.slice();
     async function worker() {
-      while (queue.length) {
-        const key = queue.shift();
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
         const res = await fetch(voice.clips[key]);
         const data = await res.arrayBuffer();
-        clips[key] = await sound.ctx.decodeAudioData(data);
+        clips[key] = await ctx.decodeAudioData(data);
         done += 1;
         if (done % 40 === 0) soundStatus.textContent = tactus.t("js-sound-loading-count", { done, total: keys.length });
       }
@@ -254,9 +290,10 @@
     sound.clips = clips;
   }
 
+  /** @param {string[]} tokens @param {number} arrived */
   function play(tokens, arrived) {
-    if (!sound.on || !sound.clips || !tokens || !tokens.length) return;
     const ctx = sound.ctx;
+    if (!sound.on || !sound.clips || !ctx || !tokens || !tokens.length) return;
     // The first word as soon as the context can (a time already past
     // starts at once), or after the words still playing.
     const now = ctx.currentTime;
@@ -276,6 +313,7 @@
     }
     sound.playhead = t;
     sound.played += 1;
+    /** @type {AudioTimestamp} */
     const out = ctx.getOutputTimestamp ? ctx.getOutputTimestamp() : {};
     sound.timings.push({
       n: sound.played,
@@ -283,7 +321,7 @@
       scheduled: performance.timeOrigin + performance.now(),
       lead_ms: (start - now) * 1000,
       // When the first word leaves the device, by the browser's account.
-      heard: out.performanceTime ? performance.timeOrigin + out.performanceTime + (start - out.contextTime) * 1000 : null,
+      heard: out.performanceTime ? performance.timeOrigin + out.performanceTime + (start - (out.contextTime || 0)) * 1000 : null,
       base_ms: ctx.baseLatency * 1000,
       output_ms: (ctx.outputLatency || 0) * 1000,
       state: ctx.state,
@@ -299,11 +337,12 @@
   // Moves come minutes apart, so while sound is on the output is kept open
   // with a constant far below the quietest step of 16-bit sound (-100 dBFS,
   // 0 once on the device: the recorded sink holds only zeros meanwhile).
-  function keepOpen() {
+  /** @param {AudioContext} ctx */
+  function keepOpen(ctx) {
     if (sound.keep) return;
-    sound.keep = sound.ctx.createConstantSource();
+    sound.keep = ctx.createConstantSource();
     sound.keep.offset.value = 1e-5;
-    sound.keep.connect(sound.ctx.destination);
+    sound.keep.connect(ctx.destination);
     sound.keep.start();
   }
 
@@ -318,25 +357,26 @@
     }
     try {
       if (!sound.ctx) {
-        sound.ctx = new AudioContext({ latencyHint: "interactive" });
+        const made = sound.ctx = new AudioContext({ latencyHint: "interactive" });
         // Paused by the browser or the system (a call, another app): said,
         // not left silent.
-        sound.ctx.addEventListener("statechange", () => {
-          if (sound.on) soundStatus.textContent = tactus.t(sound.ctx.state === "running" ? "js-sound-on" : "js-sound-stopped");
+        made.addEventListener("statechange", () => {
+          if (sound.on) soundStatus.textContent = tactus.t(made.state === "running" ? "js-sound-on" : "js-sound-stopped");
         });
       }
-      await sound.ctx.resume();
+      const ctx = sound.ctx;
+      await ctx.resume();
       if (!sound.clips) {
         soundStatus.textContent = tactus.t("js-sound-loading");
-        await loadVoice();
+        await loadVoice(ctx);
       }
-      keepOpen();
+      keepOpen(ctx);
       sound.on = soundSwitch.checked;
       soundStatus.textContent = tactus.t(sound.on ? "js-sound-on" : "js-sound-off");
     } catch (e) {
       soundSwitch.checked = false;
       sound.on = false;
-      soundStatus.textContent = tactus.t("js-sound-failed", { error: e.message });
+      soundStatus.textContent = tactus.t("js-sound-failed", { error: e instanceof Error ? e.message : String(e) });
     }
   });
 
@@ -344,7 +384,7 @@
   // live region), or, with this device's sound on, the sound alone (the
   // log still shows them, without being read over the sound) unless the
   // player asks for both.
-  const readerToo = document.getElementById("reader-too");
+  const readerToo = byId("reader-too", HTMLInputElement);
   const READER_KEY = "tactus-reader-too";
   readerToo.checked = localStorage.getItem(READER_KEY) === "1";
   function readerSpeaks() { return !sound.on || readerToo.checked; }
@@ -353,6 +393,7 @@
   soundSwitch.addEventListener("change", setLogLive);
   new MutationObserver(setLogLive).observe(soundStatus, { childList: true, characterData: true, subtree: true });
 
+  /** @param {Announcement} a */
   function announce(a) {
     play(a.tokens, performance.now());
     tactus.say(log, a.text, tactus.voiceLanguage());
@@ -366,7 +407,9 @@
   // Back after a lost connection: what the table said meanwhile, in order
   // and once, then the clock, as one alert (in the table's language where
   // it is the table's words).
+  /** @param {Missed} m */
   function missed(m) {
+    /** @type {Array<[string, string]>} */
     const parts = [[t("js-connection-back"), ""]];
     const list = m.announcements.filter((a) => a.kind !== "repeat");
     if (!m.complete) parts.push([t("js-some-missed-lost"), ""]);
@@ -381,6 +424,7 @@
     }
     parts.push([clockNow(), ""]);
     connection.replaceChildren();
+    /** @type {Array<[string, string]>} */
     const shown = readerSpeaks() ? parts : [[t("js-connection-back"), ""]];
     tactus.sayParts(connection, shown);
     if (!readerSpeaks()) tactus.sayParts(answers, parts.slice(1));
@@ -409,8 +453,9 @@
   // The screen kept awake while the page is open (Screen Wake Lock: only
   // in a secure context, HTTPS or this computer; asked again when the
   // page is shown again, as the browser releases it when hidden).
-  const wake = document.getElementById("wake");
-  const wakeStatus = document.getElementById("wake-status");
+  const wake = byId("wake", HTMLInputElement);
+  const wakeStatus = byId("wake-status");
+  /** @type {WakeLockSentinel | null} */
   let wakeLock = null;
   async function keepAwake() {
     if (!wake.checked) {
@@ -423,7 +468,7 @@
       wakeLock = await navigator.wakeLock.request("screen");
       wakeStatus.textContent = t("js-wake-on");
     } catch (e) {
-      wakeStatus.textContent = t("js-wake-refused", { error: e.message });
+      wakeStatus.textContent = t("js-wake-refused", { error: e instanceof Error ? e.message : String(e) });
     }
   }
   wake.addEventListener("change", keepAwake);

@@ -2,13 +2,16 @@
 // pairing program's TRF file, its clocks started together, and the results
 // back as PGN and TRF. Needs the venue arbiter's token (the link printed at
 // start-up) for the writes; reading is open.
-"use strict";
+// @ts-check
+/** @import { RoundGame, Rounds, Unpaired } from "./api-types.js" */
+import { byId, tactus } from "./common.js";
+
 (() => {
   if (tactus.tableId) return;
-  const list = document.getElementById("rounds-list");
-  const status = document.getElementById("rounds-status");
+  const list = byId("rounds-list");
+  const status = byId("rounds-status");
   const t = tactus.t;
-  const stateText = (g) => g.state === "finished" ? t("js-game-finished", { result: g.result || "" })
+  const stateText = (/** @type {RoundGame} */ g) => g.state === "finished" ? t("js-game-finished", { result: g.result || "" })
     : t(g.state === "under_way" ? "js-game-under-way" : "js-game-not-begun");
 
   async function refresh() {
@@ -20,7 +23,7 @@
       p.textContent = t("js-no-rounds");
       frag.appendChild(p);
     }
-    for (const round of r.data.rounds) {
+    for (const round of /** @type {Rounds} */ (r.data).rounds) {
       const h = document.createElement("h3");
       h.textContent = t("js-round", { round: round.round });
       const ul = document.createElement("ul");
@@ -42,12 +45,14 @@
     if (next.innerHTML !== list.innerHTML) list.replaceChildren(...next.childNodes);
   }
 
-  document.getElementById("trf-form").addEventListener("submit", async (e) => {
+  byId("trf-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const file = document.getElementById("trf-file").files[0];
-    const round = document.getElementById("trf-round").value;
+    const files = byId("trf-file", HTMLInputElement).files;
+    const file = files && files[0];
+    const round = byId("trf-round", HTMLInputElement).value;
     if (!file) return;
     // The bytes as the pairing program wrote them (UTF-8 or a code page).
+    /** @type {Record<string, string>} */
     const headers = { "Content-Type": "text/plain", "Accept": "application/json" };
     const token = tactus.token();
     if (token) headers["Authorization"] = "Bearer " + token;
@@ -64,13 +69,15 @@
       return;
     }
     tactus.say(status, t("js-round-set-up", { round: data.round, count: data.games.length }));
-    for (const u of data.unpaired) tactus.say(status, t("js-round-unpaired", { name: u.name, why: u.why }));
+    for (const u of /** @type {Unpaired[]} */ (data.unpaired)) {
+      tactus.say(status, t("js-round-unpaired", { name: u.name, why: t("js-unpaired-" + u.key, u.args) }));
+    }
     refresh();
   });
 
-  document.getElementById("start-form").addEventListener("submit", async (e) => {
+  byId("start-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const round = document.getElementById("start-round").value.trim();
+    const round = byId("start-round", HTMLInputElement).value.trim();
     const r = await tactus.api("POST", "/api/rounds/" + encodeURIComponent(round) + "/start");
     if (!r.ok) tactus.say(status, t("js-refused", { error: r.error }));
     else tactus.say(status, t("js-round-started", { round, count: r.data.started.length }));

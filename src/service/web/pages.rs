@@ -83,7 +83,7 @@ pub(super) async fn index(
     }
     Html(i18n::render(
         &format!(
-            "<!doctype html>\n<html lang=\"{{{{LANG}}}}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>tactus</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n<body><main><h1>tactus</h1><p>{{{{t:index-intro}}}}</p><h2>{{{{t:index-tables}}}}</h2><ul>\n{rows}</ul><p><a href=\"/arbiter\">{{{{t:index-all}}}}</a></p>{{{{LANGS}}}}</main>{{{{MESSAGES}}}}<script src=\"/static/common.js\"></script></body></html>\n"
+            "<!doctype html>\n<html lang=\"{{{{LANG}}}}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>tactus</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n<body><main><h1>tactus</h1><p>{{{{t:index-intro}}}}</p><h2>{{{{t:index-tables}}}}</h2><ul>\n{rows}</ul><p><a href=\"/arbiter\">{{{{t:index-all}}}}</a></p>{{{{LANGS}}}}</main>{{{{MESSAGES}}}}<script type=\"module\" src=\"/static/common.js\"></script></body></html>\n"
         ),
         lang,
         &[],

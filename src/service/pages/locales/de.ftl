@@ -353,3 +353,44 @@ js-hall-failed = { $count } Teile sind nicht bereit.
 js-hall-table-done = Tisch { $table } geprüft.
 js-hall-error = Die Prüfung war nicht möglich: { $error }
 js-second-blind-note = Für den Spieler mit { $side } nur in dieser Partie (Partie { $game }, Runde { $round }): bitte aushändigen. Eine neue Partie gibt einen neuen Link, dieser gilt dann nicht mehr.
+
+## The arbiter's alerts (the table's `alerts[].key`, with its `args`)
+js-alert-journal-failing = Journal fehlerhaft: Änderungen werden nicht aufgezeichnet ({ $error })
+js-alert-board-disconnected = Tastbrett nicht verbunden
+js-alert-board-disconnected-retrying = Tastbrett nicht verbunden: { $failures } Versuche, es zu erreichen, sind fehlgeschlagen; neuer Versuch folgt
+js-alert-board-differs = Tastbrett weicht ab bei { $squares }
+js-alert-promotion-waiting = Umwandlung wartet auf die Angabe der Figur
+js-alert-flag-fell = Zeitüberschreitung: { $result }
+js-alert-flag-unrecorded = Die Zeit von { $side } ist abgelaufen: das Fallblättchen ist gefallen, noch nicht aufgezeichnet (das Journal ist fehlerhaft)
+js-alert-flag-claimable = Die Zeit von { $side } ist abgelaufen: das Fallblättchen ist gefallen, sobald es reklamiert wird (6.8)
+js-alert-illegal-attempts = { $count } regelwidrige(r) Zugversuch(e)
+js-alert-no-sound = kein Ton am Tisch { $table }: { $error }
+js-alert-no-sound-failed = kein Ton am Tisch { $table }: die Tonausgabe ist ausgefallen
+js-alert-draw-offered = Remis angeboten von { $side }
+
+## How a game ended (the result's `ending`); { $detail }: the move written with a claim
+js-ending-checkmate = Schachmatt
+js-ending-stalemate = Patt
+js-ending-dead_position = tote Stellung
+js-ending-fivefold_repetition = fünfmalige Stellungswiederholung
+js-ending-seventy_five_moves = 75-Züge-Regel
+js-ending-agreement = Vereinbarung
+js-ending-threefold_repetition = dreimalige Stellungswiederholung
+js-ending-fifty_moves = 50-Züge-Regel
+js-ending-resignation = Aufgabe
+js-ending-flag_fell = Zeitüberschreitung
+js-ending-arbiter = Entscheidung des Schiedsrichters
+js-ending-detail = { $ending }, { $detail }
+js-ending-second-illegal = zweiter vollendeter regelwidriger Zug von { $side } (7.5.5)
+js-ending-claimed-written = reklamiert mit { $move } notiert, nicht ausgeführt
+
+## The kind of game (the table's `kind`)
+js-kind-standard = Standardschach
+js-kind-rapid = Schnellschach
+js-kind-blitz = Blitzschach
+
+## Why a listed player has no game in a round set up (`unpaired[].key`)
+js-unpaired-not-paired = in Runde { $round } nicht gepaart
+js-unpaired-bye = spielfrei
+js-unpaired-bye-letter = spielfrei ({ $letter })
+js-unpaired-no-colour = in Runde { $round } ohne Farbe gepaart: eine Partie, die nicht gespielt wird

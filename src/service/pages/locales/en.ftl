@@ -355,3 +355,44 @@ js-hall-failed = { $count } parts not ready.
 js-hall-table-done = Table { $table } checked.
 js-hall-error = The check could not be made: { $error }
 js-second-blind-note = For the player of { $side } in this game only (game { $game }, round { $round }): hand it to them. A new game gives a new link, and this one stops working.
+
+## The arbiter's alerts (the table's `alerts[].key`, with its `args`)
+js-alert-journal-failing = journal failing: changes are not being recorded ({ $error })
+js-alert-board-disconnected = tactile board disconnected
+js-alert-board-disconnected-retrying = tactile board disconnected: { $failures } attempts to reach it failed; trying again
+js-alert-board-differs = tactile board differs at { $squares }
+js-alert-promotion-waiting = promotion waiting for the piece to be named
+js-alert-flag-fell = flag fell: { $result }
+js-alert-flag-unrecorded = { $side }'s time is up: the flag has fallen, not yet recorded (the journal is failing)
+js-alert-flag-claimable = { $side }'s time is up: the flag has fallen once claimed (6.8)
+js-alert-illegal-attempts = { $count } illegal move attempt(s)
+js-alert-no-sound = no sound at table { $table }: { $error }
+js-alert-no-sound-failed = no sound at table { $table }: the sound output failed
+js-alert-draw-offered = draw offered by { $side }
+
+## How a game ended (the result's `ending`); { $detail }: the move written with a claim
+js-ending-checkmate = checkmate
+js-ending-stalemate = stalemate
+js-ending-dead_position = dead position
+js-ending-fivefold_repetition = fivefold repetition
+js-ending-seventy_five_moves = seventy-five-move rule
+js-ending-agreement = agreement
+js-ending-threefold_repetition = threefold repetition
+js-ending-fifty_moves = fifty-move rule
+js-ending-resignation = resignation
+js-ending-flag_fell = flag fell
+js-ending-arbiter = arbiter's decision
+js-ending-detail = { $ending }, { $detail }
+js-ending-second-illegal = second completed illegal move by { $side } (7.5.5)
+js-ending-claimed-written = claimed with { $move } written, not played
+
+## The kind of game (the table's `kind`)
+js-kind-standard = standard
+js-kind-rapid = rapid
+js-kind-blitz = blitz
+
+## Why a listed player has no game in a round set up (`unpaired[].key`)
+js-unpaired-not-paired = not paired in round { $round }
+js-unpaired-bye = bye
+js-unpaired-bye-letter = bye ({ $letter })
+js-unpaired-no-colour = paired without a colour in round { $round }: a game not played

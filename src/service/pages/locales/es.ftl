@@ -354,3 +354,44 @@ js-hall-failed = { $count } partes no están listas.
 js-hall-table-done = Mesa { $table } revisada.
 js-hall-error = No se pudo hacer la revisión: { $error }
 js-second-blind-note = Para quien juega con { $side } solo en esta partida (partida { $game }, ronda { $round }): entrégueselo. Una partida nueva da un enlace nuevo, y este deja de valer.
+
+## The arbiter's alerts (the table's `alerts[].key`, with its `args`)
+js-alert-journal-failing = el registro falla: los cambios no se están guardando ({ $error })
+js-alert-board-disconnected = tablero táctil desconectado
+js-alert-board-disconnected-retrying = tablero táctil desconectado: fallaron { $failures } intentos de alcanzarlo; se vuelve a intentar
+js-alert-board-differs = el tablero táctil difiere en { $squares }
+js-alert-promotion-waiting = promoción a la espera de que se nombre la pieza
+js-alert-flag-fell = caída de bandera: { $result }
+js-alert-flag-unrecorded = se acabó el tiempo de { $side }: la bandera ha caído, aún sin registrar (el registro falla)
+js-alert-flag-claimable = se acabó el tiempo de { $side }: la bandera ha caído en cuanto se reclame (6.8)
+js-alert-illegal-attempts = { $count } intento(s) de jugada ilegal
+js-alert-no-sound = sin sonido en la mesa { $table }: { $error }
+js-alert-no-sound-failed = sin sonido en la mesa { $table }: la salida de sonido falló
+js-alert-draw-offered = tablas ofrecidas por { $side }
+
+## How a game ended (the result's `ending`); { $detail }: the move written with a claim
+js-ending-checkmate = jaque mate
+js-ending-stalemate = ahogado
+js-ending-dead_position = posición muerta
+js-ending-fivefold_repetition = quíntuple repetición
+js-ending-seventy_five_moves = regla de las setenta y cinco jugadas
+js-ending-agreement = acuerdo
+js-ending-threefold_repetition = triple repetición
+js-ending-fifty_moves = regla de las cincuenta jugadas
+js-ending-resignation = abandono
+js-ending-flag_fell = caída de bandera
+js-ending-arbiter = decisión del árbitro
+js-ending-detail = { $ending }, { $detail }
+js-ending-second-illegal = segunda jugada ilegal completada por { $side } (7.5.5)
+js-ending-claimed-written = reclamada con { $move } anotada, no jugada
+
+## The kind of game (the table's `kind`)
+js-kind-standard = estándar
+js-kind-rapid = rápida
+js-kind-blitz = relámpago
+
+## Why a listed player has no game in a round set up (`unpaired[].key`)
+js-unpaired-not-paired = sin emparejar en la ronda { $round }
+js-unpaired-bye = descanso
+js-unpaired-bye-letter = descanso ({ $letter })
+js-unpaired-no-colour = emparejado sin color en la ronda { $round }: una partida que no se juega
