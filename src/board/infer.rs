@@ -700,27 +700,8 @@ impl Inference {
     /// begin the next record, as a move shown complete.
     fn make_first_of_pair(&mut self, first: Move, second: Move, now: Duration) -> Vec<Inferred> {
         let (lifts, puts) = move_squares(&after(&self.pos, first), second);
-        let carried: Vec<(Square, Option<Duration>, Option<Piece>, Duration)> = lifts
-            .into_iter()
-            .map(|sq| {
-                let i = usize::from(sq);
-                (
-                    sq,
-                    self.lift_time[i],
-                    self.lift_piece[i],
-                    self.lift_unsure[i],
-                )
-            })
-            .collect();
         let last_put = self.last_put.filter(|sq| puts.contains(*sq));
-        let out = self.make(first, now);
-        for (sq, t, p, u) in carried {
-            self.lifted.add(sq);
-            self.lift_time[usize::from(sq)] = t;
-            self.lift_piece[usize::from(sq)] = p;
-            self.lift_unsure[usize::from(sq)] = u;
-            self.steps.push((true, sq));
-        }
+        let out = self.make_carrying(first, lifts, now);
         for sq in puts {
             self.put.add(sq);
             self.steps.push((false, sq));
@@ -737,9 +718,25 @@ impl Inference {
         let Some((m, at)) = self.snapshot else {
             return Vec::new();
         };
-        let carried: Vec<(Square, Option<Duration>, Option<Piece>, Duration)> = self.steps[at..]
-            .iter()
-            .map(|&(_, sq)| {
+        let lifts: Vec<Square> = self.steps[at..].iter().map(|&(_, sq)| sq).collect();
+        let out = self.make_carrying(m, lifts, now);
+        if !self.steps.is_empty() {
+            self.changed_at = Some(now);
+        }
+        out
+    }
+
+    /// Makes `m`, then begins the next record with `lifts` (made after `m`
+    /// was complete: the next move's), each with what was noted of it.
+    fn make_carrying(
+        &mut self,
+        m: Move,
+        lifts: impl IntoIterator<Item = Square>,
+        now: Duration,
+    ) -> Vec<Inferred> {
+        let carried: Vec<(Square, Option<Duration>, Option<Piece>, Duration)> = lifts
+            .into_iter()
+            .map(|sq| {
                 let i = usize::from(sq);
                 (
                     sq,
@@ -751,14 +748,12 @@ impl Inference {
             .collect();
         let out = self.make(m, now);
         for (sq, t, p, u) in carried {
+            let i = usize::from(sq);
             self.lifted.add(sq);
-            self.lift_time[usize::from(sq)] = t;
-            self.lift_piece[usize::from(sq)] = p;
-            self.lift_unsure[usize::from(sq)] = u;
+            self.lift_time[i] = t;
+            self.lift_piece[i] = p;
+            self.lift_unsure[i] = u;
             self.steps.push((true, sq));
-        }
-        if !self.steps.is_empty() {
-            self.changed_at = Some(now);
         }
         out
     }
