@@ -119,7 +119,9 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         .act(
             PersonRole::Arbiter,
             Action::SetResult {
-                result: "1-0".into(),
+                result: shakmaty::KnownOutcome::Decisive {
+                    winner: shakmaty::Color::White,
+                },
                 reason: "test".into(),
             },
         )

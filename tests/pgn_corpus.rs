@@ -245,7 +245,7 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
     let mut game = Game::new(fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
     for (i, rm) in record.moves.iter().enumerate() {
         let pos: Chess = game.position().clone();
-        let uci = UciMove::from_move(rm.m, pos.castles().mode()).to_string();
+        let uci = UciMove::from_move(rm.m, pos.castles().mode());
         let at = Duration::from_millis(2_345 * (i as u64 + 1));
         game.apply(at, &GameEvent::MovePlayed { uci }).unwrap();
         if game.result().is_some() {
@@ -314,7 +314,7 @@ fn tactus_pgn_reads_back_in_python_chess() {
             fen_of(game.start()).to_string(),
             "{what}: FEN"
         );
-        let ucis: Vec<&str> = game.plies().iter().map(|p| p.uci.as_str()).collect();
+        let ucis: Vec<String> = game.plies().iter().map(|p| p.uci.to_string()).collect();
         assert_eq!(strings(&py["moves"]), ucis, "{what}: moves");
         let py_clocks = clocks(&py["clocks"]);
         let mut pos = game.start().clone();
@@ -329,7 +329,7 @@ fn tactus_pgn_reads_back_in_python_chess() {
                 j + 1,
                 py_clocks[j]
             );
-            let m = ply.uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            let m = ply.uci.to_move(&pos).unwrap();
             pos.play_unchecked(m);
         }
         exported_plies += ucis.len();

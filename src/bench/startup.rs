@@ -166,7 +166,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 let Some(m) = rng.pick(&moves).copied() else {
                     break;
                 };
-                let uci = UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string();
+                let uci = UciMove::from_move(m, shakmaty::CastlingMode::Standard);
                 pos.play_unchecked(m);
                 entries.push(Entry::Game(GameEvent::MovePlayed { uci }));
             }

@@ -468,8 +468,10 @@ impl Competition {
                 table: id.to_string(),
             });
         };
+        let result = crate::rules::result::parse_score(result)
+            .map_err(|e| RoundError::Invalid(e.to_string()))?;
         let event = GameEvent::ResultSet {
-            result: result.to_owned(),
+            result,
             reason: reason.to_owned(),
         };
         let view = handle.view().await?;
@@ -478,7 +480,7 @@ impl Competition {
                 .act(
                     PersonRole::Arbiter,
                     Action::SetResult {
-                        result: result.to_owned(),
+                        result,
                         reason: reason.to_owned(),
                     },
                 )

@@ -715,8 +715,8 @@ impl TableActor {
 
     /// A move as the journal writes it: UCI, with Chess960 castling as the
     /// king onto the rook (`b1c1` could be a king move there).
-    pub(super) fn uci(&self, m: Move) -> String {
-        UciMove::from_move(m, self.game.position().castles().mode()).to_string()
+    pub(super) fn uci(&self, m: Move) -> UciMove {
+        UciMove::from_move(m, self.game.position().castles().mode())
     }
 
     /// Checks `event` on a copy of the game, journals it, applies it, then

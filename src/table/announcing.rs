@@ -2,6 +2,7 @@
 //! made (D.2.3.3, D.2.4), notices spoken on the table's speaker and sent as
 //! text to every page, and the state published after each change.
 
+use shakmaty::uci::UciMove;
 use shakmaty::{Move, Position};
 use tokio::sync::oneshot;
 
@@ -57,7 +58,7 @@ impl TableActor {
         &mut self,
         m: Move,
         made_on: Option<usize>,
-        uci: String,
+        uci: UciMove,
     ) -> Result<Reply, TableError> {
         let now = self.now();
         let notices = self

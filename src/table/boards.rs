@@ -66,7 +66,7 @@ impl TableActor {
                 );
             }
             if let Some(sim) = board.mirror.as_mut()
-                && let Err(e) = sim.play(&uci, false)
+                && let Err(e) = sim.play(&uci.to_string(), false)
             {
                 tracing::warn!(table = %self.setup.id, "simulated board: {e}");
             }
@@ -196,12 +196,7 @@ impl TableActor {
                 self.publish_state();
             }
             Inferred::Touched { square, .. } => {
-                let _ = self
-                    .commit(GameEvent::Touched {
-                        side,
-                        square: square.to_string(),
-                    })
-                    .await;
+                let _ = self.commit(GameEvent::Touched { side, square }).await;
             }
             Inferred::PromotionPending { .. } => {
                 return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));

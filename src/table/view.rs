@@ -262,7 +262,7 @@ impl TableActor {
         let board_view = |b: &LiveBoard| BoardView {
             connected: b.connected,
             in_sync: b.differs.is_empty() && b.inference.following().is_none(),
-            following: b.inference.following().map(|m| self.uci(m)),
+            following: b.inference.following().map(|m| self.uci(m).to_string()),
             differs: b.differs.clone(),
             fen: b.inference.expected_board().to_string(),
             promotion_pending: b.inference.promotion_pending().is_some(),
@@ -365,7 +365,12 @@ impl TableActor {
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
             turn: pos.turn(),
             moves: self.game.sans(),
-            moves_uci: self.game.plies().iter().map(|p| p.uci.clone()).collect(),
+            moves_uci: self
+                .game
+                .plies()
+                .iter()
+                .map(|p| p.uci.to_string())
+                .collect(),
             clock: ClockView {
                 white_ms: clock.remaining(Color::White, now).as_millis() as u64,
                 black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
