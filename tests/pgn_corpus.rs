@@ -17,7 +17,6 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Position};
 use tactus::rules::announce::Style;
@@ -238,11 +237,10 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
         black: record.tag("Black").unwrap_or("").into(),
         event: record.tag("Event").unwrap_or("").into(),
         round: record.tag("Round").unwrap_or("").into(),
-        fen: record.start.as_ref().map(Fen::to_string),
+        fen: record.start.clone(),
         flag: Default::default(),
     };
-    let fen: Option<Fen> = setup.fen.as_ref().map(|f| f.parse().unwrap());
-    let mut game = Game::new(fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
+    let mut game = Game::new(setup.fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
     for (i, rm) in record.moves.iter().enumerate() {
         let pos: Chess = game.position().clone();
         let uci = UciMove::from_move(rm.m, pos.castles().mode());

@@ -154,7 +154,10 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 fen: None,
                 flag: crate::rules::result::FlagRule::Claim,
             };
-            let mut entries = vec![Entry::Setup(setup), Entry::Game(GameEvent::ClockStarted)];
+            let mut entries = vec![
+                Entry::Setup(Box::new(setup)),
+                Entry::Game(GameEvent::ClockStarted),
+            ];
             let plies = if last {
                 options.plies / 2
             } else {

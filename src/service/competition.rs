@@ -281,7 +281,7 @@ impl Competition {
                 let start = chess960_start(n).map_err(|e| {
                     RoundError::Invalid(format!("games[{index}].start_position: {e}"))
                 })?;
-                setup.fen = Some(crate::rules::pgn::fen_of(&start).to_string());
+                setup.fen = Some(crate::rules::pgn::fen_of(&start));
             }
             planned.push(Planned { index, setup });
         }

@@ -333,16 +333,12 @@ fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
     Ok(Setup {
         id: t.id.clone(),
         blind: t.blind,
-        control: t.control.parse().map_err(|error| ServeError::Control {
-            table: t.id.clone(),
-            control: t.control.clone(),
-            error,
-        })?,
+        control: t.control.clone(),
         white: t.white.clone(),
         black: t.black.clone(),
         event: t.event.clone(),
         round: t.round.clone(),
-        fen: start_of(t)?.map(|pos| fen_of(&pos).to_string()),
+        fen: start_of(t)?.map(|pos| fen_of(&pos)),
         flag: t.flag,
     })
 }

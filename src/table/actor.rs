@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -48,7 +49,7 @@ pub struct Setup {
     pub event: String,
     pub round: String,
     /// The start position if not the standard one.
-    pub fen: Option<String>,
+    pub fen: Option<Fen>,
     /// What a clock reaching zero does (6.8); journals from before this
     /// setting read as the default, `claim`.
     #[serde(default)]
@@ -392,7 +393,7 @@ impl TableActor {
             if journaled_game > 0 {
                 tracing::info!(table = %setup.id, game = game_no, round = %setup.round, "the configuration starts the table's next game");
             }
-            actor.record(&Entry::Setup(setup.clone())).await?;
+            actor.record(&Entry::Setup(Box::new(setup.clone()))).await?;
         } else if actor.game.result().is_some() {
             // A finished game is not "resumed": nothing to say or pause.
             tracing::info!(table = %setup.id, events = replayed, "finished game read from the journal");
@@ -850,7 +851,7 @@ impl TableActor {
         let game =
             new_game(&setup, self.style).map_err(|e| TableError::Unprocessable(e.to_string()))?;
         self.game_no += 1;
-        if let Err(e) = self.record(&Entry::Setup(setup.clone())).await {
+        if let Err(e) = self.record(&Entry::Setup(Box::new(setup.clone()))).await {
             self.game_no -= 1;
             return Err(TableError::Journal(e.to_string()));
         }
