@@ -127,7 +127,8 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         )
         .await;
     assert!(
-        matches!(refused, Err(TableError::Journal(_))),
+        matches!(&refused, Err(TableError::Journal(cause))
+            if matches!(**cause, tactus::table::actor::RecordError::Journal(_))),
         "{refused:?}"
     );
     // Retried with backoff on the table's time: a few tries over 20 s.

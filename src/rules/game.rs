@@ -16,7 +16,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     ByColor, CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position,
-    Square,
+    PositionError, Square,
 };
 
 use super::announce::{Style, announce};
@@ -225,9 +225,75 @@ pub enum GameError {
     /// The clock refused the operation.
     #[error("clock: {0}")]
     Clock(#[from] ClockError),
-    /// The event does not fit for another reason, given in words.
-    #[error("{0}")]
-    Refused(String),
+    /// The start position is not one a game can start from.
+    #[error("start position: {0}")]
+    StartPosition(IllegalStart),
+    /// Declining a draw the opponent did not offer.
+    #[error("{} has no draw offer to decline", side::name(*side))]
+    NoOfferToDecline {
+        /// The side that would decline.
+        side: Color,
+    },
+    /// A fall claimed when no flag has fallen (6.8).
+    #[error("no flag has fallen")]
+    NoFlagFell,
+    /// The fall shown again.
+    #[error("the fall is already shown")]
+    FallAlreadyShown,
+    /// The fall shown when no clock has reached zero.
+    #[error("no clock has reached zero")]
+    NoClockAtZero,
+    /// A ruling back to a ply beyond the game.
+    #[error("cannot go back to ply {plies}: only {played} played")]
+    BeyondTheGame {
+        /// The half-moves the ruling keeps.
+        plies: usize,
+        /// The half-moves played.
+        played: usize,
+    },
+    /// A draw claim by the player not on move (9.2, 9.3).
+    #[error("only the player on move may claim a draw (9.2, 9.3): it is {}'s move", side::name(*on_move))]
+    ClaimNotOnMove {
+        /// The side on move.
+        on_move: Color,
+    },
+    /// A draw claim after touching a piece on this move (9.4).
+    #[error("{} touched a piece on this move and may not claim a draw on it (9.4)", side::name(*side))]
+    ClaimAfterTouch {
+        /// The claimant.
+        side: Color,
+    },
+}
+
+/// A start position shakmaty refuses, with its reasons (two are equal when
+/// their reasons are). Boxed: the refused position is large.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::rules::game::{Game, GameError};
+/// use tactus::rules::announce::Style;
+///
+/// let fen = "8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
+/// let err = Game::new(Some(&fen), "90+30".parse().unwrap(), Style::Standard).unwrap_err();
+/// assert!(matches!(err, GameError::StartPosition(_)));
+/// assert!(err.to_string().starts_with("start position: illegal position: empty board"), "{err}");
+/// ```
+#[derive(Debug, Clone)]
+pub struct IllegalStart(pub Box<PositionError<Chess>>);
+
+impl PartialEq for IllegalStart {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.kinds() == other.0.kinds()
+    }
+}
+
+impl Eq for IllegalStart {}
+
+impl std::fmt::Display for IllegalStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// The game at a table.
@@ -297,7 +363,7 @@ impl Game {
             Some(fen) => fen
                 .clone()
                 .into_position(CastlingMode::detect(fen.as_setup()))
-                .map_err(|e| GameError::Refused(format!("start position: {e}")))?,
+                .map_err(|e| GameError::StartPosition(IllegalStart(Box::new(e))))?,
         };
         let hash = hash(&start);
         let kind = GameKind::of(&control);
@@ -753,10 +819,7 @@ impl Game {
             GameEvent::DrawDeclined { side } => {
                 self.ensure_playing()?;
                 if self.draw_offer != Some(!*side) {
-                    return Err(GameError::Refused(format!(
-                        "{} has no draw offer to decline",
-                        side::name(*side)
-                    )));
+                    return Err(GameError::NoOfferToDecline { side: *side });
                 }
                 self.draw_offer = None;
                 notices.push(Notice {
@@ -793,16 +856,16 @@ impl Game {
             GameEvent::FlagFell => {
                 self.ensure_playing()?;
                 if !self.flag_check(at, &mut notices)? {
-                    return Err(GameError::Refused("no flag has fallen".into()));
+                    return Err(GameError::NoFlagFell);
                 }
             }
             GameEvent::TimeExpired => {
                 self.ensure_playing()?;
                 if matches!(self.clock.state(), ClockState::Flagged(_)) {
-                    return Err(GameError::Refused("the fall is already shown".into()));
+                    return Err(GameError::FallAlreadyShown);
                 }
                 let Some(flag) = self.clock.record_flag(at)? else {
-                    return Err(GameError::Refused("no clock has reached zero".into()));
+                    return Err(GameError::NoClockAtZero);
                 };
                 notices.push(Notice {
                     kind: NoticeKind::Clock,
@@ -851,10 +914,10 @@ impl Game {
             }
             GameEvent::Retracted { plies, clock, .. } => {
                 if *plies > self.plies.len() {
-                    return Err(GameError::Refused(format!(
-                        "cannot go back to ply {plies}: only {} played",
-                        self.plies.len()
-                    )));
+                    return Err(GameError::BeyondTheGame {
+                        plies: *plies,
+                        played: self.plies.len(),
+                    });
                 }
                 let keep: Vec<Ply> = self.plies[..*plies].to_vec();
                 let mut position = self.start.clone();
@@ -973,10 +1036,7 @@ impl Game {
     ) -> Result<(), GameError> {
         let on_move = self.position.turn();
         if side != on_move {
-            return Err(GameError::Refused(format!(
-                "only the player on move may claim a draw (9.2, 9.3): it is {}'s move",
-                side::name(on_move)
-            )));
+            return Err(GameError::ClaimNotOnMove { on_move });
         }
         // 9.4: touching a piece (4.3; on the tactile board, lifting it from
         // its hole, D.2.2) loses the right to claim on this move.
@@ -985,10 +1045,7 @@ impl Game {
             .iter()
             .any(|t| t.side == side && t.ply == self.plies.len())
         {
-            return Err(GameError::Refused(format!(
-                "{} touched a piece on this move and may not claim a draw on it (9.4)",
-                side::name(side)
-            )));
+            return Err(GameError::ClaimAfterTouch { side });
         }
         let declared = match declared {
             Some(uci) => Some((uci_move(&self.position, &uci)?, uci)),
@@ -1430,7 +1487,12 @@ mod tests {
         let err = g
             .apply(secs(2), &claim(Color::White, DrawClaim::Threefold, None))
             .unwrap_err();
-        assert!(err.to_string().contains("only the player on move"), "{err}");
+        assert_eq!(
+            err,
+            GameError::ClaimNotOnMove {
+                on_move: Color::Black
+            }
+        );
         g.apply(
             secs(3),
             &GameEvent::Touched {
@@ -1442,7 +1504,7 @@ mod tests {
         let err = g
             .apply(secs(4), &claim(Color::Black, DrawClaim::Threefold, None))
             .unwrap_err();
-        assert!(err.to_string().contains("(9.4)"), "{err}");
+        assert_eq!(err, GameError::ClaimAfterTouch { side: Color::Black });
         // A touch by the opponent does not count, and on the next move the
         // right is back.
         play(&mut g, 5, "g8f6");

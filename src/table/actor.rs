@@ -56,18 +56,19 @@ pub struct Setup {
     pub flag: FlagRule,
 }
 
-/// Why a request was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a request was refused: one variant per answer (HTTP status), each
+/// holding its cause.
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum TableError {
     /// The role may not do this (HTTP 403).
-    #[error("{0}")]
-    Forbidden(String),
+    #[error(transparent)]
+    Forbidden(#[from] Forbidden),
     /// The request does not fit the game (HTTP 422); nothing changed.
-    #[error("{0}")]
-    Unprocessable(String),
+    #[error(transparent)]
+    Unprocessable(#[from] Unprocessable),
     /// The journal could not record it (HTTP 503); nothing changed.
     #[error("not recorded: {0}")]
-    Journal(String),
+    Journal(Arc<RecordError>),
     /// The table's game is under way, so no new game can be set up there
     /// (HTTP 409) until it has a result.
     #[error("table {table}: its game (round {round}) is under way: record its result first")]
@@ -75,6 +76,64 @@ pub enum TableError {
     /// The table has stopped (HTTP 503).
     #[error("the table has stopped")]
     Stopped,
+}
+
+impl From<GameError> for TableError {
+    fn from(e: GameError) -> TableError {
+        TableError::Unprocessable(Unprocessable::Game(e))
+    }
+}
+
+/// Why a role may not do what it asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Forbidden {
+    /// The action is not this role's at this table now.
+    #[error("the {role} may not do this at this table now")]
+    Role { role: PersonRole },
+    /// The promotion waiting is on the other player's board.
+    #[error("the promotion waiting is the other player's to name, not the {role}'s")]
+    OthersPromotion { role: PersonRole },
+}
+
+/// Why a request does not fit the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unprocessable {
+    /// The game refuses the event.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The typed move does not read, or is not legal.
+    #[error(transparent)]
+    Move(#[from] crate::rules::notation::MoveError),
+    /// The move declared with a draw claim does not read, or is not legal.
+    #[error("the declared move: {0}")]
+    DeclaredMove(crate::rules::notation::MoveError),
+    /// A board's move out of its side's turn (or after the result).
+    #[error("not {}'s move", crate::rules::side::name(*side))]
+    NotTheirMove { side: Color },
+    /// A move arrives while the blind player's move is being announced.
+    #[error("a move is being announced: wait until it has been made")]
+    Announcing,
+    /// The side has no board at this table.
+    #[error("{} has no board at this table", crate::rules::side::name(*side))]
+    NoBoard { side: Color },
+    /// Accepting a draw nobody offered.
+    #[error("no draw has been offered")]
+    NoDrawOffered,
+    /// Naming a promotion piece with no promotion waiting.
+    #[error("no promotion is waiting for its piece")]
+    NoPromotionWaiting,
+    /// The board refused the promotion's piece.
+    #[error(transparent)]
+    Promotion(#[from] crate::board::infer::InferError),
+    /// The D.2.9 ruling cannot be made from these scoresheets.
+    #[error("{0}")]
+    Ruling(String),
+    /// A new game's setup that was meant for another table.
+    #[error("a setup for table {setup} sent to table {table}")]
+    OtherTable { setup: TableId, table: TableId },
+    /// A new game's setup that does not start a game.
+    #[error(transparent)]
+    Start(#[from] super::replay::StartError),
 }
 
 /// Why a table could not start; the message names the table where the
@@ -530,9 +589,7 @@ impl TableActor {
     ) -> Result<Reply, TableError> {
         let to_move = self.game.position().turn();
         if !action.allowed(role, self.setup.blind, to_move) {
-            return Err(TableError::Forbidden(format!(
-                "the {role} may not do this at this table now"
-            )));
+            return Err(Forbidden::Role { role }.into());
         }
         // A flag that fell before this request is recorded first: the
         // request then meets a finished game.
@@ -568,7 +625,7 @@ impl TableActor {
                                 })
                                 .await;
                         }
-                        return Err(TableError::Unprocessable(e.to_string()));
+                        return Err(Unprocessable::Move(e).into());
                     }
                 };
                 self.play(m, None).await
@@ -588,10 +645,7 @@ impl TableActor {
                 // A player's own board; the blind player's for the others.
                 let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
                 let Some(board) = self.boards.iter().find(|b| b.side == side) else {
-                    return Err(TableError::Unprocessable(format!(
-                        "{} has no board at this table",
-                        crate::rules::side::name(side)
-                    )));
+                    return Err(Unprocessable::NoBoard { side }.into());
                 };
                 let fixes = board.inference.fixes();
                 let tokens = if fixes.is_empty() {
@@ -623,7 +677,7 @@ impl TableActor {
             Action::DeclineDraw { side } => self.commit(GameEvent::DrawDeclined { side }).await,
             Action::AcceptDraw => {
                 if self.game.draw_offer().is_none() {
-                    return Err(TableError::Unprocessable("no draw has been offered".into()));
+                    return Err(Unprocessable::NoDrawOffered.into());
                 }
                 self.commit(GameEvent::DrawAgreed).await
             }
@@ -644,9 +698,7 @@ impl TableActor {
                             lang,
                             page_lang,
                         )
-                        .map_err(|e| {
-                            TableError::Unprocessable(format!("the declared move: {e}"))
-                        })?,
+                        .map_err(Unprocessable::DeclaredMove)?,
                     ),
                 };
                 let plies = self.game.plies().len();
@@ -692,17 +744,15 @@ impl TableActor {
                         .iter()
                         .any(|b| b.inference.promotion_pending().is_some());
                     return Err(if elsewhere {
-                        TableError::Forbidden(format!(
-                            "the promotion waiting is the other player's to name, not the {role}'s"
-                        ))
+                        Forbidden::OthersPromotion { role }.into()
                     } else {
-                        TableError::Unprocessable("no promotion is waiting for its piece".into())
+                        Unprocessable::NoPromotionWaiting.into()
                     });
                 };
                 let inferred = self.boards[at]
                     .inference
                     .name_promotion(piece)
-                    .map_err(|e| TableError::Unprocessable(e.to_string()))?;
+                    .map_err(Unprocessable::Promotion)?;
                 let mut reply = Reply::default();
                 for i in inferred {
                     if let Some(r) = self.inferred(at, i).await {
@@ -738,7 +788,7 @@ impl TableActor {
         let notices = next.apply(now, &event).map_err(refusal)?;
         self.record(&Entry::Game(event))
             .await
-            .map_err(|e| TableError::Journal(e.to_string()))?;
+            .map_err(|e| TableError::Journal(Arc::new(e)))?;
         self.game = next;
         let notices = notices
             .into_iter()
@@ -815,7 +865,7 @@ impl TableActor {
         apply: bool,
     ) -> Result<Reply, TableError> {
         let ruling = crate::table::ruling::rule_at_table(&self.game, white, black)
-            .map_err(TableError::Unprocessable)?;
+            .map_err(Unprocessable::Ruling)?;
         let data = Some(ruling.json);
         if !apply {
             return Ok(Reply { text: None, data });
@@ -837,10 +887,11 @@ impl TableActor {
     /// its player's new colour, and the blind player hears their colour.
     pub(super) async fn next_game(&mut self, setup: Setup) -> Result<u32, TableError> {
         if setup.id != self.setup.id {
-            return Err(TableError::Unprocessable(format!(
-                "a setup for table {} sent to table {}",
-                setup.id, self.setup.id
-            )));
+            return Err(Unprocessable::OtherTable {
+                setup: setup.id,
+                table: self.setup.id.clone(),
+            }
+            .into());
         }
         if super::replay::begun(&self.game) && self.game.result().is_none() {
             return Err(TableError::UnderWay {
@@ -848,12 +899,11 @@ impl TableActor {
                 round: self.setup.round.clone(),
             });
         }
-        let game =
-            new_game(&setup, self.style).map_err(|e| TableError::Unprocessable(e.to_string()))?;
+        let game = new_game(&setup, self.style).map_err(Unprocessable::Start)?;
         self.game_no += 1;
         if let Err(e) = self.record(&Entry::Setup(Box::new(setup.clone()))).await {
             self.game_no -= 1;
-            return Err(TableError::Journal(e.to_string()));
+            return Err(TableError::Journal(Arc::new(e)));
         }
         let blind_before = self.setup.blind;
         self.game = game;
@@ -891,5 +941,5 @@ impl TableActor {
 }
 
 pub(super) fn refusal(e: GameError) -> TableError {
-    TableError::Unprocessable(e.to_string())
+    e.into()
 }

@@ -38,9 +38,7 @@ impl TableActor {
     ) -> Result<Reply, TableError> {
         let uci = self.uci(m);
         if self.announcing.is_some() {
-            return Err(TableError::Unprocessable(
-                "a move is being announced: wait until it has been made".into(),
-            ));
+            return Err(super::actor::Unprocessable::Announcing.into());
         }
         let blind_moves = self.game.position().turn() == self.setup.blind;
         if blind_moves && self.speaker.is_audible() {

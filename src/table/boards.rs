@@ -5,7 +5,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 
 use super::action::{Action, PersonRole};
-use super::actor::{Reply, TableActor, TableError};
+use super::actor::{Reply, TableActor};
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
 use crate::board::serial::{Driver, DriverEvent, Stamped};
@@ -14,7 +14,6 @@ use crate::rules::clock::ClockSetting;
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::GameEvent;
 use crate::rules::game::NoticeKind;
-use crate::rules::side;
 use crate::rules::time_control::Bonus;
 use crate::rules::token::Word;
 
@@ -161,10 +160,7 @@ impl TableActor {
                 let result = if theirs && self.game.result().is_none() {
                     self.play(mv, Some(at)).await
                 } else {
-                    Err(TableError::Unprocessable(format!(
-                        "not {}'s move",
-                        side::name(side)
-                    )))
+                    Err(super::actor::Unprocessable::NotTheirMove { side }.into())
                 };
                 match result {
                     Ok(reply) => {
