@@ -137,7 +137,7 @@ pub async fn serve(
                 v
             }
         };
-        table_voices.insert(t.id.to_string(), Arc::clone(&voice));
+        table_voices.insert(t.id.clone(), Arc::clone(&voice));
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         speakers.push(speaker.finished());

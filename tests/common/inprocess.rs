@@ -170,7 +170,7 @@ pub async fn app(tables: Tables<'_>) -> App {
     let voices = tables
         .ids
         .iter()
-        .map(|id| (id.to_string(), voice()))
+        .map(|id| (id.parse().unwrap(), voice()))
         .collect();
     App {
         router: router(AppState {
