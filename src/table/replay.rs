@@ -308,6 +308,34 @@ mod tests {
     use super::*;
     use shakmaty::Color;
 
+    /// A setup line as earlier versions journaled it (the FEN and the
+    /// control were strings then) reads into the typed setup and writes
+    /// back the same text; one without `flag` reads as the default.
+    #[test]
+    fn a_setup_line_of_string_fields_reads_and_writes_the_same() {
+        let line = r#"{"type":"setup","id":"3","blind":"white","control":"40/90+30, 30+30","white":"A","black":"B","event":"Open","round":"2","fen":"4k3/8/8/8/8/8/8/4K2R w K - 0 1","flag":"auto"}"#;
+        let Entry::Setup(setup) = read(line).unwrap() else {
+            panic!("not a setup");
+        };
+        assert_eq!(
+            setup.fen,
+            Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap())
+        );
+        assert_eq!(setup.control, "40/90+30,30+30".parse().unwrap());
+        assert_eq!(serde_json::to_string(&Entry::Setup(setup)).unwrap(), line);
+        let old = r#"{"type":"setup","id":"1","blind":"black","control":"90+30","white":"","black":"","event":"","round":"","fen":null}"#;
+        let Entry::Setup(setup) = read(old).unwrap() else {
+            panic!("not a setup");
+        };
+        assert_eq!(
+            (setup.fen, setup.flag),
+            (None, crate::rules::result::FlagRule::Claim)
+        );
+        // A FEN that is none is refused when the line is read.
+        let bad = old.replace("null", r#""8/8 w""#);
+        assert!(matches!(read(&bad), Err(Refusal::Unreadable { .. })));
+    }
+
     fn setup() -> Setup {
         Setup {
             id: "1".parse().unwrap(),
