@@ -216,9 +216,10 @@ pub enum NoticeKind {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
-    /// The game has ended: its score and reason.
-    #[error("the game is over ({0})")]
-    Over(String),
+    /// The game has ended: its result (boxed: it is large beside the
+    /// others).
+    #[error("the game is over ({}, {})", .0.score(), .0.reason())]
+    Over(Box<GameResult>),
     /// The move is not legal in the position.
     #[error("{0} is not a legal move here")]
     Illegal(String),
@@ -691,7 +692,7 @@ impl Game {
 
     fn ensure_playing(&self) -> Result<(), GameError> {
         match &self.result {
-            Some(r) => Err(GameError::Over(format!("{}, {}", r.score(), r.reason()))),
+            Some(r) => Err(GameError::Over(Box::new(r.clone()))),
             None => Ok(()),
         }
     }
@@ -1228,7 +1229,8 @@ mod tests {
                 },
             )
             .unwrap_err();
-        assert!(matches!(err, GameError::Over(_)));
+        assert!(matches!(&err, GameError::Over(r) if r.ending == Ending::Checkmate));
+        assert_eq!(err.to_string(), "the game is over (0-1, checkmate)");
     }
 
     #[test]
