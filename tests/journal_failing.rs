@@ -119,13 +119,16 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         .act(
             PersonRole::Arbiter,
             Action::SetResult {
-                result: "1-0".into(),
+                result: shakmaty::KnownOutcome::Decisive {
+                    winner: shakmaty::Color::White,
+                },
                 reason: "test".into(),
             },
         )
         .await;
     assert!(
-        matches!(refused, Err(TableError::Journal(_))),
+        matches!(&refused, Err(TableError::Journal(cause))
+            if matches!(**cause, tactus::table::actor::RecordError::Journal(_))),
         "{refused:?}"
     );
     // Retried with backoff on the table's time: a few tries over 20 s.

@@ -17,7 +17,6 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Position};
 use tactus::rules::announce::Style;
@@ -238,14 +237,13 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
         black: record.tag("Black").unwrap_or("").into(),
         event: record.tag("Event").unwrap_or("").into(),
         round: record.tag("Round").unwrap_or("").into(),
-        fen: record.start.as_ref().map(Fen::to_string),
+        fen: record.start.clone(),
         flag: Default::default(),
     };
-    let fen: Option<Fen> = setup.fen.as_ref().map(|f| f.parse().unwrap());
-    let mut game = Game::new(fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
+    let mut game = Game::new(setup.fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
     for (i, rm) in record.moves.iter().enumerate() {
         let pos: Chess = game.position().clone();
-        let uci = UciMove::from_move(rm.m, pos.castles().mode()).to_string();
+        let uci = UciMove::from_move(rm.m, pos.castles().mode());
         let at = Duration::from_millis(2_345 * (i as u64 + 1));
         game.apply(at, &GameEvent::MovePlayed { uci }).unwrap();
         if game.result().is_some() {
@@ -314,7 +312,7 @@ fn tactus_pgn_reads_back_in_python_chess() {
             fen_of(game.start()).to_string(),
             "{what}: FEN"
         );
-        let ucis: Vec<&str> = game.plies().iter().map(|p| p.uci.as_str()).collect();
+        let ucis: Vec<String> = game.plies().iter().map(|p| p.uci.to_string()).collect();
         assert_eq!(strings(&py["moves"]), ucis, "{what}: moves");
         let py_clocks = clocks(&py["clocks"]);
         let mut pos = game.start().clone();
@@ -329,7 +327,7 @@ fn tactus_pgn_reads_back_in_python_chess() {
                 j + 1,
                 py_clocks[j]
             );
-            let m = ply.uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            let m = ply.uci.to_move(&pos).unwrap();
             pos.play_unchecked(m);
         }
         exported_plies += ucis.len();

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 use tactus::rules::clock_announce::Shown;
+use tactus::rules::game::GameError;
 use tactus::rules::notation::Lang;
 use tactus::rules::result::FlagRule;
 use tactus::rules::token::Token;
@@ -15,7 +16,9 @@ use tactus::speech::sink::{Sink, SinkError};
 use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::Action;
 use tactus::table::action::PersonRole;
-use tactus::table::actor::{Reply, Setup, TableActor, TableError, TableHandle, TableParts};
+use tactus::table::actor::{
+    Forbidden, Reply, Setup, TableActor, TableError, TableHandle, TableParts, Unprocessable,
+};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 use tactus::table::view::TableView;
@@ -177,7 +180,10 @@ async fn the_blind_players_move_is_made_when_its_announcement_ends() {
     assert!(!request.is_finished());
     // Another move meanwhile is refused.
     let err = act(&t, PersonRole::Assistant, mv("Nf6")).await.unwrap_err();
-    assert!(err.to_string().contains("being announced"), "{err}");
+    assert!(
+        matches!(err, TableError::Unprocessable(Unprocessable::Announcing)),
+        "{err}"
+    );
 
     gate.finish.send(()).unwrap();
     let reply = request.await.unwrap().unwrap();
@@ -307,11 +313,17 @@ async fn claims_and_the_clock_said_either_way() {
     };
     assert!(matches!(
         act(&t, PersonRole::Player, claim(Color::White, None)).await,
-        Err(TableError::Forbidden(_))
+        Err(TableError::Forbidden(Forbidden::Role {
+            role: PersonRole::Player
+        }))
     ));
     assert!(matches!(
         act(&t, PersonRole::Assistant, claim(Color::White, None)).await,
-        Err(TableError::Unprocessable(_))
+        Err(TableError::Unprocessable(Unprocessable::Game(
+            GameError::ClaimNotOnMove {
+                on_move: Color::Black
+            }
+        )))
     ));
     // Black claims, declaring Sf6 (German letters): wrong, so White gets one
     // minute (rapid) and the move is made.

@@ -207,6 +207,34 @@ async fn every_refusal_has_its_status_and_changes_nothing() {
     assert_eq!(app.table("1").await, before);
 }
 
+/// The square and the score typed on a page are read at the API's edge
+/// (the journal's events hold a `Square` and a `KnownOutcome`): text that is
+/// neither gets the answer it always had, and changes nothing.
+#[tokio::test]
+async fn a_typed_square_or_score_that_is_none_is_refused_in_words() {
+    let app = app(Tables::new(&["1"])).await;
+    let before = app.table("1").await;
+    for (path, role, body, said) in [
+        (
+            "/api/tables/1/touched",
+            Assistant,
+            r#"{"side":"white","square":"z9"}"#,
+            "`z9` is not a square",
+        ),
+        (
+            "/api/tables/1/result",
+            Arbiter,
+            r#"{"result":"0-1/2"}"#,
+            "`0-1/2` is not a result: use 1-0, 0-1 or 1/2-1/2",
+        ),
+    ] {
+        let (s, v) = app.post(path, role, body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {v}");
+        assert_eq!(v["error"], said, "{path}");
+    }
+    assert_eq!(app.table("1").await, before);
+}
+
 /// 9.4 through the API: a piece touched on this move loses the claim.
 #[tokio::test]
 async fn a_touch_loses_the_claim_through_the_api() {

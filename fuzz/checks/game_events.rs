@@ -6,7 +6,6 @@
 use std::time::Duration;
 
 use shakmaty::Position;
-use shakmaty::uci::UciMove;
 use tactus::rules::announce::Style;
 use tactus::rules::event::GameEvent;
 use tactus::rules::game::Game;
@@ -46,12 +45,7 @@ pub fn check(data: &[u8]) {
     }
     let mut pos = game.start().clone();
     for ply in game.plies() {
-        let m = ply
-            .uci
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok());
-        match m {
+        match ply.uci.to_move(&pos).ok() {
             Some(m) => pos.play_unchecked(m),
             None => panic!("{} on the record is not legal", ply.uci),
         }

@@ -154,7 +154,10 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 fen: None,
                 flag: crate::rules::result::FlagRule::Claim,
             };
-            let mut entries = vec![Entry::Setup(setup), Entry::Game(GameEvent::ClockStarted)];
+            let mut entries = vec![
+                Entry::Setup(Box::new(setup)),
+                Entry::Game(GameEvent::ClockStarted),
+            ];
             let plies = if last {
                 options.plies / 2
             } else {
@@ -166,7 +169,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 let Some(m) = rng.pick(&moves).copied() else {
                     break;
                 };
-                let uci = UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string();
+                let uci = UciMove::from_move(m, shakmaty::CastlingMode::Standard);
                 pos.play_unchecked(m);
                 entries.push(Entry::Game(GameEvent::MovePlayed { uci }));
             }

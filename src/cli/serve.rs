@@ -31,7 +31,7 @@ pub struct ServeArgs {
     blind: Option<Color>,
     /// Time control, e.g. 90+30 or 40/90+30,30+30 (one table only).
     #[arg(long)]
-    control: Option<String>,
+    control: Option<tactus::rules::time_control::TimeControl>,
     /// default (sound card, text if none), none, or wav:DIR.
     #[arg(long)]
     audio: Option<AudioOut>,

@@ -4,7 +4,8 @@
 //! ever added, with defaults.
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, KnownOutcome, Square};
 
 use super::clock::ClockSetting;
 
@@ -17,7 +18,7 @@ use super::clock::ClockSetting;
 /// use shakmaty::Color;
 /// use tactus::rules::event::GameEvent;
 ///
-/// let e = GameEvent::MovePlayed { uci: "e2e4".into() };
+/// let e = GameEvent::MovePlayed { uci: "e2e4".parse().unwrap() };
 /// let json = serde_json::to_string(&e).unwrap();
 /// assert_eq!(json, r#"{"type":"move_played","uci":"e2e4"}"#);
 /// let back: GameEvent = serde_json::from_str(r#"{"type":"resigned","side":"black"}"#).unwrap();
@@ -32,7 +33,7 @@ pub enum GameEvent {
     MovePlayed {
         /// The move in UCI (`e2e4`, `e7e8q`; castling as the king's move,
         /// or king onto rook in Chess960).
-        uci: String,
+        uci: UciMove,
     },
     /// A piece was touched: on the tactile board, lifted from its hole
     /// (D.2.2); on the sighted side, reported by the assistant (D.2.10.5).
@@ -41,7 +42,8 @@ pub enum GameEvent {
         #[serde(with = "super::side")]
         side: Color,
         /// The square it was touched on, by name (`e2`).
-        square: String,
+        #[serde(with = "super::as_text")]
+        square: Square,
     },
     /// A move that is not legal was attempted (on a board or typed); it was
     /// not made. On the record for the arbiter (7.5).
@@ -95,7 +97,7 @@ pub enum GameEvent {
         /// The move (UCI) the player writes and declares they will make,
         /// if the claim is on the position after it (9.2.1.1, 9.3.1).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        declared: Option<String>,
+        declared: Option<UciMove>,
     },
     /// A player resigned (5.1.2).
     Resigned {
@@ -124,7 +126,8 @@ pub enum GameEvent {
     /// penalty (12.9).
     ResultSet {
         /// The score as PGN writes it: `1-0`, `0-1` or `1/2-1/2`.
-        result: String,
+        #[serde(with = "super::as_text")]
+        result: KnownOutcome,
         /// The arbiter's reason, in their words.
         reason: String,
     },
@@ -179,7 +182,17 @@ mod tests {
     fn events_round_trip_through_json() {
         let events = vec![
             GameEvent::ClockStarted,
-            GameEvent::MovePlayed { uci: "e2e4".into() },
+            GameEvent::MovePlayed {
+                uci: "e2e4".parse().unwrap(),
+            },
+            GameEvent::Touched {
+                side: Color::White,
+                square: Square::G1,
+            },
+            GameEvent::ResultSet {
+                result: KnownOutcome::Draw,
+                reason: "12.9".into(),
+            },
             GameEvent::DrawClaimed {
                 side: Color::Black,
                 claim: DrawClaim::FiftyMoves,
@@ -188,7 +201,7 @@ mod tests {
             GameEvent::DrawClaimed {
                 side: Color::White,
                 claim: DrawClaim::Threefold,
-                declared: Some("g1f3".into()),
+                declared: Some("g1f3".parse().unwrap()),
             },
             GameEvent::TimeExpired,
             GameEvent::IllegalMoveCompleted { side: Color::White },
@@ -206,5 +219,33 @@ mod tests {
             serde_json::to_string(&GameEvent::Resigned { side: Color::White }).unwrap(),
             r#"{"type":"resigned","side":"white"}"#
         );
+    }
+
+    /// The journal's text is the text earlier versions wrote (those fields
+    /// were strings): every line of that form reads into the typed event and
+    /// writes back the same.
+    #[test]
+    fn journal_lines_of_string_fields_read_and_write_the_same() {
+        for line in [
+            r#"{"type":"move_played","uci":"e7e8q"}"#,
+            r#"{"type":"move_played","uci":"e1h1"}"#,
+            r#"{"type":"touched","side":"black","square":"h8"}"#,
+            r#"{"type":"draw_claimed","side":"white","claim":"threefold","declared":"g1f3"}"#,
+            r#"{"type":"draw_claimed","side":"white","claim":"fifty_moves"}"#,
+            r#"{"type":"result_set","result":"1/2-1/2","reason":"12.9"}"#,
+            r#"{"type":"result_set","result":"0-1","reason":"7.5.5"}"#,
+        ] {
+            let event: GameEvent = serde_json::from_str(line).expect(line);
+            assert_eq!(serde_json::to_string(&event).unwrap(), line);
+        }
+        // Text that is none of these is refused when read, not later.
+        for bad in [
+            r#"{"type":"move_played","uci":"zz"}"#,
+            r#"{"type":"touched","side":"black","square":"i9"}"#,
+            r#"{"type":"result_set","result":"1-1","reason":""}"#,
+            r#"{"type":"draw_claimed","side":"white","claim":"threefold","declared":"Nf3"}"#,
+        ] {
+            assert!(serde_json::from_str::<GameEvent>(bad).is_err(), "{bad}");
+        }
     }
 }

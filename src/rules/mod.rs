@@ -32,7 +32,7 @@
 //!
 //! let mut game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
 //! let notices = game
-//!     .apply(Duration::from_secs(4), &GameEvent::MovePlayed { uci: "g1f3".into() })
+//!     .apply(Duration::from_secs(4), &GameEvent::MovePlayed { uci: "g1f3".parse().unwrap() })
 //!     .unwrap();
 //! let said: Vec<String> = notices[0].tokens.iter().map(|t| t.key()).collect();
 //! assert_eq!(said, ["piece.knight", "file.f", "rank.3"]); // "Springer Felix drei"
@@ -41,6 +41,7 @@
 #![deny(missing_docs)]
 
 pub mod announce;
+pub mod as_text;
 pub mod braille_chess;
 pub mod clock;
 pub mod clock_announce;

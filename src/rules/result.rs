@@ -28,6 +28,38 @@ pub enum FlagRule {
     Auto,
 }
 
+/// A score the arbiter typed that is none of PGN's three.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::KnownOutcome;
+/// use tactus::rules::result::{UnknownScore, parse_score};
+///
+/// assert_eq!(parse_score("1/2-1/2"), Ok(KnownOutcome::Draw));
+/// let err = parse_score("1-1").unwrap_err();
+/// assert_eq!(err.to_string(), "`1-1` is not a result: use 1-0, 0-1 or 1/2-1/2");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a result: use 1-0, 0-1 or 1/2-1/2")]
+pub struct UnknownScore(pub String);
+
+/// The score `text` writes as PGN does (`1-0`, `0-1`, `1/2-1/2`); the
+/// arbiter's typed result is read here, once, at the edge.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Color, KnownOutcome};
+/// use tactus::rules::result::parse_score;
+///
+/// assert_eq!(parse_score("0-1"), Ok(KnownOutcome::Decisive { winner: Color::Black }));
+/// assert!(parse_score("½-½").is_err());
+/// ```
+pub fn parse_score(text: &str) -> Result<KnownOutcome, UnknownScore> {
+    text.parse().map_err(|_| UnknownScore(text.to_owned()))
+}
+
 /// Why a game ended.
 ///
 /// # Examples

@@ -134,8 +134,8 @@ pub struct TouchBody {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultBody {
-    /// `1-0`, `0-1`, `1/2-1/2` (or `0-0`, `0-1/2`, … for a score the
-    /// arbiter sets).
+    /// `1-0`, `0-1` or `1/2-1/2`, read by `rules::result::parse_score`;
+    /// any other score is refused (422).
     pub result: String,
     /// Why; left empty, "arbiter's decision".
     #[serde(default)]

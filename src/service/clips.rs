@@ -28,16 +28,17 @@ use super::api_types::VoiceManifest;
 use crate::rules::token::Token;
 use crate::speech::sink::to_i16;
 use crate::speech::voice_pack::VoicePack;
+use crate::table::id::TableId;
 
 /// The packs served: the venue's, and each table's.
 #[derive(Clone)]
 struct Packs {
     venue: Arc<VoicePack>,
-    tables: Arc<BTreeMap<String, Arc<VoicePack>>>,
+    tables: Arc<BTreeMap<TableId, Arc<VoicePack>>>,
 }
 
 /// The routes, with the venue's pack and the pack of each table (by id).
-pub fn routes(venue: Arc<VoicePack>, tables: BTreeMap<String, Arc<VoicePack>>) -> Router {
+pub fn routes(venue: Arc<VoicePack>, tables: BTreeMap<TableId, Arc<VoicePack>>) -> Router {
     Router::new()
         .route("/api/voice", get(venue_manifest))
         .route("/api/voice/clips/{file}", get(venue_clip))
@@ -58,7 +59,7 @@ async fn venue_clip(State(packs): State<Packs>, Path(file): Path<String>) -> Res
 }
 
 async fn table_manifest(State(packs): State<Packs>, Path(id): Path<String>) -> Response {
-    match packs.tables.get(&id) {
+    match packs.tables.get(id.as_str()) {
         Some(voice) => manifest(voice, &format!("/api/tables/{id}/voice")),
         None => no_table(&id),
     }
@@ -68,7 +69,7 @@ async fn table_clip(
     State(packs): State<Packs>,
     Path((id, file)): Path<(String, String)>,
 ) -> Response {
-    match packs.tables.get(&id) {
+    match packs.tables.get(id.as_str()) {
         Some(voice) => clip(voice, &file),
         None => no_table(&id),
     }

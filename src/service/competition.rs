@@ -281,7 +281,7 @@ impl Competition {
                 let start = chess960_start(n).map_err(|e| {
                     RoundError::Invalid(format!("games[{index}].start_position: {e}"))
                 })?;
-                setup.fen = Some(crate::rules::pgn::fen_of(&start).to_string());
+                setup.fen = Some(crate::rules::pgn::fen_of(&start));
             }
             planned.push(Planned { index, setup });
         }
@@ -468,8 +468,10 @@ impl Competition {
                 table: id.to_string(),
             });
         };
+        let result = crate::rules::result::parse_score(result)
+            .map_err(|e| RoundError::Invalid(e.to_string()))?;
         let event = GameEvent::ResultSet {
-            result: result.to_owned(),
+            result,
             reason: reason.to_owned(),
         };
         let view = handle.view().await?;
@@ -478,7 +480,7 @@ impl Competition {
                 .act(
                     PersonRole::Arbiter,
                     Action::SetResult {
-                        result: result.to_owned(),
+                        result,
                         reason: reason.to_owned(),
                     },
                 )

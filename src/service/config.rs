@@ -4,6 +4,7 @@
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::result::FlagRule;
+use crate::rules::time_control::TimeControl;
 use crate::table::id::TableId;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -328,9 +329,10 @@ pub struct TableConfig {
     /// both players are blind, `none` when the assistant enters the moves.
     #[serde(default = "no_board", deserialize_with = "from_str")]
     pub opponent_board: BoardSpec,
-    /// The time control, e.g. `90+30` or `40/90+30,30+30`.
+    /// The time control, e.g. `90+30` or `40/90+30,30+30`: read when the
+    /// file is, so a bad one is an error naming the key.
     #[serde(default = "default_control")]
-    pub control: String,
+    pub control: TimeControl,
     #[serde(default)]
     pub white: String,
     #[serde(default)]
@@ -438,8 +440,8 @@ fn default_board() -> BoardSpec {
 fn no_board() -> BoardSpec {
     BoardSpec::None
 }
-fn default_control() -> String {
-    "90+30".into()
+fn default_control() -> TimeControl {
+    "90+30".parse().expect("`90+30` is a time control")
 }
 
 fn from_str<'de, D, T>(d: D) -> Result<T, D::Error>
@@ -645,13 +647,24 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_time_control_is_refused_when_the_file_is_read_naming_the_key() {
+        let e = Config::parse("[[table]]\nid = \"1\"\ncontrol = \"90+\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("control"), "{e}");
+        assert!(e.contains("90+"), "{e}");
+        let c = Config::parse("[[table]]\nid = \"1\"\ncontrol = \"40/90+30, 30+30\"\n").unwrap();
+        assert_eq!(c.tables[0].control, "40/90+30,30+30".parse().unwrap());
+    }
+
+    #[test]
     fn an_empty_file_is_the_embedded_defaults() {
         let c = Config::parse("").unwrap();
         assert_eq!(c, Config::default());
         assert_eq!(c.tables.len(), 1);
         assert_eq!(c.tables[0].blind, Color::Black);
         assert_eq!(c.tables[0].board, BoardSpec::Sim);
-        assert_eq!(c.tables[0].control, "90+30");
+        assert_eq!(c.tables[0].control.to_string(), "90+30");
         assert_eq!(c.server.listen.to_string(), "127.0.0.1:8080");
     }
 

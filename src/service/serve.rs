@@ -151,7 +151,7 @@ pub async fn serve(
                 v
             }
         };
-        table_voices.insert(t.id.to_string(), Arc::clone(&voice));
+        table_voices.insert(t.id.clone(), Arc::clone(&voice));
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         speakers.push(speaker.finished());
@@ -411,16 +411,12 @@ fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
     Ok(Setup {
         id: t.id.clone(),
         blind: t.blind,
-        control: t.control.parse().map_err(|error| ServeError::Control {
-            table: t.id.clone(),
-            control: t.control.clone(),
-            error,
-        })?,
+        control: t.control.clone(),
         white: t.white.clone(),
         black: t.black.clone(),
         event: t.event.clone(),
         round: t.round.clone(),
-        fen: start_of(t)?.map(|pos| fen_of(&pos).to_string()),
+        fen: start_of(t)?.map(|pos| fen_of(&pos)),
         flag: t.flag,
     })
 }

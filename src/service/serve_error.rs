@@ -7,7 +7,6 @@ use super::data_lock::LockError;
 use super::journal::JournalError;
 use super::tokens::TokenError;
 use crate::board::sim::SimError;
-use crate::rules::time_control::TimeControlError;
 use crate::rules::variant::Chess960Error;
 use crate::speech::sink::SinkError;
 use crate::speech::sink_alsa::DeviceError;
@@ -52,13 +51,6 @@ pub enum ServeError {
         table: TableId,
         #[source]
         error: VoiceError,
-    },
-    /// A table's time control does not read.
-    #[error("table {table}: control `{control}`: {error}")]
-    Control {
-        table: TableId,
-        control: String,
-        error: TimeControlError,
     },
     /// A Chess960 table without its start position's number.
     #[error("table {table}: chess960 needs a start_position")]

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Role};
+use shakmaty::{Color, KnownOutcome, Role, Square};
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::DrawClaim;
@@ -76,7 +76,7 @@ pub enum Action {
     },
     Touched {
         side: Color,
-        square: String,
+        square: Square,
     },
     OfferDraw {
         side: Color,
@@ -104,7 +104,7 @@ pub enum Action {
     },
     ClaimFlag,
     SetResult {
-        result: String,
+        result: KnownOutcome,
         reason: String,
     },
     /// The D.2.9 ruling from both scoresheets; applied if `apply`.
@@ -190,7 +190,9 @@ mod tests {
                 reason: String::new(),
             },
             Action::SetResult {
-                result: "1-0".into(),
+                result: KnownOutcome::Decisive {
+                    winner: Color::White,
+                },
                 reason: String::new(),
             },
             Action::Ruling {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -48,25 +49,26 @@ pub struct Setup {
     pub event: String,
     pub round: String,
     /// The start position if not the standard one.
-    pub fen: Option<String>,
+    pub fen: Option<Fen>,
     /// What a clock reaching zero does (6.8); journals from before this
     /// setting read as the default, `claim`.
     #[serde(default)]
     pub flag: FlagRule,
 }
 
-/// Why a request was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a request was refused: one variant per answer (HTTP status), each
+/// holding its cause.
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum TableError {
     /// The role may not do this (HTTP 403).
-    #[error("{0}")]
-    Forbidden(String),
+    #[error(transparent)]
+    Forbidden(#[from] Forbidden),
     /// The request does not fit the game (HTTP 422); nothing changed.
-    #[error("{0}")]
-    Unprocessable(String),
+    #[error(transparent)]
+    Unprocessable(#[from] Unprocessable),
     /// The journal could not record it (HTTP 503); nothing changed.
     #[error("not recorded: {0}")]
-    Journal(String),
+    Journal(Arc<RecordError>),
     /// The table's game is under way, so no new game can be set up there
     /// (HTTP 409) until it has a result.
     #[error("table {table}: its game (round {round}) is under way: record its result first")]
@@ -74,6 +76,64 @@ pub enum TableError {
     /// The table has stopped (HTTP 503).
     #[error("the table has stopped")]
     Stopped,
+}
+
+impl From<GameError> for TableError {
+    fn from(e: GameError) -> TableError {
+        TableError::Unprocessable(Unprocessable::Game(e))
+    }
+}
+
+/// Why a role may not do what it asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Forbidden {
+    /// The action is not this role's at this table now.
+    #[error("the {role} may not do this at this table now")]
+    Role { role: PersonRole },
+    /// The promotion waiting is on the other player's board.
+    #[error("the promotion waiting is the other player's to name, not the {role}'s")]
+    OthersPromotion { role: PersonRole },
+}
+
+/// Why a request does not fit the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unprocessable {
+    /// The game refuses the event.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The typed move does not read, or is not legal.
+    #[error(transparent)]
+    Move(#[from] crate::rules::notation::MoveError),
+    /// The move declared with a draw claim does not read, or is not legal.
+    #[error("the declared move: {0}")]
+    DeclaredMove(crate::rules::notation::MoveError),
+    /// A board's move out of its side's turn (or after the result).
+    #[error("not {}'s move", crate::rules::side::name(*side))]
+    NotTheirMove { side: Color },
+    /// A move arrives while the blind player's move is being announced.
+    #[error("a move is being announced: wait until it has been made")]
+    Announcing,
+    /// The side has no board at this table.
+    #[error("{} has no board at this table", crate::rules::side::name(*side))]
+    NoBoard { side: Color },
+    /// Accepting a draw nobody offered.
+    #[error("no draw has been offered")]
+    NoDrawOffered,
+    /// Naming a promotion piece with no promotion waiting.
+    #[error("no promotion is waiting for its piece")]
+    NoPromotionWaiting,
+    /// The board refused the promotion's piece.
+    #[error(transparent)]
+    Promotion(#[from] crate::board::infer::InferError),
+    /// The D.2.9 ruling cannot be made from these scoresheets.
+    #[error("{0}")]
+    Ruling(String),
+    /// A new game's setup that was meant for another table.
+    #[error("a setup for table {setup} sent to table {table}")]
+    OtherTable { setup: TableId, table: TableId },
+    /// A new game's setup that does not start a game.
+    #[error(transparent)]
+    Start(#[from] super::replay::StartError),
 }
 
 /// Why a table could not start; the message names the table where the
@@ -408,7 +468,7 @@ impl TableActor {
             if journaled_game > 0 {
                 tracing::info!(table = %setup.id, game = game_no, round = %setup.round, "the configuration starts the table's next game");
             }
-            actor.record(&Entry::Setup(setup.clone())).await?;
+            actor.record(&Entry::Setup(Box::new(setup.clone()))).await?;
         } else if actor.game.result().is_some() {
             // A finished game is not "resumed": nothing to say or pause.
             tracing::info!(table = %setup.id, events = replayed, "finished game read from the journal");
@@ -552,9 +612,7 @@ impl TableActor {
     ) -> Result<Reply, TableError> {
         let to_move = self.game.position().turn();
         if !action.allowed(role, self.setup.blind, to_move) {
-            return Err(TableError::Forbidden(format!(
-                "the {role} may not do this at this table now"
-            )));
+            return Err(Forbidden::Role { role }.into());
         }
         // A flag that fell before this request is recorded first: the
         // request then meets a finished game.
@@ -590,7 +648,7 @@ impl TableActor {
                                 })
                                 .await;
                         }
-                        return Err(TableError::Unprocessable(e.to_string()));
+                        return Err(Unprocessable::Move(e).into());
                     }
                 };
                 self.play(m, None).await
@@ -610,10 +668,7 @@ impl TableActor {
                 // A player's own board; the blind player's for the others.
                 let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
                 let Some(board) = self.boards.iter().find(|b| b.side == side) else {
-                    return Err(TableError::Unprocessable(format!(
-                        "{} has no board at this table",
-                        crate::rules::side::name(side)
-                    )));
+                    return Err(Unprocessable::NoBoard { side }.into());
                 };
                 let fixes = board.inference.fixes();
                 let tokens = if fixes.is_empty() {
@@ -645,7 +700,7 @@ impl TableActor {
             Action::DeclineDraw { side } => self.commit(GameEvent::DrawDeclined { side }).await,
             Action::AcceptDraw => {
                 if self.game.draw_offer().is_none() {
-                    return Err(TableError::Unprocessable("no draw has been offered".into()));
+                    return Err(Unprocessable::NoDrawOffered.into());
                 }
                 self.commit(GameEvent::DrawAgreed).await
             }
@@ -666,9 +721,7 @@ impl TableActor {
                             lang,
                             page_lang,
                         )
-                        .map_err(|e| {
-                            TableError::Unprocessable(format!("the declared move: {e}"))
-                        })?,
+                        .map_err(Unprocessable::DeclaredMove)?,
                     ),
                 };
                 let plies = self.game.plies().len();
@@ -714,17 +767,15 @@ impl TableActor {
                         .iter()
                         .any(|b| b.inference.promotion_pending().is_some());
                     return Err(if elsewhere {
-                        TableError::Forbidden(format!(
-                            "the promotion waiting is the other player's to name, not the {role}'s"
-                        ))
+                        Forbidden::OthersPromotion { role }.into()
                     } else {
-                        TableError::Unprocessable("no promotion is waiting for its piece".into())
+                        Unprocessable::NoPromotionWaiting.into()
                     });
                 };
                 let inferred = self.boards[at]
                     .inference
                     .name_promotion(piece)
-                    .map_err(|e| TableError::Unprocessable(e.to_string()))?;
+                    .map_err(Unprocessable::Promotion)?;
                 let mut reply = Reply::default();
                 for i in inferred {
                     if let Some(r) = self.inferred(at, i).await {
@@ -738,8 +789,8 @@ impl TableActor {
 
     /// A move as the journal writes it: UCI, with Chess960 castling as the
     /// king onto the rook (`b1c1` could be a king move there).
-    pub(super) fn uci(&self, m: Move) -> String {
-        UciMove::from_move(m, self.game.position().castles().mode()).to_string()
+    pub(super) fn uci(&self, m: Move) -> UciMove {
+        UciMove::from_move(m, self.game.position().castles().mode())
     }
 
     /// Checks `event` on a copy of the game, journals it, applies it, then
@@ -760,7 +811,7 @@ impl TableActor {
         let notices = next.apply(now, &event).map_err(refusal)?;
         self.record(&Entry::Game(event))
             .await
-            .map_err(|e| TableError::Journal(e.to_string()))?;
+            .map_err(|e| TableError::Journal(Arc::new(e)))?;
         self.game = next;
         let notices = notices
             .into_iter()
@@ -837,7 +888,7 @@ impl TableActor {
         apply: bool,
     ) -> Result<Reply, TableError> {
         let ruling = crate::table::ruling::rule_at_table(&self.game, white, black)
-            .map_err(TableError::Unprocessable)?;
+            .map_err(Unprocessable::Ruling)?;
         let data = Some(ruling.json);
         if !apply {
             return Ok(Reply { text: None, data });
@@ -859,10 +910,11 @@ impl TableActor {
     /// its player's new colour, and the blind player hears their colour.
     pub(super) async fn next_game(&mut self, setup: Setup) -> Result<u32, TableError> {
         if setup.id != self.setup.id {
-            return Err(TableError::Unprocessable(format!(
-                "a setup for table {} sent to table {}",
-                setup.id, self.setup.id
-            )));
+            return Err(Unprocessable::OtherTable {
+                setup: setup.id,
+                table: self.setup.id.clone(),
+            }
+            .into());
         }
         if super::replay::begun(&self.game) && self.game.result().is_none() {
             return Err(TableError::UnderWay {
@@ -870,12 +922,11 @@ impl TableActor {
                 round: self.setup.round.clone(),
             });
         }
-        let game =
-            new_game(&setup, self.style).map_err(|e| TableError::Unprocessable(e.to_string()))?;
+        let game = new_game(&setup, self.style).map_err(Unprocessable::Start)?;
         self.game_no += 1;
-        if let Err(e) = self.record(&Entry::Setup(setup.clone())).await {
+        if let Err(e) = self.record(&Entry::Setup(Box::new(setup.clone()))).await {
             self.game_no -= 1;
-            return Err(TableError::Journal(e.to_string()));
+            return Err(TableError::Journal(Arc::new(e)));
         }
         let blind_before = self.setup.blind;
         self.game = game;
@@ -913,5 +964,5 @@ impl TableActor {
 }
 
 pub(super) fn refusal(e: GameError) -> TableError {
-    TableError::Unprocessable(e.to_string())
+    e.into()
 }

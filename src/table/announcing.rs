@@ -2,6 +2,7 @@
 //! made (D.2.3.3, D.2.4), notices spoken on the table's speaker and sent as
 //! text to every page, and the state published after each change.
 
+use shakmaty::uci::UciMove;
 use shakmaty::{Move, Position};
 use tokio::sync::oneshot;
 
@@ -37,9 +38,7 @@ impl TableActor {
     ) -> Result<Reply, TableError> {
         let uci = self.uci(m);
         if self.announcing.is_some() {
-            return Err(TableError::Unprocessable(
-                "a move is being announced: wait until it has been made".into(),
-            ));
+            return Err(super::actor::Unprocessable::Announcing.into());
         }
         let blind_moves = self.game.position().turn() == self.setup.blind;
         if blind_moves && self.speaker.is_audible() {
@@ -57,7 +56,7 @@ impl TableActor {
         &mut self,
         m: Move,
         made_on: Option<usize>,
-        uci: String,
+        uci: UciMove,
     ) -> Result<Reply, TableError> {
         let now = self.now();
         let notices = self

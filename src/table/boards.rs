@@ -5,7 +5,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 
 use super::action::{Action, PersonRole};
-use super::actor::{Reply, TableActor, TableError};
+use super::actor::{Reply, TableActor};
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
 use crate::board::serial::{Driver, DriverEvent, Stamped};
@@ -14,7 +14,6 @@ use crate::rules::clock::ClockSetting;
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::GameEvent;
 use crate::rules::game::NoticeKind;
-use crate::rules::side;
 use crate::rules::time_control::Bonus;
 use crate::rules::token::Word;
 
@@ -66,7 +65,7 @@ impl TableActor {
                 );
             }
             if let Some(sim) = board.mirror.as_mut()
-                && let Err(e) = sim.play(&uci, false)
+                && let Err(e) = sim.play(&uci.to_string(), false)
             {
                 tracing::warn!(table = %self.setup.id, "simulated board: {e}");
             }
@@ -161,10 +160,7 @@ impl TableActor {
                 let result = if theirs && self.game.result().is_none() {
                     self.play(mv, Some(at)).await
                 } else {
-                    Err(TableError::Unprocessable(format!(
-                        "not {}'s move",
-                        side::name(side)
-                    )))
+                    Err(super::actor::Unprocessable::NotTheirMove { side }.into())
                 };
                 match result {
                     Ok(reply) => {
@@ -196,12 +192,7 @@ impl TableActor {
                 self.publish_state();
             }
             Inferred::Touched { square, .. } => {
-                let _ = self
-                    .commit(GameEvent::Touched {
-                        side,
-                        square: square.to_string(),
-                    })
-                    .await;
+                let _ = self.commit(GameEvent::Touched { side, square }).await;
             }
             Inferred::PromotionPending { .. } => {
                 return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));

@@ -1,7 +1,6 @@
 //! A table's game as PGN: the players, the time control, the clock after
 //! every move (`[%clk]`), draw offers and the result.
 
-use shakmaty::uci::UciMove;
 use shakmaty::{Color, Outcome, Position};
 
 use super::actor::Setup;
@@ -44,12 +43,7 @@ pub fn game_pgn(setup: &Setup, game: &Game) -> String {
     let mut pos = game.start().clone();
     for ply in game.plies() {
         // Every ply was checked when it was played.
-        let Some(m) = ply
-            .uci
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-        else {
+        let Some(m) = ply.uci.to_move(&pos).ok() else {
             break;
         };
         let mover = pos.turn();

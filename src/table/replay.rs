@@ -24,7 +24,8 @@ use crate::rules::game::Game;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum Entry {
-    Setup(Setup),
+    /// (Boxed: a setup, with its start FEN, is large beside an event.)
+    Setup(Box<Setup>),
     #[serde(untagged)]
     Game(GameEvent),
 }
@@ -68,11 +69,6 @@ pub enum Refusal {
 /// Why a setup does not start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StartError {
-    #[error("table {table}: start FEN: {reason}")]
-    Fen {
-        table: String,
-        reason: shakmaty::fen::ParseFenError,
-    },
     #[error("table {table}: {reason}")]
     Game {
         table: String,
@@ -106,14 +102,16 @@ pub enum Disagreement {
         start_name(configured),
         start_name(journaled)
     )]
+    /// (Boxed: a FEN is large, and this error travels inside others.)
     Start {
-        configured: Option<String>,
-        journaled: Option<String>,
+        configured: Option<Box<Fen>>,
+        journaled: Option<Box<Fen>>,
     },
 }
 
-fn start_name(fen: &Option<String>) -> &str {
-    fen.as_deref().unwrap_or("the standard position")
+fn start_name(fen: &Option<Box<Fen>>) -> String {
+    fen.as_ref()
+        .map_or_else(|| "the standard position".to_owned(), |f| f.to_string())
 }
 
 /// A table's game rebuilt from its journal.
@@ -140,7 +138,7 @@ pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, Re
         return Err(refuse(0, Refusal::Empty));
     };
     let mut setup = match read(&first.payload) {
-        Ok(Entry::Setup(s)) => s,
+        Ok(Entry::Setup(s)) => *s,
         Ok(Entry::Game(_)) => {
             return Err(refuse(first.seq, Refusal::NoSetup));
         }
@@ -156,7 +154,7 @@ pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, Re
         match read(&record.payload).map_err(|e| refuse(record.seq, e))? {
             Entry::Setup(changed) => {
                 defining_keys_agree(&setup, &changed).map_err(|e| refuse(record.seq, e.into()))?;
-                setup = changed;
+                setup = *changed;
             }
             Entry::Game(event) => {
                 game.apply(Duration::from_millis(at_ms), &event)
@@ -185,21 +183,14 @@ pub fn replay(id: &str, history: &[Record], style: Style) -> Result<Replayed, Re
 /// setup); `None` for a record that is not a setup.
 pub fn setup_in(record: &Record) -> Option<Setup> {
     match read(&record.payload) {
-        Ok(Entry::Setup(s)) => Some(s),
+        Ok(Entry::Setup(s)) => Some(*s),
         _ => None,
     }
 }
 
 /// The game a setup starts.
 pub(crate) fn new_game(setup: &Setup, style: Style) -> Result<Game, StartError> {
-    let fen = match &setup.fen {
-        Some(f) => Some(f.parse::<Fen>().map_err(|reason| StartError::Fen {
-            table: setup.id.to_string(),
-            reason,
-        })?),
-        None => None,
-    };
-    Game::new(fen.as_ref(), setup.control.clone(), style)
+    Game::new(setup.fen.as_ref(), setup.control.clone(), style)
         .map(|g| g.with_flag_rule(setup.flag))
         .map_err(|reason| StartError::Game {
             table: setup.id.to_string(),
@@ -241,8 +232,8 @@ pub fn defining_keys_agree(journaled: &Setup, configured: &Setup) -> Result<(), 
     }
     if journaled.fen != configured.fen {
         return Err(Disagreement::Start {
-            configured: configured.fen.clone(),
-            journaled: journaled.fen.clone(),
+            configured: configured.fen.clone().map(Box::new),
+            journaled: journaled.fen.clone().map(Box::new),
         });
     }
     Ok(())
@@ -317,6 +308,34 @@ mod tests {
     use super::*;
     use shakmaty::Color;
 
+    /// A setup line as earlier versions journaled it (the FEN and the
+    /// control were strings then) reads into the typed setup and writes
+    /// back the same text; one without `flag` reads as the default.
+    #[test]
+    fn a_setup_line_of_string_fields_reads_and_writes_the_same() {
+        let line = r#"{"type":"setup","id":"3","blind":"white","control":"40/90+30, 30+30","white":"A","black":"B","event":"Open","round":"2","fen":"4k3/8/8/8/8/8/8/4K2R w K - 0 1","flag":"auto"}"#;
+        let Entry::Setup(setup) = read(line).unwrap() else {
+            panic!("not a setup");
+        };
+        assert_eq!(
+            setup.fen,
+            Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap())
+        );
+        assert_eq!(setup.control, "40/90+30,30+30".parse().unwrap());
+        assert_eq!(serde_json::to_string(&Entry::Setup(setup)).unwrap(), line);
+        let old = r#"{"type":"setup","id":"1","blind":"black","control":"90+30","white":"","black":"","event":"","round":"","fen":null}"#;
+        let Entry::Setup(setup) = read(old).unwrap() else {
+            panic!("not a setup");
+        };
+        assert_eq!(
+            (setup.fen, setup.flag),
+            (None, crate::rules::result::FlagRule::Claim)
+        );
+        // A FEN that is none is refused when the line is read.
+        let bad = old.replace("null", r#""8/8 w""#);
+        assert!(matches!(read(&bad), Err(Refusal::Unreadable { .. })));
+    }
+
     fn setup() -> Setup {
         Setup {
             id: "1".parse().unwrap(),
@@ -357,7 +376,7 @@ mod tests {
         let mut control = setup();
         control.control = "60+0".parse().unwrap();
         let mut fen = setup();
-        fen.fen = Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into());
+        fen.fen = Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap());
         for (changed, key) in [
             (blind, "`blind`"),
             (control, "`control`"),

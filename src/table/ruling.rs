@@ -82,12 +82,12 @@ pub fn rule_at_table(
     // is applied.
     let kept = ruling.plies_played_on();
     let longer = longer_sheet(&white, &black);
-    let ours: Vec<String> = game.plies().iter().map(|p| p.uci.clone()).collect();
-    let theirs: Vec<String> = longer
+    let ours: Vec<shakmaty::uci::UciMove> = game.plies().iter().map(|p| p.uci).collect();
+    let theirs: Vec<shakmaty::uci::UciMove> = longer
         .moves
         .iter()
         .take(kept)
-        .map(|m| shakmaty::uci::UciMove::from_move(*m, game.start().castles().mode()).to_string())
+        .map(|m| shakmaty::uci::UciMove::from_move(*m, game.start().castles().mode()))
         .collect();
     if ours.len() < kept || ours[..kept] != theirs[..] {
         let from = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count() + 1;
@@ -161,7 +161,9 @@ mod tests {
         for (i, uci) in moves.iter().enumerate() {
             g.apply(
                 Duration::from_secs(10 * (i as u64 + 1)),
-                &GameEvent::MovePlayed { uci: (*uci).into() },
+                &GameEvent::MovePlayed {
+                    uci: uci.parse().unwrap(),
+                },
             )
             .unwrap();
         }

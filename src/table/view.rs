@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
 use shakmaty::{ByColor, Color, EnPassantMode, Position};
 
 use super::actor::TableActor;
@@ -20,6 +21,7 @@ use crate::rules::game_kind::GameKind;
 use crate::rules::result::FlagRule;
 use crate::rules::result::{Ending, GameResult};
 use crate::rules::side;
+use crate::rules::time_control::TimeControl;
 
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
@@ -45,7 +47,7 @@ pub struct TableView {
     #[serde(with = "side")]
     pub blind: Color,
     /// The time control as configured (e.g. `40/90+30, 30+30`).
-    pub control: String,
+    pub control: TimeControl,
     /// The position (FEN).
     pub fen: String,
     /// The side to move.
@@ -55,7 +57,7 @@ pub struct TableView {
     pub moves: Vec<String>,
     /// The same moves in UCI (`g1f3`): the pages name the last move's
     /// squares and write moves in long notation (`Ng1-f3`) from them.
-    pub moves_uci: Vec<String>,
+    pub moves_uci: Vec<UciMove>,
     pub clock: ClockView,
     /// `standard`, `rapid` or `blitz` (A.1, B.1): penalties are one minute
     /// in rapid and blitz (A.3).
@@ -177,7 +179,7 @@ pub struct BoardView {
     pub in_sync: bool,
     /// The announced move the blind player is to carry out on the board,
     /// until the board shows it (UCI).
-    pub following: Option<String>,
+    pub following: Option<UciMove>,
     /// Squares that differ, a1 to h8.
     pub differs: Vec<String>,
     /// What the board should show (FEN placement).
@@ -433,11 +435,11 @@ impl TableActor {
             game: self.game_no,
             begun: super::replay::begun(&self.game),
             blind: self.setup.blind,
-            control: self.setup.control.to_string(),
+            control: self.setup.control.clone(),
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
             turn: pos.turn(),
             moves: self.game.sans(),
-            moves_uci: self.game.plies().iter().map(|p| p.uci.clone()).collect(),
+            moves_uci: self.game.plies().iter().map(|p| p.uci).collect(),
             clock: ClockView {
                 white_ms: clock.remaining(Color::White, now).as_millis() as u64,
                 black_ms: clock.remaining(Color::Black, now).as_millis() as u64,

@@ -129,7 +129,7 @@ pub async fn app(tables: Tables<'_>) -> App {
             black: "Black player".into(),
             event: tables.event.into(),
             round: "1".into(),
-            fen: tables.fen.map(str::to_owned),
+            fen: tables.fen.map(|f| f.parse().unwrap()),
             flag: FlagRule::Claim,
         };
         bases.insert(
@@ -170,7 +170,7 @@ pub async fn app(tables: Tables<'_>) -> App {
     let voices = tables
         .ids
         .iter()
-        .map(|id| (id.to_string(), voice()))
+        .map(|id| (id.parse().unwrap(), voice()))
         .collect();
     App {
         router: router(AppState {

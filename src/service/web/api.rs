@@ -241,13 +241,19 @@ pub(super) async fn touched(
     body: Result<Json<TouchBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
+    let square = body.square.parse().map_err(|_| {
+        ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("`{}` is not a square", body.square),
+        )
+    })?;
     act(
         &state,
         &id,
         &headers,
         Action::Touched {
             side: body.side,
-            square: body.square,
+            square,
         },
     )
     .await
@@ -260,21 +266,14 @@ pub(super) async fn set_result(
     body: Result<Json<ResultBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
+    let result = crate::rules::result::parse_score(&body.result)
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let reason = if body.reason.trim().is_empty() {
         "arbiter's decision".to_owned()
     } else {
         body.reason
     };
-    act(
-        &state,
-        &id,
-        &headers,
-        Action::SetResult {
-            result: body.result,
-            reason,
-        },
-    )
-    .await
+    act(&state, &id, &headers, Action::SetResult { result, reason }).await
 }
 
 pub(super) async fn ruling(
