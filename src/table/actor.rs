@@ -93,6 +93,10 @@ pub enum Forbidden {
     /// The promotion waiting is on the other player's board.
     #[error("the promotion waiting is the other player's to name, not the {role}'s")]
     OthersPromotion { role: PersonRole },
+    /// A token of one game (the second blind player's) in another: the
+    /// table moved on to its next game while the request was on its way.
+    #[error("this token is not valid for this table's game now")]
+    OtherGame { game: u32 },
 }
 
 /// Why a request does not fit the game.
@@ -583,9 +587,9 @@ impl TableActor {
                 reply,
             } => {
                 if game.is_some_and(|g| g != self.game_no) {
-                    let _ = reply.send(Err(TableError::Forbidden(
-                        "this token is not valid for this table's game now".into(),
-                    )));
+                    let _ = reply.send(Err(TableError::Forbidden(Forbidden::OtherGame {
+                        game: self.game_no,
+                    })));
                     return;
                 }
                 self.in_request = true;
