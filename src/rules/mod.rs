@@ -52,6 +52,7 @@ pub mod game;
 pub mod game_announcements;
 pub mod game_kind;
 pub mod grammar;
+pub mod language;
 pub mod notation;
 pub mod pgn;
 pub mod result;
