@@ -32,6 +32,7 @@ use shakmaty::Color;
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::braille::{cells, louis};
+use crate::rules::language::Language;
 use crate::service::i18n;
 use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
@@ -269,7 +270,11 @@ fn unavailable(e: impl std::fmt::Display) -> ApiError {
 /// Text in the literary braille of `lang`, cut into lines of at most
 /// [`BRF_WIDTH`] cells at blanks.
 fn literary_lines(lang: &str, text: &str) -> Result<Vec<String>, ApiError> {
-    let cells = louis::translate(louis::table_for(lang), text).map_err(unavailable)?;
+    let cells = louis::translate(
+        louis::table_for(Language::from_tag(lang).unwrap_or_default()),
+        text,
+    )
+    .map_err(unavailable)?;
     let mut lines = Vec::new();
     let mut rest: &[u8] = &cells;
     while rest.len() > BRF_WIDTH {
