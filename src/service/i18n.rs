@@ -102,6 +102,15 @@ pub fn negotiate(query: Option<&str>, accept_language: Option<&str>) -> Language
         .unwrap_or(LANGS[0])
 }
 
+/// The pages' language for a voice pack's or a table's language: itself if
+/// it has a catalogue, else English (an unknown language too).
+///
+/// `pages_for(Some(Language::De))` is German, `pages_for(Some(Language::Fr))`
+/// English.
+pub fn pages_for(lang: Option<Language>) -> Language {
+    lang.filter(|l| l.has_catalogue()).unwrap_or(LANGS[0])
+}
+
 /// One message as plain text, `{ $name }` filled from `args`; a missing
 /// argument stays `{$name}`. An unknown id is itself (the tests keep that
 /// from happening).
@@ -389,6 +398,22 @@ mod tests {
         assert_eq!(negotiate(None, Some("fr-FR")), Language::En);
         assert_eq!(negotiate(Some("es"), Some("de")), Language::Es);
         assert_eq!(negotiate(Some("xx"), Some("de")), Language::De);
+    }
+
+    #[test]
+    fn a_voice_language_without_a_catalogue_has_english_pages() {
+        assert_eq!(pages_for(Some(Language::De)), Language::De);
+        assert_eq!(pages_for(Some(Language::Es)), Language::Es);
+        assert_eq!(pages_for(Some(Language::Fr)), Language::En);
+        assert_eq!(pages_for(None), Language::En);
+        // As negotiating the tag as `Accept-Language` did.
+        for tag in ["de", "de-AT", "es-ES", "fr", "pt_BR", "xx", ""] {
+            assert_eq!(
+                pages_for(Language::from_tag(tag)),
+                negotiate(None, Some(tag)),
+                "{tag}"
+            );
+        }
     }
 
     #[test]

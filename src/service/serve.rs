@@ -215,7 +215,7 @@ pub async fn serve(
         tokens: tokens.clone(),
         tables: tables.clone(),
         base: super::addresses::link_base(addr, tls.is_some()),
-        lang: super::i18n::negotiate(None, Some(venue_voice.language())),
+        lang: super::i18n::pages_for(venue_voice.language()),
     };
     let competition = Arc::new(Competition::new(
         config.players.clone(),
@@ -361,7 +361,7 @@ pub fn startup_text(running: &Running) -> String {
 /// Round 2. You play Black against Carla (White)." Without a round or an
 /// opponent's name, what there is.
 pub fn new_game_line(v: &crate::table::view::TableView) -> String {
-    let lang = super::i18n::negotiate(None, Some(&v.voice_lang));
+    let lang = super::i18n::pages_for(Language::from_tag(&v.voice_lang));
     let opponent = match v.blind {
         shakmaty::Color::White => &v.black,
         shakmaty::Color::Black => &v.white,
