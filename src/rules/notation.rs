@@ -622,23 +622,20 @@ pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError
 ///     .into_position(CastlingMode::Standard)
 ///     .unwrap();
 /// assert!(parse_move(&pos, "Rd1", Lang::Auto).is_err()); // rook (en) or king (es)?
-/// let m = parse_move_preferring(&pos, "Rd1", Lang::Auto, Some(Lang::Of(Language::Es))).unwrap();
+/// let m = parse_move_preferring(&pos, "Rd1", Lang::Auto, Some(Language::Es)).unwrap();
 /// assert_eq!(m.role(), Role::King);
 /// ```
 pub fn parse_move_preferring(
     pos: &Chess,
     text: &str,
     lang: Lang,
-    prefer: Option<Lang>,
+    prefer: Option<Language>,
 ) -> Result<Move, MoveError> {
     let result = parse_move_in(pos, text, lang);
     let (Err(MoveError::Ambiguous { .. }), Lang::Auto, Some(p)) = (&result, lang, prefer) else {
         return result;
     };
-    if p == Lang::Auto {
-        return result;
-    }
-    match parse_move_in(pos, text, p) {
+    match parse_move_in(pos, text, Lang::Of(p)) {
         Ok(m) => Ok(m),
         Err(_) => result,
     }

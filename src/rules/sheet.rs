@@ -567,7 +567,7 @@ mod tests {
                 &p,
                 "Rd1",
                 Lang::Auto,
-                Some(Lang::Of(Language::En))
+                Some(Language::En)
             )),
             "Rd1"
         );
@@ -576,13 +576,13 @@ mod tests {
                 &p,
                 "Rd1",
                 Lang::Auto,
-                Some(Lang::Of(Language::Es))
+                Some(Language::Es)
             )),
             "Kd1"
         );
         // German reads no R: still ambiguous, refused.
         assert!(matches!(
-            parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::Of(Language::De))),
+            parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Language::De)),
             Err(MoveError::Ambiguous { .. })
         ));
         // An explicit language is never overridden by the page's.
@@ -591,7 +591,7 @@ mod tests {
                 &p,
                 "Rd1",
                 Lang::Of(Language::Es),
-                Some(Lang::Of(Language::En))
+                Some(Language::En)
             )),
             "Kd1"
         );
@@ -601,7 +601,7 @@ mod tests {
                 &p,
                 "Kd1",
                 Lang::Auto,
-                Some(Lang::Of(Language::Es))
+                Some(Language::Es)
             )),
             "Kd1"
         );

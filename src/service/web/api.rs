@@ -98,7 +98,8 @@ pub(super) async fn make_move(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let lang = move_lang(body.lang.as_deref())?;
-    let page_lang = move_lang(body.page_lang.as_deref())?;
+    // The page's language: `auto` says nothing more than leaving it out.
+    let page_lang = move_lang(body.page_lang.as_deref())?.and_then(Lang::language);
     act(
         &state,
         &id,
@@ -176,7 +177,8 @@ pub(super) async fn claim(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let lang = move_lang(body.lang.as_deref())?;
-    let page_lang = move_lang(body.page_lang.as_deref())?;
+    // The page's language: `auto` says nothing more than leaving it out.
+    let page_lang = move_lang(body.page_lang.as_deref())?.and_then(Lang::language);
     let action = Action::ClaimDraw {
         side: body.side,
         claim,
