@@ -18,7 +18,8 @@
 //! - competitions: the pairing program's file, FIDE's TRF-16 ([`trf`]),
 //!   read for a round's pairings and given back with results written;
 //! - small parts: [`side`] (sides by name), [`variant`] (standard chess and
-//!   Chess960), [`date`] (civil dates).
+//!   Chess960), [`date`] (civil dates), [`language`] (the languages tactus
+//!   knows, one type for piece letters, pages, voices and braille).
 //!
 //! # Examples
 //!
