@@ -6,6 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::san::SanPlus;
 use shakmaty::{ByColor, Chess, Color, Move, Position, Role};
+use tactus::rules::language::Language;
 use tactus::rules::notation::Lang;
 use tactus::rules::ruling::reconcile;
 
@@ -47,7 +48,12 @@ fn english_san(moves: &[Move]) -> String {
 }
 
 fn german_long(moves: &[Move]) -> String {
-    let letter = |r: Role| Lang::De.letter(r).map(String::from).unwrap_or_default();
+    let letter = |r: Role| {
+        Lang::Of(Language::De)
+            .letter(r)
+            .map(String::from)
+            .unwrap_or_default()
+    };
     let mut pos = Chess::default();
     let mut out = String::new();
     for &m in moves {
@@ -101,8 +107,10 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("ruling_300_plies_en_san_vs_de_long_given_lang", |b| {
         b.iter(|| {
-            let w = tactus::rules::sheet::read_sheet(&start, black_box(&white), Lang::En);
-            let k = tactus::rules::sheet::read_sheet(&start, black_box(&black), Lang::De);
+            let w =
+                tactus::rules::sheet::read_sheet(&start, black_box(&white), Lang::Of(Language::En));
+            let k =
+                tactus::rules::sheet::read_sheet(&start, black_box(&black), Lang::Of(Language::De));
             tactus::rules::ruling::rule(&start, &w, &k, ByColor::new_with(|_| None), None)
         })
     });

@@ -23,6 +23,7 @@ use shakmaty::Board;
 use tactus::board::event::Protocol;
 use tactus::board::sim::Simulator;
 use tactus::braille::louis;
+use tactus::rules::language::Language;
 
 const LIMIT: Duration = Duration::from_secs(20);
 
@@ -327,7 +328,7 @@ fn next_state(
 fn announcements_and_keys_in_the_tables_language() {
     // A Spanish table: its words in Spanish braille (es-g1).
     let mut rig = Rig::start("voice = \"es-apendice-d\"\n");
-    let es = louis::table_for("es");
+    let es = louis::table_for(Language::Es);
 
     // The opponent's move: on the display, before the blind player
     // carries it out.
@@ -359,7 +360,7 @@ fn announcements_and_keys_in_the_tables_language() {
 #[test]
 fn the_display_coming_and_going_is_pushed_live_and_loses_nothing() {
     let mut rig = Rig::start("");
-    let de = louis::table_for("de");
+    let de = louis::table_for(Language::De);
     let live = states(&rig.addr);
     next_state(&live, "braille connected", |s| s["braille"] == "connected");
     let said = rig.white_moves("e4");
@@ -416,7 +417,7 @@ fn a_deafblind_player_reads_the_opponents_move_and_the_boards_differences() {
         "board = \"peg:{}\"\nsettle_ms = 0\nbraille_shows = \"notation\"\n",
         sim.path().display()
     ));
-    let de = louis::table_for("de");
+    let de = louis::table_for(Language::De);
     wait_for("the board connected", LIMIT, || {
         (table(&rig.addr)["board"]["connected"] == true).then_some(())
     });
@@ -529,7 +530,7 @@ fn window_cells(line: &str) -> Option<Vec<u8>> {
 fn a_new_game_says_the_round_the_colour_and_the_opponent() {
     // A Spanish table: the words of the player's page, in Spanish braille.
     let mut rig = Rig::start("voice = \"es-apendice-d\"\n");
-    let es = louis::table_for("es");
+    let es = louis::table_for(Language::Es);
     let data = rig.dir.path().join("data");
     let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
     let venue: toml::Value = toml::from_str(&text).unwrap();

@@ -10,6 +10,7 @@ use std::process::Command;
 use tactus::braille::cells;
 use tactus::braille::louis;
 use tactus::braille::record::{HEIGHT, Options, WIDTH, render};
+use tactus::rules::language::Language;
 use tactus::rules::pgn::{read_games, read_pgn};
 
 fn fixture(name: &str) -> String {
@@ -97,7 +98,7 @@ fn draw_offers_and_clock_times_follow_their_move() {
                1. e4 {[%clk 1:30:25]} e5 {[%clk 1:30:20] (=)} 2. Nf3 {[%clk 1:29:59.5]} *\n";
     let record = read_pgn(pgn).unwrap();
     let options = Options {
-        lang: "en".into(),
+        lang: Language::En,
         clock: true,
     };
     let text = render(&record, &options).unwrap().unicode();
@@ -139,7 +140,7 @@ fn german_and_spanish_words_through_their_tables() {
         ("fr", "fr-bfu-comp6.utb", "Tournoi: Offene Meisterschaft"),
     ] {
         let options = Options {
-            lang: lang.into(),
+            lang: lang.parse().unwrap(),
             clock: false,
         };
         let text = render(&record, &options).unwrap().unicode();
@@ -185,7 +186,7 @@ fn pages_stay_within_the_paper() {
             .flatten()
         {
             let options = Options {
-                lang: "en".into(),
+                lang: Language::En,
                 clock: true,
             };
             let doc = render(&record, &options).unwrap();
@@ -310,7 +311,7 @@ fn each_tables_record_in_its_own_language() {
     let addr = server.addr.clone();
     let read = |line: &str, lang: &str| {
         let c: Vec<u8> = line.chars().filter_map(cells::from_unicode).collect();
-        louis::back_translate(louis::table_for(lang), &c)
+        louis::back_translate(louis::table_for(lang.parse().unwrap()), &c)
             .unwrap()
             .to_lowercase()
     };

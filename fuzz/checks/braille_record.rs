@@ -5,16 +5,18 @@
 
 use tactus::braille::cells;
 use tactus::braille::record::{HEIGHT, Options, WIDTH, render};
+use tactus::rules::language::Language;
 use tactus::rules::pgn::read_games;
 
 pub fn check(data: &[u8]) {
     for record in read_games(data).into_iter().flatten() {
         // The three languages of the voice packs tactus ships.
-        for (lang, clock) in [("en", true), ("de", false), ("es", false)] {
-            let options = Options {
-                lang: lang.into(),
-                clock,
-            };
+        for (lang, clock) in [
+            (Language::En, true),
+            (Language::De, false),
+            (Language::Es, false),
+        ] {
+            let options = Options { lang, clock };
             let doc = match render(&record, &options) {
                 Ok(d) => d,
                 Err(e) => panic!("{data:?} was read but not written in braille: {e}"),

@@ -7,6 +7,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
+use tactus::rules::language::Language;
 use tactus::rules::notation::{Lang, parse_move};
 
 const POSITIONS: [&str; 5] = [
@@ -60,7 +61,11 @@ pub fn check(data: &[u8]) {
         };
         assert!(pos.is_legal(m), "{text:?} read as illegal {m:?}");
         let san = San::from_move(&pos, m).to_string();
-        assert_eq!(parse_move(&pos, &san, Lang::En), Ok(m), "SAN {san}");
+        assert_eq!(
+            parse_move(&pos, &san, Lang::Of(Language::En)),
+            Ok(m),
+            "SAN {san}"
+        );
         let uci = UciMove::from_standard(m).to_string();
         assert_eq!(parse_move(&pos, &uci, Lang::Auto), Ok(m), "UCI {uci}");
     }

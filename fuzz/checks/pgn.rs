@@ -1,6 +1,7 @@
 //! PGN reading: never a panic, on any bytes; every game that is read is
 //! written back as PGN that reads as the same record, and as a scoresheet.
 
+use tactus::rules::language::Language;
 use tactus::rules::notation::Lang;
 use tactus::rules::pgn::{read_games, read_pgn};
 
@@ -15,6 +16,6 @@ pub fn check(data: &[u8]) {
             Ok(&record),
             "written as {written:?}"
         );
-        let _ = record.to_sheet_text(Lang::De);
+        let _ = record.to_sheet_text(Lang::Of(Language::De));
     }
 }

@@ -2,6 +2,7 @@
 //! stops at an entry, and every move it reads is legal.
 
 use shakmaty::{ByColor, Chess, Position};
+use tactus::rules::language::Language;
 use tactus::rules::notation::{Lang, parse_move};
 use tactus::rules::ruling::reconcile;
 use tactus::rules::sheet::read_sheet;
@@ -18,7 +19,7 @@ pub fn check(data: &[u8]) {
         pos.play_unchecked(m);
     }
     let _ = parse_move(&pos, text, Lang::Auto);
-    let _ = parse_move(&start, text, Lang::De);
+    let _ = parse_move(&start, text, Lang::Of(Language::De));
     // Both halves as the two sheets of one game.
     let half = (0..=text.len() / 2)
         .rev()

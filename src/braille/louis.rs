@@ -9,6 +9,7 @@ use std::ffi::{CString, c_char, c_int, c_ushort};
 use std::sync::Mutex;
 
 use super::cells::{self, Cell};
+use crate::rules::language::Language;
 
 /// Unicode braille out (`ucBrl`) rather than the table's display characters.
 const UC_BRL: c_int = 64;
@@ -58,34 +59,21 @@ pub enum LouisError {
     Nul,
 }
 
-/// The languages tactus has braille words for (`table_for`).
-pub const LANGUAGES: [&str; 8] = ["en", "de", "es", "fr", "nl", "pt", "pl", "cs"];
-
-/// The language of a tag such as a voice pack's: `es-ES` and `de_AT` read
-/// as `es` and `de`; a language not among [`LANGUAGES`] as English.
-pub fn language(tag: &str) -> &'static str {
-    let primary = tag.split(['-', '_']).next().unwrap_or(tag);
-    LANGUAGES
-        .iter()
-        .find(|l| l.eq_ignore_ascii_case(primary))
-        .copied()
-        .unwrap_or("en")
-}
-
-/// The liblouis table for a language (a tag, as [`language`] reads it):
-/// uncontracted (grade 1) literary braille, which a reader of any grade
-/// reads, in the table Debian's liblouis-data ships for it. Unknown
-/// languages get English (UEB).
-pub fn table_for(lang: &str) -> &'static str {
-    match language(lang) {
-        "de" => "de-g0.utb",
-        "es" => "es-g1.ctb",
-        "fr" => "fr-bfu-comp6.utb",
-        "nl" => "nl-NL-g0.utb",
-        "pt" => "pt-pt-g1.utb",
-        "pl" => "Pl-Pl-g1.utb",
-        "cs" => "cs-g1.ctb",
-        _ => "en-ueb-g1.ctb",
+/// The liblouis table for a language: uncontracted (grade 1) literary
+/// braille, which a reader of any grade reads, in the table Debian's
+/// liblouis-data ships for it. A tag tactus does not know (a voice pack's,
+/// say) is read as English by its caller ([`Language::from_tag`], then the
+/// default), which gets UEB.
+pub fn table_for(lang: Language) -> &'static str {
+    match lang {
+        Language::En => "en-ueb-g1.ctb",
+        Language::De => "de-g0.utb",
+        Language::Es => "es-g1.ctb",
+        Language::Fr => "fr-bfu-comp6.utb",
+        Language::Nl => "nl-NL-g0.utb",
+        Language::Pt => "pt-pt-g1.utb",
+        Language::Pl => "Pl-Pl-g1.utb",
+        Language::Cs => "cs-g1.ctb",
     }
 }
 
@@ -223,12 +211,13 @@ mod tests {
 
     #[test]
     fn languages_and_their_tables() {
-        assert_eq!(table_for("es"), "es-g1.ctb");
-        assert_eq!(table_for("es-ES"), "es-g1.ctb");
-        assert_eq!(table_for("de_AT"), "de-g0.utb");
-        assert_eq!(table_for("EN"), "en-ueb-g1.ctb");
-        assert_eq!(table_for("xx"), "en-ueb-g1.ctb");
-        assert_eq!(table_for(""), "en-ueb-g1.ctb");
+        let of_tag = |tag: &str| table_for(Language::from_tag(tag).unwrap_or_default());
+        assert_eq!(table_for(Language::Es), "es-g1.ctb");
+        assert_eq!(of_tag("es-ES"), "es-g1.ctb");
+        assert_eq!(of_tag("de_AT"), "de-g0.utb");
+        assert_eq!(of_tag("EN"), "en-ueb-g1.ctb");
+        assert_eq!(of_tag("xx"), "en-ueb-g1.ctb");
+        assert_eq!(of_tag(""), "en-ueb-g1.ctb");
     }
 
     #[test]

@@ -14,6 +14,7 @@ use shakmaty::{Color, KnownOutcome, Outcome, Position};
 use super::cells::{self, BLANK, Cell};
 use super::louis;
 use crate::rules::braille_chess;
+use crate::rules::language::Language;
 use crate::rules::pgn::{GameRecord, PgnError, format_clock};
 
 /// Cells per line: an embosser's and note-taker's usual 40.
@@ -26,9 +27,9 @@ const INDENT: usize = 2;
 /// How the record is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// The language of the words (`en`, `de`, `es`, `fr`, `nl`, `pt`, `pl`,
-    /// `cs`): its labels and its liblouis table.
-    pub lang: String,
+    /// The language of the words: its labels (English for a language
+    /// without its own) and its liblouis table.
+    pub lang: Language,
     /// The clock time after every move.
     pub clock: bool,
 }
@@ -36,7 +37,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            lang: "en".into(),
+            lang: Language::En,
             clock: false,
         }
     }
@@ -100,9 +101,9 @@ struct Words {
     unfinished: &'static str,
 }
 
-fn words(lang: &str) -> Words {
-    match louis::language(lang) {
-        "de" => Words {
+fn words(lang: Language) -> Words {
+    match lang {
+        Language::De => Words {
             event: "Turnier",
             site: "Ort",
             date: "Datum",
@@ -115,7 +116,7 @@ fn words(lang: &str) -> Words {
             draw: "Remis",
             unfinished: "Partie nicht beendet",
         },
-        "es" => Words {
+        Language::Es => Words {
             event: "Torneo",
             site: "Lugar",
             date: "Fecha",
@@ -128,7 +129,7 @@ fn words(lang: &str) -> Words {
             draw: "Tablas",
             unfinished: "Partida no terminada",
         },
-        "fr" => Words {
+        Language::Fr => Words {
             event: "Tournoi",
             site: "Lieu",
             date: "Date",
@@ -196,8 +197,8 @@ fn wrap(cells: &[Cell], width: usize, out: &mut Vec<Vec<Cell>>) {
 
 /// The record laid out on braille pages.
 pub fn render(record: &GameRecord, options: &Options) -> Result<Document, RecordError> {
-    let table = louis::table_for(&options.lang);
-    let w = words(&options.lang);
+    let table = louis::table_for(options.lang);
+    let w = words(options.lang);
     let mut lines: Vec<Vec<Cell>> = Vec::new();
     // Paper has six dots: liblouis marks a character its table lacks (the
     // replacement character of bad UTF-8, say) with dots 7 and 8, which

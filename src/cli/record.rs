@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
+use clap::builder::TypedValueParser as _;
 use tactus::braille::record::{Options, render};
+use tactus::rules::language::Language;
 use tactus::rules::pgn::read_games;
 
 /// What to write.
@@ -30,8 +32,8 @@ pub enum RecordCommand {
         #[arg(long)]
         clock: bool,
         /// The language of the words: en, de, es, fr, nl, pt, pl, cs.
-        #[arg(long, default_value = "en", value_parser = ["en", "de", "es", "fr", "nl", "pt", "pl", "cs"])]
-        lang: String,
+        #[arg(long, default_value = "en", value_parser = clap::builder::PossibleValuesParser::new(Language::ALL.map(Language::code)).try_map(|code| code.parse::<Language>()))]
+        lang: Language,
     },
 }
 

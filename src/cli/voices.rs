@@ -67,7 +67,7 @@ fn check(name: &str) -> Result<(), String> {
                 "{}: ok: `{}` ({}), {} tokens, {rate} Hz, gap {} ms, {:.1} s of speech after trimming",
                 dir.display(),
                 pack.name(),
-                pack.language(),
+                pack.tag(),
                 Token::all().len(),
                 pack.gap_ms(),
                 total as f64 / f64::from(rate)

@@ -18,7 +18,8 @@
 //! - competitions: the pairing program's file, FIDE's TRF-16 ([`trf`]),
 //!   read for a round's pairings and given back with results written;
 //! - small parts: [`side`] (sides by name), [`variant`] (standard chess and
-//!   Chess960), [`date`] (civil dates).
+//!   Chess960), [`date`] (civil dates), [`language`] (the languages tactus
+//!   knows, one type for piece letters, pages, voices and braille).
 //!
 //! # Examples
 //!
@@ -52,6 +53,7 @@ pub mod game;
 pub mod game_announcements;
 pub mod game_kind;
 pub mod grammar;
+pub mod language;
 pub mod notation;
 pub mod pgn;
 pub mod result;

@@ -16,6 +16,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
+
+use super::language::Language;
 use shakmaty::san::San;
 use shakmaty::{CastlingSide, Chess, File, Move, Outcome, Position, Rank, Role, Square};
 
@@ -26,10 +28,11 @@ use shakmaty::{CastlingSide, Chess, File, Move, Outcome, Position, Rank, Role, S
 ///
 /// ```
 /// use shakmaty::Role;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::Lang;
 ///
 /// let lang: Lang = "it".parse().unwrap(); // Italian writes as Spanish does
-/// assert_eq!(lang, Lang::Es);
+/// assert_eq!(lang, Lang::Of(Language::Es));
 /// assert_eq!(lang.letter(Role::Bishop), Some('A'));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -37,22 +40,18 @@ pub enum Lang {
     /// Try every language; see [`Lang::AUTO_ORDER`] for ties.
     #[default]
     Auto,
-    /// K Q R B N (pawn `P` optional).
-    En,
-    /// K D T L S (also Swedish, Danish, Norwegian).
-    De,
-    /// R D T A C (Spanish and Italian; pawn `P` optional).
-    Es,
-    /// R D T F C (pawn `P` optional).
-    Fr,
-    /// K D T L P (`P` is the knight, "paard").
-    Nl,
-    /// R D T B C (Portuguese; pawn `P` optional).
-    Pt,
-    /// K H W G S (Polish).
-    Pl,
-    /// K D V S J (Czech).
-    Cs,
+    /// The letters of one language: English K Q R B N (pawn `P` optional);
+    /// German K D T L S (also Swedish, Danish, Norwegian); Spanish R D T A C
+    /// (also Italian; pawn `P` optional); French R D T F C (pawn `P`
+    /// optional); Dutch K D T L P (`P` is the knight, "paard"); Portuguese
+    /// R D T B C (pawn `P` optional); Polish K H W G S; Czech K D V S J.
+    Of(Language),
+}
+
+impl From<Language> for Lang {
+    fn from(language: Language) -> Lang {
+        Lang::Of(language)
+    }
 }
 
 impl Lang {
@@ -64,20 +63,21 @@ impl Lang {
     /// # Examples
     ///
     /// ```
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::notation::Lang;
     ///
-    /// assert_eq!(Lang::AUTO_ORDER[..2], [Lang::En, Lang::De]);
+    /// assert_eq!(Lang::AUTO_ORDER[..2], [Lang::Of(Language::En), Lang::Of(Language::De)]);
     /// assert!(!Lang::AUTO_ORDER.contains(&Lang::Auto));
     /// ```
     pub const AUTO_ORDER: [Lang; 8] = [
-        Lang::En,
-        Lang::De,
-        Lang::Es,
-        Lang::Fr,
-        Lang::Nl,
-        Lang::Pt,
-        Lang::Pl,
-        Lang::Cs,
+        Lang::Of(Language::En),
+        Lang::Of(Language::De),
+        Lang::Of(Language::Es),
+        Lang::Of(Language::Fr),
+        Lang::Of(Language::Nl),
+        Lang::Of(Language::Pt),
+        Lang::Of(Language::Pl),
+        Lang::Of(Language::Cs),
     ];
 
     /// The short code used on the command line and in JSON (`en`, `de`, ...).
@@ -85,22 +85,34 @@ impl Lang {
     /// # Examples
     ///
     /// ```
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::notation::Lang;
     ///
-    /// assert_eq!(Lang::Cs.code(), "cs");
+    /// assert_eq!(Lang::Of(Language::Cs).code(), "cs");
     /// assert_eq!(serde_json::to_string(&Lang::Auto).unwrap(), r#""auto""#);
     /// ```
     pub const fn code(self) -> &'static str {
         match self {
             Lang::Auto => "auto",
-            Lang::En => "en",
-            Lang::De => "de",
-            Lang::Es => "es",
-            Lang::Fr => "fr",
-            Lang::Nl => "nl",
-            Lang::Pt => "pt",
-            Lang::Pl => "pl",
-            Lang::Cs => "cs",
+            Lang::Of(language) => language.code(),
+        }
+    }
+
+    /// The language of these letters; `None` for [`Lang::Auto`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus::rules::language::Language;
+    /// use tactus::rules::notation::Lang;
+    ///
+    /// assert_eq!("it".parse::<Lang>().unwrap().language(), Some(Language::Es));
+    /// assert_eq!(Lang::Auto.language(), None);
+    /// ```
+    pub const fn language(self) -> Option<Language> {
+        match self {
+            Lang::Auto => None,
+            Lang::Of(language) => Some(language),
         }
     }
 
@@ -108,14 +120,14 @@ impl Lang {
     /// letter.
     const fn letters(self) -> ([char; 5], Option<char>) {
         match self {
-            Lang::Auto | Lang::En => (['K', 'Q', 'R', 'B', 'N'], Some('P')),
-            Lang::De => (['K', 'D', 'T', 'L', 'S'], None),
-            Lang::Es => (['R', 'D', 'T', 'A', 'C'], Some('P')),
-            Lang::Fr => (['R', 'D', 'T', 'F', 'C'], Some('P')),
-            Lang::Nl => (['K', 'D', 'T', 'L', 'P'], None),
-            Lang::Pt => (['R', 'D', 'T', 'B', 'C'], Some('P')),
-            Lang::Pl => (['K', 'H', 'W', 'G', 'S'], None),
-            Lang::Cs => (['K', 'D', 'V', 'S', 'J'], None),
+            Lang::Auto | Lang::Of(Language::En) => (['K', 'Q', 'R', 'B', 'N'], Some('P')),
+            Lang::Of(Language::De) => (['K', 'D', 'T', 'L', 'S'], None),
+            Lang::Of(Language::Es) => (['R', 'D', 'T', 'A', 'C'], Some('P')),
+            Lang::Of(Language::Fr) => (['R', 'D', 'T', 'F', 'C'], Some('P')),
+            Lang::Of(Language::Nl) => (['K', 'D', 'T', 'L', 'P'], None),
+            Lang::Of(Language::Pt) => (['R', 'D', 'T', 'B', 'C'], Some('P')),
+            Lang::Of(Language::Pl) => (['K', 'H', 'W', 'G', 'S'], None),
+            Lang::Of(Language::Cs) => (['K', 'D', 'V', 'S', 'J'], None),
         }
     }
 
@@ -126,11 +138,12 @@ impl Lang {
     ///
     /// ```
     /// use shakmaty::Role;
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::notation::Lang;
     ///
-    /// assert_eq!(Lang::De.letter(Role::Knight), Some('S'));
-    /// assert_eq!(Lang::Nl.letter(Role::Knight), Some('P'));
-    /// assert_eq!(Lang::En.letter(Role::Pawn), None);
+    /// assert_eq!(Lang::Of(Language::De).letter(Role::Knight), Some('S'));
+    /// assert_eq!(Lang::Of(Language::Nl).letter(Role::Knight), Some('P'));
+    /// assert_eq!(Lang::Of(Language::En).letter(Role::Pawn), None);
     /// ```
     pub const fn letter(self, role: Role) -> Option<char> {
         let (l, _) = self.letters();
@@ -193,18 +206,16 @@ impl FromStr for Lang {
     type Err = UnknownLang;
 
     fn from_str(s: &str) -> Result<Lang, UnknownLang> {
-        Ok(match s.to_ascii_lowercase().as_str() {
-            "auto" => Lang::Auto,
-            "en" => Lang::En,
-            "de" | "sv" | "da" | "no" => Lang::De,
-            "es" | "it" => Lang::Es,
-            "fr" => Lang::Fr,
-            "nl" => Lang::Nl,
-            "pt" => Lang::Pt,
-            "pl" => Lang::Pl,
-            "cs" => Lang::Cs,
-            _ => return Err(UnknownLang(s.to_owned())),
-        })
+        // Aliases: languages that write another's letters.
+        let code = match s.to_ascii_lowercase().as_str() {
+            "auto" => return Ok(Lang::Auto),
+            "sv" | "da" | "no" => "de",
+            "it" => "es",
+            _ => s,
+        };
+        code.parse::<Language>()
+            .map(Lang::Of)
+            .map_err(|_| UnknownLang(s.to_owned()))
     }
 }
 
@@ -226,10 +237,11 @@ fn figurine(c: char) -> Option<Role> {
 ///
 /// ```
 /// use shakmaty::Chess;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::{Lang, StopReason};
 /// use tactus::rules::sheet::read_sheet;
 ///
-/// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Ke3", Lang::En);
+/// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Ke3", Lang::Of(Language::En));
 /// assert_eq!(sheet.stop.unwrap().reason, StopReason::Illegal);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,9 +279,10 @@ impl StopReason {
 ///
 /// ```
 /// use shakmaty::Chess;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::{Lang, MoveError, parse_move};
 ///
-/// let err = parse_move(&Chess::default(), "Nd2", Lang::En).unwrap_err();
+/// let err = parse_move(&Chess::default(), "Nd2", Lang::Of(Language::En)).unwrap_err();
 /// assert_eq!(err, MoveError::Illegal("Nd2".into()));
 /// assert_eq!(err.to_string(), "`Nd2` is not a legal move here");
 /// ```
@@ -575,14 +588,15 @@ pub(super) fn match_core(
 ///
 /// ```
 /// use shakmaty::{Chess, Square};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::{Lang, MoveError, parse_move};
 ///
 /// let start = Chess::default();
-/// let m = parse_move(&start, "1. Sf3", Lang::De).unwrap();
+/// let m = parse_move(&start, "1. Sf3", Lang::Of(Language::De)).unwrap();
 /// assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
 /// // Long algebraic, a capture mark on a quiet move, a check mark: all read.
 /// assert_eq!(parse_move(&start, "Ng1xf3+", Lang::Auto).unwrap(), m);
-/// assert!(matches!(parse_move(&start, "e5", Lang::En), Err(MoveError::Illegal(_))));
+/// assert!(matches!(parse_move(&start, "e5", Lang::Of(Language::En)), Err(MoveError::Illegal(_))));
 /// ```
 pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError> {
     parse_move_preferring(pos, text, lang, None)
@@ -598,6 +612,7 @@ pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError
 ///
 /// ```
 /// use shakmaty::{Chess, Role, fen::Fen, CastlingMode};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::{Lang, parse_move, parse_move_preferring};
 ///
 /// // A rook on a1 and the king on e1 can both reach d1.
@@ -607,23 +622,20 @@ pub fn parse_move(pos: &Chess, text: &str, lang: Lang) -> Result<Move, MoveError
 ///     .into_position(CastlingMode::Standard)
 ///     .unwrap();
 /// assert!(parse_move(&pos, "Rd1", Lang::Auto).is_err()); // rook (en) or king (es)?
-/// let m = parse_move_preferring(&pos, "Rd1", Lang::Auto, Some(Lang::Es)).unwrap();
+/// let m = parse_move_preferring(&pos, "Rd1", Lang::Auto, Some(Language::Es)).unwrap();
 /// assert_eq!(m.role(), Role::King);
 /// ```
 pub fn parse_move_preferring(
     pos: &Chess,
     text: &str,
     lang: Lang,
-    prefer: Option<Lang>,
+    prefer: Option<Language>,
 ) -> Result<Move, MoveError> {
     let result = parse_move_in(pos, text, lang);
     let (Err(MoveError::Ambiguous { .. }), Lang::Auto, Some(p)) = (&result, lang, prefer) else {
         return result;
     };
-    if p == Lang::Auto {
-        return result;
-    }
-    match parse_move_in(pos, text, p) {
+    match parse_move_in(pos, text, Lang::Of(p)) {
         Ok(m) => Ok(m),
         Err(_) => result,
     }

@@ -369,15 +369,16 @@ impl GameRecord {
     ///
     /// ```
     /// use shakmaty::Chess;
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::pgn::read_pgn;
     /// use tactus::rules::notation::Lang;
     /// use tactus::rules::sheet::read_sheet;
     ///
     /// let r = read_pgn("1. e4 e5 2. Nf3 Nc6 1/2-1/2").unwrap();
-    /// let text = r.to_sheet_text(Lang::De).unwrap();
+    /// let text = r.to_sheet_text(Lang::Of(Language::De)).unwrap();
     /// assert!(text.starts_with("  1. e4"), "{text}");
     /// assert!(text.contains("Sf3"), "{text}");
-    /// assert_eq!(read_sheet(&Chess::default(), &text, Lang::De).moves.len(), 4);
+    /// assert_eq!(read_sheet(&Chess::default(), &text, Lang::Of(Language::De)).moves.len(), 4);
     /// ```
     pub fn to_sheet_text(&self, lang: Lang) -> Result<String, PgnError> {
         let mut pos = self.start_position()?;
@@ -963,6 +964,7 @@ pub fn fen_of(pos: &Chess) -> Fen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::language::Language;
     use crate::rules::sheet::read_sheet;
     use proptest::prelude::*;
     use shakmaty::CastlingMode;
@@ -1065,9 +1067,14 @@ mod tests {
             "{pgn}"
         );
         assert_eq!(read_pgn(&pgn).unwrap(), r);
-        let sheet = r.to_sheet_text(Lang::En).unwrap();
+        let sheet = r.to_sheet_text(Lang::Of(Language::En)).unwrap();
         assert!(sheet.starts_with(" 40. ..."), "{sheet}");
-        assert_eq!(read_sheet(&start, &sheet, Lang::En).moves.len(), 3);
+        assert_eq!(
+            read_sheet(&start, &sheet, Lang::Of(Language::En))
+                .moves
+                .len(),
+            3
+        );
     }
 
     #[test]
@@ -1274,13 +1281,13 @@ mod tests {
         let moves = game(&Chess::default(), &[0; 5]);
         let mut r = record(&moves, &[], &[false, false, true], 2);
         r.moves.truncate(5);
-        let text = r.to_sheet_text(Lang::De).unwrap();
+        let text = r.to_sheet_text(Lang::Of(Language::De)).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4, "{text}");
         assert!(lines[0].starts_with("  1. "), "{text}");
         assert!(lines[1].contains("(=)"), "{text}");
         assert_eq!(lines[3], "1-0");
-        let back = read_sheet(&Chess::default(), &text, Lang::De);
+        let back = read_sheet(&Chess::default(), &text, Lang::Of(Language::De));
         assert_eq!(back.moves, moves[..5]);
         assert_eq!(back.draw_offers, [3]);
     }

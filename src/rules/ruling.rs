@@ -19,14 +19,15 @@ use super::token::{Token, Word};
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let start = Chess::default();
-/// let same = reconcile(&start, "1. e4 e5", "1. e4 e5", Lang::En, none, None);
+/// let same = reconcile(&start, "1. e4 e5", "1. e4 e5", Lang::Of(Language::En), none, None);
 /// assert_eq!(same.case, Case::Agree);
-/// let other = reconcile(&start, "1. e4 e5", "1. e4 c5", Lang::En, none, None);
+/// let other = reconcile(&start, "1. e4 e5", "1. e4 c5", Lang::Of(Language::En), none, None);
 /// assert_eq!(other.case, Case::Differ);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -46,11 +47,12 @@ pub enum Case {
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
-/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 c5", Lang::En, none, None);
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 c5", Lang::Of(Language::En), none, None);
 /// let d = r.first_difference.unwrap();
 /// assert_eq!(d.ply, 2);
 /// assert_eq!((d.white.as_deref(), d.black.as_deref()), (Some("e5"), Some("c5")));
@@ -72,12 +74,13 @@ pub struct Difference {
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess, Color};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// // Black has not yet written White's 2. Nf3: the sheets still agree.
-/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::En, none, None);
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::Of(Language::En), none, None);
 /// assert_eq!(r.case, Case::Agree);
 /// let lag = r.incomplete.unwrap();
 /// assert_eq!((lag.side, lag.plies), (Color::Black, vec![3]));
@@ -99,14 +102,15 @@ pub struct Incomplete {
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
 /// let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5";
-/// let lagging = reconcile(&Chess::default(), long, "1. e4 e5", Lang::En, none, None);
+/// let lagging = reconcile(&Chess::default(), long, "1. e4 e5", Lang::Of(Language::En), none, None);
 /// assert_eq!(lagging.case, Case::Agree); // three plies behind
-/// let behind = reconcile(&Chess::default(), long, "1. e4", Lang::En, none, None);
+/// let behind = reconcile(&Chess::default(), long, "1. e4", Lang::Of(Language::En), none, None);
 /// assert_eq!(behind.case, Case::Differ); // four: more than MAX_LAG_PLIES
 /// # assert_eq!(tactus::rules::ruling::MAX_LAG_PLIES, 3);
 /// ```
@@ -175,12 +179,13 @@ impl BoardRuling {
 ///
 /// ```
 /// use shakmaty::{Board, ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::reconcile;
 /// use tactus::rules::notation::Lang;
 ///
 /// let start = Board::default();
 /// let boards = ByColor { white: Some(&start), black: None };
-/// let r = reconcile(&Chess::default(), "1. e4", "1. e4", Lang::En, boards, None);
+/// let r = reconcile(&Chess::default(), "1. e4", "1. e4", Lang::Of(Language::En), boards, None);
 /// assert!(!r.boards.white.unwrap().matches); // e4 was not played on it
 /// assert!(r.boards.black.is_none());
 /// ```
@@ -199,6 +204,7 @@ pub struct Boards {
 /// ```
 /// use std::time::Duration;
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{ClockRecord, ClockRuling, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
@@ -207,7 +213,7 @@ pub struct Boards {
 /// let both = |m| ByColor { white: min(m), black: min(m) };
 /// // Times after 0, 1 and 2 plies; the sheets agree on one ply.
 /// let times = ClockRecord::Recorded(vec![both(10), both(9), both(8)]);
-/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4 c5", Lang::En, none, Some(&times));
+/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4 c5", Lang::Of(Language::En), none, Some(&times));
 /// assert_eq!(r.clocks, ClockRuling::Recorded { white_ms: min(9), black_ms: min(9) });
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,6 +237,7 @@ pub enum ClockRecord {
 /// ```
 /// use std::time::Duration;
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{ClockRecord, ClockRuling, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
@@ -241,7 +248,7 @@ pub enum ClockRecord {
 ///     start: ByColor { white: min(30), black: min(30) },
 ///     now: ByColor { white: min(20), black: min(20) },
 /// };
-/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Nc3 Nc6", Lang::En, none, Some(&times));
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Nc3 Nc6", Lang::Of(Language::En), none, Some(&times));
 /// assert_eq!(r.clocks, ClockRuling::Proposal { white_ms: min(25), black_ms: min(25) });
 /// let json = serde_json::to_value(&r.clocks).unwrap();
 /// assert_eq!((json["kind"].as_str(), json["white_ms"].as_u64()), (Some("proposal"), Some(1_500_000)));
@@ -281,12 +288,13 @@ pub enum ClockRuling {
 ///
 /// ```
 /// use shakmaty::Chess;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::SheetSummary;
 /// use tactus::rules::notation::Lang;
 /// use tactus::rules::sheet::read_sheet;
 ///
 /// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 e5 2. Sf3", Lang::Auto));
-/// assert_eq!((s.language, s.plies_read, s.unreadable), (Lang::De, 3, None));
+/// assert_eq!((s.language, s.plies_read, s.unreadable), (Lang::Of(Language::De), 3, None));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SheetSummary {
@@ -305,11 +313,12 @@ impl SheetSummary {
     ///
     /// ```
     /// use shakmaty::Chess;
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::ruling::SheetSummary;
     /// use tactus::rules::notation::Lang;
     /// use tactus::rules::sheet::read_sheet;
     ///
-    /// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 Ke7", Lang::En));
+    /// let s = SheetSummary::of(&read_sheet(&Chess::default(), "1. e4 Ke7", Lang::Of(Language::En)));
     /// assert_eq!(s.plies_read, 1);
     /// assert_eq!(s.unreadable.unwrap().text, "Ke7");
     /// ```
@@ -328,11 +337,12 @@ impl SheetSummary {
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
-/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4", Lang::En, none, None);
+/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4", Lang::Of(Language::En), none, None);
 /// assert_eq!((r.sheets.white.plies_read, r.sheets.black.plies_read), (2, 1));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -349,11 +359,12 @@ pub struct Sheets {
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess, Position, Square};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
 /// let none = ByColor { white: None, black: None };
-/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5 2. Nc3", Lang::En, none, None);
+/// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5 2. Nc3", Lang::Of(Language::En), none, None);
 /// assert_eq!((r.case, r.agreed_plies), (Case::Differ, 2));
 /// assert!(r.position.board().piece_at(Square::G1).is_some()); // back before 2. N…
 /// assert_eq!((r.retracted.white, r.retracted.black), (1, 1));
@@ -411,11 +422,12 @@ impl Ruling {
     ///
     /// ```
     /// use shakmaty::{ByColor, Chess};
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::ruling::reconcile;
     /// use tactus::rules::notation::Lang;
     ///
     /// let none = ByColor { white: None, black: None };
-    /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::En, none, None);
+    /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5", Lang::Of(Language::En), none, None);
     /// assert_eq!((r.agreed_plies, r.plies_played_on()), (2, 3));
     /// ```
     pub fn plies_played_on(&self) -> usize {
@@ -430,12 +442,13 @@ impl Ruling {
 ///
 /// ```
 /// use shakmaty::Chess;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::longer_sheet;
 /// use tactus::rules::notation::Lang;
 /// use tactus::rules::sheet::read_sheet;
 ///
-/// let white = read_sheet(&Chess::default(), "1. d4", Lang::En);
-/// let black = read_sheet(&Chess::default(), "1. d4 d5", Lang::En);
+/// let white = read_sheet(&Chess::default(), "1. d4", Lang::Of(Language::En));
+/// let black = read_sheet(&Chess::default(), "1. d4 d5", Lang::Of(Language::En));
 /// assert_eq!(longer_sheet(&white, &black).moves.len(), 2);
 /// ```
 pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
@@ -453,13 +466,14 @@ pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, ClockRuling, rule};
 /// use tactus::rules::notation::Lang;
 /// use tactus::rules::sheet::read_sheet;
 ///
 /// let start = Chess::default();
-/// let white = read_sheet(&start, "1. e4 e5 2. Nf3", Lang::En);
-/// let black = read_sheet(&start, "1. e4 e6", Lang::En);
+/// let white = read_sheet(&start, "1. e4 e5 2. Nf3", Lang::Of(Language::En));
+/// let black = read_sheet(&start, "1. e4 e6", Lang::Of(Language::En));
 /// let r = rule(&start, &white, &black, ByColor { white: None, black: None }, None);
 /// assert_eq!((r.case, r.agreed_plies), (Case::Differ, 1));
 /// assert_eq!(r.clocks, ClockRuling::ArbiterDecides); // no times known
@@ -561,6 +575,7 @@ pub fn rule(
 ///
 /// ```
 /// use shakmaty::{ByColor, Chess};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::ruling::{Case, reconcile};
 /// use tactus::rules::notation::Lang;
 ///
@@ -568,7 +583,7 @@ pub fn rule(
 /// // White writes in English, Black in German: the same moves.
 /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 e5 2. Sf3", Lang::Auto, none, None);
 /// assert_eq!(r.case, Case::Agree);
-/// assert_eq!(r.sheets.black.language, Lang::De);
+/// assert_eq!(r.sheets.black.language, Lang::Of(Language::De));
 /// ```
 pub fn reconcile(
     start: &Chess,
@@ -639,6 +654,7 @@ fn ser_tokens<S: Serializer>(tokens: &[Token], s: S) -> Result<S::Ok, S::Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::language::Language;
 
     fn by(white: u64, black: u64) -> ByColor<Duration> {
         ByColor {
@@ -662,7 +678,7 @@ mod tests {
         assert_eq!(r.clocks, ClockRuling::Unchanged);
         assert_eq!(r.first_difference, None);
         assert_eq!(r.position.turn(), Color::Black);
-        assert_eq!(r.sheets.black.language, Lang::De);
+        assert_eq!(r.sheets.black.language, Lang::Of(Language::De));
     }
 
     /// 8.1.3: a sheet one to three plies behind the other is incomplete,

@@ -7,6 +7,7 @@
 use serde::{Serialize, Serializer};
 use shakmaty::{Chess, Move, Outcome, Position};
 
+use super::language::Language;
 use super::notation::{Item, RawEntry, match_core, tokenize};
 use super::notation::{Lang, StopReason};
 
@@ -16,11 +17,12 @@ use super::notation::{Lang, StopReason};
 ///
 /// ```
 /// use shakmaty::Chess;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::Lang;
 /// use tactus::rules::sheet::read_sheet;
 ///
 /// // Both White knights can go to b5.
-/// let stop = read_sheet(&Chess::default(), "1. Nf3 a6 2. Nc3 a5 3. Nd4 h6 4. Nb5", Lang::En)
+/// let stop = read_sheet(&Chess::default(), "1. Nf3 a6 2. Nc3 a5 3. Nd4 h6 4. Nb5", Lang::Of(Language::En))
 ///     .stop
 ///     .unwrap();
 /// assert_eq!((stop.ply, stop.text.as_str()), (7, "Nb5"));
@@ -51,11 +53,12 @@ fn ser_reason<S: Serializer>(r: &StopReason, s: S) -> Result<S::Ok, S::Error> {
 ///
 /// ```
 /// use shakmaty::{Chess, Color, KnownOutcome, Outcome};
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::Lang;
 /// use tactus::rules::sheet::read_sheet;
 ///
 /// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Dh5 Sc6 (=) 3. Lc4 Sf6 4. Dxf7# 1-0", Lang::Auto);
-/// assert_eq!(sheet.lang, Lang::De);
+/// assert_eq!(sheet.lang, Lang::Of(Language::De));
 /// assert_eq!(sheet.moves.len(), 7);
 /// assert_eq!(sheet.entries[3], "Sc6 (=)");
 /// assert_eq!(sheet.draw_offers, [4]);
@@ -84,11 +87,12 @@ impl Sheet {
     ///
     /// ```
     /// use shakmaty::Chess;
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::notation::Lang;
     /// use tactus::rules::sheet::read_sheet;
     ///
-    /// assert!(read_sheet(&Chess::default(), "1. d4 d5", Lang::En).complete());
-    /// assert!(!read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::En).complete());
+    /// assert!(read_sheet(&Chess::default(), "1. d4 d5", Lang::Of(Language::En)).complete());
+    /// assert!(!read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::Of(Language::En)).complete());
     /// ```
     pub fn complete(&self) -> bool {
         self.stop.is_none()
@@ -101,10 +105,11 @@ impl Sheet {
     ///
     /// ```
     /// use shakmaty::Chess;
+    /// use tactus::rules::language::Language;
     /// use tactus::rules::notation::Lang;
     /// use tactus::rules::sheet::read_sheet;
     ///
-    /// let sheet = read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::En);
+    /// let sheet = read_sheet(&Chess::default(), "1. d4 d5 2. Qd9", Lang::Of(Language::En));
     /// assert_eq!(sheet.entry_at(2), Some("d5"));
     /// assert_eq!(sheet.entry_at(3), Some("Qd9"));
     /// assert_eq!((sheet.entry_at(0), sheet.entry_at(4)), (None, None));
@@ -138,12 +143,13 @@ struct Reading {
 ///
 /// ```
 /// use shakmaty::Chess;
+/// use tactus::rules::language::Language;
 /// use tactus::rules::notation::Lang;
 /// use tactus::rules::sheet::read_sheet;
 ///
 /// // French letters: F for the bishop (fou), C for the knight (cavalier).
 /// let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Cf3 Cc6 3. Fb5", Lang::Auto);
-/// assert_eq!(sheet.lang, Lang::Fr);
+/// assert_eq!(sheet.lang, Lang::Of(Language::Fr));
 /// assert!(sheet.complete());
 /// ```
 pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
@@ -250,7 +256,7 @@ pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
     });
     let (lang, moves, stop) = ended.into_iter().next().unwrap_or((
         match lang {
-            Lang::Auto => Lang::En,
+            Lang::Auto => Lang::Of(Language::En),
             l => l,
         },
         Vec::new(),
@@ -303,7 +309,7 @@ mod tests {
     }
 
     fn after(moves: &str) -> Chess {
-        let sheet = read_sheet(&Chess::default(), moves, Lang::En);
+        let sheet = read_sheet(&Chess::default(), moves, Lang::Of(Language::En));
         assert!(sheet.complete(), "{:?}", sheet.stop);
         let mut p = Chess::default();
         for m in sheet.moves {
@@ -316,20 +322,20 @@ mod tests {
     fn every_language_names_the_knight_and_bishop() {
         let p = after("e4 e5");
         for (lang, knight, bishop) in [
-            (Lang::En, "Nf3", "Bc4"),
-            (Lang::De, "Sf3", "Lc4"),
-            (Lang::Es, "Cf3", "Ac4"),
-            (Lang::Fr, "Cf3", "Fc4"),
-            (Lang::Nl, "Pf3", "Lc4"),
-            (Lang::Pt, "Cf3", "Bc4"),
-            (Lang::Pl, "Sf3", "Gc4"),
-            (Lang::Cs, "Jf3", "Sc4"),
+            (Lang::Of(Language::En), "Nf3", "Bc4"),
+            (Lang::Of(Language::De), "Sf3", "Lc4"),
+            (Lang::Of(Language::Es), "Cf3", "Ac4"),
+            (Lang::Of(Language::Fr), "Cf3", "Fc4"),
+            (Lang::Of(Language::Nl), "Pf3", "Lc4"),
+            (Lang::Of(Language::Pt), "Cf3", "Bc4"),
+            (Lang::Of(Language::Pl), "Sf3", "Gc4"),
+            (Lang::Of(Language::Cs), "Jf3", "Sc4"),
         ] {
             assert_eq!(san(&p, knight, lang), "Nf3", "{lang}");
             assert_eq!(san(&p, bishop, lang), "Bc4", "{lang}");
         }
         for fig in ["♘f3", "♞f3", "♘g1-f3"] {
-            assert_eq!(san(&p, fig, Lang::De), "Nf3");
+            assert_eq!(san(&p, fig, Lang::Of(Language::De)), "Nf3");
         }
     }
 
@@ -337,13 +343,13 @@ mod tests {
     fn queen_rook_and_king_letters() {
         let p = pos("4k3/8/8/8/8/8/8/R2QK3 w - - 0 1");
         for (lang, k, q, r) in [
-            (Lang::En, "Kf2", "Qd4", "Ra7"),
-            (Lang::De, "Kf2", "Dd4", "Ta7"),
-            (Lang::Es, "Rf2", "Dd4", "Ta7"),
-            (Lang::Fr, "Rf2", "Dd4", "Ta7"),
-            (Lang::Nl, "Kf2", "Dd4", "Ta7"),
-            (Lang::Pl, "Kf2", "Hd4", "Wa7"),
-            (Lang::Cs, "Kf2", "Dd4", "Va7"),
+            (Lang::Of(Language::En), "Kf2", "Qd4", "Ra7"),
+            (Lang::Of(Language::De), "Kf2", "Dd4", "Ta7"),
+            (Lang::Of(Language::Es), "Rf2", "Dd4", "Ta7"),
+            (Lang::Of(Language::Fr), "Rf2", "Dd4", "Ta7"),
+            (Lang::Of(Language::Nl), "Kf2", "Dd4", "Ta7"),
+            (Lang::Of(Language::Pl), "Kf2", "Hd4", "Wa7"),
+            (Lang::Of(Language::Cs), "Kf2", "Dd4", "Va7"),
         ] {
             assert_eq!(san(&p, k, lang), "Kf2", "{lang}");
             assert_eq!(san(&p, q, lang), "Qd4", "{lang}");
@@ -360,16 +366,20 @@ mod tests {
         for text in [
             "exd5", "e4xd5", "e4:d5", "ed5", "e:d5", "exd", "ed", "e4d5", "e4×d5", "Pe4xd5", "ed5:",
         ] {
-            assert_eq!(san(&p, text, Lang::En), "exd5", "{text}");
+            assert_eq!(san(&p, text, Lang::Of(Language::En)), "exd5", "{text}");
         }
         for text in ["e2e4", "e2-e4"] {
-            assert_eq!(san(&Chess::default(), text, Lang::En), "e4", "{text}");
+            assert_eq!(
+                san(&Chess::default(), text, Lang::Of(Language::En)),
+                "e4",
+                "{text}"
+            );
         }
         for (text, lang) in [
-            ("Ng1-f3", Lang::En),
-            ("Cg1f3", Lang::Es),
-            ("g1f3", Lang::En),
-            ("Sg1:f3", Lang::De),
+            ("Ng1-f3", Lang::Of(Language::En)),
+            ("Cg1f3", Lang::Of(Language::Es)),
+            ("g1f3", Lang::Of(Language::En)),
+            ("Sg1:f3", Lang::Of(Language::De)),
         ] {
             assert_eq!(san(&Chess::default(), text, lang), "Nf3", "{text}");
         }
@@ -379,10 +389,10 @@ mod tests {
     fn castling_in_letters_and_digits() {
         let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         for text in ["O-O", "0-0", "o-o", "O-O+", "Ke1-g1", "e1g1", "Kg1"] {
-            assert_eq!(san(&p, text, Lang::En), "O-O", "{text}");
+            assert_eq!(san(&p, text, Lang::Of(Language::En)), "O-O", "{text}");
         }
         for text in ["O-O-O", "0-0-0", "0-0-0!"] {
-            assert_eq!(san(&p, text, Lang::Es), "O-O-O", "{text}");
+            assert_eq!(san(&p, text, Lang::Of(Language::Es)), "O-O-O", "{text}");
         }
     }
 
@@ -398,7 +408,7 @@ mod tests {
             "e5xd6",
             "e5:d6 e.p.",
         ] {
-            assert_eq!(san(&p, text, Lang::De), "exd6", "{text}");
+            assert_eq!(san(&p, text, Lang::Of(Language::De)), "exd6", "{text}");
         }
     }
 
@@ -406,34 +416,34 @@ mod tests {
     fn promotions_in_every_form_and_language() {
         let p = pos("3r3k/2P5/8/8/8/8/8/4K3 w - - 0 1");
         for (text, lang, want) in [
-            ("c8=Q", Lang::En, "c8=Q"),
-            ("c8Q", Lang::En, "c8=Q"),
-            ("c8/Q", Lang::En, "c8=Q"),
-            ("c8(Q)", Lang::En, "c8=Q"),
-            ("c7c8q", Lang::En, "c8=Q"),
-            ("c8=D", Lang::De, "c8=Q"),
-            ("c8S", Lang::De, "c8=N"),
-            ("c8(P)", Lang::Nl, "c8=N"),
-            ("c8=C", Lang::Fr, "c8=N"),
-            ("c8=F", Lang::Fr, "c8=B"),
-            ("c8=A", Lang::Es, "c8=B"),
-            ("c8=♖", Lang::En, "c8=R"),
-            ("cxd8=T", Lang::De, "cxd8=R+"),
-            ("c7:d8D+", Lang::De, "cxd8=Q+"),
+            ("c8=Q", Lang::Of(Language::En), "c8=Q"),
+            ("c8Q", Lang::Of(Language::En), "c8=Q"),
+            ("c8/Q", Lang::Of(Language::En), "c8=Q"),
+            ("c8(Q)", Lang::Of(Language::En), "c8=Q"),
+            ("c7c8q", Lang::Of(Language::En), "c8=Q"),
+            ("c8=D", Lang::Of(Language::De), "c8=Q"),
+            ("c8S", Lang::Of(Language::De), "c8=N"),
+            ("c8(P)", Lang::Of(Language::Nl), "c8=N"),
+            ("c8=C", Lang::Of(Language::Fr), "c8=N"),
+            ("c8=F", Lang::Of(Language::Fr), "c8=B"),
+            ("c8=A", Lang::Of(Language::Es), "c8=B"),
+            ("c8=♖", Lang::Of(Language::En), "c8=R"),
+            ("cxd8=T", Lang::Of(Language::De), "cxd8=R+"),
+            ("c7:d8D+", Lang::Of(Language::De), "cxd8=Q+"),
         ] {
             let m = parse_move(&p, text, lang).unwrap_or_else(|e| panic!("{text}: {e}"));
             let plus = shakmaty::san::SanPlus::from_move(p.clone(), m).to_string();
             assert_eq!(plus, want, "{text} in {lang}");
         }
         // No piece written: four promotions fit.
-        match parse_move(&p, "c8", Lang::En) {
+        match parse_move(&p, "c8", Lang::Of(Language::En)) {
             Err(MoveError::Ambiguous { candidates, .. }) => {
                 assert_eq!(candidates, ["c8=Q", "c8=R", "c8=B", "c8=N"]);
             }
             other => panic!("{other:?}"),
         }
         assert!(matches!(
-            parse_move(&p, "c8=P", Lang::En),
+            parse_move(&p, "c8=P", Lang::Of(Language::En)),
             Err(MoveError::Illegal(_))
         ));
     }
@@ -454,7 +464,11 @@ mod tests {
             Some(Outcome::Known(shakmaty::KnownOutcome::Draw))
         );
         for result in ["1-0", "0-1", "½-½", "*", "1:0"] {
-            let s = read_sheet(&Chess::default(), &format!("1. e4 {result}"), Lang::En);
+            let s = read_sheet(
+                &Chess::default(),
+                &format!("1. e4 {result}"),
+                Lang::Of(Language::En),
+            );
             assert!(s.result.is_some() && s.complete(), "{result}");
         }
     }
@@ -462,25 +476,29 @@ mod tests {
     #[test]
     fn ambiguous_entries_list_the_candidates() {
         let p = pos("4k3/8/8/8/8/8/8/N3K1N1 w - - 0 1");
-        let sheet = read_sheet(&p, "1. Nf3", Lang::En);
+        let sheet = read_sheet(&p, "1. Nf3", Lang::Of(Language::En));
         assert!(sheet.complete());
         let p = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
-        let sheet = read_sheet(&p, "1. Nd2", Lang::En);
+        let sheet = read_sheet(&p, "1. Nd2", Lang::Of(Language::En));
         let stop = sheet.stop.unwrap();
         assert_eq!((stop.ply, stop.text.as_str()), (1, "Nd2"));
         assert_eq!(stop.reason.code(), "ambiguous");
         assert_eq!(stop.candidates, ["Nbd2", "Nfd2"]);
-        assert_eq!(san(&p, "Nbd2", Lang::En), "Nbd2");
-        assert_eq!(san(&p, "Nb1-d2", Lang::En), "Nbd2");
+        assert_eq!(san(&p, "Nbd2", Lang::Of(Language::En)), "Nbd2");
+        assert_eq!(san(&p, "Nb1-d2", Lang::Of(Language::En)), "Nbd2");
         assert!(matches!(
-            parse_move(&p, "N1d2", Lang::En),
+            parse_move(&p, "N1d2", Lang::Of(Language::En)),
             Err(MoveError::Ambiguous { .. })
         ));
     }
 
     #[test]
     fn illegal_and_unreadable_entries_stop_the_sheet() {
-        let sheet = read_sheet(&Chess::default(), "1. e4 e5 2. Ke3 Nc6", Lang::En);
+        let sheet = read_sheet(
+            &Chess::default(),
+            "1. e4 e5 2. Ke3 Nc6",
+            Lang::Of(Language::En),
+        );
         assert_eq!(sheet.moves.len(), 2);
         let stop = sheet.stop.unwrap();
         assert_eq!(
@@ -488,21 +506,25 @@ mod tests {
             (3, "Ke3", StopReason::Illegal)
         );
         for bad in ["Qd9", "Zf3", "e4e", "xx", "Nf3-", "e2--e4", "(Q)"] {
-            let sheet = read_sheet(&Chess::default(), bad, Lang::En);
+            let sheet = read_sheet(&Chess::default(), bad, Lang::Of(Language::En));
             let stop = sheet.stop.unwrap_or_else(|| panic!("{bad} read"));
             assert_eq!(stop.reason, StopReason::Unreadable, "{bad}");
         }
-        let sheet = read_sheet(&Chess::default(), "1. e4 e5 1-0 2. Nf3", Lang::En);
+        let sheet = read_sheet(
+            &Chess::default(),
+            "1. e4 e5 1-0 2. Nf3",
+            Lang::Of(Language::En),
+        );
         assert_eq!(
             sheet.stop.map(|s| (s.ply, s.text)),
             Some((3, "Nf3".to_string()))
         );
         assert!(matches!(
-            parse_move(&Chess::default(), "e4 e5", Lang::En),
+            parse_move(&Chess::default(), "e4 e5", Lang::Of(Language::En)),
             Err(MoveError::Unreadable(_))
         ));
         assert!(matches!(
-            parse_move(&Chess::default(), "", Lang::En),
+            parse_move(&Chess::default(), "", Lang::Of(Language::En)),
             Err(MoveError::Unreadable(_))
         ));
     }
@@ -512,19 +534,19 @@ mod tests {
         let start = Chess::default();
         // `R` is a rook in English and a king in Spanish.
         let es = read_sheet(&start, "1. e4 e5 2. Re2 Cc6 3. Rf3 Ac5", Lang::Auto);
-        assert_eq!(es.lang, Lang::Es);
+        assert_eq!(es.lang, Lang::Of(Language::Es));
         assert!(es.complete());
         let de = read_sheet(
             &start,
             "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7",
             Lang::Auto,
         );
-        assert_eq!((de.lang, de.moves.len()), (Lang::De, 10));
+        assert_eq!((de.lang, de.moves.len()), (Lang::Of(Language::De), 10));
         let nl = read_sheet(&start, "1. e4 e5 2. Pf3 Pc6 3. Lb5", Lang::Auto);
-        assert_eq!(nl.lang, Lang::Nl);
+        assert_eq!(nl.lang, Lang::Of(Language::Nl));
         // Pawn moves only: every language reads it; English wins the tie.
         let tie = read_sheet(&start, "1. e4 e5", Lang::Auto);
-        assert_eq!(tie.lang, Lang::En);
+        assert_eq!(tie.lang, Lang::Of(Language::En));
         // A single move read differently by two languages is ambiguous.
         let p = after("e4 e5 Nf3 Nc6 Bc4 Nf6");
         let m = parse_move(&p, "Rf1", Lang::Auto);
@@ -541,26 +563,46 @@ mod tests {
             Err(MoveError::Ambiguous { .. })
         ));
         assert_eq!(
-            san(parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::En))),
+            san(parse_move_preferring(
+                &p,
+                "Rd1",
+                Lang::Auto,
+                Some(Language::En)
+            )),
             "Rd1"
         );
         assert_eq!(
-            san(parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::Es))),
+            san(parse_move_preferring(
+                &p,
+                "Rd1",
+                Lang::Auto,
+                Some(Language::Es)
+            )),
             "Kd1"
         );
         // German reads no R: still ambiguous, refused.
         assert!(matches!(
-            parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Lang::De)),
+            parse_move_preferring(&p, "Rd1", Lang::Auto, Some(Language::De)),
             Err(MoveError::Ambiguous { .. })
         ));
         // An explicit language is never overridden by the page's.
         assert_eq!(
-            san(parse_move_preferring(&p, "Rd1", Lang::Es, Some(Lang::En))),
+            san(parse_move_preferring(
+                &p,
+                "Rd1",
+                Lang::Of(Language::Es),
+                Some(Language::En)
+            )),
             "Kd1"
         );
         // What reads one way only is unaffected.
         assert_eq!(
-            san(parse_move_preferring(&p, "Kd1", Lang::Auto, Some(Lang::Es))),
+            san(parse_move_preferring(
+                &p,
+                "Kd1",
+                Lang::Auto,
+                Some(Language::Es)
+            )),
             "Kd1"
         );
     }
@@ -568,7 +610,7 @@ mod tests {
     #[test]
     fn sheets_read_from_another_start() {
         let p = pos("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40");
-        let sheet = read_sheet(&p, "40... Kd7 41. e4 Kd6", Lang::En);
+        let sheet = read_sheet(&p, "40... Kd7 41. e4 Kd6", Lang::Of(Language::En));
         assert!(sheet.complete(), "{:?}", sheet.stop);
         let mut end = p.clone();
         for m in &sheet.moves {
@@ -591,7 +633,7 @@ mod tests {
             notation in "[KQRBNDTLSACFPkqrbnx:=/()+#!?.0-9a-hOo \\-♔♕♖♗♘♞†‡½*]{0,80}",
         ) {
             for text in [&any_text, &notation] {
-                for lang in [Lang::Auto, Lang::En, Lang::De, Lang::Nl] {
+                for lang in [Lang::Auto, Lang::Of(Language::En), Lang::Of(Language::De), Lang::Of(Language::Nl)] {
                     let sheet = read_sheet(&Chess::default(), text, lang);
                     let mut p = Chess::default();
                     for &m in &sheet.moves {

@@ -93,7 +93,7 @@ fn manifest(voice: &VoicePack, base: &str) -> Response {
     let body = VoiceManifest {
         clips,
         gap_ms: voice.gap_ms(),
-        language: voice.language().to_owned(),
+        language: voice.tag().to_owned(),
         name: voice.name().to_owned(),
         rate: voice.sample_rate(),
     };

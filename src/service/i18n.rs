@@ -21,8 +21,11 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_langneg::{NegotiationStrategy, accepted_languages, negotiate_languages};
 use unic_langid::LanguageIdentifier;
 
-/// The languages with a catalogue, the first the fallback.
-pub const LANGS: [&str; 3] = ["en", "es", "de"];
+use crate::rules::language::Language;
+
+/// The languages with a catalogue, the first the fallback
+/// ([`Language::WITH_CATALOGUE`]).
+pub const LANGS: [Language; 3] = Language::WITH_CATALOGUE;
 
 const SOURCES: [&str; 3] = [
     include_str!("pages/locales/en.ftl"),
@@ -31,7 +34,7 @@ const SOURCES: [&str; 3] = [
 ];
 
 struct Catalogue {
-    lang: &'static str,
+    lang: Language,
     bundle: FluentBundle<FluentResource>,
     /// Message ids in catalogue order.
     ids: Vec<String>,
@@ -56,7 +59,7 @@ static CATALOGUES: LazyLock<Vec<Catalogue>> = LazyLock::new(|| {
                     _ => None,
                 })
                 .collect();
-            let id: LanguageIdentifier = lang.parse().unwrap_or_default();
+            let id: LanguageIdentifier = lang.code().parse().unwrap_or_default();
             let mut bundle = FluentBundle::new_concurrent(vec![id]);
             bundle.set_use_isolating(false);
             let _ = bundle.add_resource(resource);
@@ -65,22 +68,27 @@ static CATALOGUES: LazyLock<Vec<Catalogue>> = LazyLock::new(|| {
         .collect()
 });
 
-fn catalogue(lang: &str) -> &'static Catalogue {
+/// `lang`'s catalogue; English's for a language without one.
+fn catalogue(lang: Language) -> &'static Catalogue {
     let all = &*CATALOGUES;
     all.iter().find(|c| c.lang == lang).unwrap_or(&all[0])
 }
 
 /// The page's language: `query` (`?lang=`) if it has a catalogue, else the
-/// best match for `Accept-Language`, else English.
-pub fn negotiate(query: Option<&str>, accept_language: Option<&str>) -> &'static str {
-    if let Some(&l) = query.and_then(|q| LANGS.iter().find(|&&l| l.eq_ignore_ascii_case(q.trim())))
-    {
+/// best match for `Accept-Language`, else English: always a language with a
+/// catalogue.
+pub fn negotiate(query: Option<&str>, accept_language: Option<&str>) -> Language {
+    if let Some(&l) = query.and_then(|q| {
+        LANGS
+            .iter()
+            .find(|l| l.code().eq_ignore_ascii_case(q.trim()))
+    }) {
         return l;
     }
     let requested = accepted_languages::parse(accept_language.unwrap_or(""));
     let available: Vec<fluent_langneg::LanguageIdentifier> =
-        LANGS.iter().filter_map(|l| l.parse().ok()).collect();
-    let default: fluent_langneg::LanguageIdentifier = LANGS[0].parse().unwrap_or_default();
+        LANGS.iter().filter_map(|l| l.code().parse().ok()).collect();
+    let default: fluent_langneg::LanguageIdentifier = LANGS[0].code().parse().unwrap_or_default();
     let chosen = negotiate_languages(
         &requested,
         &available,
@@ -89,15 +97,24 @@ pub fn negotiate(query: Option<&str>, accept_language: Option<&str>) -> &'static
     );
     chosen
         .first()
-        .and_then(|id| LANGS.iter().find(|&&l| l == id.language.as_str()))
+        .and_then(|id| LANGS.iter().find(|l| l.code() == id.language.as_str()))
         .copied()
         .unwrap_or(LANGS[0])
+}
+
+/// The pages' language for a voice pack's or a table's language: itself if
+/// it has a catalogue, else English (an unknown language too).
+///
+/// `pages_for(Some(Language::De))` is German, `pages_for(Some(Language::Fr))`
+/// English.
+pub fn pages_for(lang: Option<Language>) -> Language {
+    lang.filter(|l| l.has_catalogue()).unwrap_or(LANGS[0])
 }
 
 /// One message as plain text, `{ $name }` filled from `args`; a missing
 /// argument stays `{$name}`. An unknown id is itself (the tests keep that
 /// from happening).
-pub fn message(lang: &str, id: &str, args: &[(&str, &str)]) -> String {
+pub fn message(lang: Language, id: &str, args: &[(&str, &str)]) -> String {
     let c = catalogue(lang);
     let Some(pattern) = c.bundle.get_message(id).and_then(|m| m.value()) else {
         return id.to_owned();
@@ -131,7 +148,7 @@ pub fn escape(text: &str) -> String {
 /// `html_args` are HTML already and go in as they are), `{{LANG}}` with the
 /// language tag, `{{LANGS}}` with the language choice, `{{MESSAGES}}` with
 /// the scripts' messages.
-pub fn render(template: &str, lang: &str, html_args: &[(&str, &str)]) -> String {
+pub fn render(template: &str, lang: Language, html_args: &[(&str, &str)]) -> String {
     // Arguments are formatted as private-use markers, the message escaped,
     // then the markers replaced by the HTML arguments.
     let markers: Vec<(String, &str)> = html_args
@@ -164,7 +181,7 @@ pub fn render(template: &str, lang: &str, html_args: &[(&str, &str)]) -> String 
                 out.push_str(&text);
             }
             None => match name {
-                "LANG" => out.push_str(lang),
+                "LANG" => out.push_str(lang.code()),
                 "LANGS" => out.push_str(&chooser(lang)),
                 "MESSAGES" => out.push_str(&script_messages(lang)),
                 // Someone else's placeholder ({{TABLE}} …): left for them.
@@ -179,7 +196,7 @@ pub fn render(template: &str, lang: &str, html_args: &[(&str, &str)]) -> String 
 
 /// The language choice: each language named in itself, with its `lang` so
 /// a screen reader says each name in its own voice.
-pub fn chooser(lang: &str) -> String {
+pub fn chooser(lang: Language) -> String {
     let mut options = String::new();
     for l in LANGS {
         options.push_str(&format!(
@@ -196,7 +213,7 @@ pub fn chooser(lang: &str) -> String {
 
 /// The `js-` messages of `lang` as a JSON data block for the scripts
 /// (`tactus.t`), `<` escaped so no text can end the element.
-pub fn script_messages(lang: &str) -> String {
+pub fn script_messages(lang: Language) -> String {
     let c = catalogue(lang);
     let mut map = serde_json::Map::new();
     for id in c.ids.iter().filter(|id| id.starts_with("js-")) {
@@ -209,7 +226,7 @@ pub fn script_messages(lang: &str) -> String {
 }
 
 /// Every message id of a language's catalogue, in order.
-pub fn ids(lang: &str) -> Vec<String> {
+pub fn ids(lang: Language) -> Vec<String> {
     catalogue(lang).ids.clone()
 }
 
@@ -219,7 +236,7 @@ mod tests {
 
     use super::*;
 
-    fn variables(lang: &str, id: &str) -> BTreeSet<String> {
+    fn variables(lang: Language, id: &str) -> BTreeSet<String> {
         // A message's placeables as formatted without arguments: `{$x}`.
         let text = message(lang, id, &[]);
         text.match_indices("{$")
@@ -237,7 +254,7 @@ mod tests {
                 panic!("{lang}.ftl does not parse: {errors:?}");
             }
         }
-        let english: BTreeSet<String> = ids("en").into_iter().collect();
+        let english: BTreeSet<String> = ids(Language::En).into_iter().collect();
         assert!(english.len() > 100, "{}", english.len());
         for lang in LANGS {
             let list = ids(lang);
@@ -254,7 +271,7 @@ mod tests {
                 );
                 assert_eq!(
                     variables(lang, id),
-                    variables("en", id),
+                    variables(Language::En, id),
                     "{lang}: {id} has other placeables than English"
                 );
             }
@@ -264,7 +281,7 @@ mod tests {
     /// Every message the pages and scripts name exists.
     #[test]
     fn every_message_the_pages_use_is_in_the_catalogues() {
-        let known: BTreeSet<String> = ids("en").into_iter().collect();
+        let known: BTreeSet<String> = ids(Language::En).into_iter().collect();
         let pages = [
             include_str!("pages/player.html"),
             include_str!("pages/assistant.html"),
@@ -319,7 +336,7 @@ mod tests {
     fn every_alert_ending_kind_and_unpaired_reason_has_a_message() {
         use crate::rules::game_kind::GameKind;
         use crate::rules::result::Ending;
-        let known: BTreeSet<String> = ids("en").into_iter().collect();
+        let known: BTreeSet<String> = ids(Language::En).into_iter().collect();
         let mut wanted: Vec<String> = crate::table::view::ALERT_KEYS
             .iter()
             .map(|k| format!("js-alert-{k}"))
@@ -371,20 +388,39 @@ mod tests {
 
     #[test]
     fn the_language_comes_from_the_choice_then_accept_language() {
-        assert_eq!(negotiate(None, None), "en");
-        assert_eq!(negotiate(None, Some("es-ES,es;q=0.9,en;q=0.8")), "es");
-        assert_eq!(negotiate(None, Some("de-AT")), "de");
-        assert_eq!(negotiate(None, Some("fr-FR, de;q=0.5")), "de");
-        assert_eq!(negotiate(None, Some("fr-FR")), "en");
-        assert_eq!(negotiate(Some("es"), Some("de")), "es");
-        assert_eq!(negotiate(Some("xx"), Some("de")), "de");
+        assert_eq!(negotiate(None, None), Language::En);
+        assert_eq!(
+            negotiate(None, Some("es-ES,es;q=0.9,en;q=0.8")),
+            Language::Es
+        );
+        assert_eq!(negotiate(None, Some("de-AT")), Language::De);
+        assert_eq!(negotiate(None, Some("fr-FR, de;q=0.5")), Language::De);
+        assert_eq!(negotiate(None, Some("fr-FR")), Language::En);
+        assert_eq!(negotiate(Some("es"), Some("de")), Language::Es);
+        assert_eq!(negotiate(Some("xx"), Some("de")), Language::De);
+    }
+
+    #[test]
+    fn a_voice_language_without_a_catalogue_has_english_pages() {
+        assert_eq!(pages_for(Some(Language::De)), Language::De);
+        assert_eq!(pages_for(Some(Language::Es)), Language::Es);
+        assert_eq!(pages_for(Some(Language::Fr)), Language::En);
+        assert_eq!(pages_for(None), Language::En);
+        // As negotiating the tag as `Accept-Language` did.
+        for tag in ["de", "de-AT", "es-ES", "fr", "pt_BR", "xx", ""] {
+            assert_eq!(
+                pages_for(Language::from_tag(tag)),
+                negotiate(None, Some(tag)),
+                "{tag}"
+            );
+        }
     }
 
     #[test]
     fn templates_are_filled_and_escaped() {
         let page = render(
             "<html lang=\"{{LANG}}\"><h1>{{t:player-title}}</h1>{{TABLE}} {{t:player-help-pieces}}",
-            "es",
+            Language::Es,
             &[
                 ("table", "7"),
                 ("example1", "<kbd>p N</kbd>"),
@@ -397,13 +433,14 @@ mod tests {
             "{page}"
         );
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-        let js = script_messages("de");
+        let js = script_messages(Language::De);
         assert!(
             js.contains("\"js-refused\":\"Abgelehnt: {$error}\""),
             "{js}"
         );
         assert!(
-            chooser("de").contains("<option value=\"de\" lang=\"de\" selected>Deutsch</option>")
+            chooser(Language::De)
+                .contains("<option value=\"de\" lang=\"de\" selected>Deutsch</option>")
         );
     }
 }

@@ -20,6 +20,7 @@ use crate::board::event::Protocol;
 use crate::board::infer::{Settings, default_settle};
 use crate::board::serial::{Driver, DriverConfig};
 use crate::board::sim::Simulator;
+use crate::rules::language::Language;
 use crate::rules::pgn::fen_of;
 use crate::rules::variant::{Variant, chess960_start};
 use crate::speech::device::{AudioState, AudioStatus, AudioView};
@@ -214,7 +215,7 @@ pub async fn serve(
         tokens: tokens.clone(),
         tables: tables.clone(),
         base: super::addresses::link_base(addr, tls.is_some()),
-        lang: super::i18n::negotiate(None, Some(venue_voice.language())),
+        lang: super::i18n::pages_for(venue_voice.language()),
     };
     let competition = Arc::new(Competition::new(
         config.players.clone(),
@@ -360,7 +361,7 @@ pub fn startup_text(running: &Running) -> String {
 /// Round 2. You play Black against Carla (White)." Without a round or an
 /// opponent's name, what there is.
 pub fn new_game_line(v: &crate::table::view::TableView) -> String {
-    let lang = super::i18n::negotiate(None, Some(&v.voice_lang));
+    let lang = super::i18n::pages_for(Language::from_tag(&v.voice_lang));
     let opponent = match v.blind {
         shakmaty::Color::White => &v.black,
         shakmaty::Color::Black => &v.white,
@@ -370,7 +371,7 @@ pub fn new_game_line(v: &crate::table::view::TableView) -> String {
 
 /// The words of [`new_game_line`] in `lang`, for the blind player of
 /// `blind` against `opponent` in round `round`.
-fn new_game_words(lang: &str, round: &str, blind: shakmaty::Color, opponent: &str) -> String {
+fn new_game_words(lang: Language, round: &str, blind: shakmaty::Color, opponent: &str) -> String {
     use super::i18n::message;
     let side = |c: shakmaty::Color| message(lang, crate::rules::side::name(c), &[]);
     let (round, opponent) = (round.trim(), opponent.trim());
@@ -597,16 +598,16 @@ mod tests {
     fn a_new_games_braille_line_has_the_round_the_colour_and_the_opponent() {
         use shakmaty::Color;
         assert_eq!(
-            new_game_words("en", "2", Color::Black, "Carla"),
+            new_game_words(Language::En, "2", Color::Black, "Carla"),
             "A new game. Round 2. You play Black against Carla (White)."
         );
         assert_eq!(
-            new_game_words("de", " 3 ", Color::White, " Ana "),
+            new_game_words(Language::De, " 3 ", Color::White, " Ana "),
             "Eine neue Partie. Runde 3. Sie spielen Weiß gegen Ana (Schwarz)."
         );
         // No round, no name: what there is.
         assert_eq!(
-            new_game_words("es", "", Color::White, " "),
+            new_game_words(Language::Es, "", Color::White, " "),
             "Una partida nueva. Juega con Blancas."
         );
     }

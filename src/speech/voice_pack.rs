@@ -16,6 +16,7 @@ use serde::Deserialize;
 use super::dsp;
 use super::render::RatePack;
 use crate::rules::grammar::{Genders, Grammar};
+use crate::rules::language::Language;
 use crate::rules::token::Token;
 
 /// The manifest file inside a pack directory.
@@ -219,7 +220,12 @@ type Prepared = (Arc<[f32]>, Option<f32>);
 /// clip.
 pub struct VoicePack {
     name: String,
-    language: String,
+    /// The manifest's language tag as written (`de`, `es-ES`, or one tactus
+    /// has no words for): what the pages put in `lang=` and hand on.
+    tag: String,
+    /// The tag's language if tactus knows it, read once at load: a pack in
+    /// another language still speaks, its braille and pages in English.
+    language: Option<Language>,
     dir: PathBuf,
     sample_rate: u32,
     gap_ms: u32,
@@ -349,7 +355,8 @@ impl VoicePack {
         Ok(VoicePack {
             grammar,
             name: manifest.name,
-            language: manifest.language,
+            language: Language::from_tag(&manifest.language),
+            tag: manifest.language,
             dir,
             sample_rate: manifest.sample_rate,
             gap_ms: manifest.gap_ms,
@@ -365,9 +372,14 @@ impl VoicePack {
         &self.name
     }
 
-    /// The language tag from its manifest (`de`).
-    pub fn language(&self) -> &str {
-        &self.language
+    /// The language tag from its manifest (`de`), as written.
+    pub fn tag(&self) -> &str {
+        &self.tag
+    }
+
+    /// The tag's language, if tactus knows it (`de-AT` is German).
+    pub fn language(&self) -> Option<Language> {
+        self.language
     }
 
     /// The directory the pack was loaded from.
@@ -603,7 +615,8 @@ mod tests {
         let dir = find_pack(DEFAULT_PACK).unwrap();
         let pack = VoicePack::load(&dir, &LoadOptions::default()).unwrap();
         assert_eq!(pack.name(), DEFAULT_PACK);
-        assert_eq!(pack.language(), "de");
+        assert_eq!(pack.tag(), "de");
+        assert_eq!(pack.language(), Some(Language::De));
         for token in Token::all() {
             let clip = pack.clip(token).unwrap();
             assert!(clip.len() > 100, "{token}");

@@ -7,6 +7,7 @@ use shakmaty::{Color, KnownOutcome, Role, Square};
 
 use crate::rules::clock_announce::Shown;
 use crate::rules::event::DrawClaim;
+use crate::rules::language::Language;
 use crate::rules::notation::Lang;
 
 /// Who is acting at a table: a person's role there (not a piece's role,
@@ -55,7 +56,7 @@ pub enum Action {
     Move {
         text: String,
         lang: Option<Lang>,
-        page_lang: Option<Lang>,
+        page_lang: Option<Language>,
     },
     /// The clock announcement (D.2.6, D.2.10.4): the time left or the time
     /// used (`None`: the table's setting).
@@ -93,7 +94,7 @@ pub enum Action {
         claim: DrawClaim,
         declared: Option<String>,
         lang: Option<Lang>,
-        page_lang: Option<Lang>,
+        page_lang: Option<Language>,
     },
     /// The arbiter rules an illegal move of `side` completed (7.5.5).
     IllegalCompleted {

@@ -38,6 +38,7 @@ use crate::braille::brlapi::{BrlapiError, Connection, Key};
 use crate::braille::louis;
 use crate::rules::braille_chess;
 use crate::rules::game::NoticeKind;
+use crate::rules::language::Language;
 
 /// The table setting `braille`: `none`, `brlapi` (the brltty on the
 /// server) or `brlapi:HOST:PORT` (a brltty elsewhere, e.g. on the player's
@@ -579,9 +580,11 @@ struct Words {
 }
 
 impl Words {
-    fn new(id: &str, lang: &str) -> Words {
+    /// `tag`: the voice pack's language tag; one tactus does not know is
+    /// read as English.
+    fn new(id: &str, tag: &str) -> Words {
         Words {
-            table: louis::table_for(lang),
+            table: louis::table_for(Language::from_tag(tag).unwrap_or_default()),
             reported: AtomicBool::new(false),
             id: id.to_owned(),
         }

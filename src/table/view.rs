@@ -481,7 +481,7 @@ impl TableActor {
                 .as_ref()
                 .map(|(_, tokens)| self.voice.text(tokens)),
             braille: super::display::state(&self.setup.id),
-            voice_lang: self.voice.language().to_owned(),
+            voice_lang: self.voice.tag().to_owned(),
         }
     }
 }

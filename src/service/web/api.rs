@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use shakmaty::{Color, Role};
 
 use crate::rules::event::DrawClaim;
+use crate::rules::language::Language;
 use crate::rules::notation::Lang;
 use crate::service::api_types::{
     AdjustBody, ClaimBody, MoveBody, PromotionBody, ResultBody, RulingBody, SayClockBody, SideBody,
@@ -90,6 +91,12 @@ pub(super) fn move_lang(text: Option<&str>) -> ApiResult<Option<Lang>> {
     .transpose()
 }
 
+/// A `page_lang`: the same values as `lang`, `auto` saying no more than
+/// leaving it out, and `it` the letters Italian shares with Spanish.
+fn page_language(text: Option<&str>) -> ApiResult<Option<Language>> {
+    Ok(move_lang(text)?.and_then(Lang::language))
+}
+
 pub(super) async fn make_move(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -98,7 +105,7 @@ pub(super) async fn make_move(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let lang = move_lang(body.lang.as_deref())?;
-    let page_lang = move_lang(body.page_lang.as_deref())?;
+    let page_lang = page_language(body.page_lang.as_deref())?;
     act(
         &state,
         &id,
@@ -176,7 +183,7 @@ pub(super) async fn claim(
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let lang = move_lang(body.lang.as_deref())?;
-    let page_lang = move_lang(body.page_lang.as_deref())?;
+    let page_lang = page_language(body.page_lang.as_deref())?;
     let action = Action::ClaimDraw {
         side: body.side,
         claim,
@@ -320,4 +327,20 @@ pub(super) async fn promotion(
         }
     };
     act(&state, &id, &headers, Action::NamePromotion(role)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_language_reads_as_a_move_language_does() {
+        assert_eq!(page_language(None).unwrap(), None);
+        assert_eq!(page_language(Some("auto")).unwrap(), None);
+        assert_eq!(page_language(Some("de")).unwrap(), Some(Language::De));
+        assert_eq!(page_language(Some("it")).unwrap(), Some(Language::Es));
+        assert_eq!(page_language(Some("SV")).unwrap(), Some(Language::De));
+        let refused = page_language(Some("ru")).unwrap_err();
+        assert_eq!(refused.0, StatusCode::UNPROCESSABLE_ENTITY);
+    }
 }

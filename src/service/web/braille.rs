@@ -12,8 +12,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use crate::braille::louis;
 use crate::braille::record::{Options, RecordError, render};
+use crate::rules::language::Language;
 use crate::rules::pgn::read_pgn;
 use crate::service::api_types::BrfQuery;
 
@@ -54,7 +54,8 @@ pub async fn table_brf(
         Some(other) => return refuse(StatusCode::BAD_REQUEST, format!("clock `{other}`: 0 or 1")),
     };
     let lang = match q.lang {
-        Some(lang) if louis::LANGUAGES.contains(&lang.as_str()) => lang,
+        // The codes exactly as written (`EN` is refused, as it always was).
+        Some(lang) if let Some(l) = Language::ALL.into_iter().find(|l| l.code() == lang) => l,
         Some(lang) => {
             return refuse(
                 StatusCode::BAD_REQUEST,
@@ -63,7 +64,7 @@ pub async fn table_brf(
         }
         // The table's own language, that of its voice pack.
         None => match table.view().await {
-            Ok(v) => louis::language(&v.voice_lang).to_owned(),
+            Ok(v) => Language::from_tag(&v.voice_lang).unwrap_or_default(),
             Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
         },
     };

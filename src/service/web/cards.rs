@@ -32,6 +32,7 @@ use shakmaty::Color;
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::braille::{cells, louis};
+use crate::rules::language::Language;
 use crate::service::i18n;
 use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
@@ -66,7 +67,7 @@ pub struct CardsState {
     /// `http://192.168.1.20:8080`: where the links point.
     pub base: String,
     /// The venue's page language (its voice pack's, if the pages have it).
-    pub lang: &'static str,
+    pub lang: Language,
 }
 
 /// The card routes, merged into the server's router.
@@ -88,9 +89,9 @@ struct LangQuery {
 
 impl CardsState {
     /// `?lang=` if the pages have it, else the venue's language.
-    fn lang(&self, q: &LangQuery) -> &'static str {
+    fn lang(&self, q: &LangQuery) -> Language {
         match q.lang.as_deref() {
-            Some(l) => i18n::negotiate(Some(l), Some(self.lang)),
+            Some(l) => i18n::negotiate(Some(l), Some(self.lang.code())),
             None => self.lang,
         }
     }
@@ -137,11 +138,11 @@ pub struct Card {
 /// The cards' answer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Cards {
-    pub lang: &'static str,
+    pub lang: Language,
     pub cards: Vec<Card>,
 }
 
-fn side_note(lang: &str, side: Color) -> String {
+fn side_note(lang: Language, side: Color) -> String {
     i18n::message(
         lang,
         if side == Color::White {
@@ -188,7 +189,7 @@ fn opponent_link(s: &CardsState, t: &CardTable) -> (Option<Color>, String) {
 /// Every card of the venue, in table order: player, opponent (the second
 /// blind player's, for the tables' current games only, or the sighted
 /// opponent's page), assistant, arbiter.
-pub fn cards(s: &CardsState, tables: &[CardTable], lang: &'static str) -> Vec<Card> {
+pub fn cards(s: &CardsState, tables: &[CardTable], lang: Language) -> Vec<Card> {
     let mut out = Vec::new();
     for t in tables {
         let Some(tokens) = s.tokens.table(&t.id) else {
@@ -268,7 +269,7 @@ fn unavailable(e: impl std::fmt::Display) -> ApiError {
 
 /// Text in the literary braille of `lang`, cut into lines of at most
 /// [`BRF_WIDTH`] cells at blanks.
-fn literary_lines(lang: &str, text: &str) -> Result<Vec<String>, ApiError> {
+fn literary_lines(lang: Language, text: &str) -> Result<Vec<String>, ApiError> {
     let cells = louis::translate(louis::table_for(lang), text).map_err(unavailable)?;
     let mut lines = Vec::new();
     let mut rest: &[u8] = &cells;

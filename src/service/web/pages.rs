@@ -7,6 +7,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
+use crate::rules::language::Language;
 use crate::service::i18n;
 
 use super::error::{ApiError, ApiResult};
@@ -34,7 +35,7 @@ const ACCESS_HTML: &str = include_str!("../pages/access.html");
 /// A page for table `id` (ids are URL-safe by configuration: letters,
 /// digits, `-`, `_`, so they need no escaping in HTML) used by `role`, in
 /// the language of the request (`i18n`).
-pub(super) fn page(template: &str, id: &str, role: &str, lang: &str) -> Html<String> {
+pub(super) fn page(template: &str, id: &str, role: &str, lang: Language) -> Html<String> {
     let role = i18n::escape(&i18n::message(lang, role, &[]));
     let filled = template
         .replace("{{NOTATION}}", NOTATION_HTML.trim_end())
@@ -60,7 +61,7 @@ pub(super) struct PageQuery {
     lang: Option<String>,
 }
 
-pub(super) fn page_lang(query: &PageQuery, headers: &HeaderMap) -> &'static str {
+pub(super) fn page_lang(query: &PageQuery, headers: &HeaderMap) -> Language {
     i18n::negotiate(
         query.lang.as_deref(),
         headers
