@@ -16,7 +16,7 @@ use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::{Action, PersonRole};
-use super::announcing::{Announcing, spoken};
+use super::announcing::{Announcing, Replying, spoken};
 use super::boards::{BoardLink, LiveBoard, next_board_event};
 use super::id::TableId;
 use super::journal::{Record, TableJournal};
@@ -597,11 +597,13 @@ impl TableActor {
                 self.in_request = false;
                 // A blind player's move is made once announced: its request
                 // waits for that (announced() replies).
-                if let Some(a) = self.announcing.as_mut().filter(|a| a.wants_reply)
+                if let Some(a) = self
+                    .announcing
+                    .as_mut()
+                    .filter(|a| matches!(a.replying, Replying::InRequest))
                     && result.is_ok()
                 {
-                    a.wants_reply = false;
-                    a.reply = Some(reply);
+                    a.replying = Replying::Waiting(reply);
                     return;
                 }
                 let _ = reply.send(result);

@@ -22,9 +22,21 @@ pub(super) struct Announcing {
     /// The announcement's text, the reply once the move is made.
     pub(super) text: String,
     pub(super) spoken: oneshot::Receiver<()>,
-    /// Made by a request, which waits for the move to be made.
-    pub(super) wants_reply: bool,
-    pub(super) reply: Option<oneshot::Sender<Result<Reply, TableError>>>,
+    /// Who waits for the move to be made.
+    pub(super) replying: Replying,
+}
+
+/// Who waits for an announced move to be made: one state, so that a reply
+/// both wanted and already handed over (or neither and yet held) cannot be
+/// written down.
+pub(super) enum Replying {
+    /// Nobody: the move was made on a board, outside any request.
+    Nobody,
+    /// The request being handled made it: its reply is handed over when the
+    /// request's action has returned (see `TableActor::handle`).
+    InRequest,
+    /// The request's reply, sent once the move is made (or refused).
+    Waiting(oneshot::Sender<Result<Reply, TableError>>),
 }
 
 impl TableActor {
@@ -77,8 +89,11 @@ impl TableActor {
             made_on,
             text: text.clone(),
             spoken,
-            wants_reply: self.in_request,
-            reply: None,
+            replying: if self.in_request {
+                Replying::InRequest
+            } else {
+                Replying::Nobody
+            },
         });
         Ok(Reply {
             text: Some(text),
@@ -112,7 +127,7 @@ impl TableActor {
                 Err(e)
             }
         };
-        if let Some(reply) = a.reply {
+        if let Replying::Waiting(reply) = a.replying {
             let _ = reply.send(result);
         }
     }
