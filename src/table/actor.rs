@@ -16,7 +16,7 @@ use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::{Action, PersonRole};
-use super::announcing::{Announcing, Replying, spoken};
+use super::announcing::{Announcer, spoken};
 use super::boards::{BoardLink, LiveBoard, next_board_event};
 use super::id::TableId;
 use super::journal::{Record, TableJournal};
@@ -33,7 +33,7 @@ use crate::rules::game::{Game, GameError, NoticeKind};
 use crate::rules::notation::Lang;
 use crate::rules::result::FlagRule;
 use crate::rules::time_control::TimeControl;
-use crate::rules::token::{Token, Word};
+use crate::rules::token::Word;
 use crate::speech::voice_pack::VoicePack;
 
 /// How a table is set up; journaled as its first entry so that a restart
@@ -331,8 +331,6 @@ pub struct TableActor {
     pub(super) game: Game,
     /// How moves are said (for the table's next game).
     pub(super) style: Style,
-    pub(super) voice: Arc<VoicePack>,
-    pub(super) speaker: Speaker,
     pub(super) journal: Arc<dyn TableJournal>,
     /// The blind player's board first, then the opponent's, if any.
     pub(super) boards: Vec<LiveBoard>,
@@ -340,17 +338,10 @@ pub struct TableActor {
     /// The piece letters of moves entered without a language.
     pub(super) notation: Lang,
     pub(super) rx: mpsc::Receiver<Request>,
-    pub(super) live: broadcast::Sender<LiveEvent>,
-    pub(super) recent: super::recent::Recent,
-    pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
-    pub(super) seq: u64,
+    /// What the table says and shows, and the move being announced.
+    pub(super) announcer: Announcer,
     /// Where time comes from.
     pub(super) time: Timebase,
-    /// The blind player's move being announced, if any.
-    pub(super) announcing: Option<Announcing>,
-    /// Whether the action being handled came as a request (its reply can
-    /// wait for an announced move).
-    pub(super) in_request: bool,
     /// The latest instant handed out: instants never go back, even when the
     /// journal holds a later one than the time source reads.
     pub(super) last_now: Duration,
@@ -451,20 +442,13 @@ impl TableActor {
             game_no,
             game,
             style,
-            voice,
-            speaker,
             journal,
             boards,
             shown,
             notation,
             rx,
-            live: live.clone(),
-            recent: recent.clone(),
-            last_said: None,
-            seq: 0,
+            announcer: Announcer::new(voice, speaker, live.clone(), recent.clone()),
             time,
-            announcing: None,
-            in_request: false,
             last_now: Duration::from_millis(last_ms),
             flag_retry: None,
         };
@@ -551,8 +535,8 @@ impl TableActor {
                     }
                 },
                 _ = sleep => self.timers().await,
-                _ = spoken(&mut self.announcing) => self.announced().await,
-                _ = self.speaker.audio_changed() => self.publish_state(),
+                _ = spoken(&mut self.announcer.announcing) => self.announced().await,
+                _ = self.announcer.speaker.audio_changed() => self.publish_state(),
                 _ = alive.tick() => {
                     if matches!(self.game.clock().state(), ClockState::Running { .. }) {
                         let now = self.now();
@@ -592,21 +576,18 @@ impl TableActor {
                     })));
                     return;
                 }
-                self.in_request = true;
+                self.announcer.in_request = true;
                 let result = self.act(role, action).await;
-                self.in_request = false;
+                self.announcer.in_request = false;
                 // A blind player's move is made once announced: its request
                 // waits for that (announced() replies).
-                if let Some(a) = self
-                    .announcing
-                    .as_mut()
-                    .filter(|a| matches!(a.replying, Replying::InRequest))
-                    && result.is_ok()
-                {
-                    a.replying = Replying::Waiting(reply);
-                    return;
+                let reply = match &result {
+                    Ok(_) => self.announcer.reply_when_made(reply),
+                    Err(_) => Some(reply),
+                };
+                if let Some(reply) = reply {
+                    let _ = reply.send(result);
                 }
-                let _ = reply.send(result);
             }
         }
     }
@@ -641,7 +622,7 @@ impl TableActor {
             .into_iter()
             .filter(|n| Some(n.kind) != said)
             .collect();
-        let reply = self.announce(notices);
+        let reply = self.announcer.announce(notices);
         self.publish_state();
         Ok(reply)
     }
@@ -731,8 +712,7 @@ impl TableActor {
         let blind_before = self.setup.blind;
         self.game = game;
         self.setup = setup;
-        self.announcing = None;
-        self.last_said = None;
+        self.announcer.forget_game();
         self.flag_retry = None;
         for b in &mut self.boards {
             // The blind player's board stays theirs, whatever colour they
@@ -753,7 +733,7 @@ impl TableActor {
             Color::White => Word::White,
             Color::Black => Word::Black,
         };
-        self.say(NoticeKind::NewGame, vec![colour.into()]);
+        self.announcer.say(NoticeKind::NewGame, vec![colour.into()]);
         self.publish_state();
         Ok(self.game_no)
     }

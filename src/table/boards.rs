@@ -95,13 +95,15 @@ impl TableActor {
         match &event {
             BoardEvent::Connected => {
                 self.boards[at].connected = true;
-                self.say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
+                self.announcer
+                    .say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Disconnected(why) => {
                 tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
                 self.boards[at].connected = false;
-                self.say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
+                self.announcer
+                    .say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Button(n) => {
@@ -195,14 +197,17 @@ impl TableActor {
                 let _ = self.commit(GameEvent::Touched { side, square }).await;
             }
             Inferred::PromotionPending { .. } => {
-                return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));
+                return Some(
+                    self.announcer
+                        .say(NoticeKind::Board, vec![Word::Promotion.into()]),
+                );
             }
             Inferred::Differs(fixes) => {
                 self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
                 self.publish_state();
             }
             Inferred::Correction(tokens) => {
-                return Some(self.say(NoticeKind::Board, tokens));
+                return Some(self.announcer.say(NoticeKind::Board, tokens));
             }
             Inferred::Corrected { retracted, mv, .. } => {
                 return self.correct_slide(at, retracted, mv).await;
@@ -224,7 +229,7 @@ impl TableActor {
         let last_is_it = plies.last().is_some_and(|p| p.uci == self.uci(retracted))
             && self.game.position().turn() != side
             && self.game.result().is_none()
-            && self.announcing.is_none()
+            && self.announcer.announcing.is_none()
             && matches!(
                 self.game.clock().state(),
                 crate::rules::clock::ClockState::Running { .. }

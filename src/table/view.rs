@@ -400,7 +400,7 @@ impl TableActor {
                 [("count", count.to_string())],
             ));
         }
-        let audio = self.speaker.audio();
+        let audio = self.announcer.speaker.audio();
         if audio.is_down() {
             let table = self.setup.id.to_string();
             alerts.push(match audio.error.as_deref() {
@@ -477,11 +477,12 @@ impl TableActor {
             alerts,
             audio,
             last_announcement: self
+                .announcer
                 .last_said
                 .as_ref()
-                .map(|(_, tokens)| self.voice.text(tokens)),
+                .map(|(_, tokens)| self.announcer.voice.text(tokens)),
             braille: super::display::state(&self.setup.id),
-            voice_lang: self.voice.language().to_owned(),
+            voice_lang: self.announcer.voice.language().to_owned(),
         }
     }
 }

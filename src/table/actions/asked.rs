@@ -13,14 +13,18 @@ impl TableActor {
     pub(super) fn say_clock(&mut self, time: Option<Shown>) -> Reply {
         let now = self.now();
         let shown = time.unwrap_or(self.shown);
-        let tokens = clock_tokens_in(&self.game.clock().reading(now), shown, self.voice.grammar());
-        self.say_latest(NoticeKind::Clock, tokens)
+        let tokens = clock_tokens_in(
+            &self.game.clock().reading(now),
+            shown,
+            self.announcer.voice.grammar(),
+        );
+        self.announcer.say_latest(NoticeKind::Clock, tokens)
     }
 
     /// The last announcement again, in full (nothing if none yet).
     pub(super) fn repeat(&mut self) -> Reply {
-        match self.last_said.clone() {
-            Some((_, tokens)) => self.say_latest(NoticeKind::Repeat, tokens),
+        match self.announcer.last_said.clone() {
+            Some((_, tokens)) => self.announcer.say_latest(NoticeKind::Repeat, tokens),
             None => Reply::default(),
         }
     }
@@ -38,6 +42,6 @@ impl TableActor {
         } else {
             fixes.tokens()
         };
-        Ok(self.say(NoticeKind::Board, tokens))
+        Ok(self.announcer.say(NoticeKind::Board, tokens))
     }
 }
