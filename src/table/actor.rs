@@ -17,14 +17,13 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::{Action, PersonRole};
 use super::announcing::{Announcer, spoken};
-use super::boards::{BoardLink, LiveBoard, next_board_event};
+use super::boards::{BoardLink, Boards};
 use super::id::TableId;
 use super::journal::{Record, TableJournal};
 use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
 use super::speaker::Speaker;
 use super::timebase::Timebase;
 use super::view::{LiveEvent, TableView};
-use crate::board::infer::Inference;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
 use crate::rules::clock_announce::Shown;
@@ -333,7 +332,7 @@ pub struct TableActor {
     pub(super) style: Style,
     pub(super) journal: Arc<dyn TableJournal>,
     /// The blind player's board first, then the opponent's, if any.
-    pub(super) boards: Vec<LiveBoard>,
+    pub(super) boards: Boards,
     pub(super) shown: Shown,
     /// The piece letters of moves entered without a language.
     pub(super) notation: Lang,
@@ -420,23 +419,8 @@ impl TableActor {
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
         let recent = super::recent::Recent::default();
-        let live_board = |side: Color, mut b: BoardLink| LiveBoard {
-            side,
-            // A simulated board resumes at the game's position.
-            mirror: b.mirror.take().map(|mut sim| {
-                sim.set_board(game.position().board().clone());
-                sim
-            }),
-            inference: Inference::new(game.position().clone(), b.protocol, b.settings),
-            driver: b.driver,
-            protocol: b.protocol,
-            connected: false,
-            differs: Vec::new(),
-        };
-        let boards: Vec<LiveBoard> = [(setup.blind, board), (!setup.blind, opponent_board)]
-            .into_iter()
-            .filter_map(|(side, b)| b.map(|b| live_board(side, b)))
-            .collect();
+        let links = [(setup.blind, board), (!setup.blind, opponent_board)];
+        let boards = Boards::wire(links, game.position());
         let mut actor = TableActor {
             setup: setup.clone(),
             game_no,
@@ -504,16 +488,7 @@ impl TableActor {
             // sent until its settling time ran out (`ReadUpTo`), not when a
             // timer here fires (the table may run late); on a manual time,
             // which no instant matches, by the timer.
-            let settle_at = self
-                .boards
-                .iter()
-                .filter_map(|b| {
-                    let d = b.inference.deadline();
-                    let at = d.and_then(|d| self.time.instant_of(d));
-                    b.driver.read_until(at);
-                    d.filter(|_| at.is_none())
-                })
-                .min();
+            let settle_at = self.boards.settle_at(&self.time);
             let wake = [flag_at, settle_at].into_iter().flatten().min();
             let time = self.time.clone();
             let sleep = async move {
@@ -527,7 +502,7 @@ impl TableActor {
                     Some(r) => self.handle(r).await,
                     None => break,
                 },
-                (i, event) = next_board_event(&mut self.boards) => match event {
+                (i, event) = self.boards.next_event() => match event {
                     Some(stamped) => self.board_event(i, stamped).await,
                     None => {
                         tracing::warn!(table = %self.setup.id, "board driver stopped");
@@ -673,15 +648,8 @@ impl TableActor {
             }
         }
         for at in 0..self.boards.len() {
-            let board = &mut self.boards[at];
-            if board
-                .inference
-                .deadline()
-                .is_some_and(|d| d <= now && self.time.instant_of(d).is_none())
-            {
-                for i in board.inference.tick(now) {
-                    self.inferred(at, i).await;
-                }
+            for i in self.boards.settle_due(at, now, &self.time) {
+                self.inferred(at, i).await;
             }
         }
     }
@@ -714,19 +682,8 @@ impl TableActor {
         self.setup = setup;
         self.announcer.forget_game();
         self.flag_retry = None;
-        for b in &mut self.boards {
-            // The blind player's board stays theirs, whatever colour they
-            // have now; so does the opponent's.
-            b.side = if b.side == blind_before {
-                self.setup.blind
-            } else {
-                !self.setup.blind
-            };
-            if let Some(sim) = b.mirror.as_mut() {
-                sim.set_board(self.game.position().board().clone());
-            }
-            b.differs.clear();
-        }
+        let (blind, position) = (self.setup.blind, self.game.position());
+        self.boards.new_game(blind_before, blind, position);
         self.resync_board();
         tracing::info!(table = %self.setup.id, game = self.game_no, round = %self.setup.round, "new game");
         let colour = match self.setup.blind {

@@ -316,8 +316,8 @@ impl TableActor {
             failures: b.driver.failures(),
         };
         let blind = self.setup.blind;
-        let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
-        let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
+        let board = self.boards.of(blind).map(board_view);
+        let opponent_board = self.boards.of(!blind).map(board_view);
         let mut alerts = Vec::new();
         if let Some(e) = self.journal.failing() {
             alerts.push(Alert::new(

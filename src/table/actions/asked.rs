@@ -33,7 +33,7 @@ impl TableActor {
     /// player's for the others.
     pub(super) fn board_differences(&mut self, role: PersonRole) -> Result<Reply, TableError> {
         let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
-        let Some(board) = self.boards.iter().find(|b| b.side == side) else {
+        let Some(board) = self.boards.of(side) else {
             return Err(Unprocessable::NoBoard { side }.into());
         };
         let fixes = board.inference.fixes();

@@ -15,13 +15,8 @@ impl TableActor {
         piece: Role,
     ) -> Result<Reply, TableError> {
         let own = role.plays(self.setup.blind);
-        let Some(at) = self.boards.iter().position(|b| {
-            b.inference.promotion_pending().is_some() && own.is_none_or(|s| s == b.side)
-        }) else {
-            let elsewhere = self
-                .boards
-                .iter()
-                .any(|b| b.inference.promotion_pending().is_some());
+        let Some(at) = self.boards.promotion_on(own) else {
+            let elsewhere = self.boards.promotion_waiting();
             return Err(if elsewhere {
                 Forbidden::OthersPromotion { role }.into()
             } else {
