@@ -22,7 +22,7 @@ use super::id::TableId;
 use super::journal::{Record, TableJournal};
 use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
 use super::speaker::Speaker;
-use super::timebase::Timebase;
+use super::timebase::{Instants, Timebase};
 use super::view::{LiveEvent, TableView};
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
@@ -339,11 +339,8 @@ pub struct TableActor {
     pub(super) rx: mpsc::Receiver<Request>,
     /// What the table says and shows, and the move being announced.
     pub(super) announcer: Announcer,
-    /// Where time comes from.
-    pub(super) time: Timebase,
-    /// The latest instant handed out: instants never go back, even when the
-    /// journal holds a later one than the time source reads.
-    pub(super) last_now: Duration,
+    /// Where time comes from: instants that never go back.
+    pub(super) time: Instants,
     /// While the journal fails to record a flag fall: when to try again and
     /// the wait after that (doubling), so a failing disk is retried with
     /// backoff, not in a loop.
@@ -432,8 +429,7 @@ impl TableActor {
             notation,
             rx,
             announcer: Announcer::new(voice, speaker, live.clone(), recent.clone()),
-            time,
-            last_now: Duration::from_millis(last_ms),
+            time: Instants::new(time, Duration::from_millis(last_ms)),
             flag_retry: None,
         };
         if replayed == 0 && game_no > journaled_game {
@@ -467,12 +463,6 @@ impl TableActor {
         Ok((actor, handle))
     }
 
-    /// The service's time, never earlier than an instant already used.
-    pub(super) fn now(&mut self) -> Duration {
-        self.last_now = self.last_now.max(self.time.now());
-        self.last_now
-    }
-
     /// Runs until every handle is dropped.
     pub async fn run(mut self) {
         let mut alive = tokio::time::interval(ALIVE_EVERY);
@@ -488,9 +478,9 @@ impl TableActor {
             // sent until its settling time ran out (`ReadUpTo`), not when a
             // timer here fires (the table may run late); on a manual time,
             // which no instant matches, by the timer.
-            let settle_at = self.boards.settle_at(&self.time);
+            let settle_at = self.boards.settle_at(self.time.source());
             let wake = [flag_at, settle_at].into_iter().flatten().min();
-            let time = self.time.clone();
+            let time = self.time.source().clone();
             let sleep = async move {
                 match wake {
                     Some(at) => time.sleep_until(at).await,
@@ -514,7 +504,7 @@ impl TableActor {
                 _ = self.announcer.speaker.audio_changed() => self.publish_state(),
                 _ = alive.tick() => {
                     if matches!(self.game.clock().state(), ClockState::Running { .. }) {
-                        let now = self.now();
+                        let now = self.time.now();
                         self.journal.alive(&self.setup.id, now.as_millis() as i64);
                     }
                 }
@@ -586,7 +576,7 @@ impl TableActor {
         event: GameEvent,
         said: Option<NoticeKind>,
     ) -> Result<Reply, TableError> {
-        let now = self.now();
+        let now = self.time.now();
         let mut next = self.game.clone();
         let notices = next.apply(now, &event).map_err(refusal)?;
         self.record(&Entry::Game(event))
@@ -604,7 +594,7 @@ impl TableActor {
 
     pub(super) async fn record(&mut self, entry: &Entry) -> Result<(), RecordError> {
         let payload = serde_json::to_string(entry)?;
-        let at = self.last_now.as_millis() as i64;
+        let at = self.time.last().as_millis() as i64;
         self.journal
             .append(&self.setup.id, self.game_no, at, payload)
             .await?;
@@ -613,7 +603,7 @@ impl TableActor {
 
     /// Flag falls and board settling, whichever is due.
     pub(super) async fn timers(&mut self) {
-        let now = self.now();
+        let now = self.time.now();
         let running = matches!(self.game.clock().state(), ClockState::Running { .. });
         if self.game.result().is_none() && running && self.game.clock().flag(now).is_some() {
             // 6.8: shown (and said) at once; the game ends only on a claim,
@@ -648,7 +638,7 @@ impl TableActor {
             }
         }
         for at in 0..self.boards.len() {
-            for i in self.boards.settle_due(at, now, &self.time) {
+            for i in self.boards.settle_due(at, now, self.time.source()) {
                 self.inferred(at, i).await;
             }
         }

@@ -96,7 +96,7 @@ impl TableActor {
         made_on: Option<usize>,
         uci: UciMove,
     ) -> Result<Reply, TableError> {
-        let now = self.now();
+        let now = self.time.now();
         let notices = self
             .game
             .clone()

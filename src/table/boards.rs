@@ -248,15 +248,14 @@ impl TableActor {
     pub(super) fn follow(&mut self, m: Move, made_on: Option<usize>) {
         let uci = self.uci(m);
         let position = self.game.position();
-        let (now, table) = (self.last_now, &self.setup.id);
+        let (now, table) = (self.time.last(), &self.setup.id);
         self.boards.follow(m, uci, made_on, position, now, table);
     }
 
     pub(super) async fn board_event(&mut self, at: usize, stamped: Stamped) {
         // The instant the driver read the event, not when the table got to
         // it (never before an instant already used).
-        self.last_now = self.last_now.max(self.time.at(stamped.at));
-        let now = self.last_now;
+        let now = self.time.at(stamped.at);
         let stamped_unsure = stamped.unsure;
         let event = match stamped.event {
             // Counted and logged in summary by the driver (a noisy line
@@ -419,7 +418,7 @@ impl TableActor {
             self.resync_board();
             return None;
         }
-        let now = self.now();
+        let now = self.time.now();
         let clock = self.clock_before_slide(side, now);
         let n = self.game.plies().len();
         let undo = GameEvent::Retracted {

@@ -302,7 +302,7 @@ pub enum LiveEvent {
 impl TableActor {
     /// The table as it is now.
     pub fn view(&self) -> TableView {
-        let now = self.last_now.max(self.time.now());
+        let now = self.time.peek();
         let clock = self.game.clock();
         let pos = self.game.position();
         let board_view = |b: &LiveBoard| BoardView {

@@ -11,7 +11,7 @@ impl TableActor {
     /// The clock announcement (D.2.6, D.2.10.4), the time left or used
     /// (`None`: the table's setting).
     pub(super) fn say_clock(&mut self, time: Option<Shown>) -> Reply {
-        let now = self.now();
+        let now = self.time.now();
         let shown = time.unwrap_or(self.shown);
         let tokens = clock_tokens_in(
             &self.game.clock().reading(now),
