@@ -16,24 +16,23 @@ use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::action::{Action, PersonRole};
-use super::announcing::{Announcing, spoken};
-use super::boards::{BoardLink, LiveBoard, next_board_event};
+use super::announcing::{Announcer, spoken};
+use super::boards::{BoardLink, Boards};
 use super::id::TableId;
 use super::journal::{Record, TableJournal};
 use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
 use super::speaker::Speaker;
-use super::timebase::Timebase;
+use super::timebase::{Instants, Timebase};
 use super::view::{LiveEvent, TableView};
-use crate::board::infer::Inference;
 use crate::rules::announce::Style;
 use crate::rules::clock::ClockState;
-use crate::rules::clock_announce::{Shown, clock_tokens_in};
+use crate::rules::clock_announce::Shown;
 use crate::rules::event::GameEvent;
 use crate::rules::game::{Game, GameError, NoticeKind};
 use crate::rules::notation::Lang;
 use crate::rules::result::FlagRule;
 use crate::rules::time_control::TimeControl;
-use crate::rules::token::{Token, Word};
+use crate::rules::token::Word;
 use crate::speech::voice_pack::VoicePack;
 
 /// How a table is set up; journaled as its first entry so that a restart
@@ -331,29 +330,17 @@ pub struct TableActor {
     pub(super) game: Game,
     /// How moves are said (for the table's next game).
     pub(super) style: Style,
-    pub(super) voice: Arc<VoicePack>,
-    pub(super) speaker: Speaker,
     pub(super) journal: Arc<dyn TableJournal>,
     /// The blind player's board first, then the opponent's, if any.
-    pub(super) boards: Vec<LiveBoard>,
+    pub(super) boards: Boards,
     pub(super) shown: Shown,
     /// The piece letters of moves entered without a language.
     pub(super) notation: Lang,
     pub(super) rx: mpsc::Receiver<Request>,
-    pub(super) live: broadcast::Sender<LiveEvent>,
-    pub(super) recent: super::recent::Recent,
-    pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
-    pub(super) seq: u64,
-    /// Where time comes from.
-    pub(super) time: Timebase,
-    /// The blind player's move being announced, if any.
-    pub(super) announcing: Option<Announcing>,
-    /// Whether the action being handled came as a request (its reply can
-    /// wait for an announced move).
-    pub(super) in_request: bool,
-    /// The latest instant handed out: instants never go back, even when the
-    /// journal holds a later one than the time source reads.
-    pub(super) last_now: Duration,
+    /// What the table says and shows, and the move being announced.
+    pub(super) announcer: Announcer,
+    /// Where time comes from: instants that never go back.
+    pub(super) time: Instants,
     /// While the journal fails to record a flag fall: when to try again and
     /// the wait after that (doubling), so a failing disk is retried with
     /// backoff, not in a loop.
@@ -429,43 +416,20 @@ impl TableActor {
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
         let recent = super::recent::Recent::default();
-        let live_board = |side: Color, mut b: BoardLink| LiveBoard {
-            side,
-            // A simulated board resumes at the game's position.
-            mirror: b.mirror.take().map(|mut sim| {
-                sim.set_board(game.position().board().clone());
-                sim
-            }),
-            inference: Inference::new(game.position().clone(), b.protocol, b.settings),
-            driver: b.driver,
-            protocol: b.protocol,
-            connected: false,
-            differs: Vec::new(),
-        };
-        let boards: Vec<LiveBoard> = [(setup.blind, board), (!setup.blind, opponent_board)]
-            .into_iter()
-            .filter_map(|(side, b)| b.map(|b| live_board(side, b)))
-            .collect();
+        let links = [(setup.blind, board), (!setup.blind, opponent_board)];
+        let boards = Boards::wire(links, game.position());
         let mut actor = TableActor {
             setup: setup.clone(),
             game_no,
             game,
             style,
-            voice,
-            speaker,
             journal,
             boards,
             shown,
             notation,
             rx,
-            live: live.clone(),
-            recent: recent.clone(),
-            last_said: None,
-            seq: 0,
-            time,
-            announcing: None,
-            in_request: false,
-            last_now: Duration::from_millis(last_ms),
+            announcer: Announcer::new(voice, speaker, live.clone(), recent.clone()),
+            time: Instants::new(time, Duration::from_millis(last_ms)),
             flag_retry: None,
         };
         if replayed == 0 && game_no > journaled_game {
@@ -499,12 +463,6 @@ impl TableActor {
         Ok((actor, handle))
     }
 
-    /// The service's time, never earlier than an instant already used.
-    pub(super) fn now(&mut self) -> Duration {
-        self.last_now = self.last_now.max(self.time.now());
-        self.last_now
-    }
-
     /// Runs until every handle is dropped.
     pub async fn run(mut self) {
         let mut alive = tokio::time::interval(ALIVE_EVERY);
@@ -520,18 +478,9 @@ impl TableActor {
             // sent until its settling time ran out (`ReadUpTo`), not when a
             // timer here fires (the table may run late); on a manual time,
             // which no instant matches, by the timer.
-            let settle_at = self
-                .boards
-                .iter()
-                .filter_map(|b| {
-                    let d = b.inference.deadline();
-                    let at = d.and_then(|d| self.time.instant_of(d));
-                    b.driver.read_until(at);
-                    d.filter(|_| at.is_none())
-                })
-                .min();
+            let settle_at = self.boards.settle_at(self.time.source());
             let wake = [flag_at, settle_at].into_iter().flatten().min();
-            let time = self.time.clone();
+            let time = self.time.source().clone();
             let sleep = async move {
                 match wake {
                     Some(at) => time.sleep_until(at).await,
@@ -543,7 +492,7 @@ impl TableActor {
                     Some(r) => self.handle(r).await,
                     None => break,
                 },
-                (i, event) = next_board_event(&mut self.boards) => match event {
+                (i, event) = self.boards.next_event() => match event {
                     Some(stamped) => self.board_event(i, stamped).await,
                     None => {
                         tracing::warn!(table = %self.setup.id, "board driver stopped");
@@ -551,11 +500,11 @@ impl TableActor {
                     }
                 },
                 _ = sleep => self.timers().await,
-                _ = spoken(&mut self.announcing) => self.announced().await,
-                _ = self.speaker.audio_changed() => self.publish_state(),
+                _ = spoken(&mut self.announcer.announcing) => self.announced().await,
+                _ = self.announcer.speaker.audio_changed() => self.publish_state(),
                 _ = alive.tick() => {
                     if matches!(self.game.clock().state(), ClockState::Running { .. }) {
-                        let now = self.now();
+                        let now = self.time.now();
                         self.journal.alive(&self.setup.id, now.as_millis() as i64);
                     }
                 }
@@ -592,201 +541,18 @@ impl TableActor {
                     })));
                     return;
                 }
-                self.in_request = true;
+                self.announcer.in_request = true;
                 let result = self.act(role, action).await;
-                self.in_request = false;
+                self.announcer.in_request = false;
                 // A blind player's move is made once announced: its request
                 // waits for that (announced() replies).
-                if let Some(a) = self.announcing.as_mut().filter(|a| a.wants_reply)
-                    && result.is_ok()
-                {
-                    a.wants_reply = false;
-                    a.reply = Some(reply);
-                    return;
+                let reply = match &result {
+                    Ok(_) => self.announcer.reply_when_made(reply),
+                    Err(_) => Some(reply),
+                };
+                if let Some(reply) = reply {
+                    let _ = reply.send(result);
                 }
-                let _ = reply.send(result);
-            }
-        }
-    }
-
-    pub(super) async fn act(
-        &mut self,
-        role: PersonRole,
-        action: Action,
-    ) -> Result<Reply, TableError> {
-        let to_move = self.game.position().turn();
-        if !action.allowed(role, self.setup.blind, to_move) {
-            return Err(Forbidden::Role { role }.into());
-        }
-        // A flag that fell before this request is recorded first: the
-        // request then meets a finished game.
-        self.timers().await;
-        match action {
-            Action::Move {
-                text,
-                lang,
-                page_lang,
-            } => {
-                let lang = lang.unwrap_or(self.notation);
-                let m = match crate::rules::notation::parse_move_preferring(
-                    self.game.position(),
-                    &text,
-                    lang,
-                    page_lang,
-                ) {
-                    Ok(m) => m,
-                    Err(e) => {
-                        // A move that reads but is not legal is an attempt on
-                        // the record for the arbiter (7.5); text that is no
-                        // move at all is only refused.
-                        if self.game.result().is_none()
-                            && matches!(e, crate::rules::notation::MoveError::Illegal(_))
-                        {
-                            let side = self.game.position().turn();
-                            let _ = self
-                                .commit(GameEvent::IllegalAttempt {
-                                    side,
-                                    // The record keeps what the arbiter
-                                    // needs, not a body's worth of it.
-                                    text: text.trim().chars().take(100).collect(),
-                                })
-                                .await;
-                        }
-                        return Err(Unprocessable::Move(e).into());
-                    }
-                };
-                self.play(m, None).await
-            }
-            Action::SayClock { time } => {
-                let now = self.now();
-                let shown = time.unwrap_or(self.shown);
-                let tokens =
-                    clock_tokens_in(&self.game.clock().reading(now), shown, self.voice.grammar());
-                Ok(self.say_latest(NoticeKind::Clock, tokens))
-            }
-            Action::Repeat => match self.last_said.clone() {
-                Some((_, tokens)) => Ok(self.say_latest(NoticeKind::Repeat, tokens)),
-                None => Ok(Reply::default()),
-            },
-            Action::BoardDifferences => {
-                // A player's own board; the blind player's for the others.
-                let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
-                let Some(board) = self.boards.iter().find(|b| b.side == side) else {
-                    return Err(Unprocessable::NoBoard { side }.into());
-                };
-                let fixes = board.inference.fixes();
-                let tokens = if fixes.is_empty() {
-                    vec![Word::BoardCorrect.into()]
-                } else {
-                    fixes.tokens()
-                };
-                Ok(self.say(NoticeKind::Board, tokens))
-            }
-            Action::StartClock => self.commit(GameEvent::ClockStarted).await,
-            Action::PauseClock => self.commit(GameEvent::ClockPaused).await,
-            Action::ResumeClock => self.commit(GameEvent::ClockResumed).await,
-            Action::AdjustClock {
-                side,
-                millis,
-                reason,
-            } => {
-                self.commit(GameEvent::ClockAdjusted {
-                    side,
-                    millis,
-                    reason,
-                })
-                .await
-            }
-            Action::Touched { side, square } => {
-                self.commit(GameEvent::Touched { side, square }).await
-            }
-            Action::OfferDraw { side } => self.commit(GameEvent::DrawOffered { side }).await,
-            Action::DeclineDraw { side } => self.commit(GameEvent::DrawDeclined { side }).await,
-            Action::AcceptDraw => {
-                if self.game.draw_offer().is_none() {
-                    return Err(Unprocessable::NoDrawOffered.into());
-                }
-                self.commit(GameEvent::DrawAgreed).await
-            }
-            Action::ClaimDraw {
-                side,
-                claim,
-                declared,
-                lang,
-                page_lang,
-            } => {
-                let lang = lang.unwrap_or(self.notation);
-                let declared = match declared.as_deref().map(str::trim) {
-                    None | Some("") => None,
-                    Some(text) => Some(
-                        crate::rules::notation::parse_move_preferring(
-                            self.game.position(),
-                            text,
-                            lang,
-                            page_lang,
-                        )
-                        .map_err(Unprocessable::DeclaredMove)?,
-                    ),
-                };
-                let plies = self.game.plies().len();
-                let reply = self
-                    .commit(GameEvent::DrawClaimed {
-                        side,
-                        claim,
-                        declared: declared.map(|m| self.uci(m)),
-                    })
-                    .await?;
-                // An incorrect claim on a declared move makes that move
-                // (9.5.3): the boards follow it as any other.
-                if let Some(m) = declared
-                    && self.game.plies().len() > plies
-                {
-                    self.follow(m, None);
-                }
-                Ok(reply)
-            }
-            Action::IllegalCompleted { side } => {
-                self.commit(GameEvent::IllegalMoveCompleted { side }).await
-            }
-            Action::Resign { side } => self.commit(GameEvent::Resigned { side }).await,
-            Action::ClaimFlag => self.commit(GameEvent::FlagFell).await,
-            Action::SetResult { result, reason } => {
-                self.commit(GameEvent::ResultSet { result, reason }).await
-            }
-            Action::Ruling {
-                white_sheet,
-                black_sheet,
-                apply,
-            } => self.ruling(&white_sheet, &black_sheet, apply).await,
-            Action::NamePromotion(piece) => {
-                // A player names the promotion on their own board only (with
-                // two blind players, never the other's); the assistant and
-                // the arbiter on any.
-                let own = role.plays(self.setup.blind);
-                let Some(at) = self.boards.iter().position(|b| {
-                    b.inference.promotion_pending().is_some() && own.is_none_or(|s| s == b.side)
-                }) else {
-                    let elsewhere = self
-                        .boards
-                        .iter()
-                        .any(|b| b.inference.promotion_pending().is_some());
-                    return Err(if elsewhere {
-                        Forbidden::OthersPromotion { role }.into()
-                    } else {
-                        Unprocessable::NoPromotionWaiting.into()
-                    });
-                };
-                let inferred = self.boards[at]
-                    .inference
-                    .name_promotion(piece)
-                    .map_err(Unprocessable::Promotion)?;
-                let mut reply = Reply::default();
-                for i in inferred {
-                    if let Some(r) = self.inferred(at, i).await {
-                        reply = r;
-                    }
-                }
-                Ok(reply)
             }
         }
     }
@@ -810,7 +576,7 @@ impl TableActor {
         event: GameEvent,
         said: Option<NoticeKind>,
     ) -> Result<Reply, TableError> {
-        let now = self.now();
+        let now = self.time.now();
         let mut next = self.game.clone();
         let notices = next.apply(now, &event).map_err(refusal)?;
         self.record(&Entry::Game(event))
@@ -821,14 +587,14 @@ impl TableActor {
             .into_iter()
             .filter(|n| Some(n.kind) != said)
             .collect();
-        let reply = self.announce(notices);
+        let reply = self.announcer.announce(notices);
         self.publish_state();
         Ok(reply)
     }
 
     pub(super) async fn record(&mut self, entry: &Entry) -> Result<(), RecordError> {
         let payload = serde_json::to_string(entry)?;
-        let at = self.last_now.as_millis() as i64;
+        let at = self.time.last().as_millis() as i64;
         self.journal
             .append(&self.setup.id, self.game_no, at, payload)
             .await?;
@@ -837,7 +603,7 @@ impl TableActor {
 
     /// Flag falls and board settling, whichever is due.
     pub(super) async fn timers(&mut self) {
-        let now = self.now();
+        let now = self.time.now();
         let running = matches!(self.game.clock().state(), ClockState::Running { .. });
         if self.game.result().is_none() && running && self.game.clock().flag(now).is_some() {
             // 6.8: shown (and said) at once; the game ends only on a claim,
@@ -872,41 +638,10 @@ impl TableActor {
             }
         }
         for at in 0..self.boards.len() {
-            let board = &mut self.boards[at];
-            if board
-                .inference
-                .deadline()
-                .is_some_and(|d| d <= now && self.time.instant_of(d).is_none())
-            {
-                for i in board.inference.tick(now) {
-                    self.inferred(at, i).await;
-                }
+            for i in self.boards.settle_due(at, now, self.time.source()) {
+                self.inferred(at, i).await;
             }
         }
-    }
-
-    pub(super) async fn ruling(
-        &mut self,
-        white: &str,
-        black: &str,
-        apply: bool,
-    ) -> Result<Reply, TableError> {
-        let ruling = crate::table::ruling::rule_at_table(&self.game, white, black)
-            .map_err(Unprocessable::Ruling)?;
-        let data = Some(ruling.json);
-        if !apply {
-            return Ok(Reply { text: None, data });
-        }
-        let mut reply = self
-            .commit(GameEvent::Retracted {
-                plies: ruling.agreed_plies,
-                clock: ruling.clock,
-                slid: false,
-            })
-            .await?;
-        self.resync_board();
-        reply.data = data;
-        Ok(reply)
     }
 
     /// Starts the table's next game from `setup`: journaled as the new
@@ -935,29 +670,17 @@ impl TableActor {
         let blind_before = self.setup.blind;
         self.game = game;
         self.setup = setup;
-        self.announcing = None;
-        self.last_said = None;
+        self.announcer.forget_game();
         self.flag_retry = None;
-        for b in &mut self.boards {
-            // The blind player's board stays theirs, whatever colour they
-            // have now; so does the opponent's.
-            b.side = if b.side == blind_before {
-                self.setup.blind
-            } else {
-                !self.setup.blind
-            };
-            if let Some(sim) = b.mirror.as_mut() {
-                sim.set_board(self.game.position().board().clone());
-            }
-            b.differs.clear();
-        }
+        let (blind, position) = (self.setup.blind, self.game.position());
+        self.boards.new_game(blind_before, blind, position);
         self.resync_board();
         tracing::info!(table = %self.setup.id, game = self.game_no, round = %self.setup.round, "new game");
         let colour = match self.setup.blind {
             Color::White => Word::White,
             Color::Black => Word::Black,
         };
-        self.say(NoticeKind::NewGame, vec![colour.into()]);
+        self.announcer.say(NoticeKind::NewGame, vec![colour.into()]);
         self.publish_state();
         Ok(self.game_no)
     }

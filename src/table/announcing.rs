@@ -2,15 +2,41 @@
 //! made (D.2.3.3, D.2.4), notices spoken on the table's speaker and sent as
 //! text to every page, and the state published after each change.
 
+use std::sync::Arc;
+
 use shakmaty::uci::UciMove;
 use shakmaty::{Move, Position};
-use tokio::sync::oneshot;
+use tokio::sync::{broadcast, oneshot};
 
 use super::actor::{Reply, TableActor, TableError, refusal};
-use super::view::{Announcement, LiveEvent};
+use super::recent::Recent;
+use super::speaker::Speaker;
+use super::view::{Announcement, LiveEvent, TableView};
 use crate::rules::event::GameEvent;
 use crate::rules::game::{Notice, NoticeKind};
 use crate::rules::token::Token;
+use crate::speech::voice_pack::VoicePack;
+
+/// What a table says and shows, and all it keeps to do so: the voice that
+/// words it, the speaker that speaks it, the live stream and the recent
+/// announcements the pages read, the last words (for "repeat"), and the
+/// blind player's move while it is being announced, with whoever waits for
+/// it to be made.
+pub(super) struct Announcer {
+    pub(super) voice: Arc<VoicePack>,
+    pub(super) speaker: Speaker,
+    pub(super) live: broadcast::Sender<LiveEvent>,
+    pub(super) recent: Recent,
+    /// The number of the last announcement.
+    seq: u64,
+    /// The last words said but a repeat, with their kind.
+    pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
+    /// The blind player's move being announced, if any.
+    pub(super) announcing: Option<Announcing>,
+    /// Whether the action being handled came as a request (its reply can
+    /// wait for an announced move).
+    pub(super) in_request: bool,
+}
 
 /// A blind player's move while it is being announced: it is *made* when the
 /// announcement has been spoken (D.2.3.3), and only then journaled and the
@@ -22,9 +48,21 @@ pub(super) struct Announcing {
     /// The announcement's text, the reply once the move is made.
     pub(super) text: String,
     pub(super) spoken: oneshot::Receiver<()>,
-    /// Made by a request, which waits for the move to be made.
-    pub(super) wants_reply: bool,
-    pub(super) reply: Option<oneshot::Sender<Result<Reply, TableError>>>,
+    /// Who waits for the move to be made.
+    pub(super) replying: Replying,
+}
+
+/// Who waits for an announced move to be made: one state, so that a reply
+/// both wanted and already handed over (or neither and yet held) cannot be
+/// written down.
+pub(super) enum Replying {
+    /// Nobody: the move was made on a board, outside any request.
+    Nobody,
+    /// The request being handled made it: its reply is handed over when the
+    /// request's action has returned (see `TableActor::handle`).
+    InRequest,
+    /// The request's reply, sent once the move is made (or refused).
+    Waiting(oneshot::Sender<Result<Reply, TableError>>),
 }
 
 impl TableActor {
@@ -37,11 +75,11 @@ impl TableActor {
         made_on: Option<usize>,
     ) -> Result<Reply, TableError> {
         let uci = self.uci(m);
-        if self.announcing.is_some() {
+        if self.announcer.announcing.is_some() {
             return Err(super::actor::Unprocessable::Announcing.into());
         }
         let blind_moves = self.game.position().turn() == self.setup.blind;
-        if blind_moves && self.speaker.is_audible() {
+        if blind_moves && self.announcer.speaker.is_audible() {
             return self.announce_blind_move(m, made_on, uci);
         }
         let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
@@ -58,7 +96,7 @@ impl TableActor {
         made_on: Option<usize>,
         uci: UciMove,
     ) -> Result<Reply, TableError> {
-        let now = self.now();
+        let now = self.time.now();
         let notices = self
             .game
             .clone()
@@ -69,26 +107,12 @@ impl TableActor {
             .find(|n| n.kind == NoticeKind::Move)
             .map(|n| n.tokens)
             .unwrap_or_default();
-        let text = self.voice.text(&tokens);
-        let spoken = self.speaker.say_then(tokens.clone(), text.clone());
-        self.publish_said(NoticeKind::Move, tokens);
-        self.announcing = Some(Announcing {
-            m,
-            made_on,
-            text: text.clone(),
-            spoken,
-            wants_reply: self.in_request,
-            reply: None,
-        });
-        Ok(Reply {
-            text: Some(text),
-            data: None,
-        })
+        Ok(self.announcer.begin(m, made_on, tokens))
     }
 
     /// The announced move has been spoken: it is made now.
     pub(super) async fn announced(&mut self) {
-        let Some(a) = self.announcing.take() else {
+        let Some(a) = self.announcer.announcing.take() else {
             return;
         };
         let uci = self.uci(a.m);
@@ -112,9 +136,78 @@ impl TableActor {
                 Err(e)
             }
         };
-        if let Some(reply) = a.reply {
+        if let Replying::Waiting(reply) = a.replying {
             let _ = reply.send(result);
         }
+    }
+
+    pub(super) fn publish_state(&self) {
+        self.announcer.publish_state(|| self.view());
+    }
+}
+
+impl Announcer {
+    pub(super) fn new(
+        voice: Arc<VoicePack>,
+        speaker: Speaker,
+        live: broadcast::Sender<LiveEvent>,
+        recent: Recent,
+    ) -> Announcer {
+        Announcer {
+            voice,
+            speaker,
+            live,
+            recent,
+            seq: 0,
+            last_said: None,
+            announcing: None,
+            in_request: false,
+        }
+    }
+
+    /// Starts announcing the blind player's move `m` (made on board
+    /// `made_on`, if any) in the words `tokens`; it is made once spoken.
+    fn begin(&mut self, m: Move, made_on: Option<usize>, tokens: Vec<Token>) -> Reply {
+        let text = self.voice.text(&tokens);
+        let spoken = self.speaker.say_then(tokens.clone(), text.clone());
+        self.publish_said(NoticeKind::Move, tokens);
+        self.announcing = Some(Announcing {
+            m,
+            made_on,
+            text: text.clone(),
+            spoken,
+            replying: if self.in_request {
+                Replying::InRequest
+            } else {
+                Replying::Nobody
+            },
+        });
+        Reply {
+            text: Some(text),
+            data: None,
+        }
+    }
+
+    /// Keeps `reply` for the move the request being handled began to
+    /// announce, to be sent once the move is made; gives it back if the
+    /// request began none.
+    pub(super) fn reply_when_made(
+        &mut self,
+        reply: oneshot::Sender<Result<Reply, TableError>>,
+    ) -> Option<oneshot::Sender<Result<Reply, TableError>>> {
+        match self.announcing.as_mut() {
+            Some(a) if matches!(a.replying, Replying::InRequest) => {
+                a.replying = Replying::Waiting(reply);
+                None
+            }
+            _ => Some(reply),
+        }
+    }
+
+    /// A new game: nothing of the last one is being announced or repeated.
+    pub(super) fn forget_game(&mut self) {
+        self.announcing = None;
+        self.last_said = None;
     }
 
     pub(super) fn announce(&mut self, notices: Vec<Notice>) -> Reply {
@@ -168,9 +261,11 @@ impl TableActor {
         }
     }
 
-    pub(super) fn publish_state(&self) {
+    /// Sends the table's state (`view`, made only if a page listens) to
+    /// the live stream.
+    pub(super) fn publish_state(&self, view: impl FnOnce() -> TableView) {
         if self.live.receiver_count() > 0 {
-            let _ = self.live.send(LiveEvent::State(Box::new(self.view())));
+            let _ = self.live.send(LiveEvent::State(Box::new(view())));
         }
     }
 }

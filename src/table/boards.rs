@@ -1,11 +1,15 @@
 //! The boards wired to a table: their events, what the inference engine
 //! concludes from them, and keeping every board in step with the game.
 
+use std::time::Duration;
+
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::action::{Action, PersonRole};
 use super::actor::{Reply, TableActor};
+use super::id::TableId;
+use super::timebase::Timebase;
 use crate::board::event::{BoardEvent, Protocol};
 use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
 use crate::board::serial::{Driver, DriverEvent, Stamped};
@@ -39,16 +43,96 @@ pub(super) struct LiveBoard {
     pub(super) differs: Vec<String>,
 }
 
-impl TableActor {
-    /// Has every board but `made_on` follow move `m`, just made.
-    pub(super) fn follow(&mut self, m: Move, made_on: Option<usize>) {
-        let uci = self.uci(m);
+/// The boards wired to a table, the blind player's first, then the
+/// opponent's, if any: each with its driver, what its inference engine
+/// concludes and where it differs. Indexed as the table knows them (the
+/// index a board event comes with).
+#[derive(Default)]
+pub(super) struct Boards {
+    all: Vec<LiveBoard>,
+}
+
+impl Boards {
+    /// Wires `links` (each with the side whose moves are made on it) to a
+    /// game standing at `position`.
+    pub(super) fn wire(links: [(Color, Option<BoardLink>); 2], position: &Chess) -> Boards {
+        let live_board = |side: Color, mut b: BoardLink| LiveBoard {
+            side,
+            // A simulated board resumes at the game's position.
+            mirror: b.mirror.take().map(|mut sim| {
+                sim.set_board(position.board().clone());
+                sim
+            }),
+            inference: Inference::new(position.clone(), b.protocol, b.settings),
+            driver: b.driver,
+            protocol: b.protocol,
+            connected: false,
+            differs: Vec::new(),
+        };
+        let all = links
+            .into_iter()
+            .filter_map(|(side, b)| b.map(|b| live_board(side, b)))
+            .collect();
+        Boards { all }
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.all.is_empty()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.all.len()
+    }
+
+    pub(super) fn get(&self, at: usize) -> Option<&LiveBoard> {
+        self.all.get(at)
+    }
+
+    pub(super) fn get_mut(&mut self, at: usize) -> Option<&mut LiveBoard> {
+        self.all.get_mut(at)
+    }
+
+    /// The board on which `side`'s moves are made, if any.
+    pub(super) fn of(&self, side: Color) -> Option<&LiveBoard> {
+        self.all.iter().find(|b| b.side == side)
+    }
+
+    /// The first board with a promotion waiting for its piece, among those
+    /// of `own` (every board if `None`).
+    pub(super) fn promotion_on(&self, own: Option<Color>) -> Option<usize> {
+        self.all.iter().position(|b| {
+            b.inference.promotion_pending().is_some() && own.is_none_or(|s| s == b.side)
+        })
+    }
+
+    /// Whether any board has a promotion waiting for its piece.
+    pub(super) fn promotion_waiting(&self) -> bool {
+        self.all
+            .iter()
+            .any(|b| b.inference.promotion_pending().is_some())
+    }
+
+    /// A board whose driver stopped: the table goes on without it.
+    pub(super) fn remove(&mut self, at: usize) {
+        self.all.remove(at);
+    }
+
+    /// Has every board but `made_on` follow move `m` (`uci` as the journal
+    /// writes it), just made at `now` in the game now at `position`.
+    pub(super) fn follow(
+        &mut self,
+        m: Move,
+        uci: UciMove,
+        made_on: Option<usize>,
+        position: &Chess,
+        now: Duration,
+        table: &TableId,
+    ) {
         let squares = match UciMove::from_standard(m) {
             UciMove::Normal { from, to, .. } => Some((from, to)),
             _ => None,
         };
-        let now = self.last_now;
-        for (i, board) in self.boards.iter_mut().enumerate() {
+        for (i, board) in self.all.iter_mut().enumerate() {
             // A board with LEDs shows the move until it is carried out on it.
             let shown = if Some(i) == made_on { None } else { squares };
             board.driver.show_move(shown);
@@ -58,25 +142,120 @@ impl TableActor {
             // The player at this board carries out the move on it; the
             // engine follows that.
             if board.inference.expect(m, now).is_err() {
-                board.inference = Inference::new(
-                    self.game.position().clone(),
-                    board.protocol,
-                    board.inference.settings(),
-                );
+                board.inference =
+                    Inference::new(position.clone(), board.protocol, board.inference.settings());
             }
             if let Some(sim) = board.mirror.as_mut()
                 && let Err(e) = sim.play(&uci.to_string(), false)
             {
-                tracing::warn!(table = %self.setup.id, "simulated board: {e}");
+                tracing::warn!(table = %table, "simulated board: {e}");
             }
         }
+    }
+
+    /// Starts following from `position` again (after a refused board move
+    /// or a ruling): every board is read afresh.
+    pub(super) fn resync(&mut self, position: &Chess) {
+        for b in &mut self.all {
+            let settings = b.inference.settings();
+            b.inference = Inference::new(position.clone(), b.protocol, settings);
+            b.driver
+                .send(crate::board::event::decoder(b.protocol).scan_request());
+        }
+    }
+
+    /// A new game at `position` whose blind player plays `blind` (and
+    /// played `blind_before`): the blind player's board stays theirs,
+    /// whatever colour they have now; so does the opponent's.
+    pub(super) fn new_game(&mut self, blind_before: Color, blind: Color, position: &Chess) {
+        for b in &mut self.all {
+            b.side = if b.side == blind_before {
+                blind
+            } else {
+                !blind
+            };
+            if let Some(sim) = b.mirror.as_mut() {
+                sim.set_board(position.board().clone());
+            }
+            b.differs.clear();
+        }
+    }
+
+    /// The earliest settling time that no driver instant matches (on a
+    /// manual time), for the table's timer. A board whose settling time
+    /// an instant matches is told to read up to it (`ReadUpTo`).
+    pub(super) fn settle_at(&self, time: &Timebase) -> Option<Duration> {
+        self.all
+            .iter()
+            .filter_map(|b| {
+                let d = b.inference.deadline();
+                let at = d.and_then(|d| time.instant_of(d));
+                b.driver.read_until(at);
+                d.filter(|_| at.is_none())
+            })
+            .min()
+    }
+
+    /// What board `at` concludes if its settling time (one no driver
+    /// instant matches) has run out by `now`.
+    pub(super) fn settle_due(
+        &mut self,
+        at: usize,
+        now: Duration,
+        time: &Timebase,
+    ) -> Vec<Inferred> {
+        let board = &mut self.all[at];
+        if board
+            .inference
+            .deadline()
+            .is_some_and(|d| d <= now && time.instant_of(d).is_none())
+        {
+            board.inference.tick(now)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The next event of any board, with the board's index.
+    pub(super) async fn next_event(&mut self) -> (usize, Option<Stamped>) {
+        if self.all.is_empty() {
+            return std::future::pending().await;
+        }
+        let next = self
+            .all
+            .iter_mut()
+            .enumerate()
+            .map(|(i, b)| Box::pin(async move { (i, b.driver.next().await) }));
+        futures_util::future::select_all(next).await.0
+    }
+}
+
+impl std::ops::Index<usize> for Boards {
+    type Output = LiveBoard;
+    fn index(&self, at: usize) -> &LiveBoard {
+        &self.all[at]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Boards {
+    fn index_mut(&mut self, at: usize) -> &mut LiveBoard {
+        &mut self.all[at]
+    }
+}
+
+impl TableActor {
+    /// Has every board but `made_on` follow move `m`, just made.
+    pub(super) fn follow(&mut self, m: Move, made_on: Option<usize>) {
+        let uci = self.uci(m);
+        let position = self.game.position();
+        let (now, table) = (self.time.last(), &self.setup.id);
+        self.boards.follow(m, uci, made_on, position, now, table);
     }
 
     pub(super) async fn board_event(&mut self, at: usize, stamped: Stamped) {
         // The instant the driver read the event, not when the table got to
         // it (never before an instant already used).
-        self.last_now = self.last_now.max(self.time.at(stamped.at));
-        let now = self.last_now;
+        let now = self.time.at(stamped.at);
         let stamped_unsure = stamped.unsure;
         let event = match stamped.event {
             // Counted and logged in summary by the driver (a noisy line
@@ -95,13 +274,15 @@ impl TableActor {
         match &event {
             BoardEvent::Connected => {
                 self.boards[at].connected = true;
-                self.say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
+                self.announcer
+                    .say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Disconnected(why) => {
                 tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
                 self.boards[at].connected = false;
-                self.say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
+                self.announcer
+                    .say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
                 self.publish_state();
             }
             BoardEvent::Button(n) => {
@@ -195,14 +376,17 @@ impl TableActor {
                 let _ = self.commit(GameEvent::Touched { side, square }).await;
             }
             Inferred::PromotionPending { .. } => {
-                return Some(self.say(NoticeKind::Board, vec![Word::Promotion.into()]));
+                return Some(
+                    self.announcer
+                        .say(NoticeKind::Board, vec![Word::Promotion.into()]),
+                );
             }
             Inferred::Differs(fixes) => {
                 self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
                 self.publish_state();
             }
             Inferred::Correction(tokens) => {
-                return Some(self.say(NoticeKind::Board, tokens));
+                return Some(self.announcer.say(NoticeKind::Board, tokens));
             }
             Inferred::Corrected { retracted, mv, .. } => {
                 return self.correct_slide(at, retracted, mv).await;
@@ -224,7 +408,7 @@ impl TableActor {
         let last_is_it = plies.last().is_some_and(|p| p.uci == self.uci(retracted))
             && self.game.position().turn() != side
             && self.game.result().is_none()
-            && self.announcing.is_none()
+            && self.announcer.announcing.is_none()
             && matches!(
                 self.game.clock().state(),
                 crate::rules::clock::ClockState::Running { .. }
@@ -234,7 +418,7 @@ impl TableActor {
             self.resync_board();
             return None;
         }
-        let now = self.now();
+        let now = self.time.now();
         let clock = self.clock_before_slide(side, now);
         let n = self.game.plies().len();
         let undo = GameEvent::Retracted {
@@ -313,23 +497,6 @@ impl TableActor {
     /// Starts following from the game's position again (after a refused
     /// board move or a ruling).
     pub(super) fn resync_board(&mut self) {
-        for b in &mut self.boards {
-            let settings = b.inference.settings();
-            b.inference = Inference::new(self.game.position().clone(), b.protocol, settings);
-            b.driver
-                .send(crate::board::event::decoder(b.protocol).scan_request());
-        }
+        self.boards.resync(self.game.position());
     }
-}
-
-/// The next event of any board, with the board's index.
-pub(super) async fn next_board_event(boards: &mut [LiveBoard]) -> (usize, Option<Stamped>) {
-    if boards.is_empty() {
-        return std::future::pending().await;
-    }
-    let next = boards
-        .iter_mut()
-        .enumerate()
-        .map(|(i, b)| Box::pin(async move { (i, b.driver.next().await) }));
-    futures_util::future::select_all(next).await.0
 }

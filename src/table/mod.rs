@@ -2,6 +2,7 @@
 //! and speech (layer 4 of `architecture.md`).
 
 pub mod action;
+mod actions;
 pub mod actor;
 mod announcing;
 pub mod boards;

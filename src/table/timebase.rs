@@ -162,6 +162,51 @@ impl std::fmt::Debug for Timebase {
     }
 }
 
+/// A table's instants: read from its [`Timebase`], and never earlier than
+/// one already handed out, even when the journal holds a later instant than
+/// the source reads (after a restart).
+pub(super) struct Instants {
+    source: Timebase,
+    /// The latest instant handed out.
+    last: Duration,
+}
+
+impl Instants {
+    /// Instants from `source`, none before `last` (the journal's latest).
+    pub(super) fn new(source: Timebase, last: Duration) -> Instants {
+        Instants { source, last }
+    }
+
+    /// The time now, never earlier than an instant already handed out.
+    pub(super) fn now(&mut self) -> Duration {
+        self.last = self.last.max(self.source.now());
+        self.last
+    }
+
+    /// The time at `instant` (a board driver's stamp), never earlier than
+    /// an instant already handed out.
+    pub(super) fn at(&mut self, instant: Instant) -> Duration {
+        self.last = self.last.max(self.source.at(instant));
+        self.last
+    }
+
+    /// The latest instant handed out.
+    pub(super) fn last(&self) -> Duration {
+        self.last
+    }
+
+    /// The time now, as [`Instants::now`] would hand it out, without
+    /// handing it out (for a view of the table).
+    pub(super) fn peek(&self) -> Duration {
+        self.last.max(self.source.now())
+    }
+
+    /// The time source.
+    pub(super) fn source(&self) -> &Timebase {
+        &self.source
+    }
+}
+
 fn whole_ms(t: Duration) -> Duration {
     Duration::from_millis(u64::try_from(t.as_millis()).unwrap_or(u64::MAX))
 }

@@ -302,7 +302,7 @@ pub enum LiveEvent {
 impl TableActor {
     /// The table as it is now.
     pub fn view(&self) -> TableView {
-        let now = self.last_now.max(self.time.now());
+        let now = self.time.peek();
         let clock = self.game.clock();
         let pos = self.game.position();
         let board_view = |b: &LiveBoard| BoardView {
@@ -316,8 +316,8 @@ impl TableActor {
             failures: b.driver.failures(),
         };
         let blind = self.setup.blind;
-        let board = self.boards.iter().find(|b| b.side == blind).map(board_view);
-        let opponent_board = self.boards.iter().find(|b| b.side != blind).map(board_view);
+        let board = self.boards.of(blind).map(board_view);
+        let opponent_board = self.boards.of(!blind).map(board_view);
         let mut alerts = Vec::new();
         if let Some(e) = self.journal.failing() {
             alerts.push(Alert::new(
@@ -400,7 +400,7 @@ impl TableActor {
                 [("count", count.to_string())],
             ));
         }
-        let audio = self.speaker.audio();
+        let audio = self.announcer.speaker.audio();
         if audio.is_down() {
             let table = self.setup.id.to_string();
             alerts.push(match audio.error.as_deref() {
@@ -477,11 +477,12 @@ impl TableActor {
             alerts,
             audio,
             last_announcement: self
+                .announcer
                 .last_said
                 .as_ref()
-                .map(|(_, tokens)| self.voice.text(tokens)),
+                .map(|(_, tokens)| self.announcer.voice.text(tokens)),
             braille: super::display::state(&self.setup.id),
-            voice_lang: self.voice.tag().to_owned(),
+            voice_lang: self.announcer.voice.tag().to_owned(),
         }
     }
 }

@@ -1,0 +1,47 @@
+//! What a player asks to hear: the clock read out, the last words again,
+//! where their board differs from the game.
+
+use crate::rules::clock_announce::{Shown, clock_tokens_in};
+use crate::rules::game::NoticeKind;
+use crate::rules::token::Word;
+use crate::table::action::PersonRole;
+use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
+
+impl TableActor {
+    /// The clock announcement (D.2.6, D.2.10.4), the time left or used
+    /// (`None`: the table's setting).
+    pub(super) fn say_clock(&mut self, time: Option<Shown>) -> Reply {
+        let now = self.time.now();
+        let shown = time.unwrap_or(self.shown);
+        let tokens = clock_tokens_in(
+            &self.game.clock().reading(now),
+            shown,
+            self.announcer.voice.grammar(),
+        );
+        self.announcer.say_latest(NoticeKind::Clock, tokens)
+    }
+
+    /// The last announcement again, in full (nothing if none yet).
+    pub(super) fn repeat(&mut self) -> Reply {
+        match self.announcer.last_said.clone() {
+            Some((_, tokens)) => self.announcer.say_latest(NoticeKind::Repeat, tokens),
+            None => Reply::default(),
+        }
+    }
+
+    /// Which holes of a board differ: a player's own board; the blind
+    /// player's for the others.
+    pub(super) fn board_differences(&mut self, role: PersonRole) -> Result<Reply, TableError> {
+        let side = role.plays(self.setup.blind).unwrap_or(self.setup.blind);
+        let Some(board) = self.boards.of(side) else {
+            return Err(Unprocessable::NoBoard { side }.into());
+        };
+        let fixes = board.inference.fixes();
+        let tokens = if fixes.is_empty() {
+            vec![Word::BoardCorrect.into()]
+        } else {
+            fixes.tokens()
+        };
+        Ok(self.announcer.say(NoticeKind::Board, tokens))
+    }
+}

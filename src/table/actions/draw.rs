@@ -1,0 +1,55 @@
+//! Draws that need more than their event: accepting one offered, and a
+//! claim that may declare the move bringing it about (9.2, 9.3).
+
+use shakmaty::Color;
+
+use crate::rules::event::{DrawClaim, GameEvent};
+use crate::rules::language::Language;
+use crate::rules::notation::{Lang, parse_move_preferring};
+use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
+
+impl TableActor {
+    /// Agrees the draw offered; refused if none was.
+    pub(super) async fn accept_draw(&mut self) -> Result<Reply, TableError> {
+        if self.game.draw_offer().is_none() {
+            return Err(Unprocessable::NoDrawOffered.into());
+        }
+        self.commit(GameEvent::DrawAgreed).await
+    }
+
+    /// `side` claims a draw, on the position as it stands or on the move
+    /// `declared` (read with `lang`, the table's `notation` if none).
+    pub(super) async fn claim_draw(
+        &mut self,
+        side: Color,
+        claim: DrawClaim,
+        declared: Option<&str>,
+        lang: Option<Lang>,
+        page_lang: Option<Language>,
+    ) -> Result<Reply, TableError> {
+        let lang = lang.unwrap_or(self.notation);
+        let declared = match declared.map(str::trim) {
+            None | Some("") => None,
+            Some(text) => Some(
+                parse_move_preferring(self.game.position(), text, lang, page_lang)
+                    .map_err(Unprocessable::DeclaredMove)?,
+            ),
+        };
+        let plies = self.game.plies().len();
+        let reply = self
+            .commit(GameEvent::DrawClaimed {
+                side,
+                claim,
+                declared: declared.map(|m| self.uci(m)),
+            })
+            .await?;
+        // An incorrect claim on a declared move makes that move (9.5.3): the
+        // boards follow it as any other.
+        if let Some(m) = declared
+            && self.game.plies().len() > plies
+        {
+            self.follow(m, None);
+        }
+        Ok(reply)
+    }
+}
