@@ -1,0 +1,29 @@
+//! The devices' tests: boards (decoders, pseudo-terminals, ser2net, noise,
+//! faults), braille (records, a display on a real brltty) and voice packs.
+//!
+//! One binary per area, each former `tests/<file>.rs` a module of it, so a
+//! test build links the crate a few times instead of once per file. Run one
+//! file's tests alone with a filter: `cargo test --test devices board_cli::`.
+
+// The shared helpers, each declared once; not every module uses every
+// helper (they allow dead code, as they did when each file declared them).
+#[path = "../common/brltty.rs"]
+mod brltty;
+#[path = "../common/caught.rs"]
+mod caught;
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../common/host.rs"]
+mod host;
+#[path = "../common/ser2net.rs"]
+mod ser2net;
+
+mod board_cli;
+mod board_decoders;
+mod board_net;
+mod board_noise;
+mod board_pty;
+mod braille_display;
+mod braille_record;
+mod faults_board;
+mod voice_packs;
