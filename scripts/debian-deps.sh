@@ -36,7 +36,7 @@ BUILD_DEBS=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-commo
 # Run-time speech synthesis for what no clip covers (optional at run time).
 RUN_DEBS=(speech-dispatcher speech-dispatcher-espeak-ng)
 # Tests: python3 and pip, which installs python-chess (the reference PGN
-# reader) for tests/pgn_corpus.rs (scripts/python-chess.sh).
+# reader) for tests/rules/pgn_corpus.rs (scripts/python-chess.sh).
 TEST_DEBS=(python3 python3-pip)
 
 if ! command -v cargo >/dev/null; then

@@ -1,5 +1,5 @@
 # Sourced by scripts/test, after scripts/debian-deps.sh: python-chess, the
-# reference PGN reader tests/pgn_corpus.rs compares tactus with, at a pinned
+# reference PGN reader tests/rules/pgn_corpus.rs compares tactus with, at a pinned
 # version, installed from PyPI by pip into target/python-chess (never into
 # the system's Python). Debian 12 has no python3-chess; pip is Debian's
 # python3-pip. The test finds it through TACTUS_PYTHON_CHESS.

@@ -3,6 +3,9 @@
 //! a board at the wrong baud rate does) to a real table; the log, caught by
 //! a subscriber of this test, holds one warning per interval with counts.
 
+// Alone in its binary: it installs the process-wide `tracing` subscriber
+// (once per process) and counts every log line the process writes, so
+// another test's board or table in the same process would be counted too.
 #[path = "common/caught.rs"]
 mod caught;
 

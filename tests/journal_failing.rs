@@ -5,6 +5,9 @@
 //! the flag is recorded once the journal works again. In-process through
 //! the table actor on a manual clock; the log caught by this test.
 
+// Alone in its binary: it installs the process-wide `tracing` subscriber
+// (once per process) and counts every log line the process writes, so
+// another test's board or table in the same process would be counted too.
 #[path = "common/caught.rs"]
 mod caught;
 

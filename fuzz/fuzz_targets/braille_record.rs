@@ -1,6 +1,6 @@
 //! Fuzz target `braille_record`. The check and its invariants are in
 //! `checks/braille_record.rs`, shared with the crate's
-//! `tests/fuzz_corpora.rs`, which replays this target's committed corpus in
+//! `tests/rules/fuzz_corpora.rs`, which replays this target's committed corpus in
 //! the normal test suite.
 #![no_main]
 

@@ -1,5 +1,5 @@
 //! Fuzz target `game_events`. The check and its invariants are in
-//! `checks/game_events.rs`, shared with the crate's `tests/fuzz_corpora.rs`, which
+//! `checks/game_events.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 

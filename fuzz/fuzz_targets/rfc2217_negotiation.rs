@@ -1,5 +1,5 @@
 //! Fuzz target `rfc2217_negotiation`. The check and its invariants are in
-//! `checks/rfc2217_negotiation.rs`, shared with the crate's `tests/fuzz_corpora.rs`, which
+//! `checks/rfc2217_negotiation.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 

@@ -1,5 +1,5 @@
 //! Fuzz target `time_control`. The check and its invariants are in
-//! `checks/time_control.rs`, shared with the crate's `tests/fuzz_corpora.rs`, which
+//! `checks/time_control.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 

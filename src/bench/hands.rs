@@ -1,4 +1,4 @@
-//! `tactus bench hands` and the hands suite (`tests/board_hands.rs`): whole
+//! `tactus bench hands` and the hands suite (`tests/hands/board_hands.rs`): whole
 //! games carried out by the hands model ([`crate::board::hands`]) on
 //! simulated peg, DGT and Millennium boards, through real pseudo-terminals
 //! and the real serial driver, read by the inference engine as a host reads

@@ -1,6 +1,6 @@
 //! The JSON of the HTTP API as types, in one place: what the pages send
 //! and what they read. `docs/api.md` describes every endpoint with these
-//! types; `tests/api_contract.rs` checks that every field the pages read
+//! types; `tests/service/api_contract.rs` checks that every field the pages read
 //! is in a real table's state and that the document names every field.
 //!
 //! The table's state and its announcements are made by the table layer

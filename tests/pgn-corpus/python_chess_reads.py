@@ -1,4 +1,4 @@
-"""Reads PGN files with python-chess, the reference reader tests/pgn_corpus.rs
+"""Reads PGN files with python-chess, the reference reader tests/rules/pgn_corpus.rs
 compares tactus with, and prints what it read as JSON: for every file given,
 a list with one object per game (its headers, variant, start position,
 main-line moves in UCI, clock comments and python-chess's errors)."""

@@ -1,7 +1,7 @@
 // @ts-check
 // The API's JSON as the pages read it, for the type checker only (no page
 // loads this file: `@import` of a type is a comment at run time). Each
-// type names its row in docs/api.md; tests/api_contract.rs holds every
+// type names its row in docs/api.md; tests/service/api_contract.rs holds every
 // field read here to a real table's answer.
 
 /** @typedef {"white" | "black"} Side */

@@ -9,11 +9,11 @@
 //! descriptors), never on how fast something happened: a slow machine only
 //! makes the counts smaller. Times to recover are printed, not asserted.
 //!
-//! `cargo test --test hostile_peers -- --nocapture` prints each case's
+//! `cargo test --test service hostile_peers:: -- --nocapture` prints each case's
 //! figure. To measure another build of the server (the figures before a
 //! change), name its binary in `TACTUS_HOSTILE_BIN`.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

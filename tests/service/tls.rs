@@ -4,7 +4,7 @@
 //! that certificate, refuses a client that does not, sends nothing in clear
 //! to a plain-HTTP request, and names a bad certificate or key file.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

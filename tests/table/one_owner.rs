@@ -2,7 +2,7 @@
 //! on a folder in use (or on a port in use) exits with status 2, names the
 //! folder and the other process, and writes nothing.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! followed on the board, and the PGN export names the variant and the
 //! start.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -10,11 +10,9 @@ use shakmaty::{Board, Chess, Position, Square};
 use tactus::board::event::{BoardEvent, Protocol};
 use tactus::board::sim::Simulator;
 
-mod common;
-#[path = "common/host.rs"]
-mod host;
-#[path = "common/ser2net.rs"]
-mod ser2net;
+use crate::common;
+use crate::host;
+use crate::ser2net;
 
 use common::GAME;
 use host::{Host, Seen, zero};

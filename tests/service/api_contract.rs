@@ -7,8 +7,7 @@
 //! every part of the state: boards, a touched piece, an illegal attempt, a
 //! draw offer, a fallen flag, a ruling, a result.
 
-#[path = "common/inprocess.rs"]
-mod inprocess;
+use crate::inprocess;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! by hand from the UKAAF braille chess code (`docs/braille.md`), the words
 //! read back through liblouis, and the page limits over real PGN files.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -7,7 +7,7 @@
 //! on move is on the table's record with its side, and a touch on this move
 //! loses the right to claim a draw on it (Article 9.4).
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -5,35 +5,35 @@
 
 use std::path::Path;
 
-#[path = "../fuzz/checks/braille_record.rs"]
+#[path = "../../fuzz/checks/braille_record.rs"]
 mod braille_record;
-#[path = "../fuzz/checks/brlapi_answers.rs"]
+#[path = "../../fuzz/checks/brlapi_answers.rs"]
 mod brlapi_answers;
-#[path = "../fuzz/checks/dgt_decoder.rs"]
+#[path = "../../fuzz/checks/dgt_decoder.rs"]
 mod dgt_decoder;
-#[path = "../fuzz/checks/game_events.rs"]
+#[path = "../../fuzz/checks/game_events.rs"]
 mod game_events;
-#[path = "../fuzz/checks/millennium_decoder.rs"]
+#[path = "../../fuzz/checks/millennium_decoder.rs"]
 mod millennium_decoder;
-#[path = "../fuzz/checks/parse_move.rs"]
+#[path = "../../fuzz/checks/parse_move.rs"]
 mod parse_move;
-#[path = "../fuzz/checks/peg_decoder.rs"]
+#[path = "../../fuzz/checks/peg_decoder.rs"]
 mod peg_decoder;
-#[path = "../fuzz/checks/pgn.rs"]
+#[path = "../../fuzz/checks/pgn.rs"]
 mod pgn;
-#[path = "../fuzz/checks/rfc2217_negotiation.rs"]
+#[path = "../../fuzz/checks/rfc2217_negotiation.rs"]
 mod rfc2217_negotiation;
-#[path = "../fuzz/checks/sheet_reader.rs"]
+#[path = "../../fuzz/checks/sheet_reader.rs"]
 mod sheet_reader;
-#[path = "../fuzz/checks/time_control.rs"]
+#[path = "../../fuzz/checks/time_control.rs"]
 mod time_control;
-#[path = "../fuzz/checks/tokens_file.rs"]
+#[path = "../../fuzz/checks/tokens_file.rs"]
 mod tokens_file;
-#[path = "../fuzz/checks/trf.rs"]
+#[path = "../../fuzz/checks/trf.rs"]
 mod trf;
-#[path = "../fuzz/checks/venue_config.rs"]
+#[path = "../../fuzz/checks/venue_config.rs"]
 mod venue_config;
-#[path = "../fuzz/checks/voice_manifest.rs"]
+#[path = "../../fuzz/checks/voice_manifest.rs"]
 mod voice_manifest;
 
 /// Runs `check` on every file of the target's corpus; the corpus must exist

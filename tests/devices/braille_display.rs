@@ -6,9 +6,8 @@
 //! `LnDn` or `Route 3` from it). tactus is a BrlAPI client of that brltty
 //! over TCP, exactly as it would be of the brltty driving a real display.
 
-#[path = "common/brltty.rs"]
-mod brltty;
-mod common;
+use crate::brltty;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};

@@ -12,9 +12,8 @@
 //!   again, under a running table: the table shows "no sound" meanwhile and
 //!   plays again by itself.
 
-mod common;
-#[path = "common/pulse.rs"]
-mod pulse;
+use crate::common;
+use crate::pulse;
 
 use std::path::Path;
 use std::process::Command;

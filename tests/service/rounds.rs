@@ -6,7 +6,7 @@
 //! afterwards and read by python-chess; the TRF given back with the
 //! results, byte for byte otherwise; bad input refused, changing nothing.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::path::Path;

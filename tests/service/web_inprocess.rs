@@ -4,8 +4,7 @@
 //! process tests check over a socket, in milliseconds: statuses in the order
 //! they are checked, roles, bodies, and the answers' JSON.
 
-#[path = "common/inprocess.rs"]
-mod inprocess;
+use crate::inprocess;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! simulated on a real pseudo-terminal, the sighted player's moves through
 //! the API; a whole game, then the same after `kill -9` and a restart.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

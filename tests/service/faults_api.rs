@@ -5,7 +5,7 @@
 //! status; the game changes only by its real moves; the server never dies.
 //! The seed is printed; `TACTUS_SEED=<seed>` replays a run.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -5,8 +5,7 @@
 //! promotion pending on one player's board named only by that player, the
 //! assistant or the arbiter.
 
-#[path = "common/inprocess.rs"]
-mod inprocess;
+use crate::inprocess;
 
 use std::time::Duration;
 

@@ -6,9 +6,8 @@
 //! (DGT Revelation II, Millennium LEDs) until the opponent has carried it
 //! out. The ChessLink board is reached through ser2net with RFC 2217.
 
-mod common;
-#[path = "common/ser2net.rs"]
-mod ser2net;
+use crate::common;
+use crate::ser2net;
 
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 //! kernel does. The table lives by the monotonic clock, so a game's clocks
 //! must run on as if nothing happened.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! journal, no "resumed" for a finished game, and the simulated board
 //! resuming at the game's position.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

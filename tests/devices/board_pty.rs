@@ -14,8 +14,7 @@ use tactus::board::event::{BoardEvent, Protocol};
 use tactus::board::infer::{Inferred, Settings};
 use tactus::board::sim::Simulator;
 
-#[path = "common/host.rs"]
-mod host;
+use crate::host;
 use host::{Host, Seen, zero};
 
 fn pos(fen: &str) -> Chess {

@@ -4,7 +4,7 @@
 //! bytes from the board (ignored by default; `scripts/test` runs it). The
 //! seed is printed; `TACTUS_SEED=<seed>` replays a run.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

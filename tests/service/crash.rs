@@ -8,7 +8,7 @@
 //! Ignored by default (about two minutes); `scripts/test` runs it. The seed
 //! is printed; `TACTUS_SEED=<seed>` replays a run.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

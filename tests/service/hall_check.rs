@@ -5,13 +5,10 @@
 //! the sink's monitor), braille displays on Debian's brltty with its
 //! virtual driver. One good and one bad of each part, each named.
 
-#[path = "common/brltty.rs"]
-mod brltty;
-mod common;
-#[path = "common/pulse.rs"]
-mod pulse;
-#[path = "common/ser2net.rs"]
-mod ser2net;
+use crate::brltty;
+use crate::common;
+use crate::pulse;
+use crate::ser2net;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;

@@ -3,7 +3,7 @@
 //! 503) and the security headers on every page. Limits here are generous:
 //! behaviour is asserted, speed is measured by `shed_figures` (ignored).
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -171,7 +171,7 @@ fn every_page_and_answer_carries_the_security_headers() {
 /// The point-3 measurement: the table's moves (and clock requests, which go
 /// through the table too) while 500 hostile connections are open: idle
 /// ones, headers trickled, bodies never finished. Prints the figures.
-/// `cargo test --release --test shed -- --ignored --nocapture`
+/// `cargo test --release --test service shed:: -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement; prints figures"]
 fn shed_figures() {

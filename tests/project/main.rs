@@ -1,0 +1,10 @@
+//! The project's own checks: the layers, the documents' links, the fixtures
+//! an exact copy of the shared ones.
+//!
+//! One binary per area, each former `tests/<file>.rs` a module of it, so a
+//! test build links the crate a few times instead of once per file. Run one
+//! file's tests alone with a filter: `cargo test --test project docs_links::`.
+
+mod docs_links;
+mod fixtures_are_copies;
+mod layers;
