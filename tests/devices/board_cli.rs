@@ -198,11 +198,17 @@ fn bad_input_exits_2_with_a_message() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("far end sets the speed"));
 }
 
-/// A host too busy to read (here: `SIGSTOP`ped) while a player touches g1
-/// for 200 ms and then plays e4: when it reads again, everything comes in
+/// A host too busy to read (here: `SIGSTOP`ped) while a player touches g8
+/// for 200 ms and then plays e5: when it reads again, everything comes in
 /// one read with one stamp, yet the touch is on the record, because the
-/// driver knows it read late and the piece stayed in its hole. On time,
-/// the same lift and put a few microseconds apart are contact bounce.
+/// driver knows it read late and the piece stayed in its hole.
+///
+/// That the same lift and put a few microseconds apart, read on time, are
+/// contact bounce is the inference's unit tests' (`bounces_on_every_put_and_lift`,
+/// with the instants given): here it cannot be, because "read on time" is
+/// not the test's to promise. On a loaded machine the reader may stall
+/// between the two bytes, and a bounce read late looks exactly like a touch
+/// (the piece back in its hole); that part failed 2 runs in 21 under load.
 #[test]
 fn a_host_that_reads_late_still_records_a_touch() {
     use shakmaty::{Board, Square};
@@ -223,13 +229,11 @@ fn a_host_that_reads_late_still_records_a_touch() {
     wait_line(&events, "scan", |v| v["event"] == "scan");
     let pid = watch.0.id() as libc::pid_t;
 
-    // On time: a bounce on g1, then e4: a move and no touch.
-    sim.bounce(Square::G1).unwrap();
     sim.play("e2e4", false).unwrap();
     let v = wait_line(&events, "e4", |v| {
         v["event"] == "move" || v["event"] == "touched"
     });
-    assert_eq!(v["san"], "e4", "a bounce read on time is no touch: {v}");
+    assert_eq!(v["san"], "e4", "{v}");
 
     // Late: Black touches g8 for 200 ms and plays e5 while the host sleeps.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGSTOP) }, 0);
