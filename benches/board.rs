@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, Square};
-use tactus::board::event::{BoardEvent, Decoded, Protocol, decoder};
-use tactus::board::infer::{Inference, Inferred, Settings};
-use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
-use tactus::board::sim::Simulator;
-use tactus::board::{dgt, peg};
+use tactus_board::event::{BoardEvent, Decoded, Protocol, decoder};
+use tactus_board::infer::{Inference, Inferred, Settings};
+use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus_board::sim::Simulator;
+use tactus_board::{dgt, peg};
 
 fn zero() -> Settings {
     Settings {
@@ -140,7 +140,7 @@ fn decode_and_infer(c: &mut Criterion) {
 
 fn move_from_bytes(
     inf: &mut Inference,
-    dec: &mut dyn tactus::board::event::Decoder,
+    dec: &mut dyn tactus_board::event::Decoder,
     out: &mut Vec<Decoded>,
     bytes: &[u8],
 ) {

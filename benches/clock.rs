@@ -4,8 +4,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tactus::rules::clock::Clock;
-use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens};
+use tactus_rules::clock::Clock;
+use tactus_rules::clock_announce::{ClockReading, Shown, clock_tokens};
 
 fn hms(h: u64, m: u64, s: u64) -> Duration {
     Duration::from_secs(h * 3600 + m * 60 + s)

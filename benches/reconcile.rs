@@ -6,9 +6,9 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::san::SanPlus;
 use shakmaty::{ByColor, Chess, Color, Move, Position, Role};
-use tactus::rules::language::Language;
-use tactus::rules::notation::Lang;
-use tactus::rules::ruling::reconcile;
+use tactus_rules::language::Language;
+use tactus_rules::notation::Lang;
+use tactus_rules::ruling::reconcile;
 
 /// A fixed pseudo-random legal game of `plies` plies that never runs into
 /// mate or stalemate before its end.
@@ -108,10 +108,10 @@ fn bench(c: &mut Criterion) {
     c.bench_function("ruling_300_plies_en_san_vs_de_long_given_lang", |b| {
         b.iter(|| {
             let w =
-                tactus::rules::sheet::read_sheet(&start, black_box(&white), Lang::Of(Language::En));
+                tactus_rules::sheet::read_sheet(&start, black_box(&white), Lang::Of(Language::En));
             let k =
-                tactus::rules::sheet::read_sheet(&start, black_box(&black), Lang::Of(Language::De));
-            tactus::rules::ruling::rule(&start, &w, &k, ByColor::new_with(|_| None), None)
+                tactus_rules::sheet::read_sheet(&start, black_box(&black), Lang::Of(Language::De));
+            tactus_rules::ruling::rule(&start, &w, &k, ByColor::new_with(|_| None), None)
         })
     });
 }

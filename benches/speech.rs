@@ -7,9 +7,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, File, Rank, Role};
-use tactus::rules::announce::{Style, announce};
-use tactus::rules::token::{Token, Word};
-use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+use tactus_rules::announce::{Style, announce};
+use tactus_rules::token::{Token, Word};
+use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 fn benches(c: &mut Criterion) {
     // A middlegame (Ruy Lopez, Closed) with a capture and check available.

@@ -1,20 +1,22 @@
 //! tactus: over-the-board chess for blind and visually impaired players under
 //! Appendix D of the FIDE Laws of Chess.
 //!
-//! Layers, inside out (see `docs/architecture.md`):
-//! - [`rules`]: pure rules and records: announcements, clock, scoresheets,
-//!   the D.2.9 ruling. No I/O; time is passed in.
-//! - [`speech`]: voice packs, rendering token lists to samples, audio sinks.
-//! - [`board`]: serial board drivers, move inference, the board simulator.
-//! - [`table`]: one actor task per table: game, clock, boards and speech.
-//! - [`service`]: start-up, the journal, access tokens, the web server.
+//! The layers are crates, so the compiler refuses an import that points up
+//! (see `docs/architecture.md`):
+//! - `tactus-rules`: pure rules and records: announcements, clock,
+//!   scoresheets, the D.2.9 ruling. No I/O; time is passed in.
+//! - the devices, side by side: `tactus-speech` (voice packs, rendering
+//!   token lists to samples, audio sinks), `tactus-board` (serial board
+//!   drivers, move inference, the board simulator) and `tactus-braille`
+//!   (cells, liblouis, BrlAPI displays); `tactus-backoff` is the one retry
+//!   schedule they and the table share.
+//! - this crate, the server: [`table`] (one actor task per table: game,
+//!   clock, boards and speech) and [`service`] (start-up, the journal,
+//!   access tokens, the web server); [`bench`] (with the `bench` feature)
+//!   drives the service from outside as a venue would, with the harness of
+//!   `tactus-testkit`.
 
-pub mod backoff;
+#[cfg(feature = "bench")]
 pub mod bench;
-pub mod board;
-pub mod braille;
-pub mod rng;
-pub mod rules;
 pub mod service;
-pub mod speech;
 pub mod table;

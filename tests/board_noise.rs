@@ -13,18 +13,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Board, Color};
-use tactus::board::event::Protocol;
-use tactus::board::infer::Settings;
-use tactus::board::serial::{Driver, DriverConfig};
-use tactus::board::sim::Simulator;
-use tactus::rules::clock_announce::Shown;
-use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::actor::{Setup, TableActor, TableParts};
 use tactus::table::boards::BoardLink;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
+use tactus_board::event::Protocol;
+use tactus_board::infer::Settings;
+use tactus_board::serial::{Driver, DriverConfig};
+use tactus_board::sim::Simulator;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::result::FlagRule;
+use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
 use caught::Caught;
 
@@ -74,8 +74,8 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         }),
         opponent_board: None,
         shown: Shown::Remaining,
-        style: tactus::rules::announce::Style::Standard,
-        notation: tactus::rules::notation::Lang::Auto,
+        style: tactus_rules::announce::Style::Standard,
+        notation: tactus_rules::notation::Lang::Auto,
         time: Timebase::manual(Duration::from_secs(1)),
     })
     .await

@@ -15,15 +15,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::Color;
-use tactus::rules::clock_announce::Shown;
-use tactus::rules::result::FlagRule;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::Action;
 use tactus::table::action::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableError, TableParts};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::result::FlagRule;
+use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
 use caught::Caught;
 
@@ -83,8 +83,8 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         board: None,
         opponent_board: None,
         shown: Shown::Remaining,
-        style: tactus::rules::announce::Style::Standard,
-        notation: tactus::rules::notation::Lang::Auto,
+        style: tactus_rules::announce::Style::Standard,
+        notation: tactus_rules::notation::Lang::Auto,
         time: time.clone(),
     })
     .await

@@ -3,10 +3,10 @@
 //! ASCII braille with form feeds between pages, its Unicode only braille
 //! cells, and both the same cells.
 
-use tactus::braille::cells;
-use tactus::braille::record::{HEIGHT, Options, WIDTH, render};
-use tactus::rules::language::Language;
-use tactus::rules::pgn::read_games;
+use tactus_braille::cells;
+use tactus_braille::record::{HEIGHT, Options, WIDTH, render};
+use tactus_rules::language::Language;
+use tactus_rules::pgn::read_games;
 
 pub fn check(data: &[u8]) {
     for record in read_games(data).into_iter().flatten() {

@@ -3,7 +3,7 @@
 //! is accepted only if a display can have it, and key codes (64-bit) become
 //! keys without panicking, a routing key naming a cell within 16 bits.
 
-use tactus::braille::brlapi::{Key, MAX_CELLS, size_ok};
+use tactus_braille::brlapi::{Key, MAX_CELLS, size_ok};
 
 pub fn check(data: &[u8]) {
     let word = |at: usize| -> Option<u32> {

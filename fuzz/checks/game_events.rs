@@ -6,10 +6,10 @@
 use std::time::Duration;
 
 use shakmaty::Position;
-use tactus::rules::announce::Style;
-use tactus::rules::event::GameEvent;
-use tactus::rules::game::Game;
-use tactus::rules::time_control::TimeControl;
+use tactus_rules::announce::Style;
+use tactus_rules::event::GameEvent;
+use tactus_rules::game::Game;
+use tactus_rules::time_control::TimeControl;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

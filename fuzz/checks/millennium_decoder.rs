@@ -3,8 +3,8 @@
 //! the whole, and a valid status and version after any garbage are read.
 
 use shakmaty::Board;
-use tactus::board::event::{BoardEvent, Decoded, Protocol, decoder, normalized};
-use tactus::board::millennium;
+use tactus_board::event::{BoardEvent, Decoded, Protocol, decoder, normalized};
+use tactus_board::millennium;
 
 pub fn check(data: &[u8]) {
     let mut whole = Vec::new();

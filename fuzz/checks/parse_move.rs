@@ -7,8 +7,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
-use tactus::rules::language::Language;
-use tactus::rules::notation::{Lang, parse_move};
+use tactus_rules::language::Language;
+use tactus_rules::notation::{Lang, parse_move};
 
 const POSITIONS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -1,7 +1,7 @@
 //! The peg decoder on arbitrary bytes: never panics, and cutting the stream
 //! in two gives the same events and unreadable bytes as the whole.
 
-use tactus::board::event::{Protocol, decoder, normalized};
+use tactus_board::event::{Protocol, decoder, normalized};
 
 pub fn check(data: &[u8]) {
     let mut whole = Vec::new();

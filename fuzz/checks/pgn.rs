@@ -1,9 +1,9 @@
 //! PGN reading: never a panic, on any bytes; every game that is read is
 //! written back as PGN that reads as the same record, and as a scoresheet.
 
-use tactus::rules::language::Language;
-use tactus::rules::notation::Lang;
-use tactus::rules::pgn::{read_games, read_pgn};
+use tactus_rules::language::Language;
+use tactus_rules::notation::Lang;
+use tactus_rules::pgn::{read_games, read_pgn};
 
 pub fn check(data: &[u8]) {
     for record in read_games(data).into_iter().flatten() {

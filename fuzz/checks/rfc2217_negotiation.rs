@@ -4,7 +4,7 @@
 //! data than came, and reads the same whether the bytes come whole or cut
 //! in two.
 
-use tactus::board::link::TelnetReader;
+use tactus_board::link::TelnetReader;
 
 pub fn check(data: &[u8]) {
     let (mut whole_data, mut whole_reply) = (Vec::new(), Vec::new());

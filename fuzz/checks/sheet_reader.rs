@@ -2,10 +2,10 @@
 //! stops at an entry, and every move it reads is legal.
 
 use shakmaty::{ByColor, Chess, Position};
-use tactus::rules::language::Language;
-use tactus::rules::notation::{Lang, parse_move};
-use tactus::rules::ruling::reconcile;
-use tactus::rules::sheet::read_sheet;
+use tactus_rules::language::Language;
+use tactus_rules::notation::{Lang, parse_move};
+use tactus_rules::ruling::reconcile;
+use tactus_rules::sheet::read_sheet;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

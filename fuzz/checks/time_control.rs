@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use tactus::rules::clock::Clock;
-use tactus::rules::time_control::TimeControl;
+use tactus_rules::clock::Clock;
+use tactus_rules::time_control::TimeControl;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

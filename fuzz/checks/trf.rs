@@ -3,7 +3,7 @@
 //! player either is refused (and changes nothing) or gives a file that
 //! reads back as the same record, one line longer at most by its padding.
 
-use tactus::rules::trf::{ResultChar, Trf};
+use tactus_rules::trf::{ResultChar, Trf};
 
 const LETTERS: [ResultChar; 4] = [
     ResultChar::Win,

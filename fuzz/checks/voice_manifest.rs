@@ -1,8 +1,8 @@
 //! A voice pack's `voice.toml`: never a panic; every token key the
 //! vocabulary knows names its token back exactly.
 
-use tactus::rules::token::Token;
-use tactus::speech::voice_pack::Manifest;
+use tactus_rules::token::Token;
+use tactus_speech::voice_pack::Manifest;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -26,27 +26,27 @@ use shakmaty::{Board, Chess, Color, Position};
 use tokio::sync::broadcast;
 
 use crate::bench::error::BenchError;
-use crate::bench::ser2net::{self, Kind, Ser2net};
-use crate::board::event::Protocol;
-use crate::board::infer::Settings;
-use crate::board::link::Port;
-use crate::board::serial::{Driver, DriverConfig};
-use crate::board::sim::Simulator;
-use crate::rng::Rng;
-use crate::rules::announce::Style;
-use crate::rules::clock_announce::Shown;
-use crate::rules::game::NoticeKind;
-use crate::rules::token::Token;
 use crate::service::journal::{Durability, Journal, JournalHandle};
-use crate::speech::render::RatePack;
-use crate::speech::sink::{Sink, SinkError};
-use crate::speech::voice_pack::VoicePack;
 use crate::table::action::Action;
 use crate::table::action::PersonRole;
 use crate::table::actor::{Setup, TableActor, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::speaker::Speaker;
 use crate::table::view::{Announcement, LiveEvent};
+use tactus_board::event::Protocol;
+use tactus_board::infer::Settings;
+use tactus_board::link::Port;
+use tactus_board::rng::Rng;
+use tactus_board::serial::{Driver, DriverConfig};
+use tactus_board::sim::Simulator;
+use tactus_rules::announce::Style;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::game::NoticeKind;
+use tactus_rules::token::Token;
+use tactus_speech::render::RatePack;
+use tactus_speech::sink::{Sink, SinkError};
+use tactus_speech::voice_pack::VoicePack;
+use tactus_testkit::ser2net::{self, Kind, Ser2net};
 
 /// How the end-to-end benchmark runs.
 #[derive(Debug, Clone)]
@@ -346,7 +346,7 @@ async fn play_game(
             event: "tactus bench".into(),
             round: "1".into(),
             fen: None,
-            flag: crate::rules::result::FlagRule::Auto,
+            flag: tactus_rules::result::FlagRule::Auto,
         },
         voice: shared.voice.clone(),
         speaker: Speaker::spawn(id, Box::new(sink))
@@ -363,7 +363,7 @@ async fn play_game(
         }),
         opponent_board: None,
         shown: Shown::Remaining,
-        notation: crate::rules::notation::Lang::Auto,
+        notation: tactus_rules::notation::Lang::Auto,
         style: Style::Standard,
         time: crate::table::timebase::Timebase::monotonic(Duration::ZERO),
     })
@@ -421,7 +421,7 @@ async fn play_game(
                     PersonRole::Assistant,
                     Action::Move {
                         text: text.clone(),
-                        lang: Some(crate::rules::notation::Lang::Auto),
+                        lang: Some(tactus_rules::notation::Lang::Auto),
                         page_lang: None,
                     },
                 )

@@ -2,14 +2,14 @@
 //! scratch folder, a process, a relay, a live stream), and the service's
 //! own errors as they are.
 
-use crate::board::link::PortError;
-use crate::board::sim::SimError;
-use crate::rules::time_control::TimeControlError;
 use crate::service::journal::JournalError;
 use crate::service::serve_error::VoiceError;
-use crate::speech::dsp::ResampleError;
 use crate::table::actor::{TableError, TableStartError};
 use crate::table::id::BadTableId;
+use tactus_board::link::PortError;
+use tactus_board::sim::SimError;
+use tactus_rules::time_control::TimeControlError;
+use tactus_speech::dsp::ResampleError;
 
 /// Why a benchmark could not run or stopped. A variant with a `#[source]`
 /// says what step failed and keeps the cause; the others carry the cause

@@ -1,5 +1,5 @@
 //! `tactus bench hands` and the hands suite (`tests/hands/board_hands.rs`): whole
-//! games carried out by the hands model ([`crate::board::hands`]) on
+//! games carried out by the hands model ([`tactus_board::hands`]) on
 //! simulated peg, DGT and Millennium boards, through real pseudo-terminals
 //! and the real serial driver, read by the inference engine as a host reads
 //! it, with each kind of board's default settling time. One board where
@@ -24,14 +24,14 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 use thiserror::Error;
 
-use crate::board::event::{BoardEvent, Protocol};
-use crate::board::hands::{Act, Hands, Step, Timing, may_start_early};
-use crate::board::infer::{CASTLE_WAIT, Inference, Inferred, SLIDE_WINDOW, Settings};
-use crate::board::serial::{Driver, DriverConfig, DriverEvent};
-use crate::board::sim::{SimError, Simulator};
-use crate::rng::Rng;
-use crate::rules::pgn::read_games;
-use crate::rules::variant::Variant;
+use tactus_board::event::{BoardEvent, Protocol};
+use tactus_board::hands::{Act, Hands, Step, Timing, may_start_early};
+use tactus_board::infer::{CASTLE_WAIT, Inference, Inferred, SLIDE_WINDOW, Settings};
+use tactus_board::rng::Rng;
+use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus_board::sim::{SimError, Simulator};
+use tactus_rules::pgn::read_games;
+use tactus_rules::variant::Variant;
 
 /// Whose hands are on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

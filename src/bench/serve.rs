@@ -21,9 +21,9 @@ use shakmaty::{Board, Chess, Color, Position};
 
 use super::e2e::long_algebraic;
 use super::error::BenchError;
-use crate::board::event::Protocol;
-use crate::board::infer::DEFAULT_SETTLE;
-use crate::board::sim::Simulator;
+use tactus_board::event::Protocol;
+use tactus_board::infer::DEFAULT_SETTLE;
+use tactus_board::sim::Simulator;
 
 /// How the server benchmark runs.
 #[derive(Debug, Clone)]
@@ -343,7 +343,7 @@ fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<u16, Bench
         page_lang: None,
     })?;
     let path = format!("/api/tables/{id}/move");
-    let r = super::http::request(addr, "POST", &path, Some(token), Some(&body), WAIT)
+    let r = tactus_testkit::http::request(addr, "POST", &path, Some(token), Some(&body), WAIT)
         .map_err(BenchError::io(format!("cannot POST {path}")))?;
     if r.status == 0 {
         return Err(BenchError::NoStatus);

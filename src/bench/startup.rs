@@ -21,12 +21,12 @@ use shakmaty::{Chess, Color, Position};
 
 use super::error::BenchError;
 use super::serve::Spread;
-use crate::rng::Rng;
-use crate::rules::announce::Style;
-use crate::rules::event::GameEvent;
 use crate::service::journal::{Durability, Journal, NewEvent};
 use crate::table::actor::Setup;
 use crate::table::replay::{Entry, replay};
+use tactus_board::rng::Rng;
+use tactus_rules::announce::Style;
+use tactus_rules::event::GameEvent;
 
 /// How the start-up benchmark runs.
 #[derive(Debug, Clone)]
@@ -152,7 +152,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 event: "tactus bench startup".into(),
                 round: round.to_string(),
                 fen: None,
-                flag: crate::rules::result::FlagRule::Claim,
+                flag: tactus_rules::result::FlagRule::Claim,
             };
             let mut entries = vec![
                 Entry::Setup(Box::new(setup)),

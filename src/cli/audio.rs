@@ -16,7 +16,7 @@ pub enum AudioCommand {
 /// Runs `audio`.
 pub fn run(command: AudioCommand) -> ExitCode {
     match command {
-        AudioCommand::Devices => match tactus::speech::sink_alsa::devices() {
+        AudioCommand::Devices => match tactus_speech::sink_alsa::devices() {
             Ok(list) => {
                 for (name, desc) in list {
                     if desc.is_empty() {

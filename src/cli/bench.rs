@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use tactus::bench::e2e::{E2eOptions, E2eReport, Transport, run_e2e};
 use tactus::bench::serve::{ServeOptions, Spread, run_serve};
 use tactus::bench::startup::{StartupOptions, run_startup};
-use tactus::board::event::Protocol;
+use tactus_board::event::Protocol;
 
 #[derive(Subcommand)]
 pub enum BenchCommand {

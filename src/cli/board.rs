@@ -11,13 +11,13 @@ use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
-use tactus::board::event::{BoardEvent, ClockMessage, Protocol};
-use tactus::board::follow::Fixes;
-use tactus::board::hands::{Hands, Timing};
-use tactus::board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_button};
-use tactus::board::link::Port;
-use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
-use tactus::board::sim::Simulator;
+use tactus_board::event::{BoardEvent, ClockMessage, Protocol};
+use tactus_board::follow::Fixes;
+use tactus_board::hands::{Hands, Timing};
+use tactus_board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_button};
+use tactus_board::link::Port;
+use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus_board::sim::Simulator;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ProtocolArg {
@@ -106,7 +106,7 @@ pub fn run(cmd: BoardCommand) -> ExitCode {
         } => {
             let protocol: Protocol = protocol.into();
             let settle_ms = settle_ms
-                .unwrap_or(tactus::board::infer::default_settle(protocol).as_millis() as u64);
+                .unwrap_or(tactus_board::infer::default_settle(protocol).as_millis() as u64);
             watch(protocol, port, baud, fen.as_deref(), json, settle_ms)
         }
     }

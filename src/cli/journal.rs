@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use tactus::rules::announce::Style;
 use tactus::service::journal::Journal;
 use tactus::table::replay::{begun, replay};
+use tactus_rules::announce::Style;
 
 #[derive(Subcommand)]
 pub enum JournalCommand {

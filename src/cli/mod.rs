@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod audio;
+#[cfg(feature = "bench")]
 mod bench;
 mod board;
 mod check;
@@ -53,6 +54,7 @@ enum Command {
     #[command(subcommand)]
     Journal(journal::JournalCommand),
     /// Measure the whole service: tables, boards, journal, audio.
+    #[cfg(feature = "bench")]
     #[command(subcommand)]
     Bench(bench::BenchCommand),
     /// The hall before round 1: every table's boards, sound and braille,
@@ -78,7 +80,7 @@ pub fn run() -> ExitCode {
     });
     match cli.command {
         Command::Tokens => {
-            for token in tactus::rules::token::Token::all() {
+            for token in tactus_rules::token::Token::all() {
                 println!("{token}");
             }
             ExitCode::SUCCESS
@@ -89,6 +91,7 @@ pub fn run() -> ExitCode {
         Command::Voices(c) => voices::run(c),
         Command::Board { command } => board::run(command),
         Command::Serve(args) => serve::run(args),
+        #[cfg(feature = "bench")]
         Command::Bench(c) => bench::run(c),
         Command::Audio(c) => audio::run(c),
         Command::Journal(c) => journal::run(c),

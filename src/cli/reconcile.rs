@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use clap::Args;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Position, Role};
-use tactus::rules::correction::SquareFix;
-use tactus::rules::notation::Lang;
-use tactus::rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
-use tactus::rules::sheet::{Sheet, read_sheet};
-use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+use tactus_rules::correction::SquareFix;
+use tactus_rules::notation::Lang;
+use tactus_rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
+use tactus_rules::sheet::{Sheet, read_sheet};
+use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 /// Arguments of `tactus reconcile`.
 #[derive(Args)]

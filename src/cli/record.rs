@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use clap::builder::TypedValueParser as _;
-use tactus::braille::record::{Options, render};
-use tactus::rules::language::Language;
-use tactus::rules::pgn::read_games;
+use tactus_braille::record::{Options, render};
+use tactus_rules::language::Language;
+use tactus_rules::pgn::read_games;
 
 /// What to write.
 #[derive(Subcommand)]

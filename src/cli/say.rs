@@ -9,14 +9,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use tactus::rules::announce::Style;
-use tactus::rules::clock_announce::{ClockReading, Shown, clock_tokens_in};
-use tactus::rules::game_announcements::{AnnouncedPly, announce_move, announce_record};
-use tactus::rules::pgn::{GameRecord, PgnError, parse_clock, read_games};
-use tactus::rules::token::Token;
-use tactus::speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
-use tactus::speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
-use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+use tactus_rules::announce::Style;
+use tactus_rules::clock_announce::{ClockReading, Shown, clock_tokens_in};
+use tactus_rules::game_announcements::{AnnouncedPly, announce_move, announce_record};
+use tactus_rules::pgn::{GameRecord, PgnError, parse_clock, read_games};
+use tactus_rules::token::Token;
+use tactus_speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
+use tactus_speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
+use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 /// What to announce.
 #[derive(Subcommand)]
@@ -471,7 +471,7 @@ fn pause_then_say(
     text: &str,
 ) -> anyhow::Result<()> {
     if pause {
-        let silence = vec![0.0; tactus::speech::dsp::ms_to_samples(DEFAULT_PAUSE_MS, card.rate())];
+        let silence = vec![0.0; tactus_speech::dsp::ms_to_samples(DEFAULT_PAUSE_MS, card.rate())];
         card.play(silence).map_err(anyhow::Error::msg)?;
     }
     Ok(card.say(tokens, text)?)

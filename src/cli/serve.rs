@@ -27,11 +27,11 @@ pub struct ServeArgs {
     #[arg(long)]
     board: Option<BoardSpec>,
     /// The blind player's side (one table only).
-    #[arg(long, value_parser = tactus::rules::side::parse)]
+    #[arg(long, value_parser = tactus_rules::side::parse)]
     blind: Option<Color>,
     /// Time control, e.g. 90+30 or 40/90+30,30+30 (one table only).
     #[arg(long)]
-    control: Option<tactus::rules::time_control::TimeControl>,
+    control: Option<tactus_rules::time_control::TimeControl>,
     /// default (sound card, text if none), none, or wav:DIR.
     #[arg(long)]
     audio: Option<AudioOut>,

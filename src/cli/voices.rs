@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Subcommand;
-use tactus::rules::announce::Style;
-use tactus::rules::game_announcements::announce_pgn;
-use tactus::rules::token::Token;
-use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+use tactus_rules::announce::Style;
+use tactus_rules::game_announcements::announce_pgn;
+use tactus_rules::token::Token;
+use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 /// Voice pack tools.
 #[derive(Subcommand)]
@@ -89,7 +89,7 @@ fn check(name: &str) -> Result<(), String> {
 /// Loudness of the clips as recorded and as levelled at load; the clips
 /// far off the pack's median (likely a wrong or damaged recording).
 fn loudness_report(pack: &VoicePack) {
-    use tactus::speech::loudness::{FAR_OFF_DB, TARGET_DB, loudness_db};
+    use tactus_speech::loudness::{FAR_OFF_DB, TARGET_DB, loudness_db};
     let rate = pack.sample_rate();
     let mut rows: Vec<(Token, f32, f32)> = Token::all()
         .into_iter()

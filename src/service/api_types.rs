@@ -17,10 +17,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
-use crate::rules::clock_announce::Shown;
+use tactus_rules::clock_announce::Shown;
 
 /// The answer to an accepted write.
 pub use crate::table::actor::Reply;
+/// Parts of the state made by the rules, the sound output and the braille
+/// display.
+pub use crate::table::display::DisplayState;
 /// The answer to `POST /api/tables/{id}/ruling`.
 pub use crate::table::ruling::{ClockJson, RulingJson};
 /// A live `announcement` event.
@@ -29,15 +32,10 @@ pub use crate::table::view::Announcement;
 pub use crate::table::view::TableView;
 /// The parts of [`TableView`].
 pub use crate::table::view::{Alert, AlertKind, BoardView, ClockPhase, ClockView, PerSide};
-/// Parts of the state made by the rules, the sound output and the braille
-/// display.
-pub use crate::{
-    rules::game::{Irregularity, NoticeKind, TouchedPiece},
-    rules::game_kind::GameKind,
-    rules::result::{FlagRule, GameResult},
-    speech::device::{AudioState, AudioView},
-    table::display::DisplayState,
-};
+pub use tactus_rules::game::{Irregularity, NoticeKind, TouchedPiece};
+pub use tactus_rules::game_kind::GameKind;
+pub use tactus_rules::result::{FlagRule, GameResult};
+pub use tactus_speech::device::{AudioState, AudioView};
 
 /// Every error answer: a status and `{"error": "…"}`, a sentence a person
 /// understands (quoted input cut to 100 characters).
@@ -82,7 +80,7 @@ pub struct SayClockBody {
 pub struct SideBody {
     /// `white` or `black`: whose offer, refusal, resignation or completed
     /// illegal move.
-    #[serde(with = "crate::rules::side")]
+    #[serde(with = "tactus_rules::side")]
     pub side: Color,
 }
 
@@ -91,7 +89,7 @@ pub struct SideBody {
 #[serde(deny_unknown_fields)]
 pub struct ClaimBody {
     /// `white` or `black`: who claims.
-    #[serde(with = "crate::rules::side")]
+    #[serde(with = "tactus_rules::side")]
     pub side: Color,
     /// The move that brings the repetition or the fifty moves about,
     /// declared but not made (9.2.1.1, 9.3.1); any notation.
@@ -110,7 +108,7 @@ pub struct ClaimBody {
 #[serde(deny_unknown_fields)]
 pub struct AdjustBody {
     /// `white` or `black`: whose clock.
-    #[serde(with = "crate::rules::side")]
+    #[serde(with = "tactus_rules::side")]
     pub side: Color,
     /// Seconds to add (negative: to take); at most 36000 either way.
     pub seconds: f64,
@@ -124,7 +122,7 @@ pub struct AdjustBody {
 #[serde(deny_unknown_fields)]
 pub struct TouchBody {
     /// `white` or `black`: who touched it.
-    #[serde(with = "crate::rules::side")]
+    #[serde(with = "tactus_rules::side")]
     pub side: Color,
     /// The square of the touched piece (`e2`).
     pub square: String,
@@ -383,7 +381,7 @@ pub struct GameListed {
     pub white: String,
     pub black: String,
     /// The blind player's side.
-    #[serde(with = "crate::rules::side")]
+    #[serde(with = "tactus_rules::side")]
     pub blind: Color,
     /// `not_begun`, `under_way` or `finished`.
     pub state: GameState,

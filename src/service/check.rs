@@ -18,15 +18,15 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use shakmaty::{Board, Chess, Position, Square};
 
-use crate::board::event::{BoardEvent, Decoded, decoder};
-use crate::board::link;
-use crate::rules::token::{Token, Word};
-use crate::rules::variant::{Variant, chess960_start};
-use crate::speech::device::AudioState;
-use crate::speech::sink::Sink;
-use crate::speech::sink_alsa::{DeviceSink, Persistence};
-use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 use crate::table::display::BrailleSpec;
+use tactus_board::event::{BoardEvent, Decoded, decoder};
+use tactus_board::link;
+use tactus_rules::token::{Token, Word};
+use tactus_rules::variant::{Variant, chess960_start};
+use tactus_speech::device::AudioState;
+use tactus_speech::sink::Sink;
+use tactus_speech::sink_alsa::{DeviceSink, Persistence};
+use tactus_speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 
 use super::config::{AudioOut, BoardSpec, Config, TableConfig};
 
@@ -363,7 +363,7 @@ pub fn braille(spec: &BrailleSpec, id: &str) -> Result<String, String> {
     };
     let shown = spec.to_string();
     let mut conn =
-        crate::braille::brlapi::Connection::open(host.as_deref(), None).map_err(|e| {
+        tactus_braille::brlapi::Connection::open(host.as_deref(), None).map_err(|e| {
             format!("{shown}: cannot connect: {e} (is brltty running, and the display on?)")
         })?;
     let line = format!("tactus table {id} check");

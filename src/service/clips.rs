@@ -25,10 +25,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::api_types::VoiceManifest;
-use crate::rules::token::Token;
-use crate::speech::sink::to_i16;
-use crate::speech::voice_pack::VoicePack;
 use crate::table::id::TableId;
+use tactus_rules::token::Token;
+use tactus_speech::sink::to_i16;
+use tactus_speech::voice_pack::VoicePack;
 
 /// The packs served: the venue's, and each table's.
 #[derive(Clone)]

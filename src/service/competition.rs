@@ -22,15 +22,15 @@ use super::api_types::{
 };
 use super::config::{PlayerConfig, TableConfig};
 use super::journal::{Journal, JournalError, JournalHandle};
-use crate::rules::announce::Style;
-use crate::rules::event::GameEvent;
-use crate::rules::trf::{ResultChar, RoundEntry, Trf};
-use crate::rules::variant::{Variant, chess960_start};
 use crate::table::action::{Action, PersonRole};
 use crate::table::actor::{Setup, TableError, TableHandle};
 use crate::table::id::TableId;
 use crate::table::replay::{begun, replay, setup_in};
 use crate::table::view::TableView;
+use tactus_rules::announce::Style;
+use tactus_rules::event::GameEvent;
+use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
+use tactus_rules::variant::{Variant, chess960_start};
 
 /// The name the imported TRF file is kept under in the journal.
 pub const TRF_DOCUMENT: &str = "trf";
@@ -281,7 +281,7 @@ impl Competition {
                 let start = chess960_start(n).map_err(|e| {
                     RoundError::Invalid(format!("games[{index}].start_position: {e}"))
                 })?;
-                setup.fen = Some(crate::rules::pgn::fen_of(&start));
+                setup.fen = Some(tactus_rules::pgn::fen_of(&start));
             }
             planned.push(Planned { index, setup });
         }
@@ -468,7 +468,7 @@ impl Competition {
                 table: id.to_string(),
             });
         };
-        let result = crate::rules::result::parse_score(result)
+        let result = tactus_rules::result::parse_score(result)
             .map_err(|e| RoundError::Invalid(e.to_string()))?;
         let event = GameEvent::ResultSet {
             result,
@@ -623,7 +623,7 @@ impl Competition {
                                 them.line,
                                 p.start_rank,
                                 opponent,
-                                crate::rules::side::name(colour)
+                                tactus_rules::side::name(colour)
                             )));
                         }
                     }
@@ -703,7 +703,7 @@ impl Competition {
                     continue;
                 };
                 let line =
-                    |e: crate::rules::trf::TrfError| RoundError::Invalid(format!("TRF: {e}"));
+                    |e: tactus_rules::trf::TrfError| RoundError::Invalid(format!("TRF: {e}"));
                 trf = trf.with_result(r, p.start_rank, mine).map_err(line)?;
                 trf = trf.with_result(r, opponent, theirs).map_err(line)?;
             }

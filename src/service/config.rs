@@ -2,24 +2,24 @@
 //! rejected with their name, so a typo never silently falls back to a
 //! default at a tournament.
 
-use crate::rules::clock_announce::Shown;
-use crate::rules::result::FlagRule;
-use crate::rules::time_control::TimeControl;
 use crate::table::id::TableId;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::result::FlagRule;
+use tactus_rules::time_control::TimeControl;
 
 use serde::{Deserialize, Deserializer};
 use shakmaty::Color;
 
-use crate::board::event::Protocol;
-use crate::board::link::Port;
-use crate::rules::announce::Style;
-use crate::rules::notation::Lang;
-use crate::rules::variant::Variant;
+use tactus_board::event::Protocol;
+use tactus_board::link::Port;
+use tactus_rules::announce::Style;
+use tactus_rules::notation::Lang;
+use tactus_rules::variant::Variant;
 
 /// A whole venue: the server, the speech and every table.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -464,7 +464,7 @@ where
 }
 
 fn color<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-    crate::rules::side::deserialize(d)
+    tactus_rules::side::deserialize(d)
 }
 
 /// A configuration that cannot be used.

@@ -21,7 +21,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_langneg::{NegotiationStrategy, accepted_languages, negotiate_languages};
 use unic_langid::LanguageIdentifier;
 
-use crate::rules::language::Language;
+use tactus_rules::language::Language;
 
 /// The languages with a catalogue, the first the fallback
 /// ([`Language::WITH_CATALOGUE`]).
@@ -334,8 +334,8 @@ mod tests {
     /// (the test above holds the other languages to English's ids).
     #[test]
     fn every_alert_ending_kind_and_unpaired_reason_has_a_message() {
-        use crate::rules::game_kind::GameKind;
-        use crate::rules::result::Ending;
+        use tactus_rules::game_kind::GameKind;
+        use tactus_rules::result::Ending;
         let known: BTreeSet<String> = ids(Language::En).into_iter().collect();
         let mut wanted: Vec<String> = crate::table::view::ALERT_KEYS
             .iter()

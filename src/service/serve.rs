@@ -16,22 +16,22 @@ use super::journal::{Durability, Journal, JournalHandle};
 use super::serve_error::{ServeError, VoiceError};
 use super::tokens::{Seats, Tokens};
 use super::web::{AppState, router};
-use crate::board::event::Protocol;
-use crate::board::infer::{Settings, default_settle};
-use crate::board::serial::{Driver, DriverConfig};
-use crate::board::sim::Simulator;
-use crate::rules::language::Language;
-use crate::rules::pgn::fen_of;
-use crate::rules::variant::{Variant, chess960_start};
-use crate::speech::device::{AudioState, AudioStatus, AudioView};
-use crate::speech::sink::{Sink, TextSink, WavSink};
-use crate::speech::sink_alsa::{DeviceSink, Persistence};
-use crate::speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::id::TableId;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
+use tactus_board::event::Protocol;
+use tactus_board::infer::{Settings, default_settle};
+use tactus_board::serial::{Driver, DriverConfig};
+use tactus_board::sim::Simulator;
+use tactus_rules::language::Language;
+use tactus_rules::pgn::fen_of;
+use tactus_rules::variant::{Variant, chess960_start};
+use tactus_speech::device::{AudioState, AudioStatus, AudioView};
+use tactus_speech::sink::{Sink, TextSink, WavSink};
+use tactus_speech::sink_alsa::{DeviceSink, Persistence};
+use tactus_speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 
 /// A running server (for tests and benchmarks that start one in-process).
 pub struct Running {
@@ -131,7 +131,7 @@ pub async fn serve(
     let mut table_voices = BTreeMap::new();
     let mut card_failed = false;
     // WAV files of this run carry its start time: earlier runs' are kept.
-    let run = crate::speech::sink::run_stamp(std::time::SystemTime::now());
+    let run = tactus_speech::sink::run_stamp(std::time::SystemTime::now());
     for t in &config.tables {
         let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
         let setup = setup_of(t)?;
@@ -331,7 +331,7 @@ pub fn startup_text(running: &Running) -> String {
             if let Some(now) = running.current.get(id)
                 && let Some(token) = running.tokens.opponent_token(id, now.game)
             {
-                let side = crate::rules::side::name(!now.blind);
+                let side = tactus_rules::side::name(!now.blind);
                 let round = if now.round.is_empty() {
                     String::new()
                 } else {
@@ -373,7 +373,7 @@ pub fn new_game_line(v: &crate::table::view::TableView) -> String {
 /// `blind` against `opponent` in round `round`.
 fn new_game_words(lang: Language, round: &str, blind: shakmaty::Color, opponent: &str) -> String {
     use super::i18n::message;
-    let side = |c: shakmaty::Color| message(lang, crate::rules::side::name(c), &[]);
+    let side = |c: shakmaty::Color| message(lang, tactus_rules::side::name(c), &[]);
     let (round, opponent) = (round.trim(), opponent.trim());
     let mut out = message(lang, "js-new-game", &[]);
     if !round.is_empty() {

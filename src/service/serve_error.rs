@@ -6,13 +6,13 @@ use std::net::SocketAddr;
 use super::data_lock::LockError;
 use super::journal::JournalError;
 use super::tokens::TokenError;
-use crate::board::sim::SimError;
-use crate::rules::variant::Chess960Error;
-use crate::speech::sink::SinkError;
-use crate::speech::sink_alsa::DeviceError;
-use crate::speech::voice_pack::{PackError, UnknownVoice};
 use crate::table::actor::TableStartError;
 use crate::table::id::TableId;
+use tactus_board::sim::SimError;
+use tactus_rules::variant::Chess960Error;
+use tactus_speech::sink::SinkError;
+use tactus_speech::sink_alsa::DeviceError;
+use tactus_speech::voice_pack::{PackError, UnknownVoice};
 
 /// Why `tactus serve` could not start or stopped serving. Where the cause
 /// is the message (`transparent`) it already names what failed; the others

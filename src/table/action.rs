@@ -5,10 +5,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, KnownOutcome, Role, Square};
 
-use crate::rules::clock_announce::Shown;
-use crate::rules::event::DrawClaim;
-use crate::rules::language::Language;
-use crate::rules::notation::Lang;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::event::DrawClaim;
+use tactus_rules::language::Language;
+use tactus_rules::notation::Lang;
 
 /// Who is acting at a table: a person's role there (not a piece's role,
 /// which is shakmaty's `Role`). The service grants one per access token.

@@ -24,23 +24,23 @@ use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
 use super::speaker::Speaker;
 use super::timebase::{Instants, Timebase};
 use super::view::{LiveEvent, TableView};
-use crate::rules::announce::Style;
-use crate::rules::clock::ClockState;
-use crate::rules::clock_announce::Shown;
-use crate::rules::event::GameEvent;
-use crate::rules::game::{Game, GameError, NoticeKind};
-use crate::rules::notation::Lang;
-use crate::rules::result::FlagRule;
-use crate::rules::time_control::TimeControl;
-use crate::rules::token::Word;
-use crate::speech::voice_pack::VoicePack;
+use tactus_rules::announce::Style;
+use tactus_rules::clock::ClockState;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::event::GameEvent;
+use tactus_rules::game::{Game, GameError, NoticeKind};
+use tactus_rules::notation::Lang;
+use tactus_rules::result::FlagRule;
+use tactus_rules::time_control::TimeControl;
+use tactus_rules::token::Word;
+use tactus_speech::voice_pack::VoicePack;
 
 /// How a table is set up; journaled as its first entry so that a restart
 /// keeps the game's time control and players even if the config changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     pub id: TableId,
-    #[serde(with = "crate::rules::side")]
+    #[serde(with = "tactus_rules::side")]
     pub blind: Color,
     pub control: TimeControl,
     pub white: String,
@@ -106,18 +106,18 @@ pub enum Unprocessable {
     Game(#[from] GameError),
     /// The typed move does not read, or is not legal.
     #[error(transparent)]
-    Move(#[from] crate::rules::notation::MoveError),
+    Move(#[from] tactus_rules::notation::MoveError),
     /// The move declared with a draw claim does not read, or is not legal.
     #[error("the declared move: {0}")]
-    DeclaredMove(crate::rules::notation::MoveError),
+    DeclaredMove(tactus_rules::notation::MoveError),
     /// A board's move out of its side's turn (or after the result).
-    #[error("not {}'s move", crate::rules::side::name(*side))]
+    #[error("not {}'s move", tactus_rules::side::name(*side))]
     NotTheirMove { side: Color },
     /// A move arrives while the blind player's move is being announced.
     #[error("a move is being announced: wait until it has been made")]
     Announcing,
     /// The side has no board at this table.
-    #[error("{} has no board at this table", crate::rules::side::name(*side))]
+    #[error("{} has no board at this table", tactus_rules::side::name(*side))]
     NoBoard { side: Color },
     /// Accepting a draw nobody offered.
     #[error("no draw has been offered")]
@@ -127,7 +127,7 @@ pub enum Unprocessable {
     NoPromotionWaiting,
     /// The board refused the promotion's piece.
     #[error(transparent)]
-    Promotion(#[from] crate::board::infer::InferError),
+    Promotion(#[from] tactus_board::infer::InferError),
     /// The D.2.9 ruling cannot be made from these scoresheets.
     #[error("{0}")]
     Ruling(String),
@@ -344,7 +344,7 @@ pub struct TableActor {
     /// While the journal fails to record a flag fall: when to try again and
     /// the wait after that (doubling), so a failing disk is retried with
     /// backoff, not in a loop.
-    pub(super) flag_retry: Option<(Duration, crate::backoff::Backoff)>,
+    pub(super) flag_retry: Option<(Duration, tactus_backoff::Backoff)>,
 }
 
 /// The first and the longest wait before recording a flag fall again while
@@ -626,7 +626,7 @@ impl TableActor {
                         let mut backoff = match self.flag_retry.take() {
                             None => {
                                 tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}; trying again with backoff");
-                                crate::backoff::Backoff::new(FLAG_RETRY_MIN, FLAG_RETRY_MAX)
+                                tactus_backoff::Backoff::new(FLAG_RETRY_MIN, FLAG_RETRY_MAX)
                             }
                             Some((_, backoff)) => backoff,
                         };

@@ -12,10 +12,10 @@ use super::actor::{Reply, TableActor, TableError, refusal};
 use super::recent::Recent;
 use super::speaker::Speaker;
 use super::view::{Announcement, LiveEvent, TableView};
-use crate::rules::event::GameEvent;
-use crate::rules::game::{Notice, NoticeKind};
-use crate::rules::token::Token;
-use crate::speech::voice_pack::VoicePack;
+use tactus_rules::event::GameEvent;
+use tactus_rules::game::{Notice, NoticeKind};
+use tactus_rules::token::Token;
+use tactus_speech::voice_pack::VoicePack;
 
 /// What a table says and shows, and all it keeps to do so: the voice that
 /// words it, the speaker that speaks it, the live stream and the recent

@@ -10,16 +10,16 @@ use super::action::{Action, PersonRole};
 use super::actor::{Reply, TableActor};
 use super::id::TableId;
 use super::timebase::Timebase;
-use crate::board::event::{BoardEvent, Protocol};
-use crate::board::infer::{Inference, Inferred, Settings, promotion_button};
-use crate::board::serial::{Driver, DriverEvent, Stamped};
-use crate::board::sim::Simulator;
-use crate::rules::clock::ClockSetting;
-use crate::rules::clock_announce::Shown;
-use crate::rules::event::GameEvent;
-use crate::rules::game::NoticeKind;
-use crate::rules::time_control::Bonus;
-use crate::rules::token::Word;
+use tactus_board::event::{BoardEvent, Protocol};
+use tactus_board::infer::{Inference, Inferred, Settings, promotion_button};
+use tactus_board::serial::{Driver, DriverEvent, Stamped};
+use tactus_board::sim::Simulator;
+use tactus_rules::clock::ClockSetting;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::event::GameEvent;
+use tactus_rules::game::NoticeKind;
+use tactus_rules::time_control::Bonus;
+use tactus_rules::token::Word;
 
 /// A board wired to the table.
 pub struct BoardLink {
@@ -160,7 +160,7 @@ impl Boards {
             let settings = b.inference.settings();
             b.inference = Inference::new(position.clone(), b.protocol, settings);
             b.driver
-                .send(crate::board::event::decoder(b.protocol).scan_request());
+                .send(tactus_board::event::decoder(b.protocol).scan_request());
         }
     }
 
@@ -411,7 +411,7 @@ impl TableActor {
             && self.announcer.announcing.is_none()
             && matches!(
                 self.game.clock().state(),
-                crate::rules::clock::ClockState::Running { .. }
+                tactus_rules::clock::ClockState::Running { .. }
             );
         if !last_is_it {
             tracing::info!(table = %self.setup.id, "slide correction too late: boards read afresh");
@@ -457,7 +457,7 @@ impl TableActor {
         let mut setting = clock.setting(now);
         let plies = self.game.plies();
         let n = plies.len();
-        let left = |p: &crate::rules::game::Ply, c: Color| match c {
+        let left = |p: &tactus_rules::game::Ply, c: Color| match c {
             Color::White => p.white_left,
             Color::Black => p.black_left,
         };

@@ -33,12 +33,12 @@ use shakmaty::san::SanPlus;
 use super::action::{Action, PersonRole};
 use super::actor::TableHandle;
 use super::view::{LiveEvent, TableView};
-use crate::backoff::Backoff;
-use crate::braille::brlapi::{BrlapiError, Connection, Key};
-use crate::braille::louis;
-use crate::rules::braille_chess;
-use crate::rules::game::NoticeKind;
-use crate::rules::language::Language;
+use tactus_backoff::Backoff;
+use tactus_braille::brlapi::{BrlapiError, Connection, Key};
+use tactus_braille::louis;
+use tactus_rules::braille_chess;
+use tactus_rules::game::NoticeKind;
+use tactus_rules::language::Language;
 
 /// The table setting `braille`: `none`, `brlapi` (the brltty on the
 /// server) or `brlapi:HOST:PORT` (a brltty elsewhere, e.g. on the player's

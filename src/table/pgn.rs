@@ -4,9 +4,9 @@
 use shakmaty::{Color, Outcome, Position};
 
 use super::actor::Setup;
-use crate::rules::game::Game;
-use crate::rules::pgn::{GameRecord, RecordedMove, fen_of};
-use crate::rules::variant::{Variant, chess960_number};
+use tactus_rules::game::Game;
+use tactus_rules::pgn::{GameRecord, RecordedMove, fen_of};
+use tactus_rules::variant::{Variant, chess960_number};
 
 /// The game at a table as a PGN text.
 pub fn game_pgn(setup: &Setup, game: &Game) -> String {
@@ -79,7 +79,7 @@ fn variant_of(start: &shakmaty::Chess) -> Variant {
 
 /// `YYYY.MM.DD` for seconds since the Unix epoch (UTC).
 fn pgn_date(secs: u64) -> String {
-    let (y, m, d) = crate::rules::date::civil_from_days((secs / 86_400) as i64);
+    let (y, m, d) = tactus_rules::date::civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
 }
 

@@ -70,7 +70,7 @@ impl Recent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::NoticeKind;
+    use tactus_rules::game::NoticeKind;
 
     fn said(seq: u64) -> Announcement {
         Announcement {

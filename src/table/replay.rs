@@ -15,9 +15,9 @@ use shakmaty::fen::Fen;
 
 use super::actor::Setup;
 use super::journal::Record;
-use crate::rules::announce::Style;
-use crate::rules::event::GameEvent;
-use crate::rules::game::Game;
+use tactus_rules::announce::Style;
+use tactus_rules::event::GameEvent;
+use tactus_rules::game::Game;
 
 /// A journal entry of a table: its setup (first, and again whenever the
 /// names, event or round were changed), then game events.
@@ -62,7 +62,7 @@ pub enum Refusal {
     #[error("{entry} does not apply: {reason}")]
     DoesNotApply {
         entry: String,
-        reason: crate::rules::game::GameError,
+        reason: tactus_rules::game::GameError,
     },
 }
 
@@ -72,7 +72,7 @@ pub enum StartError {
     #[error("table {table}: {reason}")]
     Game {
         table: String,
-        reason: crate::rules::game::GameError,
+        reason: tactus_rules::game::GameError,
     },
 }
 
@@ -82,8 +82,8 @@ pub enum StartError {
 pub enum Disagreement {
     #[error(
         "`blind` is {} in the configuration but the game in the journal has the blind player {}",
-        crate::rules::side::name(*configured),
-        crate::rules::side::name(*journaled)
+        tactus_rules::side::name(*configured),
+        tactus_rules::side::name(*journaled)
     )]
     Blind {
         configured: shakmaty::Color,
@@ -93,8 +93,8 @@ pub enum Disagreement {
         "`control` is {configured} in the configuration but the game in the journal is played at {journaled}"
     )]
     Control {
-        configured: crate::rules::time_control::TimeControl,
-        journaled: crate::rules::time_control::TimeControl,
+        configured: tactus_rules::time_control::TimeControl,
+        journaled: tactus_rules::time_control::TimeControl,
     },
     /// `None`: the standard position.
     #[error(
@@ -247,7 +247,7 @@ pub fn begun(game: &Game) -> bool {
         || game.result().is_some()
         || !matches!(
             game.clock().state(),
-            crate::rules::clock::ClockState::NotStarted
+            tactus_rules::clock::ClockState::NotStarted
         )
 }
 
@@ -329,7 +329,7 @@ mod tests {
         };
         assert_eq!(
             (setup.fen, setup.flag),
-            (None, crate::rules::result::FlagRule::Claim)
+            (None, tactus_rules::result::FlagRule::Claim)
         );
         // A FEN that is none is refused when the line is read.
         let bad = old.replace("null", r#""8/8 w""#);
@@ -346,7 +346,7 @@ mod tests {
             event: "Open".into(),
             round: "1".into(),
             fen: None,
-            flag: crate::rules::result::FlagRule::Claim,
+            flag: tactus_rules::result::FlagRule::Claim,
         }
     }
 

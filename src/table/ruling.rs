@@ -6,11 +6,11 @@ use std::time::Duration;
 use serde::Serialize;
 use shakmaty::{ByColor, Color, Position};
 
-use crate::rules::clock::ClockSetting;
-use crate::rules::game::Game;
-use crate::rules::notation::Lang;
-use crate::rules::ruling::{ClockRecord, ClockRuling, Ruling, longer_sheet, rule};
-use crate::rules::sheet::read_sheet;
+use tactus_rules::clock::ClockSetting;
+use tactus_rules::game::Game;
+use tactus_rules::notation::Lang;
+use tactus_rules::ruling::{ClockRecord, ClockRuling, Ruling, longer_sheet, rule};
+use tactus_rules::sheet::read_sheet;
 
 /// A ruling and what applying it does to the game.
 pub struct TableRuling {
@@ -153,8 +153,8 @@ fn setting(game: &Game, plies: usize, white: Duration, black: Duration) -> Clock
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::announce::Style;
-    use crate::rules::event::GameEvent;
+    use tactus_rules::announce::Style;
+    use tactus_rules::event::GameEvent;
 
     fn game_with(moves: &[&str]) -> Game {
         let mut g = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();

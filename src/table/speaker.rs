@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{oneshot, watch};
 
-use crate::backoff::Backoff;
-use crate::rules::game::NoticeKind;
-use crate::rules::token::Token;
-use crate::speech::device::{AudioState, AudioStatus, AudioView};
-use crate::speech::sink::Sink;
+use tactus_backoff::Backoff;
+use tactus_rules::game::NoticeKind;
+use tactus_rules::token::Token;
+use tactus_speech::device::{AudioState, AudioStatus, AudioView};
+use tactus_speech::sink::Sink;
 
 /// One announcement for the speaker thread, and who wants to know when it
 /// has been spoken.
@@ -364,7 +364,7 @@ impl Drop for Speaker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::speech::sink::SinkError;
+    use tactus_speech::sink::SinkError;
 
     /// An output that holds each announcement until the test lets it go
     /// (a device busy playing), and notes what it said.

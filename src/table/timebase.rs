@@ -9,7 +9,7 @@
 //! other source is a manual one that tests advance by hand, so a whole
 //! 90-minute game runs in milliseconds.
 //!
-//! Named `Timebase`, not `Clock`: [`crate::rules::clock::Clock`] is the chess
+//! Named `Timebase`, not `Clock`: [`tactus_rules::clock::Clock`] is the chess
 //! clock.
 
 use std::sync::{Arc, Mutex};

@@ -14,14 +14,14 @@ use shakmaty::{ByColor, Color, EnPassantMode, Position};
 use super::actor::TableActor;
 use super::boards::LiveBoard;
 use super::id::TableId;
-use crate::rules::clock::ClockState;
-use crate::rules::clock_announce::Shown;
-use crate::rules::game::{Irregularity, NoticeKind, TouchedPiece};
-use crate::rules::game_kind::GameKind;
-use crate::rules::result::FlagRule;
-use crate::rules::result::{Ending, GameResult};
-use crate::rules::side;
-use crate::rules::time_control::TimeControl;
+use tactus_rules::clock::ClockState;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::game::{Irregularity, NoticeKind, TouchedPiece};
+use tactus_rules::game_kind::GameKind;
+use tactus_rules::result::FlagRule;
+use tactus_rules::result::{Ending, GameResult};
+use tactus_rules::side;
+use tactus_rules::time_control::TimeControl;
 
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
@@ -92,7 +92,7 @@ pub struct TableView {
     pub alerts: Vec<Alert>,
     /// The table's sound output: `state` (`playing`, `failed`, `starting`,
     /// `none`), `device`, `error`, `reopened`, `retried`.
-    pub audio: crate::speech::device::AudioView,
+    pub audio: tactus_speech::device::AudioView,
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
     /// The braille display: `connected`, `disconnected` (`null`: none).

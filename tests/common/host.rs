@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 use shakmaty::Square;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
-use tactus::board::event::{BoardEvent, Protocol};
-use tactus::board::infer::{Inference, Inferred, Settings};
-use tactus::board::link::Port;
-use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
-use tactus::board::sim::Simulator;
+use tactus_board::event::{BoardEvent, Protocol};
+use tactus_board::infer::{Inference, Inferred, Settings};
+use tactus_board::link::Port;
+use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
+use tactus_board::sim::Simulator;
 
 pub const PATIENCE: Duration = Duration::from_secs(15);
 

@@ -13,22 +13,22 @@ use std::time::Duration;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use shakmaty::Color;
-use tactus::board::event::Protocol;
-use tactus::board::infer::Settings;
-use tactus::board::serial::{Driver, DriverConfig};
-use tactus::board::sim::Simulator;
-use tactus::rules::clock_announce::Shown;
-use tactus::rules::result::FlagRule;
 use tactus::service::competition::{Competition, TableBase};
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::service::tokens::{Seats, Tokens};
 use tactus::service::web::{AppState, router};
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableParts};
 use tactus::table::boards::BoardLink;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
+use tactus_board::event::Protocol;
+use tactus_board::infer::Settings;
+use tactus_board::serial::{Driver, DriverConfig};
+use tactus_board::sim::Simulator;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::result::FlagRule;
+use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 use tower::ServiceExt;
 
 /// The tables to serve. Every table has Black as its blind player, 90+30,
@@ -137,9 +137,9 @@ pub async fn app(tables: Tables<'_>) -> App {
             TableBase {
                 setup: setup.clone(),
                 variant: if tables.fen.is_some() {
-                    tactus::rules::variant::Variant::Chess960
+                    tactus_rules::variant::Variant::Chess960
                 } else {
-                    tactus::rules::variant::Variant::Standard
+                    tactus_rules::variant::Variant::Standard
                 },
                 two_tactile: tables.second_blind,
             },
@@ -155,8 +155,8 @@ pub async fn app(tables: Tables<'_>) -> App {
             board,
             opponent_board,
             shown: Shown::Remaining,
-            notation: tactus::rules::notation::Lang::Auto,
-            style: tactus::rules::announce::Style::Standard,
+            notation: tactus_rules::notation::Lang::Auto,
+            style: tactus_rules::announce::Style::Standard,
             time: tables.time.clone(),
         })
         .await

@@ -24,7 +24,7 @@ pub fn table(addr: &str) -> serde_json::Value {
     get(addr, "/api/tables/1").json()
 }
 
-pub use tactus::bench::http::Response;
+pub use tactus_testkit::http::Response;
 
 /// How long a test waits for one answer.
 const ANSWER: Duration = Duration::from_secs(30);
@@ -50,14 +50,14 @@ pub fn try_request(
     token: Option<&str>,
     body: Option<&str>,
 ) -> std::io::Result<Response> {
-    tactus::bench::http::request(addr, method, path, token, body, ANSWER)
+    tactus_testkit::http::request(addr, method, path, token, body, ANSWER)
 }
 
 /// Sends `bytes` as they are on a fresh connection, then half-closes if
 /// `close_write`; the status of the answer, or `None` if the server closed
 /// the connection without one.
 pub fn raw_request(addr: &str, bytes: &[u8], close_write: bool) -> Option<u16> {
-    tactus::bench::http::raw_request(addr, bytes, close_write, ANSWER).expect("connect")
+    tactus_testkit::http::raw_request(addr, bytes, close_write, ANSWER).expect("connect")
 }
 
 pub fn get(addr: &str, path: &str) -> Response {
@@ -86,7 +86,7 @@ pub fn wait_for<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>
 /// library's, which the ser2net runner uses: two servers started at once
 /// must not be given one port).
 pub fn free_port() -> u16 {
-    tactus::bench::ser2net::free_port().expect("a free loopback port")
+    tactus_testkit::ser2net::free_port().expect("a free loopback port")
 }
 
 /// A `tactus serve` process and its address.
@@ -235,7 +235,7 @@ pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
 /// tests that draw at random print their seed (`Rng::from_env`), and the
 /// same seed replays the same run.
 #[allow(unused_imports)] // not every test draws at random
-pub use tactus::rng::Rng;
+pub use tactus_board::rng::Rng;
 
 /// A venue configuration with `n` tables `1`..=`n` whose moves all come
 /// through the API (`board = "none"`), written into `dir`.

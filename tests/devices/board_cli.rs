@@ -212,8 +212,8 @@ fn bad_input_exits_2_with_a_message() {
 #[test]
 fn a_host_that_reads_late_still_records_a_touch() {
     use shakmaty::{Board, Square};
-    use tactus::board::event::Protocol;
-    use tactus::board::sim::Simulator;
+    use tactus_board::event::Protocol;
+    use tactus_board::sim::Simulator;
 
     let mut sim = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let mut watch = Reaped(

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use shakmaty::{Board, Square};
-use tactus::board::event::{BoardEvent, Decoded, Decoder, Protocol, decoder, normalized};
-use tactus::board::{dgt, millennium, peg};
+use tactus_board::event::{BoardEvent, Decoded, Decoder, Protocol, decoder, normalized};
+use tactus_board::{dgt, millennium, peg};
 
 fn decode(protocol: Protocol, chunks: &[&[u8]]) -> Vec<Decoded> {
     let mut d: Box<dyn Decoder> = decoder(protocol);

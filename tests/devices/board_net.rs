@@ -7,8 +7,8 @@
 //! not there yet at start is waited for the same way.
 
 use shakmaty::{Board, Chess, Position, Square};
-use tactus::board::event::{BoardEvent, Protocol};
-use tactus::board::sim::Simulator;
+use tactus_board::event::{BoardEvent, Protocol};
+use tactus_board::sim::Simulator;
 
 use crate::common;
 use crate::host;

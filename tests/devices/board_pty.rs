@@ -10,9 +10,9 @@ use std::time::Duration;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Square};
-use tactus::board::event::{BoardEvent, Protocol};
-use tactus::board::infer::{Inferred, Settings};
-use tactus::board::sim::Simulator;
+use tactus_board::event::{BoardEvent, Protocol};
+use tactus_board::infer::{Inferred, Settings};
+use tactus_board::sim::Simulator;
 
 use crate::host;
 use host::{Host, Seen, zero};

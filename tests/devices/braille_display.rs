@@ -19,10 +19,10 @@ use std::time::{Duration, Instant};
 
 use common::{Server, get, post, table, tokens, wait_for};
 use shakmaty::Board;
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
-use tactus::braille::louis;
-use tactus::rules::language::Language;
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
+use tactus_braille::louis;
+use tactus_rules::language::Language;
 
 const LIMIT: Duration = Duration::from_secs(20);
 

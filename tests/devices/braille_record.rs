@@ -7,11 +7,11 @@ use crate::common;
 use std::path::Path;
 use std::process::Command;
 
-use tactus::braille::cells;
-use tactus::braille::louis;
-use tactus::braille::record::{HEIGHT, Options, WIDTH, render};
-use tactus::rules::language::Language;
-use tactus::rules::pgn::{read_games, read_pgn};
+use tactus_braille::cells;
+use tactus_braille::louis;
+use tactus_braille::record::{HEIGHT, Options, WIDTH, render};
+use tactus_rules::language::Language;
+use tactus_rules::pgn::{read_games, read_pgn};
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(

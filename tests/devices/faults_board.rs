@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use common::{GAME, Rng, Server, get, post, table, tokens, wait_for};
 use shakmaty::Board;
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
 
 const LIMIT: Duration = Duration::from_secs(20);
 

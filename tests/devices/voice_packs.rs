@@ -5,10 +5,10 @@ use std::path::Path;
 use std::process::Command;
 
 use shakmaty::{File, Rank};
-use tactus::rules::token::Token;
-use tactus::speech::render::Part;
-use tactus::speech::sink::{Sink, WavSink};
-use tactus::speech::voice_pack::{LoadOptions, Problem, VoicePack};
+use tactus_rules::token::Token;
+use tactus_speech::render::Part;
+use tactus_speech::sink::{Sink, WavSink};
+use tactus_speech::voice_pack::{LoadOptions, Problem, VoicePack};
 
 fn tone(freq: f32, rate: u32, ms: u32, amp: f32) -> Vec<f32> {
     let n = (rate * ms / 1000) as usize;
@@ -412,7 +412,7 @@ fn voices_check_reports_a_clip_far_off_in_loudness_and_load_levels_it() {
     // Played, it is as loud as the others.
     let pack = VoicePack::load(dir.path(), &LoadOptions::default()).unwrap();
     let level =
-        |t: Token| tactus::speech::loudness::loudness_db(pack.clip(t).unwrap(), rate).unwrap();
+        |t: Token| tactus_speech::loudness::loudness_db(pack.clip(t).unwrap(), rate).unwrap();
     let other = level(Token::File(File::D));
     assert!(
         (level(quiet) - other).abs() < 0.5,

@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use tactus::rules::announce::Style;
-use tactus::rules::game_announcements::announce_pgn;
-use tactus::speech::dsp::ms_to_samples;
-use tactus::speech::sink::DEFAULT_PAUSE_MS;
-use tactus::speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+use tactus_rules::announce::Style;
+use tactus_rules::game_announcements::announce_pgn;
+use tactus_speech::dsp::ms_to_samples;
+use tactus_speech::sink::DEFAULT_PAUSE_MS;
+use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
 fn fixtures() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/announcements");

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use shakmaty::Color;
-use tactus::rules::clock::{Adjustment, Clock, ClockError, ClockState};
-use tactus::rules::time_control::{Bonus, TimeControl};
+use tactus_rules::clock::{Adjustment, Clock, ClockError, ClockState};
+use tactus_rules::time_control::{Bonus, TimeControl};
 
 #[derive(Debug, Clone)]
 enum Op {

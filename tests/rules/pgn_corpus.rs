@@ -19,14 +19,14 @@ use std::time::Duration;
 use serde_json::Value;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Position};
-use tactus::rules::announce::Style;
-use tactus::rules::event::GameEvent;
-use tactus::rules::game::Game;
-use tactus::rules::game_announcements::announce_record;
-use tactus::rules::pgn::{GameRecord, PgnError, fen_of, read_games};
-use tactus::rules::variant::Variant;
 use tactus::table::actor::Setup;
 use tactus::table::pgn::game_pgn;
+use tactus_rules::announce::Style;
+use tactus_rules::event::GameEvent;
+use tactus_rules::game::Game;
+use tactus_rules::game_announcements::announce_record;
+use tactus_rules::pgn::{GameRecord, PgnError, fen_of, read_games};
+use tactus_rules::variant::Variant;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -8,8 +8,8 @@ use std::process::Command;
 use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, ByColor, CastlingMode, Chess};
-use tactus::rules::notation::Lang;
-use tactus::rules::ruling::reconcile;
+use tactus_rules::notation::Lang;
+use tactus_rules::ruling::reconcile;
 
 fn cases() -> Vec<(PathBuf, Value)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/reconcile");

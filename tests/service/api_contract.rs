@@ -16,13 +16,13 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use futures_util::StreamExt;
 use serde::de::{DeserializeOwned, Visitor};
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
 use tactus::service::api_types::{
     AdjustBody, BrfQuery, ClaimBody, ErrorBody, MoveBody, PromotionBody, ResultBody, RoundBody,
     RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
 };
 use tactus::table::action::PersonRole::{Arbiter, Assistant, Opponent, Player};
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
 use tower::ServiceExt;
 
 use inprocess::{Tables, app};

@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use pulse::Pulse;
 use ser2net::{Kind, Ser2net, line};
 use shakmaty::Board;
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
 
 /// A brltty with the Virtual driver (no hardware, no X) serving BrlAPI on
 /// TCP port 4101 + `api`, and the virtual display it drives.

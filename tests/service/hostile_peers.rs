@@ -488,7 +488,7 @@ fn garbage_from_a_dgt_board_is_counted_not_queued() {
         peak = peak.max(server.rss_kb());
     }
     // A real board dump after it: read, and the board is there.
-    let dump = tactus::board::dgt::encode(&tactus::board::event::BoardEvent::Dump(
+    let dump = tactus_board::dgt::encode(&tactus_board::event::BoardEvent::Dump(
         shakmaty::Board::default(),
     ))
     .unwrap();
@@ -642,9 +642,9 @@ fn every_error_answer_is_one_bounded_json_body() {
 /// `Connected` only with the board's first valid message.
 #[tokio::test]
 async fn a_storm_of_opens_is_one_disconnect_for_the_table() {
-    use tactus::board::event::{BoardEvent, Protocol};
-    use tactus::board::link::Port;
-    use tactus::board::serial::{Driver, DriverConfig, DriverEvent};
+    use tactus_board::event::{BoardEvent, Protocol};
+    use tactus_board::link::Port;
+    use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
 
     let port = free_port();
     let peer = Peer::start(port, Mode::DeviceMissing);

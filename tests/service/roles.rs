@@ -12,10 +12,10 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position, Square};
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
 use tactus::table::action::PersonRole;
 use tactus::table::timebase::Timebase;
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
 
 use inprocess::{Tables, app};
 

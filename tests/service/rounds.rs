@@ -554,8 +554,8 @@ fn may_write(addr: &str, token: &str) -> u16 {
 #[test]
 fn a_second_blind_players_link_belongs_to_one_game_and_the_others_last() {
     use shakmaty::Board;
-    use tactus::board::event::Protocol;
-    use tactus::board::sim::Simulator;
+    use tactus_board::event::Protocol;
+    use tactus_board::sim::Simulator;
 
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");

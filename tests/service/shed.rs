@@ -275,7 +275,7 @@ fn unread_live_stream(addr: &str) -> TcpStream {
 /// gone. Both ports are matched: other tests' old connections may have used
 /// the same client port.
 fn server_side_state(server: u16, client: u16) -> Option<String> {
-    tactus::bench::proc_net::tcp_sockets()
+    tactus_testkit::proc_net::tcp_sockets()
         .into_iter()
         .find(|s| s.local_port == server && s.remote_port == client)
         .map(|s| s.state)

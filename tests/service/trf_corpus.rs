@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use tactus::rules::trf::{ResultChar, RoundEntry, Trf};
+use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
 
 /// Round 1's result column (0-based); each round is 10 columns further.
 const FIRST_RESULT_COLUMN: usize = 98;

@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 
 use common::{Server, get, post, tokens, wait_for};
 use pulse::{Pulse, RATE, Recording, spans, wav_span};
-use tactus::rules::token::Token;
-use tactus::speech::sink::to_i16;
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
+use tactus_rules::token::Token;
+use tactus_speech::sink::to_i16;
+use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
 const LIMIT: Duration = Duration::from_secs(20);
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

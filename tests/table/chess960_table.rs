@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use common::{Server, get, post, table, tokens, wait_for};
 use shakmaty::san::SanPlus;
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
-use tactus::rules::pgn::read_pgn;
-use tactus::rules::variant::{Variant, chess960_start};
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
+use tactus_rules::pgn::read_pgn;
+use tactus_rules::variant::{Variant, chess960_start};
 
 const LIMIT: Duration = Duration::from_secs(20);
 

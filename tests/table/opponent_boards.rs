@@ -14,8 +14,8 @@ use std::time::Duration;
 use common::{GAME, Server, table, wait_for};
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, Square};
-use tactus::board::event::Protocol;
-use tactus::board::sim::Simulator;
+use tactus_board::event::Protocol;
+use tactus_board::sim::Simulator;
 
 const LIMIT: Duration = Duration::from_secs(20);
 

@@ -6,14 +6,7 @@ use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use shakmaty::Color;
-use tactus::rules::clock_announce::Shown;
-use tactus::rules::game::GameError;
-use tactus::rules::notation::Lang;
-use tactus::rules::result::FlagRule;
-use tactus::rules::token::Token;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::speech::sink::{Sink, SinkError};
-use tactus::speech::voice_pack::{LoadOptions, VoicePack};
 use tactus::table::action::Action;
 use tactus::table::action::PersonRole;
 use tactus::table::actor::{
@@ -22,6 +15,13 @@ use tactus::table::actor::{
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 use tactus::table::view::TableView;
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::game::GameError;
+use tactus_rules::notation::Lang;
+use tactus_rules::result::FlagRule;
+use tactus_rules::token::Token;
+use tactus_speech::sink::{Sink, SinkError};
+use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
 /// A sound output that "plays" each announcement until the test lets it
 /// finish, as a real device plays for as long as the words last.
@@ -84,7 +84,7 @@ async fn start(setup: Setup, speaker: Speaker) -> Table {
         opponent_board: None,
         shown: Shown::Remaining,
         notation: Lang::Auto,
-        style: tactus::rules::announce::Style::Standard,
+        style: tactus_rules::announce::Style::Standard,
         time: time.clone(),
     })
     .await
@@ -259,7 +259,7 @@ async fn a_fallen_flag_is_shown_at_once_and_ends_the_game_on_a_claim() {
     let said = loop {
         match tokio::time::timeout(Duration::from_secs(10), live.recv()).await {
             Ok(Ok(tactus::table::view::LiveEvent::Announcement(a)))
-                if a.kind == tactus::rules::game::NoticeKind::Clock =>
+                if a.kind == tactus_rules::game::NoticeKind::Clock =>
             {
                 break a.text;
             }
@@ -306,7 +306,7 @@ async fn claims_and_the_clock_said_either_way() {
     // The blind player may not claim for White, nor when not on move.
     let claim = |side, declared: Option<&str>| Action::ClaimDraw {
         side,
-        claim: tactus::rules::event::DrawClaim::Threefold,
+        claim: tactus_rules::event::DrawClaim::Threefold,
         declared: declared.map(str::to_string),
         lang: Some(Lang::Auto),
         page_lang: None,

@@ -14,10 +14,10 @@ use std::time::Duration;
 use common::{GAME, Rng, Server, post, table, tokens, wait_for};
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, Chess, Color, Position};
-use tactus::board::event::Protocol;
-use tactus::board::hands::{Act, Hands, Plan, Step, Timing};
-use tactus::board::sim::Simulator;
 use tactus::table::view::RECORD_SHOWN;
+use tactus_board::event::Protocol;
+use tactus_board::hands::{Act, Hands, Plan, Step, Timing};
+use tactus_board::sim::Simulator;
 
 const LIMIT: Duration = Duration::from_secs(20);
 

@@ -8,14 +8,14 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use shakmaty::{Color, Role};
 
-use crate::rules::event::DrawClaim;
-use crate::rules::language::Language;
-use crate::rules::notation::Lang;
 use crate::service::api_types::{
     AdjustBody, ClaimBody, MoveBody, PromotionBody, ResultBody, RulingBody, SayClockBody, SideBody,
     TouchBody,
 };
 use crate::table::action::Action;
+use tactus_rules::event::DrawClaim;
+use tactus_rules::language::Language;
+use tactus_rules::notation::Lang;
 
 use super::auth::role;
 use super::error::{ApiError, ApiResult};
@@ -273,7 +273,7 @@ pub(super) async fn set_result(
     body: Result<Json<ResultBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let result = crate::rules::result::parse_score(&body.result)
+    let result = tactus_rules::result::parse_score(&body.result)
         .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let reason = if body.reason.trim().is_empty() {
         "arbiter's decision".to_owned()

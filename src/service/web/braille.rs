@@ -12,10 +12,10 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use crate::braille::record::{Options, RecordError, render};
-use crate::rules::language::Language;
-use crate::rules::pgn::read_pgn;
 use crate::service::api_types::BrfQuery;
+use tactus_braille::record::{Options, RecordError, render};
+use tactus_rules::language::Language;
+use tactus_rules::pgn::read_pgn;
 
 /// The one bounded error body (a `lang` of 60,000 characters is quoted
 /// cut, not whole).

@@ -31,12 +31,12 @@ use shakmaty::Color;
 
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
-use crate::braille::{cells, louis};
-use crate::rules::language::Language;
 use crate::service::i18n;
 use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
 use crate::table::id::TableId;
+use tactus_braille::{cells, louis};
+use tactus_rules::language::Language;
 
 const CARDS_HTML: &str = include_str!("../pages/cards.html");
 const CARDS_JS: &str = include_str!("../pages/cards.js");
@@ -176,7 +176,7 @@ fn opponent_link(s: &CardsState, t: &CardTable) -> (Option<Color>, String) {
     match s.tokens.opponent_token(id, t.game) {
         Some(token) => {
             let side = !t.blind;
-            let plays = crate::rules::side::name(side);
+            let plays = tactus_rules::side::name(side);
             (
                 Some(side),
                 format!("{base}/table/{id}/player?plays={plays}#token={token}"),
@@ -400,7 +400,7 @@ pub struct OpponentLink {
 
 fn side_or_null<S: serde::Serializer>(side: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
     match side {
-        Some(c) => s.serialize_str(crate::rules::side::name(*c)),
+        Some(c) => s.serialize_str(tactus_rules::side::name(*c)),
         None => s.serialize_none(),
     }
 }

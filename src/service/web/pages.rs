@@ -7,8 +7,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::rules::language::Language;
 use crate::service::i18n;
+use tactus_rules::language::Language;
 
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};

@@ -1,11 +1,11 @@
 //! What a player asks to hear: the clock read out, the last words again,
 //! where their board differs from the game.
 
-use crate::rules::clock_announce::{Shown, clock_tokens_in};
-use crate::rules::game::NoticeKind;
-use crate::rules::token::Word;
 use crate::table::action::PersonRole;
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
+use tactus_rules::clock_announce::{Shown, clock_tokens_in};
+use tactus_rules::game::NoticeKind;
+use tactus_rules::token::Word;
 
 impl TableActor {
     /// The clock announcement (D.2.6, D.2.10.4), the time left or used

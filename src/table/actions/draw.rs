@@ -3,10 +3,10 @@
 
 use shakmaty::Color;
 
-use crate::rules::event::{DrawClaim, GameEvent};
-use crate::rules::language::Language;
-use crate::rules::notation::{Lang, parse_move_preferring};
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
+use tactus_rules::event::{DrawClaim, GameEvent};
+use tactus_rules::language::Language;
+use tactus_rules::notation::{Lang, parse_move_preferring};
 
 impl TableActor {
     /// Agrees the draw offered; refused if none was.

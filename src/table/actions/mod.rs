@@ -14,7 +14,7 @@ use shakmaty::Position;
 
 use super::action::{Action, PersonRole};
 use super::actor::{Forbidden, Reply, TableActor, TableError};
-use crate::rules::event::GameEvent;
+use tactus_rules::event::GameEvent;
 
 impl TableActor {
     /// Does `action` on behalf of `role`, if it is theirs to ask.

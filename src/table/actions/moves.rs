@@ -2,10 +2,10 @@
 
 use shakmaty::Position;
 
-use crate::rules::event::GameEvent;
-use crate::rules::language::Language;
-use crate::rules::notation::{Lang, MoveError, parse_move_preferring};
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
+use tactus_rules::event::GameEvent;
+use tactus_rules::language::Language;
+use tactus_rules::notation::{Lang, MoveError, parse_move_preferring};
 
 impl TableActor {
     /// Reads `text` with the piece letters of `lang` (the table's

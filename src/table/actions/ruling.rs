@@ -1,7 +1,7 @@
 //! The arbiter's D.2.9 ruling from both scoresheets, and applying it.
 
-use crate::rules::event::GameEvent;
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
+use tactus_rules::event::GameEvent;
 
 impl TableActor {
     /// The ruling on the scoresheets `white` and `black` (its answer is the

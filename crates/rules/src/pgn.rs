@@ -1,0 +1,1324 @@
+//! Game records: PGN out and in, and the plain two-column scoresheet text.
+//!
+//! This is tactus's one PGN reader: `tactus say pgn`, `tactus voices stats`
+//! and anything that imports a game read PGN here. It reads PGN as the
+//! world writes it (ChessBase, lichess, cutechess, engines' tools), with
+//! pgn-reader for the syntax and shakmaty for the moves:
+//! - a byte-order mark, CR/LF line ends, comments, variations, NAGs and
+//!   move marks (`!?`), escape lines (`%`);
+//! - moves in SAN, in SAN with a promotion written without `=` (`e8Q`), or
+//!   in coordinates (`g1f3`, `e7e8q`, castling `e1g1` or king onto rook);
+//! - several games in one file ([`read_games`]);
+//! - `[SetUp "1"]`/`[FEN]` starts, and Chess960 (`[Variant "Chess960"]`,
+//!   `fischerandom`, …) with X-FEN or Shredder-FEN castling rights;
+//! - a variant the Laws do not cover (crazyhouse, antichess, …) is refused
+//!   by name ([`PgnError::Variant`]);
+//! - a null move (`--`, `Z0`, `0000`, `@@@@`) ends what is read of the game:
+//!   Appendix D has no null move and the moves after one never stood on a
+//!   board, so the record keeps the moves before it and says where it
+//!   stopped ([`GameRecord::null_move`]);
+//! - a token in the main line that is no move (`Qxe9`) is an error naming
+//!   its ply, never skipped.
+//!
+//! What a record holds and how it is written:
+//! - tags, in order (the Seven Tag Roster first; `Result`, `TimeControl`,
+//!   `Variant`, `SetUp` and `FEN` are kept as typed fields, not as tags);
+//! - `TimeControl` as the PGN standard writes it (`40/5400+30:1800+30`),
+//!   typed as the clock's [`TimeControl`]; `?` and `-` (unknown, untimed)
+//!   and controls the clock does not run (`10+0.05`) stay plain tags;
+//! - the remaining clock time after every move as `{[%clk h:mm:ss]}`, with
+//!   milliseconds when there are any (`[%clk 0:00:04.25]`);
+//! - draw offers as `(=)` in the comment of the move they were made with,
+//!   the mark FIDE scoresheets use (Article 9.1.2.2); reading also accepts
+//!   `[%draw offer]`;
+//! - the result, in the movetext and the `Result` tag.
+//!
+//! Writing and reading back gives the same record (see the tests).
+
+use std::fmt::Write as _;
+use std::io;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanError};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
+
+use super::notation::Lang;
+use super::time_control::TimeControl;
+use super::variant::{NotUnderTheLaws, Variant};
+
+/// One move of a record.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus_rules::pgn::read_pgn;
+///
+/// let r = read_pgn("1. e4 {[%clk 1:29:58]} e5 {(=)} *").unwrap();
+/// assert_eq!(r.moves[0].clock, Some(Duration::from_secs(5398)));
+/// assert!(!r.moves[0].draw_offer && r.moves[1].draw_offer);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// The move, legal in the position before it.
+    pub m: Move,
+    /// The mover's remaining time after the move (milliseconds kept).
+    pub clock: Option<Duration>,
+    /// Whether a draw was offered with this move.
+    pub draw_offer: bool,
+}
+
+/// A game as recorded.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{KnownOutcome, Outcome};
+/// use tactus_rules::pgn::read_pgn;
+/// use tactus_rules::variant::Variant;
+///
+/// let pgn = r#"[Event "Club"]
+/// [White "Anna"]
+/// [Black "Bert"]
+/// [Result "1/2-1/2"]
+/// [TimeControl "5400+30"]
+///
+/// 1. d4 d5 1/2-1/2"#;
+/// let r = read_pgn(pgn).unwrap();
+/// assert_eq!(r.tag("White"), Some("Anna"));
+/// assert_eq!(r.time_control.unwrap().to_string(), "90+30");
+/// assert_eq!((r.variant, r.moves.len()), (Variant::Standard, 2));
+/// assert_eq!(r.result, Outcome::Known(KnownOutcome::Draw));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Tags other than `Result`, `TimeControl`, `Variant`, `SetUp` and
+    /// `FEN`, in order.
+    pub tags: Vec<(String, String)>,
+    /// The `TimeControl` tag, when it names a control the clock can run.
+    pub time_control: Option<TimeControl>,
+    /// Standard chess or Chess960.
+    pub variant: Variant,
+    /// The start position when not the variant's initial one.
+    pub start: Option<Fen>,
+    /// The main line's moves, from the start position.
+    pub moves: Vec<RecordedMove>,
+    /// The ply of a null move the record stops at (`moves` holds the plies
+    /// before it; what the movetext has after it is not read).
+    pub null_move: Option<usize>,
+    /// The result (`*` is [`Outcome::Unknown`]).
+    pub result: Outcome,
+}
+
+/// Why a PGN could not be read as a game record.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::pgn::{PgnError, read_pgn};
+///
+/// assert_eq!(read_pgn(""), Err(PgnError::Empty));
+/// let err = read_pgn("1. e4 e5 2. Qxe9 *").unwrap_err();
+/// assert_eq!(err, PgnError::NotAMove { ply: 3, token: "Qxe9".into() });
+/// assert!(matches!(read_pgn("1. e4 e4 *"), Err(PgnError::Illegal { ply: 2, .. })));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// The text holds no game.
+    #[error("no game in the PGN")]
+    Empty,
+    /// The PGN's syntax broke off (an unterminated tag); pgn-reader's
+    /// message.
+    #[error("cannot read the PGN: {0}")]
+    Io(String),
+    /// The `FEN` tag is no position: the tag and the reason.
+    #[error("bad FEN tag `{0}`: {1}")]
+    Fen(String, String),
+    /// A main-line move is not legal in its position.
+    #[error("ply {ply} (`{san}`): {reason}")]
+    Illegal {
+        /// Which half-move, 1 for the first.
+        ply: usize,
+        /// The move as written.
+        san: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+    /// A main-line token is no move at all.
+    #[error("ply {ply} (`{token}`): not a move")]
+    NotAMove {
+        /// Which half-move, 1 for the first.
+        ply: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// The `Variant` tag names a game the Laws do not cover.
+    #[error(
+        "variant `{0}` is not a game under the FIDE Laws and Appendix D: \
+         tactus reads standard chess and Chess960 only"
+    )]
+    Variant(String),
+    /// A clock time that is not `h:mm:ss` (see [`parse_clock`]).
+    #[error("bad clock `{0}`")]
+    Clock(String),
+}
+
+const ROSTER: [(&str, &str); 6] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+];
+
+impl GameRecord {
+    /// An empty game from the standard position with the Seven Tag Roster
+    /// filled with PGN's unknown values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::pgn::GameRecord;
+    ///
+    /// let r = GameRecord::new();
+    /// assert_eq!(r.tag("Date"), Some("????.??.??"));
+    /// assert!(r.to_pgn().unwrap().ends_with("*\n\n"));
+    /// ```
+    pub fn new() -> GameRecord {
+        GameRecord {
+            tags: ROSTER
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            time_control: None,
+            variant: Variant::Standard,
+            start: None,
+            moves: Vec::new(),
+            null_move: None,
+            result: Outcome::Unknown,
+        }
+    }
+
+    /// The value of tag `name`, if set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::pgn::read_pgn;
+    ///
+    /// let r = read_pgn("[Round \"3\"]\n\n1. e4 *").unwrap();
+    /// assert_eq!(r.tag("Round"), Some("3"));
+    /// assert_eq!(r.tag("Annotator"), None);
+    /// ```
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The start position (castling as the variant has it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, Position};
+    /// use tactus_rules::pgn::read_pgn;
+    ///
+    /// let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd7 *";
+    /// let start = read_pgn(pgn).unwrap().start_position().unwrap();
+    /// assert_eq!(start.turn(), Color::Black);
+    /// ```
+    pub fn start_position(&self) -> Result<Chess, PgnError> {
+        match &self.start {
+            None => Ok(self.variant.initial()),
+            Some(fen) => fen
+                .clone()
+                .into_position(self.variant.castling_mode())
+                .map_err(|e| PgnError::Fen(fen.to_string(), e.to_string())),
+        }
+    }
+
+    /// Every tag as the PGN is written: the record's tags in order with
+    /// `Result` after `Black`, then `TimeControl`, `Variant`, `SetUp` and
+    /// `FEN` where they apply.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::pgn::GameRecord;
+    ///
+    /// let mut r = GameRecord::new();
+    /// r.time_control = Some("3+2".parse().unwrap());
+    /// let names: Vec<String> = r.all_tags().into_iter().map(|(k, _)| k).collect();
+    /// assert_eq!(names, ["Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl"]);
+    /// ```
+    pub fn all_tags(&self) -> Vec<(String, String)> {
+        let mut out = Vec::with_capacity(self.tags.len() + 5);
+        let mut push = |k: &str, v: &str| out.push((k.to_owned(), v.to_owned()));
+        for (k, v) in &self.tags {
+            push(k, v);
+            if k == "Black" {
+                push("Result", outcome_str(self.result));
+            }
+        }
+        if self.tag("Black").is_none() {
+            push("Result", outcome_str(self.result));
+        }
+        if let Some(tc) = &self.time_control {
+            push("TimeControl", &tc.to_pgn());
+        }
+        if let Some(variant) = self.variant.tag() {
+            push("Variant", variant);
+        }
+        if let Some(fen) = &self.start {
+            push("SetUp", "1");
+            push("FEN", &fen.to_string());
+        }
+        out
+    }
+
+    /// The record as PGN (lines of at most 80 characters).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::pgn::read_pgn;
+    ///
+    /// let r = read_pgn("1. e4 {[%clk 0:04:58]} e5 {[%clk 0:04:57]} 2. Qh5 {(=)} 1-0").unwrap();
+    /// let pgn = r.to_pgn().unwrap();
+    /// assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    /// assert!(pgn.contains("1. e4 {[%clk 0:04:58]} 1... e5 {[%clk 0:04:57]} 2. Qh5 {(=)} 1-0"));
+    /// assert_eq!(read_pgn(&pgn).unwrap(), r); // written and read back: the same record
+    /// ```
+    pub fn to_pgn(&self) -> Result<String, PgnError> {
+        let mut out = String::new();
+        for (k, v) in self.all_tags() {
+            let v = tag_value(&v).replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(out, "[{k} \"{v}\"]");
+        }
+        out.push('\n');
+
+        let mut pos = self.start_position()?;
+        let mut words: Vec<String> = Vec::new();
+        let mut need_number = true;
+        for (i, rm) in self.moves.iter().enumerate() {
+            if !pos.is_legal(rm.m) {
+                return Err(PgnError::Illegal {
+                    ply: i + 1,
+                    san: format!("{:?}", rm.m),
+                    reason: "not legal in the position".into(),
+                });
+            }
+            let number = pos.fullmoves();
+            if pos.turn() == Color::White {
+                words.push(format!("{number}."));
+            } else if need_number {
+                words.push(format!("{number}..."));
+            }
+            words.push(SanPlus::from_move_and_play_unchecked(&mut pos, rm.m).to_string());
+            let mut comment = Vec::new();
+            if let Some(c) = rm.clock {
+                comment.push(format!("[%clk {}]", format_clock(c)));
+            }
+            if rm.draw_offer {
+                comment.push("(=)".to_string());
+            }
+            need_number = !comment.is_empty();
+            if !comment.is_empty() {
+                words.push(format!("{{{}}}", comment.join(" ")));
+            }
+        }
+        if self.null_move.is_some() {
+            if pos.turn() == Color::White {
+                words.push(format!("{}.", pos.fullmoves()));
+            } else if need_number {
+                words.push(format!("{}...", pos.fullmoves()));
+            }
+            words.push("--".into());
+        }
+        words.push(outcome_str(self.result).to_string());
+        let mut line = String::new();
+        for w in words {
+            if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&w);
+        }
+        out.push_str(&line);
+        out.push_str("\n\n");
+        Ok(out)
+    }
+
+    /// The plain scoresheet: numbered, White's and Black's moves in two
+    /// columns, in `lang`'s piece letters ([`Lang::Auto`]: English), `(=)`
+    /// after a move a draw was offered with, the result last. The sheet
+    /// reader reads it back in the same language.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Chess;
+    /// use tactus_rules::language::Language;
+    /// use tactus_rules::pgn::read_pgn;
+    /// use tactus_rules::notation::Lang;
+    /// use tactus_rules::sheet::read_sheet;
+    ///
+    /// let r = read_pgn("1. e4 e5 2. Nf3 Nc6 1/2-1/2").unwrap();
+    /// let text = r.to_sheet_text(Lang::Of(Language::De)).unwrap();
+    /// assert!(text.starts_with("  1. e4"), "{text}");
+    /// assert!(text.contains("Sf3"), "{text}");
+    /// assert_eq!(read_sheet(&Chess::default(), &text, Lang::Of(Language::De)).moves.len(), 4);
+    /// ```
+    pub fn to_sheet_text(&self, lang: Lang) -> Result<String, PgnError> {
+        let mut pos = self.start_position()?;
+        let mut out = String::new();
+        for (i, rm) in self.moves.iter().enumerate() {
+            if !pos.is_legal(rm.m) {
+                return Err(PgnError::Illegal {
+                    ply: i + 1,
+                    san: format!("{:?}", rm.m),
+                    reason: "not legal in the position".into(),
+                });
+            }
+            let white = pos.turn() == Color::White;
+            let number = pos.fullmoves();
+            let mut san = letters(
+                &SanPlus::from_move_and_play_unchecked(&mut pos, rm.m).to_string(),
+                lang,
+            );
+            if rm.draw_offer {
+                san.push_str(" (=)");
+            }
+            if white {
+                let _ = write!(out, "{:>3}. {san:<14}", number);
+            } else {
+                if i == 0 {
+                    let _ = write!(out, "{:>3}. {:<14}", number, "...");
+                }
+                let _ = writeln!(out, "{san}");
+            }
+        }
+        if pos.turn() == Color::Black && !self.moves.is_empty() {
+            out = out.trim_end().to_string();
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{}", outcome_str(self.result));
+        Ok(out)
+    }
+}
+
+impl Default for GameRecord {
+    fn default() -> Self {
+        GameRecord::new()
+    }
+}
+
+/// SAN with the piece letters of `lang` (SAN's only upper-case letters
+/// besides castling's `O` are piece letters).
+fn letters(san: &str, lang: Lang) -> String {
+    san.chars()
+        .map(|c| {
+            shakmaty::Role::from_char(c.to_ascii_lowercase())
+                .filter(|_| c.is_ascii_uppercase())
+                .and_then(|role| lang.letter(role))
+                .unwrap_or(c)
+        })
+        .collect()
+}
+
+fn outcome_str(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Known(KnownOutcome::Decisive {
+            winner: Color::White,
+        }) => "1-0",
+        Outcome::Known(KnownOutcome::Decisive {
+            winner: Color::Black,
+        }) => "0-1",
+        Outcome::Known(KnownOutcome::Draw) => "1/2-1/2",
+        Outcome::Unknown => "*",
+    }
+}
+
+/// `h:mm:ss`, with up to three decimals when the time has milliseconds.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus_rules::pgn::format_clock;
+///
+/// assert_eq!(format_clock(Duration::from_secs(5400)), "1:30:00");
+/// assert_eq!(format_clock(Duration::from_millis(4250)), "0:00:04.25");
+/// ```
+pub fn format_clock(d: Duration) -> String {
+    let s = d.as_secs();
+    let mut out = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    let ms = d.subsec_millis();
+    if ms > 0 {
+        let frac = format!("{ms:03}");
+        out.push('.');
+        out.push_str(frac.trim_end_matches('0'));
+    }
+    out
+}
+
+/// Reads `h:mm:ss`, `h:mm:ss.f` (up to three decimals) or `mm:ss`.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus_rules::pgn::parse_clock;
+///
+/// assert_eq!(parse_clock("1:30:00"), Ok(Duration::from_secs(5400)));
+/// assert_eq!(parse_clock("4:59.5"), Ok(Duration::from_millis(299_500)));
+/// assert!(parse_clock("0:61:00").is_err());
+/// ```
+pub fn parse_clock(s: &str) -> Result<Duration, PgnError> {
+    let bad = || PgnError::Clock(s.to_string());
+    let parts: Vec<&str> = s.trim().split(':').collect();
+    let (h, m, sec) = match parts.as_slice() {
+        [h, m, sec] => (h.parse::<u64>().map_err(|_| bad())?, *m, *sec),
+        [m, sec] => (0, *m, *sec),
+        _ => return Err(bad()),
+    };
+    let m: u64 = m.parse().map_err(|_| bad())?;
+    let (whole, frac) = sec.split_once('.').unwrap_or((sec, ""));
+    let whole: u64 = whole.parse().map_err(|_| bad())?;
+    if m >= 60 || whole >= 60 || frac.len() > 3 || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let ms: u64 = format!("{frac:0<3}").parse().map_err(|_| bad())?;
+    let secs = h
+        .checked_mul(3600)
+        .and_then(|x| x.checked_add(m * 60 + whole))
+        .ok_or_else(bad)?;
+    Ok(Duration::from_secs(secs) + Duration::from_millis(ms))
+}
+
+/// A tag value as PGN can hold it: on one line, without control
+/// characters (each becomes a space). Applied when reading and when writing,
+/// so a value read (pgn-reader lets `\` carry it over a line break) is
+/// written as it reads back.
+fn tag_value(v: &str) -> String {
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Reads the first game of `pgn`.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::pgn::read_pgn;
+///
+/// // Comments, variations, NAGs and a promotion without `=` are all read.
+/// let r = read_pgn("1. e4 {best by test} (1. d4) e5 $1 2. Nf3 *").unwrap();
+/// assert_eq!(r.moves.len(), 3);
+/// ```
+pub fn read_pgn(pgn: &str) -> Result<GameRecord, PgnError> {
+    read_games(pgn.as_bytes())
+        .into_iter()
+        .next()
+        .unwrap_or(Err(PgnError::Empty))
+}
+
+/// Reads every game of `pgn`, in order: each game's record or why that game
+/// cannot be read (a game that cannot be read does not stop the next one).
+/// After an error in the PGN's syntax (an unterminated tag) nothing more is
+/// read. No games: an empty list.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::pgn::read_games;
+///
+/// let games = read_games(b"1. e4 e5 1-0\n\n1. e4 e4 *\n\n1. d4 0-1\n");
+/// assert_eq!(games.len(), 3);
+/// assert!(games[0].is_ok() && games[1].is_err() && games[2].is_ok());
+/// assert!(read_games(b"").is_empty());
+/// ```
+pub fn read_games(pgn: &[u8]) -> Vec<Result<GameRecord, PgnError>> {
+    let prepared = prepare(pgn);
+    let mut reader = Reader::new(io::Cursor::new(prepared.as_slice()));
+    let mut games = Vec::new();
+    loop {
+        match reader.read_game(&mut RecordVisitor) {
+            Ok(Some(r)) => games.push(r),
+            Ok(None) => break,
+            Err(e) => {
+                games.push(Err(PgnError::Io(e.to_string())));
+                break;
+            }
+        }
+    }
+    games
+}
+
+/// Starts the comment that stands, in the prepared text, where a main-line
+/// token was that is no move; the token follows. A control character no
+/// comment of the input keeps (see [`prepare`]).
+const NOT_A_MOVE: u8 = 0x01;
+
+/// The bytes pgn-reader ends a token at.
+fn is_token_end(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b';'
+            | b'.'
+            | b'*'
+    )
+}
+
+/// The input as pgn-reader reads it, with what it would pass over without
+/// a word made explicit, and the move forms it does not know rewritten:
+/// - a byte-order mark at the start of any line is dropped;
+/// - null moves `0000` and `@@@@` become `--` (pgn-reader reads `--` and
+///   `Z0`);
+/// - a promotion without `=` (`e8Q`, `e7e8q`) gets one;
+/// - a main-line token that starts like a move but is none (`Qxe9`,
+///   `Sf3`) becomes a comment of our own ([`NOT_A_MOVE`]), so that the
+///   visitor meets it at its ply instead of pgn-reader skipping it.
+///
+/// Tag lines, comments, `;` and `%` lines and variations are copied as
+/// they are (a variation is never announced), except that the marker byte
+/// in a comment becomes a space.
+fn prepare(pgn: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pgn.len() + 64);
+    let mut rest = pgn;
+    let mut depth = 0usize;
+    let mut line_start = true;
+    let copy_line = |out: &mut Vec<u8>, rest: &mut &[u8]| {
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        out.extend_from_slice(&rest[..end]);
+        *rest = &rest[end..];
+    };
+    while let Some(&c) = rest.first() {
+        if line_start {
+            line_start = false;
+            while let Some(r) = rest.strip_prefix(b"\xef\xbb\xbf".as_slice()) {
+                rest = r;
+            }
+            let first = rest
+                .iter()
+                .find(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .copied();
+            match first {
+                // A blank line ends a game's movetext, and a tag line starts
+                // the next game: a variation left open ends there.
+                None | Some(b'\n') => depth = 0,
+                Some(b'[') => {
+                    depth = 0;
+                    copy_line(&mut out, &mut rest);
+                }
+                Some(b'%') => copy_line(&mut out, &mut rest),
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'\n' => {
+                out.push(c);
+                rest = &rest[1..];
+                line_start = true;
+            }
+            b'{' => {
+                let end = rest
+                    .iter()
+                    .position(|&b| b == b'}')
+                    .map_or(rest.len(), |i| i + 1);
+                out.extend(
+                    rest[..end]
+                        .iter()
+                        .map(|&b| if b == NOT_A_MOVE { b' ' } else { b }),
+                );
+                rest = &rest[end..];
+            }
+            b';' => copy_line(&mut out, &mut rest),
+            b'(' | b')' => {
+                depth = if c == b'(' {
+                    depth + 1
+                } else {
+                    depth.saturating_sub(1)
+                };
+                out.push(c);
+                rest = &rest[1..];
+            }
+            _ if is_token_end(c) || c == b'}' => {
+                out.push(c);
+                rest = &rest[1..];
+            }
+            _ => {
+                // "e.p." after an en passant capture is a remark.
+                let end = if rest.starts_with(b"e.p.") {
+                    4
+                } else {
+                    rest.iter()
+                        .position(|&b| is_token_end(b))
+                        .unwrap_or(rest.len())
+                };
+                let token = &rest[..end];
+                rest = &rest[end..];
+                if depth > 0 || token == b"e.p." {
+                    out.extend_from_slice(token);
+                } else {
+                    main_line_token(token, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One main-line token (no token-end byte in it) into the prepared text.
+fn main_line_token(token: &[u8], out: &mut Vec<u8>) {
+    // Null moves pgn-reader does not read as such.
+    let (core, suffix) = split_suffix(token);
+    if core == b"0000" || core == b"@@@@" {
+        out.extend_from_slice(b"--");
+        out.extend_from_slice(suffix);
+        return;
+    }
+    // Results, castling with zeros and move numbers are pgn-reader's; a
+    // move glued to its number ("12e4") is read after the digits.
+    let body = match token.first() {
+        Some(b'0'..=b'9') => {
+            if token.contains(&b'-') || token.contains(&b'/') {
+                out.extend_from_slice(token);
+                return;
+            }
+            let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+            out.extend_from_slice(&token[..digits]);
+            &token[digits..]
+        }
+        _ => token,
+    };
+    if body.is_empty() || SanPlus::from_ascii(body).is_ok() {
+        out.extend_from_slice(body);
+        return;
+    }
+    // A promotion written without `=`: `e8Q`, `exd8N+`, `e7e8q`.
+    let (core, suffix) = split_suffix(body);
+    if let [head @ .., b'1' | b'8', piece] = core
+        && b"QRBNqrbn".contains(piece)
+    {
+        let mut fixed = head.to_vec();
+        fixed.push(core[core.len() - 2]);
+        fixed.push(b'=');
+        fixed.push(*piece);
+        fixed.extend_from_slice(suffix);
+        if SanPlus::from_ascii(&fixed).is_ok() {
+            out.extend_from_slice(&fixed);
+            return;
+        }
+    }
+    if body[0].is_ascii_alphabetic() || body[0] == b'@' {
+        out.extend_from_slice(b"{\x01");
+        out.extend_from_slice(body);
+        out.push(b'}');
+    } else {
+        // Evaluation marks (`+-`, `=`, `±`) and the like: no move meant.
+        out.extend_from_slice(body);
+    }
+}
+
+/// A token and its check or mate mark.
+fn split_suffix(token: &[u8]) -> (&[u8], &[u8]) {
+    match token {
+        [core @ .., b'+' | b'#'] => (core, &token[core.len()..]),
+        _ => (token, &[]),
+    }
+}
+
+struct RecordVisitor;
+
+struct Movetext {
+    record: GameRecord,
+    pos: Chess,
+    tag_result: Option<Outcome>,
+    outcome_seen: bool,
+}
+
+impl Movetext {
+    /// The record as read so far, with the result from the movetext or
+    /// else from the `Result` tag.
+    fn finish(self) -> GameRecord {
+        let mut record = self.record;
+        if !self.outcome_seen
+            && let Some(r) = self.tag_result
+        {
+            record.result = r;
+        }
+        record
+    }
+}
+
+/// The move `san` stands for in `pos`: SAN, or a move written in
+/// coordinates (`g1f3`, `e1g1`, `e1h1`), which reads as a pawn move from
+/// the first square in SAN's grammar (as in python-chess, a fully given
+/// origin and target square read as that move, whatever the piece).
+fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
+    let err = match san.to_move(pos) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if let San::Normal {
+        role: shakmaty::Role::Pawn,
+        file: Some(file),
+        rank: Some(rank),
+        capture: false,
+        to,
+        promotion,
+    } = san
+    {
+        let uci = UciMove::Normal {
+            from: shakmaty::Square::from_coords(file, rank),
+            to,
+            promotion,
+        };
+        if let Ok(m) = uci.to_move(pos) {
+            return Ok(m);
+        }
+    }
+    Err(err)
+}
+
+impl Visitor for RecordVisitor {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Movetext;
+    type Output = Result<GameRecord, PgnError>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            tag_value(&value.decode_utf8_lossy()),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let mut record = GameRecord {
+            tags: Vec::new(),
+            ..GameRecord::new()
+        };
+        let mut tag_result = None;
+        // The variant first: it says how the FEN's castling rights read.
+        if let Some((_, v)) = tags.iter().find(|(k, _)| k == "Variant") {
+            match Variant::from_tag(v) {
+                Ok(variant) => record.variant = variant,
+                Err(NotUnderTheLaws(name)) => {
+                    return ControlFlow::Break(Err(PgnError::Variant(name)));
+                }
+            }
+        }
+        for (k, v) in tags {
+            match k.as_str() {
+                "Result" => tag_result = v.parse::<Outcome>().ok(),
+                "SetUp" | "Variant" => {}
+                "TimeControl" => match TimeControl::from_pgn(&v) {
+                    Ok(tc) => record.time_control = Some(tc),
+                    // Unknown, untimed, or a control tactus's clock does not
+                    // run (cutechess's `10+0.05`): kept as written, since
+                    // what the game's moves were does not depend on it.
+                    Err(_) => record.tags.push((k, v)),
+                },
+                "FEN" => match v.trim().parse::<Fen>() {
+                    Ok(fen) => record.start = Some(fen),
+                    Err(e) => return ControlFlow::Break(Err(PgnError::Fen(v, e.to_string()))),
+                },
+                _ => record.tags.push((k, v)),
+            }
+        }
+        let pos = match record.start_position() {
+            Ok(p) => p,
+            Err(e) => return ControlFlow::Break(Err(e)),
+        };
+        ControlFlow::Continue(Movetext {
+            record,
+            pos,
+            tag_result,
+            outcome_seen: false,
+        })
+    }
+
+    fn san(&mut self, mt: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        let ply = mt.record.moves.len() + 1;
+        if san_plus.san == San::Null {
+            mt.record.null_move = Some(ply);
+            let record = std::mem::take(&mut mt.record);
+            let rest = Movetext {
+                record,
+                pos: Chess::default(),
+                tag_result: mt.tag_result,
+                outcome_seen: false,
+            };
+            return ControlFlow::Break(Ok(rest.finish()));
+        }
+        match to_move(&mt.pos, san_plus.san) {
+            Ok(m) => {
+                mt.pos.play_unchecked(m);
+                mt.record.moves.push(RecordedMove {
+                    m,
+                    clock: None,
+                    draw_offer: false,
+                });
+                ControlFlow::Continue(())
+            }
+            Err(e) => ControlFlow::Break(Err(PgnError::Illegal {
+                ply,
+                san: san_plus.to_string(),
+                reason: match e {
+                    SanError::AmbiguousSan => "ambiguous in the position",
+                    _ => "not a legal move in the position",
+                }
+                .into(),
+            })),
+        }
+    }
+
+    fn comment(
+        &mut self,
+        mt: &mut Self::Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        if let Some(token) = comment.as_bytes().strip_prefix(&[NOT_A_MOVE]) {
+            return ControlFlow::Break(Err(PgnError::NotAMove {
+                ply: mt.record.moves.len() + 1,
+                token: String::from_utf8_lossy(token).into_owned(),
+            }));
+        }
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        let Some(last) = mt.record.moves.last_mut() else {
+            return ControlFlow::Continue(()); // A comment before the first move.
+        };
+        if let Some(i) = text.find("[%clk") {
+            let rest = text.get(i + 5..).unwrap_or("");
+            let value = rest.split(']').next().unwrap_or("").trim();
+            match parse_clock(value) {
+                Ok(c) => last.clock = Some(c),
+                Err(e) => return ControlFlow::Break(Err(e)),
+            }
+        }
+        if text.contains("(=)") || text.contains("[%draw offer]") {
+            last.draw_offer = true;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, mt: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
+        mt.record.result = outcome;
+        mt.outcome_seen = true;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
+        Ok(mt.finish())
+    }
+}
+
+/// The FEN of a position, for records that start elsewhere.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Chess;
+/// use tactus_rules::pgn::fen_of;
+///
+/// assert_eq!(fen_of(&Chess::default()).to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+pub fn fen_of(pos: &Chess) -> Fen {
+    Fen::from_position(pos, EnPassantMode::Legal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::language::Language;
+    use crate::sheet::read_sheet;
+    use proptest::prelude::*;
+    use shakmaty::CastlingMode;
+
+    /// A legal game from `start` chosen by `picks` (each pick indexes the
+    /// legal moves), ending early only at mate or stalemate.
+    fn game(start: &Chess, picks: &[usize]) -> Vec<Move> {
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for &p in picks {
+            let legal = pos.legal_moves();
+            let Some(&m) = legal.get(p % legal.len().max(1)) else {
+                break;
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        moves
+    }
+
+    fn record(moves: &[Move], clocks: &[u64], offers: &[bool], result: u8) -> GameRecord {
+        let mut r = GameRecord::new();
+        r.tags
+            .push(("Annotator".into(), "tactus \"D.2.9\" \\ test".into()));
+        r.time_control = Some(TimeControl::from_pgn("40/5400+30:1800+30").unwrap());
+        r.moves = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| RecordedMove {
+                m,
+                clock: clocks.get(i).map(|&ms| Duration::from_millis(ms)),
+                draw_offer: offers.get(i).copied().unwrap_or(false),
+            })
+            .collect();
+        r.result = match result % 4 {
+            0 => Outcome::Unknown,
+            1 => Outcome::Known(KnownOutcome::Draw),
+            2 => Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::White,
+            }),
+            _ => Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::Black,
+            }),
+        };
+        r
+    }
+
+    /// Found by the `pgn` fuzz target: a tag value carried over a line
+    /// break by a backslash was read with the line break in it and written
+    /// back as two broken tags.
+    #[test]
+    fn tag_values_with_line_breaks_round_trip() {
+        let text = "[Event \"E\"]\n[Date \"??\\\n[Black \"?\"]\n\n1. e4 *\n";
+        let record = read_pgn(text).unwrap();
+        assert!(
+            record.tags.iter().all(|(_, v)| !v.contains('\n')),
+            "{record:?}"
+        );
+        let written = record.to_pgn().unwrap();
+        assert_eq!(read_pgn(&written), Ok(record), "{written}");
+        let mut by_app = GameRecord::new();
+        by_app.tags[0].1 = "Club\nchampionship\t2026".into();
+        let back = read_pgn(&by_app.to_pgn().unwrap()).unwrap();
+        assert_eq!(back.tag("Event"), Some("Club championship 2026"));
+    }
+
+    #[test]
+    fn a_written_game_reads_back_the_same() {
+        let moves = game(&Chess::default(), &[3, 7, 1, 12, 5, 9, 2, 4, 8, 6]);
+        let r = record(
+            &moves,
+            &[5_399_000, 5_398_500, 5_300_250],
+            &[false, true],
+            1,
+        );
+        let pgn = r.to_pgn().unwrap();
+        assert!(
+            pgn.contains("[TimeControl \"40/5400+30:1800+30\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("{[%clk 1:29:59]}"), "{pgn}");
+        assert!(pgn.contains("{[%clk 1:29:58.5] (=)}"), "{pgn}");
+        assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+        assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
+        assert_eq!(read_pgn(&pgn).unwrap(), r);
+    }
+
+    #[test]
+    fn games_from_another_start_keep_it() {
+        let start: Chess = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mut r = record(&game(&start, &[0, 1, 2]), &[], &[], 0);
+        r.start = Some(fen_of(&start));
+        let pgn = r.to_pgn().unwrap();
+        assert!(
+            pgn.contains("[SetUp \"1\"]") && pgn.contains("40... "),
+            "{pgn}"
+        );
+        assert_eq!(read_pgn(&pgn).unwrap(), r);
+        let sheet = r.to_sheet_text(Lang::Of(Language::En)).unwrap();
+        assert!(sheet.starts_with(" 40. ..."), "{sheet}");
+        assert_eq!(
+            read_sheet(&start, &sheet, Lang::Of(Language::En))
+                .moves
+                .len(),
+            3
+        );
+    }
+
+    #[test]
+    fn other_writers_draw_marks_and_clocks_are_read() {
+        let r = read_pgn(
+            "[Event \"x\"]\n\n1. e4 {[%clk 0:05:00]} e5 {[%draw offer] [%clk 4:59]} 2. Nf3 (2. f4) *",
+        )
+        .unwrap();
+        assert_eq!(r.moves.len(), 3);
+        assert_eq!(r.moves[0].clock, Some(Duration::from_secs(300)));
+        assert_eq!(r.moves[1].clock, Some(Duration::from_secs(299)));
+        assert!(r.moves[1].draw_offer && !r.moves[0].draw_offer);
+        assert_eq!(r.tag("Event"), Some("x"));
+    }
+
+    #[test]
+    fn bad_pgn_is_an_error_naming_what() {
+        assert_eq!(
+            read_pgn("1. e4 e5 2. Ke3 *"),
+            Err(PgnError::Illegal {
+                ply: 3,
+                san: "Ke3".into(),
+                reason: "not a legal move in the position".into(),
+            })
+        );
+        assert!(matches!(
+            read_pgn("[FEN \"nonsense\"]\n\n*"),
+            Err(PgnError::Fen(..))
+        ));
+        assert!(matches!(
+            read_pgn("1. e4 {[%clk 1:99:00]} *"),
+            Err(PgnError::Clock(_))
+        ));
+        assert_eq!(read_pgn(""), Err(PgnError::Empty));
+        for tc in ["5400+30", "40/7200:3600", "300"] {
+            let pgn = format!("[TimeControl \"{tc}\"]\n\n1. e4 *");
+            let record = read_pgn(&pgn).unwrap();
+            assert_eq!(record.time_control.as_ref().unwrap().to_pgn(), tc);
+        }
+        for raw in ["?", "-"] {
+            let pgn = format!("[TimeControl \"{raw}\"]\n\n1. e4 *");
+            let record = read_pgn(&pgn).unwrap();
+            assert_eq!(record.time_control, None);
+            assert_eq!(record.tag("TimeControl"), Some(raw));
+            assert!(
+                record
+                    .to_pgn()
+                    .unwrap()
+                    .contains(&format!("[TimeControl \"{raw}\"]"))
+            );
+        }
+        // A control the clock cannot run is kept as written.
+        for odd in ["+5", "40/", "a:b", "40/abc", "10+0.05"] {
+            let pgn = format!("[TimeControl \"{odd}\"]\n\n1. e4 *");
+            let record = read_pgn(&pgn).unwrap();
+            assert_eq!(record.time_control, None, "{odd}");
+            assert_eq!(record.tag("TimeControl"), Some(odd));
+            assert_eq!(read_pgn(&record.to_pgn().unwrap()), Ok(record));
+        }
+    }
+
+    fn sans(r: &GameRecord) -> Vec<String> {
+        let mut pos = r.start_position().unwrap();
+        r.moves
+            .iter()
+            .map(|rm| SanPlus::from_move_and_play_unchecked(&mut pos, rm.m).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn pgn_as_other_programs_write_it() {
+        // A byte-order mark, CR/LF, a blank line in the tags, comments,
+        // NAGs, marks, nested variations, an escape line, several games.
+        let text = "\u{feff}[Event \"A\"]\r\n\r\n[White \"W\"]\r\n\r\n1. e4 $1 {c} (1. d4 (1. c4) d5) 1... e5!? 2.Nf3\r\n% escape\r\n2... Nc6 1-0\r\n\r\n\u{feff}[Event \"B\"]\n\n1. d4 *\n\n1. c4 *\n";
+        let games = read_games(text.as_bytes());
+        assert_eq!(games.len(), 3, "{games:?}");
+        let a = games[0].as_ref().unwrap();
+        assert_eq!(sans(a), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!((a.tag("Event"), a.tag("White")), (Some("A"), Some("W")));
+        assert_eq!(sans(games[1].as_ref().unwrap()), ["d4"]);
+        assert_eq!(sans(games[2].as_ref().unwrap()), ["c4"]);
+    }
+
+    #[test]
+    fn coordinates_and_promotions_without_equals_are_moves() {
+        let r = read_pgn("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 *").unwrap();
+        assert_eq!(sans(&r), ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"]);
+        let start = "[FEN \"8/P6k/8/8/8/8/p6K/8 w - - 0 1\"]\n\n";
+        for (moves, want) in [
+            ("1. a8Q a1N", ["a8=Q", "a1=N"]),
+            ("1. a7a8q a2a1n", ["a8=Q", "a1=N"]),
+            ("1. a8=Q a1=N", ["a8=Q", "a1=N"]),
+        ] {
+            let r = read_pgn(&format!("{start}{moves} *")).unwrap();
+            assert_eq!(sans(&r), want, "{moves}");
+        }
+    }
+
+    #[test]
+    fn a_null_move_ends_what_is_read() {
+        for null in ["--", "Z0", "0000", "@@@@", "--+"] {
+            let r = read_pgn(&format!(
+                "[Result \"1-0\"]\n\n1. e4 e5 2. {null} Nf6 3. Nf3 1-0"
+            ))
+            .unwrap();
+            assert_eq!(sans(&r), ["e4", "e5"], "{null}");
+            assert_eq!(r.null_move, Some(3), "{null}");
+            assert_eq!(r.tag("Result"), None);
+            assert_eq!(r.result.to_string(), "1-0");
+            let written = r.to_pgn().unwrap();
+            assert!(written.contains("2. -- 1-0"), "{written}");
+            assert_eq!(read_pgn(&written), Ok(r));
+        }
+        // The game after it is read as usual.
+        let games = read_games(b"1. -- e5 *\n\n1. d4 *\n");
+        assert_eq!(games[0].as_ref().unwrap().null_move, Some(1));
+        assert_eq!(sans(games[1].as_ref().unwrap()), ["d4"]);
+    }
+
+    #[test]
+    fn what_is_no_move_is_named_not_skipped() {
+        for (text, ply, token) in [
+            ("1. e4 e5 2. Qxe9 *", 3, "Qxe9"),
+            ("1. e4 Sf6 *", 2, "Sf6"),
+            ("1. e4 e5 2.Nf3x *", 3, "Nf3x"),
+            ("Qxe9 *", 1, "Qxe9"),
+        ] {
+            assert_eq!(
+                read_pgn(text),
+                Err(PgnError::NotAMove {
+                    ply,
+                    token: token.into()
+                }),
+                "{text}"
+            );
+        }
+        // Remarks and evaluation marks are none: no error.
+        let r = read_pgn("1. e4 Nf6 2. e5 d5 3. exd6 e.p. +- Nc6 *").unwrap();
+        assert_eq!(sans(&r)[4..], ["exd6", "Nc6"]);
+        assert_eq!(read_pgn("1. e4 +- e5 = *").unwrap().moves.len(), 2);
+        // In a variation or a comment nothing is checked.
+        assert_eq!(
+            read_pgn("1. e4 (1. Qxe9 zz) {Qxe9} e5 *")
+                .unwrap()
+                .moves
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn variants_outside_the_laws_are_refused_by_name() {
+        for v in [
+            "Crazyhouse",
+            "Antichess",
+            "Atomic",
+            "King of the Hill",
+            "Horde",
+        ] {
+            let err = read_pgn(&format!("[Variant \"{v}\"]\n\n1. e4 *")).unwrap_err();
+            assert_eq!(err, PgnError::Variant(v.into()));
+            assert!(err.to_string().contains(&format!("`{v}`")), "{err}");
+        }
+        let r = read_pgn("[Variant \"Standard\"]\n\n1. e4 *").unwrap();
+        assert_eq!(r.variant, Variant::Standard);
+    }
+
+    #[test]
+    fn chess960_games_read_and_write_back() {
+        // cutechess writes X-FEN (`KQkq` for the outer rooks), others
+        // Shredder-FEN (`GDgd`).
+        for (variant, fen) in [
+            (
+                "fischerandom",
+                "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1",
+            ),
+            (
+                "Chess960",
+                "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1",
+            ),
+        ] {
+            let text = format!(
+                "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. d4 d5 2. c3 Nb6 3. e4 dxe4 4. Bxe4 g6 5. g4 c6 6. Qf3 Ne6 7. Nb3 Qf6 8. Qxf6 exf6 9. h4 O-O *"
+            );
+            let r = read_pgn(&text).unwrap();
+            assert_eq!(r.variant, Variant::Chess960);
+            assert_eq!(sans(&r).last().map(String::as_str), Some("O-O"));
+            assert_eq!(r.moves.len(), 18);
+            let written = r.to_pgn().unwrap();
+            assert!(written.contains("[Variant \"Chess960\"]"), "{written}");
+            assert_eq!(read_pgn(&written), Ok(r));
+        }
+        // Without the Variant tag, such castling rights are no standard
+        // position.
+        let err = read_pgn(
+            "[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1\"]\n\n1. d4 *",
+        )
+        .unwrap_err();
+        assert!(matches!(err, PgnError::Fen(..)), "{err}");
+    }
+
+    #[test]
+    fn the_sheet_text_is_two_numbered_columns() {
+        let moves = game(&Chess::default(), &[0; 5]);
+        let mut r = record(&moves, &[], &[false, false, true], 2);
+        r.moves.truncate(5);
+        let text = r.to_sheet_text(Lang::Of(Language::De)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(lines[0].starts_with("  1. "), "{text}");
+        assert!(lines[1].contains("(=)"), "{text}");
+        assert_eq!(lines[3], "1-0");
+        let back = read_sheet(&Chess::default(), &text, Lang::Of(Language::De));
+        assert_eq!(back.moves, moves[..5]);
+        assert_eq!(back.draw_offers, [3]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn pgn_round_trips(
+            picks in prop::collection::vec(0usize..64, 0..120),
+            clocks in prop::collection::vec(0u64..36_000_000, 0..120),
+            offers in prop::collection::vec(any::<bool>(), 0..120),
+            result in 0u8..4,
+        ) {
+            let moves = game(&Chess::default(), &picks);
+            let r = record(&moves, &clocks, &offers, result);
+            let pgn = r.to_pgn().unwrap();
+            prop_assert_eq!(read_pgn(&pgn).unwrap(), r);
+        }
+
+        #[test]
+        fn sheet_text_reads_back_in_every_language(
+            picks in prop::collection::vec(0usize..64, 0..80),
+            lang in prop::sample::select(Lang::AUTO_ORDER.to_vec()),
+        ) {
+            let moves = game(&Chess::default(), &picks);
+            let r = record(&moves, &[], &[], 0);
+            let text = r.to_sheet_text(lang).unwrap();
+            let back = read_sheet(&Chess::default(), &text, lang);
+            prop_assert!(back.complete(), "{:?} in {}", back.stop, text);
+            prop_assert_eq!(back.moves, moves);
+        }
+    }
+}

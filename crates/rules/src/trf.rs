@@ -1,0 +1,1243 @@
+//! FIDE's Tournament Report File (TRF-16), as pairing programs write it
+//! (Swiss-Manager, Vega, JaVaFo, bbpPairings): read its players and its
+//! rounds' pairings, write a game's result into it, and give the file back
+//! byte for byte otherwise, so that the pairing program reads back its own
+//! file with tactus's results in it.
+//!
+//! A file is kept as its lines, each with its own ending (CR LF, LF, or a
+//! lone CR as bbpPairings writes), so that nothing tactus does not write
+//! moves: trailing spaces, unknown lines (`XXR`, `XXC`, `012`, `022`, …),
+//! a byte-order mark. Only `001` lines (players) are read closely:
+//!
+//! | columns | field                                   |
+//! |---------|-----------------------------------------|
+//! | 1–3     | `001`                                   |
+//! | 5–8     | start rank (the pairing number)         |
+//! | 10      | sex                                     |
+//! | 11–13   | title                                   |
+//! | 15–47   | name                                    |
+//! | 49–52   | rating                                  |
+//! | 54–56   | federation                              |
+//! | 58–68   | FIDE id                                 |
+//! | 70–79   | birth date                              |
+//! | 81–84   | points                                  |
+//! | 86–89   | rank                                    |
+//! | 92–101  | round 1: opponent (92–95, `0000` for none), colour (97: `w`, `b`, `-`), result (99) |
+//! | +10     | each further round                      |
+//!
+//! Columns count characters: UTF-8 files (names with accents) count each
+//! character once, a file that is not UTF-8 (Windows code pages) counts
+//! bytes. Docs: `docs/competition.md`, "TRF-16 as tactus reads it".
+//!
+//! # Examples
+//!
+//! ```
+//! use shakmaty::Color;
+//! use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
+//!
+//! let file = "012 Club Open\r\n\
+//! 001    1      Ana                               1800                             0.0    1     2 w  \r\n\
+//! 001    2      Bea                               1750                             0.0    2     1 b  \r\n";
+//! let trf = Trf::parse(file).unwrap();
+//! let pairings = trf.pairings(1);
+//! assert_eq!(
+//!     pairings[0].entry,
+//!     RoundEntry::Game { opponent: 2, colour: Some(Color::White), result: None }
+//! );
+//! let trf = trf.with_result(1, 1, ResultChar::Loss).unwrap();
+//! let trf = trf.with_result(1, 2, ResultChar::Win).unwrap();
+//! assert_eq!(trf.to_string(), file.replace("1 b  \r", "1 b 1\r").replace("2 w  \r", "2 w 0\r"));
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use shakmaty::Color;
+
+/// The largest file read, in bytes: a TRF-16 file of a 500-player,
+/// 15-round event is about 120 kB; anything near this limit is not one.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{MAX_BYTES, Trf};
+///
+/// let huge = "x".repeat(MAX_BYTES + 1);
+/// assert!(Trf::parse(&huge).is_err());
+/// ```
+pub const MAX_BYTES: usize = 4 << 20;
+
+/// The most rounds a player line may hold (round numbers are written with
+/// at most three digits in TRF-16's `XXR` and round headers).
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{MAX_ROUNDS, Trf};
+///
+/// let trf = Trf::parse("001    1      Ana\n").unwrap();
+/// assert!(trf.with_result(MAX_ROUNDS + 1, 1, tactus_rules::trf::ResultChar::Win).is_err());
+/// ```
+pub const MAX_ROUNDS: u16 = 999;
+
+/// Column (0-based) where round 1's block starts: TRF-16's column 92.
+const FIRST_ROUND_COLUMN: usize = 91;
+/// Width of one round's block.
+const ROUND_WIDTH: usize = 10;
+/// Offsets within a block.
+const COLOUR_OFFSET: usize = 5;
+const RESULT_OFFSET: usize = 7;
+
+/// A result letter in a round's block (column 99 for round 1): TRF-16's
+/// letters, read in either case, written in the case shown.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::ResultChar;
+///
+/// assert_eq!(ResultChar::from_char('='), Some(ResultChar::Draw));
+/// assert_eq!(ResultChar::from_char('h'), Some(ResultChar::HalfPointBye));
+/// assert_eq!(ResultChar::Draw.as_char(), '=');
+/// assert_eq!(ResultChar::from_char('x'), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResultChar {
+    /// `1`: won the game.
+    Win,
+    /// `0`: lost the game.
+    Loss,
+    /// `=`: drew the game.
+    Draw,
+    /// `+`: won by forfeit.
+    ForfeitWin,
+    /// `-`: lost by forfeit.
+    ForfeitLoss,
+    /// `W`: won a game that is not rated (fewer than one move).
+    UnratedWin,
+    /// `D`: drew a game that is not rated.
+    UnratedDraw,
+    /// `L`: lost a game that is not rated.
+    UnratedLoss,
+    /// `H`: half-point bye.
+    HalfPointBye,
+    /// `F`: full-point bye.
+    FullPointBye,
+    /// `U`: the pairing-allocated bye.
+    PairingAllocatedBye,
+    /// `Z`: zero-point bye (absent).
+    ZeroPointBye,
+}
+
+impl ResultChar {
+    /// The letter for `c`, in either case; `None` for anything else.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::ResultChar;
+    ///
+    /// assert_eq!(ResultChar::from_char('+'), Some(ResultChar::ForfeitWin));
+    /// assert_eq!(ResultChar::from_char('u'), Some(ResultChar::PairingAllocatedBye));
+    /// ```
+    pub fn from_char(c: char) -> Option<ResultChar> {
+        Some(match c.to_ascii_uppercase() {
+            '1' => ResultChar::Win,
+            '0' => ResultChar::Loss,
+            '=' => ResultChar::Draw,
+            '+' => ResultChar::ForfeitWin,
+            '-' => ResultChar::ForfeitLoss,
+            'W' => ResultChar::UnratedWin,
+            'D' => ResultChar::UnratedDraw,
+            'L' => ResultChar::UnratedLoss,
+            'H' => ResultChar::HalfPointBye,
+            'F' => ResultChar::FullPointBye,
+            'U' => ResultChar::PairingAllocatedBye,
+            'Z' => ResultChar::ZeroPointBye,
+            _ => return None,
+        })
+    }
+
+    /// The letter as TRF-16 writes it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::ResultChar;
+    ///
+    /// assert_eq!(ResultChar::ZeroPointBye.as_char(), 'Z');
+    /// ```
+    pub fn as_char(self) -> char {
+        match self {
+            ResultChar::Win => '1',
+            ResultChar::Loss => '0',
+            ResultChar::Draw => '=',
+            ResultChar::ForfeitWin => '+',
+            ResultChar::ForfeitLoss => '-',
+            ResultChar::UnratedWin => 'W',
+            ResultChar::UnratedDraw => 'D',
+            ResultChar::UnratedLoss => 'L',
+            ResultChar::HalfPointBye => 'H',
+            ResultChar::FullPointBye => 'F',
+            ResultChar::PairingAllocatedBye => 'U',
+            ResultChar::ZeroPointBye => 'Z',
+        }
+    }
+
+    /// Whether the letter may stand against an opponent: a game's result,
+    /// played (`1`, `0`, `=`, `W`, `D`, `L`) or forfeited (`+`, `-`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::ResultChar;
+    ///
+    /// assert!(ResultChar::ForfeitLoss.is_game());
+    /// assert!(!ResultChar::HalfPointBye.is_game());
+    /// ```
+    pub fn is_game(self) -> bool {
+        !matches!(
+            self,
+            ResultChar::HalfPointBye
+                | ResultChar::FullPointBye
+                | ResultChar::PairingAllocatedBye
+                | ResultChar::ZeroPointBye
+        )
+    }
+
+    /// Whether the letter may stand with no opponent (`0000`): a bye
+    /// (`H`, `F`, `U`, `Z`) or, as older files write byes, `+`, `-`, `=`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::ResultChar;
+    ///
+    /// assert!(ResultChar::PairingAllocatedBye.is_bye());
+    /// assert!(ResultChar::ForfeitWin.is_bye());
+    /// assert!(!ResultChar::Win.is_bye());
+    /// ```
+    pub fn is_bye(self) -> bool {
+        !matches!(
+            self,
+            ResultChar::Win
+                | ResultChar::Loss
+                | ResultChar::UnratedWin
+                | ResultChar::UnratedDraw
+                | ResultChar::UnratedLoss
+        )
+    }
+}
+
+impl fmt::Display for ResultChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_char())
+    }
+}
+
+/// What one player's line says about one round.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
+///
+/// let trf = Trf::parse(
+///     "001    1      Ana                                                                0.0       0000 - H\n",
+/// )
+/// .unwrap();
+/// let ana = trf.player(1).unwrap();
+/// assert_eq!(ana.round(1), RoundEntry::Bye { result: Some(ResultChar::HalfPointBye) });
+/// assert_eq!(ana.round(2), RoundEntry::NotPaired);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundEntry {
+    /// Nothing written for the round (a blank block, or the line ends
+    /// before it).
+    NotPaired,
+    /// Paired against `opponent` (a start rank).
+    Game {
+        /// The opponent's start rank.
+        opponent: u16,
+        /// The player's colour; `None` when written `-` (a game not
+        /// played, e.g. a forfeit) or blank.
+        colour: Option<Color>,
+        /// The result, `None` while the column is blank (paired, not yet
+        /// played).
+        result: Option<ResultChar>,
+    },
+    /// No opponent (`0000`, or a blank opponent with a letter): a bye.
+    Bye {
+        /// The bye's letter, `None` if blank.
+        result: Option<ResultChar>,
+    },
+}
+
+/// One player's line (`001`).
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::Trf;
+///
+/// let line = "001    7 m FM Muster, Max                       2215 GER     4612345 1990/05/01  2.5   12";
+/// let trf = Trf::parse(line).unwrap();
+/// let max = trf.player(7).unwrap();
+/// assert_eq!(max.name, "Muster, Max");
+/// assert_eq!(max.title, "FM");
+/// assert_eq!(max.rating, Some(2215));
+/// assert_eq!(max.federation, "GER");
+/// assert_eq!(max.fide_id, Some(4612345));
+/// assert_eq!(max.points_tenths, Some(25));
+/// assert_eq!(max.rank, Some(12));
+/// assert_eq!(max.line, 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// The start rank (pairing number), columns 5–8.
+    pub start_rank: u16,
+    /// Column 10 (`m`, `w`, `f`, or blank), as written.
+    pub sex: Option<char>,
+    /// Columns 11–13 (`GM`, `WIM`, … or empty).
+    pub title: String,
+    /// Columns 15–47, without surrounding spaces.
+    pub name: String,
+    /// Columns 49–52.
+    pub rating: Option<u16>,
+    /// Columns 54–56 (empty if blank).
+    pub federation: String,
+    /// Columns 58–68.
+    pub fide_id: Option<u64>,
+    /// Columns 70–79 as written (programs write `YYYY/MM/DD` or `YYYY`).
+    pub birth_date: String,
+    /// Columns 81–84 in tenths of a point (`2.5` is 25).
+    pub points_tenths: Option<u32>,
+    /// Columns 86–89.
+    pub rank: Option<u16>,
+    /// The rounds written, round 1 first (blank blocks as
+    /// [`RoundEntry::NotPaired`]).
+    pub rounds: Vec<RoundEntry>,
+    /// The line's number in the file, from 1.
+    pub line: usize,
+}
+
+impl Player {
+    /// What the line says about round `round` (from 1);
+    /// [`RoundEntry::NotPaired`] for a round past the line's end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::{RoundEntry, Trf};
+    ///
+    /// let trf = Trf::parse("001    1      Ana\n").unwrap();
+    /// assert_eq!(trf.player(1).unwrap().round(3), RoundEntry::NotPaired);
+    /// ```
+    pub fn round(&self, round: u16) -> RoundEntry {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get(usize::from(i)))
+            .copied()
+            .unwrap_or(RoundEntry::NotPaired)
+    }
+}
+
+/// One player's entry in a round, as [`Trf::pairings`] lists them.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{Pairing, RoundEntry};
+///
+/// let p = Pairing { rank: 3, entry: RoundEntry::NotPaired };
+/// assert_eq!(p.rank, 3);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pairing {
+    /// The player's start rank.
+    pub rank: u16,
+    /// What their line says about the round.
+    pub entry: RoundEntry,
+}
+
+/// A file that cannot be read as TRF-16, or a result that cannot be written
+/// into it: the line (from 1; 0 for the whole file) and what is wrong.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::Trf;
+///
+/// let err = Trf::parse("012 Open\n001 abcd      Ana\n").unwrap_err();
+/// assert_eq!(err.line, 2);
+/// assert_eq!(err.to_string(), "line 2: start rank (columns 5-8) `abcd` is not a number from 1 to 9999");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{kind}", if *line == 0 { String::new() } else { format!("line {line}: ") })]
+pub struct TrfError {
+    /// The line, from 1; 0 when the error is about the whole file.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: TrfErrorKind,
+}
+
+/// What is wrong with a TRF-16 file or a result written into it.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{TrfErrorKind, Trf};
+///
+/// assert_eq!(Trf::parse("012 Open\n").unwrap_err().kind, TrfErrorKind::NoPlayers);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TrfErrorKind {
+    /// The file is larger than [`MAX_BYTES`].
+    #[error("the file has {0} bytes, more than a TRF-16 file can ({MAX_BYTES})")]
+    TooLarge(usize),
+    /// No `001` line at all.
+    #[error("no player line (`001`): this is not a TRF-16 file")]
+    NoPlayers,
+    /// A field of a `001` line that does not read.
+    #[error("{field} (columns {columns}) `{value}` is {expected}")]
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// Its columns, 1-based.
+        columns: &'static str,
+        /// What is written there.
+        value: String,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// A round's block that does not read.
+    #[error("round {round} (columns {first}-{last}) `{block}`: {problem}")]
+    Block {
+        /// The round, from 1.
+        round: u16,
+        /// Its first column, 1-based.
+        first: usize,
+        /// Its last column, 1-based.
+        last: usize,
+        /// What is written there.
+        block: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// A line with more rounds than [`MAX_ROUNDS`].
+    #[error("more than {MAX_ROUNDS} rounds")]
+    TooManyRounds,
+    /// Two `001` lines with one start rank.
+    #[error("start rank {rank} is also on line {first}")]
+    DuplicateRank {
+        /// The start rank.
+        rank: u16,
+        /// The earlier line.
+        first: usize,
+    },
+    /// A round names an opponent who has no `001` line.
+    #[error("round {round}: opponent {opponent} has no player line")]
+    UnknownOpponent {
+        /// The round.
+        round: u16,
+        /// The opponent's start rank.
+        opponent: u16,
+    },
+    /// A round names an opponent whose line does not name the player back.
+    #[error("round {round}: {rank} plays {opponent}, but {opponent}'s line says {theirs}")]
+    NotMutual {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
+        /// The opponent named.
+        opponent: u16,
+        /// What the opponent's line says instead.
+        theirs: String,
+    },
+    /// Both players of a game have one colour.
+    #[error("round {round}: {rank} and {opponent} both have {colour}")]
+    SameColour {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
+        /// The opponent.
+        opponent: u16,
+        /// The colour both have.
+        colour: &'static str,
+    },
+    /// A start rank nobody in the file has.
+    #[error("no player has start rank {0}")]
+    UnknownPlayer(u16),
+    /// A round number that is 0 or past [`MAX_ROUNDS`].
+    #[error("round {0} is not a round from 1 to {MAX_ROUNDS}")]
+    BadRound(u16),
+    /// A result for a round in which the player has no game or bye.
+    #[error("round {round}: {rank} is not paired")]
+    NotPaired {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
+    },
+    /// A result that does not fit the entry: a bye's letter for a game, a
+    /// game's result for a bye.
+    #[error("round {round}: `{result}` cannot be the result of {rank}'s {what}")]
+    ResultDoesNotFit {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
+        /// The letter refused.
+        result: ResultChar,
+        /// `game` or `bye`.
+        what: &'static str,
+    },
+}
+
+/// How a line ended in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    CrLf,
+    Lf,
+    Cr,
+    /// The last line, with no ending.
+    None,
+}
+
+impl Ending {
+    fn bytes(self) -> &'static [u8] {
+        match self {
+            Ending::CrLf => b"\r\n",
+            Ending::Lf => b"\n",
+            Ending::Cr => b"\r",
+            Ending::None => b"",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Line {
+    text: Vec<u8>,
+    ending: Ending,
+}
+
+/// A TRF-16 file: every line as read, and the players of its `001` lines.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::Trf;
+///
+/// let file = "012 Club Open  \nXXR 7\n001    1      Ana\r\n";
+/// let trf = Trf::parse(file).unwrap();
+/// assert_eq!(trf.to_string(), file);
+/// assert_eq!(trf.players().count(), 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trf {
+    /// A UTF-8 byte-order mark before the first line.
+    bom: bool,
+    /// Whether the file is UTF-8 (columns count characters) or not
+    /// (columns count bytes).
+    utf8: bool,
+    lines: Vec<Line>,
+    /// In the file's order.
+    players: Vec<Player>,
+    /// Start rank to index in `players`.
+    by_rank: BTreeMap<u16, usize>,
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+impl Trf {
+    /// Reads a TRF-16 file. Any line not starting with `001` is kept as it
+    /// is; every `001` line must read, every opponent named must have a
+    /// line, and each game must be written on both players' lines.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// assert!(Trf::parse("001    1      Ana\n").is_ok());
+    /// let err = Trf::parse("001    1      Ana                                                                             2 w 1\n").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 1: round 1: opponent 2 has no player line");
+    /// ```
+    pub fn parse(text: &str) -> Result<Trf, TrfError> {
+        Trf::from_bytes(text.as_bytes())
+    }
+
+    /// Reads a TRF-16 file given as bytes: UTF-8 (columns count
+    /// characters) or, if it is not UTF-8, a single-byte code page such as
+    /// Windows-1252 (columns count bytes; names are read as Latin-1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// let latin1 = b"001    1      M\xfcller\r\n";
+    /// let trf = Trf::from_bytes(latin1).unwrap();
+    /// assert_eq!(trf.player(1).unwrap().name, "M\u{fc}ller");
+    /// assert_eq!(trf.to_bytes(), latin1);
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Trf, TrfError> {
+        if bytes.len() > MAX_BYTES {
+            return Err(TrfError {
+                line: 0,
+                kind: TrfErrorKind::TooLarge(bytes.len()),
+            });
+        }
+        let bom = bytes.starts_with(BOM);
+        let body = if bom { &bytes[BOM.len()..] } else { bytes };
+        let utf8 = std::str::from_utf8(body).is_ok();
+        let lines = split_lines(body);
+        let mut players = Vec::new();
+        let mut by_rank = BTreeMap::new();
+        for (i, line) in lines.iter().enumerate() {
+            if !line.text.starts_with(b"001") {
+                continue;
+            }
+            let player = read_player(&columns(&line.text, utf8), i + 1)
+                .map_err(|kind| TrfError { line: i + 1, kind })?;
+            if let Some(&first) = by_rank.get(&player.start_rank) {
+                let first: &Player = &players[first];
+                return Err(TrfError {
+                    line: i + 1,
+                    kind: TrfErrorKind::DuplicateRank {
+                        rank: player.start_rank,
+                        first: first.line,
+                    },
+                });
+            }
+            by_rank.insert(player.start_rank, players.len());
+            players.push(player);
+        }
+        if players.is_empty() {
+            return Err(TrfError {
+                line: 0,
+                kind: TrfErrorKind::NoPlayers,
+            });
+        }
+        let trf = Trf {
+            bom,
+            utf8,
+            lines,
+            players,
+            by_rank,
+        };
+        trf.check_games()?;
+        Ok(trf)
+    }
+
+    /// Every game names an opponent who has a line, whose line names the
+    /// player back in that round, with the other colour.
+    fn check_games(&self) -> Result<(), TrfError> {
+        for player in &self.players {
+            for (i, entry) in player.rounds.iter().enumerate() {
+                let RoundEntry::Game {
+                    opponent, colour, ..
+                } = *entry
+                else {
+                    continue;
+                };
+                // Fits: a line holds at most MAX_ROUNDS rounds.
+                let round = u16::try_from(i + 1).unwrap_or(MAX_ROUNDS);
+                let fail = |kind| {
+                    Err(TrfError {
+                        line: player.line,
+                        kind,
+                    })
+                };
+                let Some(other) = self.player(opponent) else {
+                    return fail(TrfErrorKind::UnknownOpponent { round, opponent });
+                };
+                match other.round(round) {
+                    RoundEntry::Game {
+                        opponent: back,
+                        colour: theirs,
+                        ..
+                    } if back == player.start_rank => {
+                        if let (Some(a), Some(b)) = (colour, theirs)
+                            && a == b
+                        {
+                            return fail(TrfErrorKind::SameColour {
+                                round,
+                                rank: player.start_rank,
+                                opponent,
+                                colour: crate::side::name(a),
+                            });
+                        }
+                    }
+                    theirs => {
+                        return fail(TrfErrorKind::NotMutual {
+                            round,
+                            rank: player.start_rank,
+                            opponent,
+                            theirs: match theirs {
+                                RoundEntry::NotPaired => "nothing".into(),
+                                RoundEntry::Bye { .. } => "a bye".into(),
+                                RoundEntry::Game { opponent, .. } => {
+                                    format!("{opponent}")
+                                }
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The players, in the file's order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// let trf = Trf::parse("001    2      Bea\n001    1      Ana\n").unwrap();
+    /// let ranks: Vec<u16> = trf.players().map(|p| p.start_rank).collect();
+    /// assert_eq!(ranks, [2, 1]);
+    /// ```
+    pub fn players(&self) -> impl Iterator<Item = &Player> {
+        self.players.iter()
+    }
+
+    /// The player with start rank `rank`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// let trf = Trf::parse("001    1      Ana\n").unwrap();
+    /// assert_eq!(trf.player(1).unwrap().name, "Ana");
+    /// assert!(trf.player(2).is_none());
+    /// ```
+    pub fn player(&self, rank: u16) -> Option<&Player> {
+        self.by_rank.get(&rank).map(|&i| &self.players[i])
+    }
+
+    /// What every player's line says about round `round` (from 1), in the
+    /// file's order: a game against an opponent with a colour, a bye, or
+    /// not paired.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::Color;
+    /// use tactus_rules::trf::{RoundEntry, Trf};
+    ///
+    /// let trf = Trf::parse(
+    ///     "001    1      Ana                                                                             2 b  \n\
+    ///      001    2      Bea                                                                             1 w  \n\
+    ///      001    3      Cid                                                                          0000 - U\n",
+    /// )
+    /// .unwrap();
+    /// let round: Vec<RoundEntry> = trf.pairings(1).into_iter().map(|p| p.entry).collect();
+    /// assert_eq!(round[0], RoundEntry::Game { opponent: 2, colour: Some(Color::Black), result: None });
+    /// assert!(matches!(round[2], RoundEntry::Bye { .. }));
+    /// ```
+    pub fn pairings(&self, round: u16) -> Vec<Pairing> {
+        self.players
+            .iter()
+            .map(|p| Pairing {
+                rank: p.start_rank,
+                entry: p.round(round),
+            })
+            .collect()
+    }
+
+    /// The number of rounds the `XXR` line announces, if there is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// assert_eq!(Trf::parse("XXR 9\n001    1      Ana\n").unwrap().planned_rounds(), Some(9));
+    /// assert_eq!(Trf::parse("001    1      Ana\n").unwrap().planned_rounds(), None);
+    /// ```
+    pub fn planned_rounds(&self) -> Option<u16> {
+        self.lines.iter().find_map(|l| {
+            let rest = l.text.strip_prefix(b"XXR")?;
+            std::str::from_utf8(rest).ok()?.trim().parse().ok()
+        })
+    }
+
+    /// The event's name from the `012` line, if there is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// let trf = Trf::parse("012 Club Open 2026\n001    1      Ana\n").unwrap();
+    /// assert_eq!(trf.event_name().as_deref(), Some("Club Open 2026"));
+    /// ```
+    pub fn event_name(&self) -> Option<String> {
+        let line = self.lines.iter().find(|l| l.text.starts_with(b"012"))?;
+        let text: String = columns(&line.text, self.utf8).into_iter().skip(3).collect();
+        Some(text.trim().to_owned()).filter(|t| !t.is_empty())
+    }
+
+    /// The file with `result` written into round `round`'s result column
+    /// of player `rank`'s line, every other byte as it was. The line is
+    /// extended with spaces when it ends before that column (a paired round
+    /// written without its blank result column). A game takes a game's
+    /// result (`1`, `0`, `=`, `+`, `-`, …), a bye a bye's letter; the
+    /// opponent's line is the caller's to write too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::{ResultChar, Trf};
+    ///
+    /// let file = "001    1      Ana                                                                             2 w\n\
+    ///             001    2      Bea                                                                             1 b\n";
+    /// let trf = Trf::parse(file).unwrap()
+    ///     .with_result(1, 1, ResultChar::Draw).unwrap()
+    ///     .with_result(1, 2, ResultChar::Draw).unwrap();
+    /// assert_eq!(trf.to_string(), file.replace(" w\n", " w =\n").replace(" b\n", " b =\n"));
+    /// assert!(trf.with_result(2, 1, ResultChar::Win).is_err()); // round 2 is not paired
+    /// assert!(trf.with_result(1, 1, ResultChar::HalfPointBye).is_err()); // a game, not a bye
+    /// ```
+    pub fn with_result(&self, round: u16, rank: u16, result: ResultChar) -> Result<Trf, TrfError> {
+        if round == 0 || round > MAX_ROUNDS {
+            return Err(TrfError {
+                line: 0,
+                kind: TrfErrorKind::BadRound(round),
+            });
+        }
+        let Some(&index) = self.by_rank.get(&rank) else {
+            return Err(TrfError {
+                line: 0,
+                kind: TrfErrorKind::UnknownPlayer(rank),
+            });
+        };
+        let player = &self.players[index];
+        let fail = |kind| {
+            Err(TrfError {
+                line: player.line,
+                kind,
+            })
+        };
+        let fits = match player.round(round) {
+            RoundEntry::NotPaired => return fail(TrfErrorKind::NotPaired { round, rank }),
+            RoundEntry::Game { .. } => result.is_game().then_some(()).ok_or("game"),
+            RoundEntry::Bye { .. } => result.is_bye().then_some(()).ok_or("bye"),
+        };
+        if let Err(what) = fits {
+            return fail(TrfErrorKind::ResultDoesNotFit {
+                round,
+                rank,
+                result,
+                what,
+            });
+        }
+        let column = FIRST_ROUND_COLUMN + ROUND_WIDTH * usize::from(round - 1) + RESULT_OFFSET;
+        let mut trf = self.clone();
+        let line = &mut trf.lines[player.line - 1];
+        write_column(&mut line.text, self.utf8, column, result.as_char() as u8);
+        let entry = &mut trf.players[index].rounds[usize::from(round - 1)];
+        match entry {
+            RoundEntry::Game { result: r, .. } | RoundEntry::Bye { result: r } => *r = Some(result),
+            RoundEntry::NotPaired => {}
+        }
+        Ok(trf)
+    }
+
+    /// The file as bytes: as read, with the results written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// let file = b"\xEF\xBB\xBF012 Open\r\n001    1      Ana  \r\n\r\n";
+    /// assert_eq!(Trf::from_bytes(file).unwrap().to_bytes(), file);
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.bom {
+            out.extend_from_slice(BOM);
+        }
+        for line in &self.lines {
+            out.extend_from_slice(&line.text);
+            out.extend_from_slice(line.ending.bytes());
+        }
+        out
+    }
+}
+
+/// The file as text: exactly the bytes of [`Trf::to_bytes`] for a UTF-8
+/// file; a file in a single-byte code page is shown read as Latin-1.
+impl fmt::Display for Trf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bytes = self.to_bytes();
+        match std::str::from_utf8(&bytes) {
+            Ok(text) => f.write_str(text),
+            Err(_) => f.write_str(&bytes.iter().map(|&b| char::from(b)).collect::<String>()),
+        }
+    }
+}
+
+/// Lines ended by CR LF, LF or a lone CR, each keeping its ending.
+fn split_lines(body: &[u8]) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        match rest.iter().position(|&b| b == b'\r' || b == b'\n') {
+            None => {
+                lines.push(Line {
+                    text: rest.to_vec(),
+                    ending: Ending::None,
+                });
+                break;
+            }
+            Some(at) => {
+                let (ending, len) = match (rest[at], rest.get(at + 1)) {
+                    (b'\r', Some(b'\n')) => (Ending::CrLf, 2),
+                    (b'\r', _) => (Ending::Cr, 1),
+                    _ => (Ending::Lf, 1),
+                };
+                lines.push(Line {
+                    text: rest[..at].to_vec(),
+                    ending,
+                });
+                rest = &rest[at + len..];
+            }
+        }
+    }
+    lines
+}
+
+/// A line's columns: characters of a UTF-8 line, bytes (as Latin-1) of
+/// any other.
+fn columns(text: &[u8], utf8: bool) -> Vec<char> {
+    match std::str::from_utf8(text) {
+        Ok(s) if utf8 => s.chars().collect(),
+        _ => text.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// Writes the ASCII byte `byte` at `column` of a line, padding the line with
+/// spaces up to it first if it is shorter.
+fn write_column(text: &mut Vec<u8>, utf8: bool, column: usize, byte: u8) {
+    let offsets: Vec<usize> = match std::str::from_utf8(text) {
+        Ok(s) if utf8 => s.char_indices().map(|(i, _)| i).collect(),
+        _ => (0..text.len()).collect(),
+    };
+    match offsets.get(column) {
+        // A block's columns are ASCII (checked when read): one byte each.
+        Some(&at) => text[at] = byte,
+        None => {
+            text.extend(std::iter::repeat_n(b' ', column - offsets.len()));
+            text.push(byte);
+        }
+    }
+}
+
+/// The text of 1-based columns `first..=last`, blank past the line's end,
+/// without surrounding spaces.
+fn field(cols: &[char], first: usize, last: usize) -> String {
+    cols.iter()
+        .skip(first - 1)
+        .take(last + 1 - first)
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+fn read_player(cols: &[char], line: usize) -> Result<Player, TrfErrorKind> {
+    let number = |name, columns, first, last, max: u64| {
+        let value = field(cols, first, last);
+        if value.is_empty() {
+            return Ok(None);
+        }
+        match value.parse::<u64>() {
+            Ok(n) if n <= max && value.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(n)),
+            _ => Err(TrfErrorKind::Field {
+                field: name,
+                columns,
+                expected: if max == 9999 {
+                    "not a number from 0 to 9999"
+                } else {
+                    "not a number"
+                },
+                value,
+            }),
+        }
+    };
+    let rank_field = field(cols, 5, 8);
+    let start_rank = match rank_field.parse::<u16>() {
+        Ok(n @ 1..=9999) if rank_field.bytes().all(|b| b.is_ascii_digit()) => n,
+        _ => {
+            return Err(TrfErrorKind::Field {
+                field: "start rank",
+                columns: "5-8",
+                value: rank_field,
+                expected: "not a number from 1 to 9999",
+            });
+        }
+    };
+    let points = field(cols, 81, 84);
+    let points_tenths = if points.is_empty() {
+        None
+    } else {
+        Some(tenths(&points).ok_or(TrfErrorKind::Field {
+            field: "points",
+            columns: "81-84",
+            value: points,
+            expected: "not a score such as 2.5",
+        })?)
+    };
+    let mut rounds = Vec::new();
+    let mut start = FIRST_ROUND_COLUMN;
+    while start < cols.len() {
+        if rounds.len() == usize::from(MAX_ROUNDS) {
+            return Err(TrfErrorKind::TooManyRounds);
+        }
+        let round = rounds.len() as u16 + 1;
+        rounds.push(read_block(cols, start, round, start_rank)?);
+        start += ROUND_WIDTH;
+    }
+    // Blank blocks at the end are no rounds (trailing spaces).
+    while rounds.last() == Some(&RoundEntry::NotPaired) {
+        rounds.pop();
+    }
+    Ok(Player {
+        start_rank,
+        sex: cols.get(9).copied().filter(|c| *c != ' '),
+        title: field(cols, 11, 13),
+        name: field(cols, 15, 47),
+        rating: number("rating", "49-52", 49, 52, 9999)?.map(|n| n as u16),
+        federation: field(cols, 54, 56),
+        fide_id: number("FIDE id", "58-68", 58, 68, u64::MAX)?,
+        birth_date: field(cols, 70, 79),
+        points_tenths,
+        rank: number("rank", "86-89", 86, 89, 9999)?.map(|n| n as u16),
+        rounds,
+        line,
+    })
+}
+
+/// `2.5` as 25, `3` as 30.
+fn tenths(s: &str) -> Option<u32> {
+    let (whole, tenth) = s.split_once('.').unwrap_or((s, "0"));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(tenth) || tenth.len() > 1 || whole.len() > 4 {
+        return None;
+    }
+    Some(whole.parse::<u32>().ok()? * 10 + tenth.parse::<u32>().ok()?)
+}
+
+/// One round's 10 columns from `start` (0-based); blank past the line's end.
+fn read_block(
+    cols: &[char],
+    start: usize,
+    round: u16,
+    own: u16,
+) -> Result<RoundEntry, TrfErrorKind> {
+    let at = |i: usize| cols.get(start + i).copied().unwrap_or(' ');
+    let block: String = (0..ROUND_WIDTH).map(at).collect();
+    let fail = |problem| {
+        Err(TrfErrorKind::Block {
+            round,
+            first: start + 1,
+            last: start + ROUND_WIDTH,
+            block: block.trim_end().to_owned(),
+            problem,
+        })
+    };
+    if block.trim().is_empty() {
+        return Ok(RoundEntry::NotPaired);
+    }
+    if !block.is_ascii() {
+        return fail("a round's columns are ASCII");
+    }
+    if [4, 6, 8, 9].iter().any(|&i| at(i) != ' ') {
+        return fail("columns between opponent, colour and result must be blank");
+    }
+    let opponent = block[..4].trim();
+    let opponent = if opponent.is_empty() {
+        0
+    } else if opponent.bytes().all(|b| b.is_ascii_digit()) {
+        match opponent.parse::<u16>() {
+            Ok(n) if n <= 9999 => n,
+            _ => return fail("the opponent is not a start rank"),
+        }
+    } else {
+        return fail("the opponent is not a start rank or 0000");
+    };
+    let colour = match at(COLOUR_OFFSET) {
+        'w' | 'W' => Some(Color::White),
+        'b' | 'B' => Some(Color::Black),
+        '-' | ' ' => None,
+        _ => return fail("the colour is not w, b or -"),
+    };
+    let result = match at(RESULT_OFFSET) {
+        ' ' => None,
+        c => match ResultChar::from_char(c) {
+            Some(r) => Some(r),
+            None => return fail("the result is not one of 1 0 = + - W D L H F U Z"),
+        },
+    };
+    if opponent == 0 {
+        if colour.is_some() {
+            return fail("a colour without an opponent");
+        }
+        if result.is_some_and(|r| !r.is_bye()) {
+            return fail("a game's result without an opponent");
+        }
+        return Ok(RoundEntry::Bye { result });
+    }
+    if opponent == own {
+        return fail("a player paired with themselves");
+    }
+    if result.is_some_and(|r| !r.is_game()) {
+        return fail("a bye's letter against an opponent");
+    }
+    Ok(RoundEntry::Game {
+        opponent,
+        colour,
+        result,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(rank: u16, name: &str, blocks: &str) -> String {
+        format!("001 {rank:>4}      {name:<33}{:42}{blocks}", "")
+    }
+
+    #[test]
+    fn a_player_line_is_read_at_its_columns() {
+        let l = line(3, "Ana", "     4 w 1  0000 - H");
+        assert_eq!(l.find("   4 w").unwrap(), FIRST_ROUND_COLUMN);
+        let file = format!("{l}\n{}\n", line(4, "Bea", "     3 b 0"));
+        let trf = Trf::parse(&file).unwrap();
+        let ana = trf.player(3).unwrap();
+        assert_eq!(
+            ana.rounds,
+            [
+                RoundEntry::Game {
+                    opponent: 4,
+                    colour: Some(Color::White),
+                    result: Some(ResultChar::Win)
+                },
+                RoundEntry::Bye {
+                    result: Some(ResultChar::HalfPointBye)
+                }
+            ]
+        );
+        assert_eq!(trf.to_string(), file);
+    }
+
+    #[test]
+    fn line_endings_of_every_kind_are_kept() {
+        let file = "012 x\r001    1      Ana\r\n\n\r\r\n001    2      Bea";
+        let trf = Trf::parse(file).unwrap();
+        assert_eq!(trf.to_string(), file);
+        assert_eq!(trf.player(2).unwrap().line, 6);
+    }
+
+    #[test]
+    fn a_round_past_the_end_of_a_line_is_written_with_spaces_before_it() {
+        let file = format!(
+            "{}\n{}\n",
+            line(1, "Ana", "     2 w 1     2 b"),
+            line(2, "Bea", "     1 b 0     1 w")
+        );
+        let trf = Trf::parse(&file).unwrap();
+        let written = trf.with_result(2, 1, ResultChar::ForfeitWin).unwrap();
+        let written = written.with_result(2, 2, ResultChar::ForfeitLoss).unwrap();
+        assert_eq!(
+            written.to_string(),
+            file.replace("2 b\n", "2 b +\n").replace("1 w\n", "1 w -\n")
+        );
+        assert_eq!(Trf::parse(&written.to_string()).unwrap(), written);
+    }
+
+    #[test]
+    fn a_name_with_accents_counts_characters_not_bytes() {
+        let file = format!(
+            "{}\n{}\n",
+            line(1, "Müller, Jürgen", "     2 w"),
+            line(2, "Ødegård", "     1 b")
+        );
+        let trf = Trf::parse(&file).unwrap();
+        assert_eq!(trf.player(1).unwrap().name, "Müller, Jürgen");
+        let written = trf.with_result(1, 1, ResultChar::Draw).unwrap();
+        assert!(written.to_string().contains("Müller, Jürgen"));
+        assert!(written.to_string().contains("2 w =\n"));
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let cases = [
+            (
+                line(1, "Ana", "     1 w 1"),
+                "a player paired with themselves",
+            ),
+            (line(1, "Ana", "     2 x 1"), "the colour is not w, b or -"),
+            (line(1, "Ana", "     2 w ?"), "the result is not one of"),
+            (line(1, "Ana", "  0000 w U"), "a colour without an opponent"),
+            (
+                line(1, "Ana", "  0000 - 1"),
+                "a game's result without an opponent",
+            ),
+            (
+                line(1, "Ana", "     2 w H"),
+                "a bye's letter against an opponent",
+            ),
+            (line(1, "Ana", "    2x w 1"), "not a start rank"),
+            (line(1, "Ana", "     2 w 1x"), "must be blank"),
+        ];
+        for (text, want) in cases {
+            let file = format!("012 t\n{text}\n{}\n", line(2, "Bea", "     1 b 0"));
+            let err = Trf::parse(&file).unwrap_err();
+            assert_eq!(err.line, 2, "{err}");
+            assert!(err.to_string().contains(want), "{err} lacks {want}");
+        }
+    }
+
+    #[test]
+    fn games_must_be_written_on_both_lines_with_two_colours() {
+        let one_sided = format!("{}\n{}\n", line(1, "Ana", "     2 w"), line(2, "Bea", ""));
+        assert!(matches!(
+            Trf::parse(&one_sided).unwrap_err().kind,
+            TrfErrorKind::NotMutual { .. }
+        ));
+        let same = format!(
+            "{}\n{}\n",
+            line(1, "Ana", "     2 w"),
+            line(2, "Bea", "     1 w")
+        );
+        assert!(matches!(
+            Trf::parse(&same).unwrap_err().kind,
+            TrfErrorKind::SameColour { .. }
+        ));
+        let twice = format!("{}\n{}\n", line(1, "Ana", ""), line(1, "Bea", ""));
+        assert_eq!(
+            Trf::parse(&twice).unwrap_err().kind,
+            TrfErrorKind::DuplicateRank { rank: 1, first: 1 }
+        );
+    }
+
+    #[test]
+    fn a_rating_that_is_not_a_number_is_refused() {
+        let mut l = line(1, "Ana", "");
+        l.replace_range(48..52, "12a4");
+        let err = Trf::parse(&l).unwrap_err();
+        assert!(
+            err.to_string().contains("rating (columns 49-52) `12a4`"),
+            "{err}"
+        );
+    }
+}
