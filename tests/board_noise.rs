@@ -77,6 +77,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         style: tactus_rules::announce::Style::Standard,
         notation: tactus_rules::notation::Lang::Auto,
         time: Timebase::manual(Duration::from_secs(1)),
+        display: None,
     })
     .await
     .unwrap();

@@ -86,6 +86,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         style: tactus_rules::announce::Style::Standard,
         notation: tactus_rules::notation::Lang::Auto,
         time: time.clone(),
+        display: None,
     })
     .await
     .unwrap();

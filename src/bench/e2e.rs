@@ -366,6 +366,7 @@ async fn play_game(
         notation: tactus_rules::notation::Lang::Auto,
         style: Style::Standard,
         time: crate::table::timebase::Timebase::monotonic(Duration::ZERO),
+        display: None,
     })
     .await?;
     let mut live = handle.subscribe();

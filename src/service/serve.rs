@@ -156,6 +156,9 @@ pub async fn serve(
         let audio = t.audio_or(&config.speech.audio);
         let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
         speakers.push(speaker.finished());
+        // A display's state lives with its table, from the start.
+        let display = matches!(t.braille, crate::table::display::BrailleSpec::Brlapi(_))
+            .then(crate::table::display::DisplayStatus::new);
         let (actor, handle) = TableActor::start(TableParts {
             setup,
             voice: voice.clone(),
@@ -170,16 +173,20 @@ pub async fn serve(
             notation: t.notation.unwrap_or(config.notation),
             style: config.speech.style,
             time: time.clone(),
+            display: display.clone(),
         })
         .await?;
         actors.push(tokio::spawn(actor.run()));
-        crate::table::display::attach(
-            handle.clone(),
-            &t.braille,
-            t.braille_shows,
-            Arc::new(new_game_line),
-        )
-        .map_err(ServeError::Braille)?;
+        if let Some(status) = &display {
+            crate::table::display::attach(
+                handle.clone(),
+                &t.braille,
+                t.braille_shows,
+                Arc::new(new_game_line),
+                status,
+            )
+            .map_err(ServeError::Braille)?;
+        }
         tables.insert(t.id.clone(), handle);
     }
     let tables = Arc::new(tables);

@@ -319,6 +319,9 @@ pub struct TableParts {
     pub notation: Lang,
     /// The service's time (never the system clock).
     pub time: Timebase,
+    /// The braille display's state, if the table has a display: its
+    /// thread (`display::attach`) writes it, the table's view reads it.
+    pub display: Option<super::display::DisplayStatus>,
 }
 
 /// The table task.
@@ -345,6 +348,8 @@ pub struct TableActor {
     /// the wait after that (doubling), so a failing disk is retried with
     /// backoff, not in a loop.
     pub(super) flag_retry: Option<(Duration, tactus_backoff::Backoff)>,
+    /// The braille display's state, if the table has a display.
+    pub(super) display: Option<super::display::DisplayStatus>,
 }
 
 /// The first and the longest wait before recording a flag fall again while
@@ -375,6 +380,7 @@ impl TableActor {
             style,
             notation,
             time,
+            display,
         } = parts;
         let journaled_game = history.first().map_or(0, |r| r.game);
         // Replay refuses an entry that does not apply (never a different
@@ -431,6 +437,7 @@ impl TableActor {
             announcer: Announcer::new(voice, speaker, live.clone(), recent.clone()),
             time: Instants::new(time, Duration::from_millis(last_ms)),
             flag_retry: None,
+            display,
         };
         if replayed == 0 && game_no > journaled_game {
             if journaled_game > 0 {

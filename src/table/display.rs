@@ -21,7 +21,6 @@
 //! table hands the display is a slot holding the latest content, not a
 //! queue: the display shows one thing at a time.
 
-use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
@@ -94,9 +93,30 @@ pub enum BrailleShows {
     Notation,
 }
 
-/// Each table's display state (a [`DisplayState`] as a byte), for the
-/// table's state.
-static STATUS: Mutex<BTreeMap<String, Arc<AtomicU8>>> = Mutex::new(BTreeMap::new());
+/// A table's braille display as its state shows it: written by the
+/// display's thread, read by the table when it makes its view. The table
+/// holds it from its start ([`crate::table::actor::TableParts::display`]),
+/// so no process-wide map keyed by table is needed.
+#[derive(Debug, Clone)]
+pub struct DisplayStatus(Arc<AtomicU8>);
+
+impl DisplayStatus {
+    /// A display not yet connected.
+    pub fn new() -> DisplayStatus {
+        DisplayStatus(Arc::new(AtomicU8::new(DisplayState::Disconnected as u8)))
+    }
+
+    /// The display's state now.
+    pub fn get(&self) -> DisplayState {
+        DisplayState::from_u8(self.0.load(Ordering::Relaxed))
+    }
+}
+
+impl Default for DisplayStatus {
+    fn default() -> DisplayStatus {
+        DisplayStatus::new()
+    }
+}
 
 /// A braille display as a table's state shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -123,15 +143,6 @@ impl DisplayState {
             _ => DisplayState::Disconnected,
         }
     }
-}
-
-/// The display of table `id` as its state shows it, or `None` if the
-/// table has none.
-pub fn state(id: &str) -> Option<DisplayState> {
-    let status = STATUS.lock().unwrap_or_else(|p| p.into_inner());
-    status
-        .get(id)
-        .map(|c| DisplayState::from_u8(c.load(Ordering::Relaxed)))
 }
 
 /// Keys from the display waiting for the table; more are dropped.
@@ -263,15 +274,12 @@ pub fn attach(
     spec: &BrailleSpec,
     shows: BrailleShows,
     new_game: NewGameLine,
+    status: &DisplayStatus,
 ) -> std::io::Result<()> {
     let BrailleSpec::Brlapi(host) = spec.clone() else {
         return Ok(());
     };
-    let state = Arc::new(AtomicU8::new(DisplayState::Disconnected as u8));
-    STATUS
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(handle.id.to_string(), state.clone());
+    let state = Arc::clone(&status.0);
     let (content_tx, content_rx) = content_slot();
     let (key_tx, key_rx) = tokio::sync::mpsc::channel::<Key>(KEY_QUEUE);
     // One tick waiting is as good as many: the table republishes its state.

@@ -481,7 +481,10 @@ impl TableActor {
                 .last_said
                 .as_ref()
                 .map(|(_, tokens)| self.announcer.voice.text(tokens)),
-            braille: super::display::state(&self.setup.id),
+            braille: self
+                .display
+                .as_ref()
+                .map(super::display::DisplayStatus::get),
             voice_lang: self.announcer.voice.tag().to_owned(),
         }
     }

@@ -158,6 +158,7 @@ pub async fn app(tables: Tables<'_>) -> App {
             notation: tactus_rules::notation::Lang::Auto,
             style: tactus_rules::announce::Style::Standard,
             time: tables.time.clone(),
+            display: None,
         })
         .await
         .unwrap();

@@ -86,6 +86,7 @@ async fn start(setup: Setup, speaker: Speaker) -> Table {
         notation: Lang::Auto,
         style: tactus_rules::announce::Style::Standard,
         time: time.clone(),
+        display: None,
     })
     .await
     .unwrap();
