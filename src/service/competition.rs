@@ -791,6 +791,31 @@ pub const UNPAIRED_KEYS: &[&str] = &["not-paired", "bye", "bye-letter", "no-colo
 mod tests {
     use super::*;
 
+    /// A game's score as each player's TRF-16 letter: `1`/`0`/`=` for a
+    /// game played, `+`/`-` for one the arbiter scored unplayed; a score
+    /// that is not a result writes nothing.
+    #[test]
+    fn a_score_is_written_as_each_player_s_letter() {
+        use ResultChar::*;
+        assert_eq!(result_chars("1-0", Color::White, false), Some((Win, Loss)));
+        assert_eq!(result_chars("1-0", Color::Black, false), Some((Loss, Win)));
+        assert_eq!(result_chars("0-1", Color::Black, false), Some((Win, Loss)));
+        assert_eq!(
+            result_chars("1/2-1/2", Color::White, false),
+            Some((Draw, Draw))
+        );
+        assert_eq!(
+            result_chars("1-0", Color::White, true),
+            Some((ForfeitWin, ForfeitLoss))
+        );
+        assert_eq!(
+            result_chars("0-1", Color::White, true),
+            Some((ForfeitLoss, ForfeitWin))
+        );
+        assert_eq!(result_chars("*", Color::White, false), None);
+        assert_eq!(result_chars("1-1", Color::White, false), None);
+    }
+
     #[test]
     fn rounds_are_ordered_by_number_then_by_name() {
         let mut r = vec!["10", "2", "final", "1", "a"];

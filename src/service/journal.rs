@@ -764,6 +764,56 @@ mod tests {
         assert!(matches!(err, JournalError::NewerSchema { found: 99, .. }));
     }
 
+    /// A data folder written by a tactus of one game per table (schema 1:
+    /// no `game` column, as `fdd7f43` created it) keeps working: opened,
+    /// it is upgraded in place once, every event is game 1 of its table,
+    /// and the next game is written beside it as game 2.
+    #[test]
+    fn a_version_1_journal_is_read_as_every_table_s_game_1() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("journal.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                 INSERT INTO meta (key, value) VALUES ('schema', 1);
+                 CREATE TABLE events (
+                     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                     table_id TEXT NOT NULL,
+                     at_ms INTEGER NOT NULL,
+                     payload TEXT NOT NULL
+                 );
+                 CREATE INDEX events_by_table ON events (table_id, seq);
+                 CREATE TABLE alive (table_id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL);
+                 INSERT INTO events (table_id, at_ms, payload) VALUES
+                     ('1', 10, '{\"a\":1}'), ('2', 11, '{\"b\":1}'), ('1', 12, '{\"a\":2}');",
+            )
+            .unwrap();
+        }
+        let mut j = Journal::open(&path, Durability::Full).unwrap();
+        let games: Vec<u32> = j.events("1").unwrap().iter().map(|r| r.game).collect();
+        assert_eq!(games, [1, 1]);
+        assert_eq!(j.current_game("1").unwrap(), Some(1));
+        assert_eq!(j.current_game("2").unwrap(), Some(1));
+        assert_eq!(j.game_events("1", 1).unwrap()[1].payload, r#"{"a":2}"#);
+        let schema: i64 = j
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(schema, SCHEMA_VERSION);
+        // The next round's game goes beside it; the first is unchanged.
+        let mut next = event("1", 20);
+        next.game = 2;
+        j.write(&[next], &[]).unwrap();
+        drop(j);
+        let j = Journal::open(&path, Durability::Full).unwrap();
+        assert_eq!(j.current_game("1").unwrap(), Some(2));
+        assert_eq!(j.game_events("1", 1).unwrap().len(), 2);
+        assert_eq!(j.game_starts("1").unwrap().len(), 2);
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_main_file_alone_holds_every_event_a_second_after_it() {
         let dir = tempfile::tempdir().unwrap();

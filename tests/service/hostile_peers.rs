@@ -169,6 +169,9 @@ enum Mode {
     Silent,
     /// BrlAPI: the version packet, then hangs up.
     BrlapiVersionThenClose,
+    /// ser2net in telnet (RFC 2217) mode with its USB device missing: the
+    /// telnet option offered, the complaint, and the connection closed.
+    TelnetDeviceMissing,
 }
 
 impl Mode {
@@ -183,6 +186,7 @@ impl Mode {
             Mode::BrlapiSane,
             Mode::Silent,
             Mode::BrlapiVersionThenClose,
+            Mode::TelnetDeviceMissing,
         ][b as usize]
     }
 }
@@ -243,6 +247,11 @@ fn serve_one(mut s: TcpStream, mode: Mode) {
     let _ = s.set_nodelay(true);
     match mode {
         Mode::DeviceMissing => {
+            let _ = s.write_all(b"\r\nDevice open failure: No such file or directory\r\n");
+        }
+        Mode::TelnetDeviceMissing => {
+            // IAC DO COM-PORT-OPTION, then ser2net's complaint.
+            let _ = s.write_all(&[255, 253, 44]);
             let _ = s.write_all(b"\r\nDevice open failure: No such file or directory\r\n");
         }
         Mode::PegBoard => {
@@ -421,20 +430,32 @@ fn a_display_of_impossible_size_is_refused_and_the_server_stays_up() {
 /// board 68,737 times.
 #[test]
 fn an_unplugged_board_behind_ser2net_is_retried_at_the_backoffs_pace() {
+    unplugged_board_behind_ser2net("tcp", Mode::DeviceMissing, Mode::PegBoard);
+}
+
+/// Case 2 over RFC 2217 (`rfc2217://`, which stormed at 88 opens a second).
+#[test]
+fn an_unplugged_board_behind_ser2net_over_rfc2217_is_retried_at_the_backoffs_pace() {
+    unplugged_board_behind_ser2net("rfc2217", Mode::TelnetDeviceMissing, Mode::TelnetPegBoard);
+}
+
+/// A peg board at `scheme://` behind a ser2net whose device is missing
+/// (`missing`), then back (`back`).
+fn unplugged_board_behind_ser2net(scheme: &str, missing: Mode, back: Mode) {
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
-    let peer = Peer::start(port, Mode::DeviceMissing);
+    let peer = Peer::start(port, missing);
     let wav = dir.path().join("wav");
     let server = Serve::start(
         dir.path(),
-        &venue(&format!("peg:tcp://127.0.0.1:{port}"), "none"),
+        &venue(&format!("peg:{scheme}://127.0.0.1:{port}"), "none"),
         &format!("wav:{}", wav.display()),
     );
     peer.wait_accepts(0, 1);
     let first = peer.accepted();
     std::thread::sleep(Duration::from_secs(6));
     let storm = peer.accepted() - first;
-    eprintln!("case 2: {storm} connections in 6 s");
+    eprintln!("case 2 ({scheme}): {storm} connections in 6 s");
     // 50 ms doubling to 2 s: 0.05 + 0.1 + … reaches 6 s after 8 waits.
     assert!(storm <= 9, "{storm} connections in 6 s");
     let logged = server.stderr.lock().unwrap().len();
@@ -446,7 +467,7 @@ fn an_unplugged_board_behind_ser2net_is_retried_at_the_backoffs_pace() {
     assert!(lines <= 2, "{lines} log lines about it");
 
     // The device comes back.
-    peer.set(Mode::PegBoard);
+    peer.set(back);
     let took = server.wait_state("board connected", |s| s["board"]["connected"] == true);
     eprintln!("case 2: the board connected {took:?} after it came back");
     assert_eq!(server.state()["board"]["failures"], 0);

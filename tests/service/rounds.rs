@@ -256,6 +256,20 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
     let (status, e) = round_trf(&addr, &venue, 2, &trf(2).replace("001    3", "001   x3"));
     assert_eq!(status, 422, "{e}");
     assert!(e["error"].as_str().unwrap().contains("line "), "{e}");
+    // A listed player whose start rank the file does not hold (Eve's line
+    // left out), and a pairing the opponent's line does not say back.
+    let without_eve: String = trf(2)
+        .split_inclusive("\r\n")
+        .filter(|l| !l.contains(" Eve "))
+        .collect();
+    let (status, e) = round_trf(&addr, &venue, 2, &without_eve);
+    assert_eq!(status, 422, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("start rank 5"), "{e}");
+    let one_sided = trf(2).replacen("0002 b  ", "0001 b  ", 1);
+    assert_ne!(one_sided, trf(2));
+    let (status, e) = round_trf(&addr, &venue, 2, &one_sided);
+    assert_eq!(status, 422, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("line"), "{e}");
     assert_eq!(
         get(&addr, "/api/rounds").body,
         before,

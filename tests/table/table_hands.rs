@@ -299,8 +299,37 @@ fn a_slide_resting_on_its_way_is_corrected_before_the_blind_player_replies() {
     wait_for("the peg board in step", LIMIT, || {
         (table(&addr)["board"]["in_sync"] == true).then_some(())
     });
-    // The journal holds it as a correction, and replays to the same game.
+    // The journal holds it as a correction, not a ruling: Bd3 taken back
+    // with `slid`, then Bc4 made; and it replays to the same game.
     drop(server);
+    let conn = rusqlite::Connection::open(data.path().join("journal.sqlite")).unwrap();
+    let payloads: Vec<String> = conn
+        .prepare("SELECT payload FROM events ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let slid = payloads
+        .iter()
+        .position(|p| p.contains("\"slid\":true"))
+        .unwrap_or_else(|| panic!("no slide correction journaled: {payloads:#?}"));
+    assert!(
+        payloads[..slid].iter().any(|p| p.contains("f1d3")),
+        "{payloads:#?}"
+    );
+    assert!(
+        payloads[slid..].iter().any(|p| p.contains("f1c4")),
+        "{payloads:#?}"
+    );
+    assert_eq!(
+        payloads
+            .iter()
+            .filter(|p| p.contains("\"slid\":true"))
+            .count(),
+        1,
+        "one correction: {payloads:#?}"
+    );
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tactus"))
         .args(["journal", "check"])
         .arg(data.path())
