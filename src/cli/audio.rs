@@ -1,9 +1,10 @@
 //! `tactus audio devices`: the sound outputs a table's `audio =
 //! "device:NAME"` can name.
 
-use std::process::ExitCode;
-
+use anyhow::Context;
 use clap::Subcommand;
+
+use super::Outcome;
 
 /// Sound outputs.
 #[derive(Subcommand)]
@@ -14,23 +15,18 @@ pub enum AudioCommand {
 }
 
 /// Runs `audio`.
-pub fn run(command: AudioCommand) -> ExitCode {
+pub fn run(command: AudioCommand) -> Outcome {
     match command {
-        AudioCommand::Devices => match tactus_speech::sink_alsa::devices() {
-            Ok(list) => {
-                for (name, desc) in list {
-                    if desc.is_empty() {
-                        println!("{name}");
-                    } else {
-                        println!("{name}\t{desc}");
-                    }
+        AudioCommand::Devices => {
+            let list = tactus_speech::sink_alsa::devices().context("tactus audio devices")?;
+            for (name, desc) in list {
+                if desc.is_empty() {
+                    println!("{name}");
+                } else {
+                    println!("{name}\t{desc}");
                 }
-                ExitCode::SUCCESS
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }
     }
+    Ok(())
 }

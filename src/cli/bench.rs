@@ -1,14 +1,16 @@
 //! `tactus bench`: measurements of the whole service, reproducible by anyone.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 
+use anyhow::Context;
 use clap::{Args, Subcommand};
 use tactus::bench::e2e::{E2eOptions, E2eReport, Transport, run_e2e};
 use tactus::bench::serve::{ServeOptions, Spread, run_serve};
 use tactus::bench::startup::{StartupOptions, run_startup};
 use tactus_board::event::Protocol;
+
+use super::{Failure, Outcome};
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -150,23 +152,23 @@ pub struct E2eArgs {
     json: bool,
 }
 
-pub fn run(command: BenchCommand) -> ExitCode {
+pub fn run(command: BenchCommand) -> Outcome {
     match command {
-        BenchCommand::E2e(args) => e2e(args),
-        BenchCommand::Serve(args) => serve(args),
-        BenchCommand::Hands(args) => hands(args),
-        BenchCommand::Startup(args) => startup(args),
+        BenchCommand::E2e(args) => e2e(args).context("tactus bench e2e")?,
+        BenchCommand::Serve(args) => serve(args).context("tactus bench serve")?,
+        BenchCommand::Hands(args) => return hands(args),
+        BenchCommand::Startup(args) => startup(args).context("tactus bench startup")?,
     }
+    Ok(())
 }
 
-fn startup(args: StartupArgs) -> ExitCode {
-    let exe = match std::env::current_exe() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("tactus bench startup: cannot find this program: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+/// This program, which the benchmarks start as a server.
+fn this_program() -> anyhow::Result<std::path::PathBuf> {
+    std::env::current_exe().context("cannot find this program")
+}
+
+fn startup(args: StartupArgs) -> anyhow::Result<()> {
+    let exe = this_program()?;
     let options = StartupOptions {
         exe,
         tables: args.tables,
@@ -175,54 +177,44 @@ fn startup(args: StartupArgs) -> ExitCode {
         runs: args.runs,
         seed: args.seed,
     };
-    match run_startup(&options) {
-        Ok(r) if args.json => {
-            println!("{}", serde_json::to_string(&r).unwrap_or_default());
-            ExitCode::SUCCESS
-        }
-        Ok(r) => {
-            let s = &r.startup;
-            println!(
-                "{} tables, {} rounds: {} games, {} events in the journal\n\
-                 start-up to listening, every current game resumed: n {}, min {:.1} ms, \
-                 p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
-                 in-process: current games read and replayed {:.1} ms; every game {:.1} ms",
-                r.tables,
-                r.rounds,
-                r.games,
-                r.events,
-                s.n,
-                s.min_ms,
-                s.p50_ms,
-                s.p99_ms,
-                s.max_ms,
-                r.current_games_ms,
-                r.whole_history_ms
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("tactus bench startup: {:#}", anyhow::Error::from(e));
-            ExitCode::from(2)
-        }
+    let r = run_startup(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        let s = &r.startup;
+        println!(
+            "{} tables, {} rounds: {} games, {} events in the journal\n\
+             start-up to listening, every current game resumed: n {}, min {:.1} ms, \
+             p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n\
+             in-process: current games read and replayed {:.1} ms; every game {:.1} ms",
+            r.tables,
+            r.rounds,
+            r.games,
+            r.events,
+            s.n,
+            s.min_ms,
+            s.p50_ms,
+            s.p99_ms,
+            s.max_ms,
+            r.current_games_ms,
+            r.whole_history_ms
+        );
     }
+    Ok(())
 }
 
-fn hands(args: HandsArgs) -> ExitCode {
+fn hands(args: HandsArgs) -> Outcome {
     use tactus::bench::hands::{HandsOptions, games_from_pgn, run_hands};
     if let Some(settle_ms) = args.settle_ms.filter(|&ms| ms > 5_000) {
-        eprintln!("tactus bench hands: --settle-ms {settle_ms}: at most 5000");
-        return ExitCode::from(2);
+        return Err(
+            anyhow::anyhow!("tactus bench hands: --settle-ms {settle_ms}: at most 5000").into(),
+        );
     }
     let mut corpus = Vec::new();
     for path in &args.pgn {
-        match std::fs::read(path) {
-            Ok(bytes) => corpus.extend(games_from_pgn(&path.display().to_string(), &bytes)),
-            Err(e) => {
-                eprintln!("tactus bench hands: cannot read {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        }
+        let bytes = std::fs::read(path)
+            .with_context(|| format!("tactus bench hands: cannot read {}", path.display()))?;
+        corpus.extend(games_from_pgn(&path.display().to_string(), &bytes));
     }
     let seed = args.seed.unwrap_or_else(|| {
         let mut b = [0u8; 8];
@@ -301,16 +293,20 @@ fn hands(args: HandsArgs) -> ExitCode {
         }
     }
     if r.failures.is_empty() {
-        ExitCode::SUCCESS
+        Ok(())
     } else {
-        ExitCode::FAILURE
+        // The games that failed are listed above; the run itself failed.
+        Err(Failure::Failed(anyhow::anyhow!(
+            "tactus bench hands: {} of {} games failed",
+            r.failures.len(),
+            r.games
+        )))
     }
 }
 
-fn e2e(args: E2eArgs) -> ExitCode {
+fn e2e(args: E2eArgs) -> anyhow::Result<()> {
     if args.ply_ms == 0 {
-        eprintln!("tactus bench e2e: --ply-ms must be at least 1");
-        return ExitCode::from(2);
+        anyhow::bail!("--ply-ms must be at least 1");
     }
     let options = E2eOptions {
         tables: args.tables,
@@ -321,21 +317,13 @@ fn e2e(args: E2eArgs) -> ExitCode {
         data: args.data,
         transport: args.board,
     };
-    match run_e2e(&options) {
-        Ok(report) => {
-            if args.json {
-                println!("{}", serde_json::to_string(&report).unwrap_or_default());
-            } else {
-                print!("{}", text(&report));
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            // The cause after each step, as anyhow reports a chain.
-            eprintln!("tactus bench e2e: {:#}", anyhow::Error::from(e));
-            ExitCode::from(2)
-        }
+    let report = run_e2e(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&report).unwrap_or_default());
+    } else {
+        print!("{}", text(&report));
     }
+    Ok(())
 }
 
 fn text(r: &E2eReport) -> String {
@@ -367,47 +355,34 @@ fn text(r: &E2eReport) -> String {
     )
 }
 
-fn serve(args: BenchServeArgs) -> ExitCode {
-    let exe = match std::env::current_exe() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("tactus bench serve: cannot find this program: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+fn serve(args: BenchServeArgs) -> anyhow::Result<()> {
+    let exe = this_program()?;
     let options = ServeOptions {
         exe,
         runs: args.runs,
         plies: args.plies,
         voice: args.voice,
     };
-    match run_serve(&options) {
-        Ok(r) => {
-            if args.json {
-                println!("{}", serde_json::to_string(&r).unwrap_or_default());
-            } else {
-                let line = |what: &str, s: &Spread| {
-                    format!(
-                        "{what}: n {}, min {:.2} ms, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n",
-                        s.n, s.min_ms, s.p50_ms, s.p99_ms, s.max_ms
-                    )
-                };
-                println!(
-                    "{}{}{}server peak RSS {:.1} MB (one table)",
-                    line("start-up to listening", &r.startup),
-                    line(
-                        &format!("board move to SSE (incl. {} ms settling)", r.settle_ms),
-                        &r.move_to_sse
-                    ),
-                    line("frame button to SSE (clock)", &r.button_to_sse),
-                    r.server_rss_mb
-                );
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("tactus bench serve: {:#}", anyhow::Error::from(e));
-            ExitCode::from(2)
-        }
+    let r = run_serve(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        let line = |what: &str, s: &Spread| {
+            format!(
+                "{what}: n {}, min {:.2} ms, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n",
+                s.n, s.min_ms, s.p50_ms, s.p99_ms, s.max_ms
+            )
+        };
+        println!(
+            "{}{}{}server peak RSS {:.1} MB (one table)",
+            line("start-up to listening", &r.startup),
+            line(
+                &format!("board move to SSE (incl. {} ms settling)", r.settle_ms),
+                &r.move_to_sse
+            ),
+            line("frame button to SSE (clock)", &r.button_to_sse),
+            r.server_rss_mb
+        );
     }
+    Ok(())
 }

@@ -3,9 +3,9 @@
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 use shakmaty::fen::Fen;
@@ -18,6 +18,8 @@ use tactus_board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_b
 use tactus_board::link::Port;
 use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
 use tactus_board::sim::Simulator;
+
+use super::Outcome;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ProtocolArg {
@@ -88,8 +90,8 @@ pub enum BoardCommand {
 }
 
 /// Runs a `board` subcommand. Bad input: message on stderr, status 2.
-pub fn run(cmd: BoardCommand) -> ExitCode {
-    match cmd {
+pub fn run(cmd: BoardCommand) -> Outcome {
+    let outcome = match cmd {
         BoardCommand::Sim {
             protocol,
             fen,
@@ -109,22 +111,24 @@ pub fn run(cmd: BoardCommand) -> ExitCode {
                 .unwrap_or(tactus_board::infer::default_settle(protocol).as_millis() as u64);
             watch(protocol, port, baud, fen.as_deref(), json, settle_ms)
         }
-    }
+    };
+    outcome.context("tactus board")?;
+    Ok(())
 }
 
-fn bad(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("tactus board: {msg}");
-    ExitCode::from(2)
+/// What is wrong with the command's input.
+fn bad(msg: impl std::fmt::Display) -> anyhow::Result<()> {
+    Err(anyhow::anyhow!("{msg}"))
 }
 
-fn parse_position(fen: Option<&str>) -> Result<Chess, String> {
+fn parse_position(fen: Option<&str>) -> anyhow::Result<Chess> {
     let Some(fen) = fen else {
         return Ok(Chess::default());
     };
-    let parsed: Fen = fen.parse().map_err(|e| format!("--fen {fen:?}: {e}"))?;
+    let parsed: Fen = fen.parse().with_context(|| format!("--fen {fen:?}"))?;
     parsed
         .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("--fen {fen:?}: {e}"))
+        .with_context(|| format!("--fen {fen:?}"))
 }
 
 fn sim(
@@ -132,14 +136,11 @@ fn sim(
     fen: Option<&str>,
     link: Option<PathBuf>,
     hands: Option<u64>,
-) -> ExitCode {
+) -> anyhow::Result<()> {
     // With hands, the simulator keeps the game to know what a move does.
     let mut game = match hands {
         None => None,
-        Some(seed) => match parse_position(fen) {
-            Ok(p) => Some((p, Hands::new(seed, Timing::human()))),
-            Err(e) => return bad(e),
-        },
+        Some(seed) => Some((parse_position(fen)?, Hands::new(seed, Timing::human()))),
     };
     // The simulator is a board: any placement will do, legal or not.
     let board = match fen {
@@ -183,7 +184,7 @@ fn sim(
             Err(e) => eprintln!("tactus board sim: {e}"),
         }
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 fn watch(
@@ -193,11 +194,8 @@ fn watch(
     fen: Option<&str>,
     json: bool,
     settle_ms: u64,
-) -> ExitCode {
-    let pos = match parse_position(fen) {
-        Ok(p) => p,
-        Err(e) => return bad(e),
-    };
+) -> anyhow::Result<()> {
+    let pos = parse_position(fen)?;
     if baud == Some(0) {
         return bad("--baud must be positive");
     }
@@ -236,10 +234,10 @@ fn watch(
             driver.read_until(inf.deadline().map(|d| epoch + d));
             let stamped = tokio::select! {
                 s = driver.next() => s,
-                _ = tokio::signal::ctrl_c() => return ExitCode::SUCCESS,
+                _ = tokio::signal::ctrl_c() => return Ok(()),
             };
             let Some(stamped) = stamped else {
-                return ExitCode::SUCCESS;
+                return Ok(());
             };
             match stamped.event {
                 DriverEvent::Board(e) => {

@@ -4,12 +4,14 @@
 //! anything fails (the check itself is `tactus::service::check`).
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 
+use anyhow::Context;
 use clap::Args;
 use tactus::service::check::{self, Wait};
 use tactus::service::serve::load_config;
+
+use super::{Failure, Outcome};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -27,24 +29,17 @@ pub struct CheckArgs {
     json: bool,
 }
 
-pub fn run(args: CheckArgs) -> ExitCode {
-    let mut config = match load_config(args.config.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("tactus check: {:#}", anyhow::Error::from(e));
-            return ExitCode::from(2);
-        }
-    };
+pub fn run(args: CheckArgs) -> Outcome {
+    let mut config = load_config(args.config.as_deref()).context("tactus check")?;
     if let Some(data) = args.data {
         config.server.data = data;
     }
-    if let Err(e) = config.check() {
-        eprintln!("tactus check: {e}");
-        return ExitCode::from(2);
-    }
+    config
+        .check()
+        .map_err(anyhow::Error::msg)
+        .context("tactus check")?;
     if !(0.1..=60.0).contains(&args.board_wait) {
-        eprintln!("tactus check: --board-wait takes 0.1 to 60 seconds");
-        return ExitCode::from(2);
+        return Err(anyhow::anyhow!("tactus check: --board-wait takes 0.1 to 60 seconds").into());
     }
     let wait = Wait {
         board: Duration::from_secs_f64(args.board_wait),
@@ -63,11 +58,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         if !args.json {
             println!("everything is ready");
         }
-        ExitCode::SUCCESS
+        Ok(())
     } else {
         if !args.json {
             println!("{failed} part(s) not ready");
         }
-        ExitCode::from(2)
+        Err(Failure::Said)
     }
 }

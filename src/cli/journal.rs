@@ -2,13 +2,15 @@
 //! every table of a data folder's journal without starting anything, and a
 //! consistent copy of a journal in use.
 
+use anyhow::Context;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Subcommand;
 use tactus::service::journal::Journal;
 use tactus::table::replay::{begun, replay};
 use tactus_rules::announce::Style;
+
+use super::Outcome;
 
 #[derive(Subcommand)]
 pub enum JournalCommand {
@@ -23,36 +25,27 @@ pub enum JournalCommand {
     Backup { dir: PathBuf, out: PathBuf },
 }
 
-pub fn run(command: JournalCommand) -> ExitCode {
+pub fn run(command: JournalCommand) -> Outcome {
     match command {
         JournalCommand::Check { dir } => check(dir),
-        JournalCommand::Backup { dir, out } => backup(dir, out),
+        JournalCommand::Backup { dir, out } => {
+            backup(&dir, &out).context("tactus journal backup")?;
+            Ok(())
+        }
     }
 }
 
-fn journal_in(dir: &std::path::Path) -> Result<Journal, String> {
+fn journal_in(dir: &std::path::Path) -> anyhow::Result<Journal> {
     let path = dir.join("journal.sqlite");
     if !path.is_file() {
-        return Err(format!("{}: no journal here", path.display()));
+        anyhow::bail!("{}: no journal here", path.display());
     }
-    Journal::open_read_only(&path).map_err(|e| e.to_string())
+    Ok(Journal::open_read_only(&path)?)
 }
 
-fn check(dir: PathBuf) -> ExitCode {
-    let journal = match journal_in(&dir) {
-        Ok(j) => j,
-        Err(e) => {
-            eprintln!("tactus journal check: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let tables = match journal.tables() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tactus journal check: {e}");
-            return ExitCode::from(2);
-        }
-    };
+fn check(dir: PathBuf) -> Outcome {
+    let journal = journal_in(&dir).context("tactus journal check")?;
+    let tables = journal.tables().context("tactus journal check")?;
     let mut failed = 0;
     let mut games = 0;
     for id in &tables {
@@ -99,33 +92,25 @@ fn check(dir: PathBuf) -> ExitCode {
         }
     }
     if failed > 0 {
-        eprintln!(
+        return Err(anyhow::anyhow!(
             "tactus journal check: {failed} of {games} games ({} tables) do not replay",
             tables.len()
-        );
-        return ExitCode::from(2);
+        )
+        .into());
     }
     println!(
         "{} tables, {games} games, every entry applies",
         tables.len()
     );
-    ExitCode::SUCCESS
+    Ok(())
 }
 
-fn backup(dir: PathBuf, out: PathBuf) -> ExitCode {
-    let result = journal_in(&dir).and_then(|j| j.backup(&out).map_err(|e| e.to_string()));
-    match result {
-        Ok(()) => {
-            println!(
-                "{} copied to {}",
-                dir.join("journal.sqlite").display(),
-                out.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("tactus journal backup: {e}");
-            ExitCode::from(2)
-        }
-    }
+fn backup(dir: &std::path::Path, out: &std::path::Path) -> anyhow::Result<()> {
+    journal_in(dir)?.backup(out)?;
+    println!(
+        "{} copied to {}",
+        dir.join("journal.sqlite").display(),
+        out.display()
+    );
+    Ok(())
 }

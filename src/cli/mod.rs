@@ -1,4 +1,10 @@
 //! Command-line interface: one file per subcommand group.
+//!
+//! Every command returns `Result<(), Failure>`; [`run`] says a failure
+//! once, on stderr, as `tactus <command>: <what went wrong>: <its cause>`
+//! (anyhow's chain), and turns it into the exit status: 2 for what the
+//! person can mend (bad input, a check that found a fault), 1 for a run
+//! that failed on its own. No command exits by itself.
 
 use std::process::ExitCode;
 
@@ -68,6 +74,48 @@ enum Command {
     Tls(tls::TlsCommand),
 }
 
+/// Why a command did not succeed, and so its exit status.
+#[derive(Debug)]
+pub enum Failure {
+    /// What was given cannot be used, or a check found a fault; nothing
+    /// was changed. Exit status 2.
+    Refused(anyhow::Error),
+    /// The command's own output has said what is wrong (a check's lines
+    /// and its count of parts not ready): exit status 2, nothing more said.
+    Said,
+    /// The command ran and failed on its own (a benchmark whose games
+    /// failed, a server that stopped on an error). Exit status 1.
+    Failed(anyhow::Error),
+}
+
+/// Bad input by default: `?` on any error refuses.
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Refused(e)
+    }
+}
+
+impl Failure {
+    /// Says the failure on stderr (its whole chain of causes) and gives
+    /// its exit status.
+    fn report(self) -> ExitCode {
+        match self {
+            Failure::Refused(e) => {
+                eprintln!("{e:#}");
+                ExitCode::from(2)
+            }
+            Failure::Said => ExitCode::from(2),
+            Failure::Failed(e) => {
+                eprintln!("{e:#}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// What every command returns.
+pub type Outcome = Result<(), Failure>;
+
 /// Parses the arguments and runs the command. Bad input exits with status 2.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
@@ -78,12 +126,12 @@ pub fn run() -> ExitCode {
     } else {
         "warn"
     });
-    match cli.command {
+    let outcome = match cli.command {
         Command::Tokens => {
             for token in tactus_rules::token::Token::all() {
                 println!("{token}");
             }
-            ExitCode::SUCCESS
+            Ok(())
         }
         Command::Reconcile(args) => reconcile::run(&args),
         Command::Say(c) => say::run(c),
@@ -97,6 +145,10 @@ pub fn run() -> ExitCode {
         Command::Journal(c) => journal::run(c),
         Command::Tls(c) => tls::run(c),
         Command::Check(args) => check::run(args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
     }
 }
 

@@ -1,8 +1,8 @@
 //! `tactus reconcile`: the D.2.9 ruling from two scoresheet files.
 
+use anyhow::Context;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Args;
 use shakmaty::fen::Fen;
@@ -44,17 +44,10 @@ pub struct ReconcileArgs {
 
 /// Runs the command: the ruling on stdout, or a message on stderr and
 /// status 2 for bad input.
-pub fn run(args: &ReconcileArgs) -> ExitCode {
-    match ruling(args) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("tactus reconcile: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+pub fn run(args: &ReconcileArgs) -> super::Outcome {
+    let out = ruling(args).context("tactus reconcile")?;
+    print!("{out}");
+    Ok(())
 }
 
 fn ruling(args: &ReconcileArgs) -> anyhow::Result<String> {

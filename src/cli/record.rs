@@ -2,13 +2,15 @@
 //! embosser or note-taker, or as Unicode braille for a screen or display.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Subcommand;
 use clap::builder::TypedValueParser as _;
 use tactus_braille::record::{Options, render};
 use tactus_rules::language::Language;
 use tactus_rules::pgn::read_games;
+
+use super::Outcome;
 
 /// What to write.
 #[derive(Subcommand)]
@@ -38,7 +40,12 @@ pub enum RecordCommand {
 }
 
 /// Runs `record`. Bad input: a message on stderr, exit status 2, no output.
-pub fn run(command: RecordCommand) -> ExitCode {
+pub fn run(command: RecordCommand) -> Outcome {
+    brf(command).context("tactus record brf")?;
+    Ok(())
+}
+
+fn brf(command: RecordCommand) -> anyhow::Result<()> {
     let RecordCommand::Brf {
         pgn,
         game,
@@ -47,45 +54,31 @@ pub fn run(command: RecordCommand) -> ExitCode {
         clock,
         lang,
     } = command;
-    let fail = |message: String| {
-        eprintln!("error: {message}");
-        ExitCode::from(2)
-    };
-    let bytes = match std::fs::read(&pgn) {
-        Ok(b) => b,
-        Err(e) => return fail(format!("{}: {e}", pgn.display())),
-    };
+    let bytes = std::fs::read(&pgn).with_context(|| pgn.display().to_string())?;
     let mut games = read_games(&bytes);
     let index = game as usize - 1;
     if index >= games.len() {
-        return fail(format!(
+        anyhow::bail!(
             "{}: game {game} asked for, the file has {}",
             pgn.display(),
             games.len()
-        ));
+        );
     }
-    let record = match games.swap_remove(index) {
-        Ok(r) => r,
-        Err(e) => return fail(format!("{}: game {game}: {e}", pgn.display())),
-    };
+    let record = games
+        .swap_remove(index)
+        .with_context(|| format!("{}: game {game}", pgn.display()))?;
     if let Some(ply) = record.null_move {
         eprintln!(
             "note: game {game} stops at a null move at ply {}: the moves before it are written",
             ply + 1
         );
     }
-    let doc = match render(&record, &Options { lang, clock }) {
-        Ok(d) => d,
-        Err(e) => return fail(format!("{}: game {game}: {e}", pgn.display())),
-    };
+    let doc = render(&record, &Options { lang, clock })
+        .with_context(|| format!("{}: game {game}", pgn.display()))?;
     let text = if unicode { doc.unicode() } else { doc.brf() };
     match out {
-        Some(path) => {
-            if let Err(e) = std::fs::write(&path, text) {
-                return fail(format!("{}: {e}", path.display()));
-            }
-        }
+        Some(path) => std::fs::write(&path, text).with_context(|| path.display().to_string())?,
         None => print!("{text}"),
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -4,10 +4,10 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use anyhow::Context;
 use clap::{Args, Subcommand};
 use tactus_rules::announce::Style;
 use tactus_rules::clock_announce::{ClockReading, Shown, clock_tokens_in};
@@ -17,6 +17,8 @@ use tactus_rules::token::Token;
 use tactus_speech::sink::{DEFAULT_PAUSE_MS, Sink, WavSink};
 use tactus_speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
 use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+
+use super::Outcome;
 
 /// What to announce.
 #[derive(Subcommand)]
@@ -69,6 +71,7 @@ pub enum SayCommand {
 }
 
 /// A time as seconds or h:mm:ss.
+// A clap value parser: its error is the text clap shows after the flag.
 fn parse_time(s: &str) -> Result<Duration, String> {
     if s.contains(':') {
         return parse_clock(s).map_err(|e| e.to_string());
@@ -134,7 +137,12 @@ fn open_device(pack: &Arc<VoicePack>, speak: &SpeakArgs) -> Result<DeviceSink, D
 
 /// Runs `say`. Bad input: a message on stderr and exit status 2, before
 /// any output.
-pub fn run(command: SayCommand) -> ExitCode {
+pub fn run(command: SayCommand) -> Outcome {
+    say(command).context("tactus say")?;
+    Ok(())
+}
+
+fn say(command: SayCommand) -> anyhow::Result<()> {
     let (plies, output) = match command {
         SayCommand::Clock {
             white,
@@ -159,10 +167,7 @@ pub fn run(command: SayCommand) -> ExitCode {
                     Shown::Remaining,
                 )
             };
-            return match say_clock(&reading, shown, &speak) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => bad_input(&e),
-            };
+            return say_clock(&reading, shown, &speak);
         }
         SayCommand::Pgn {
             file,
@@ -173,47 +178,26 @@ pub fn run(command: SayCommand) -> ExitCode {
         SayCommand::Pgn {
             file, game, output, ..
         } => {
-            return match read_game(&file, game, output.style) {
-                Err(e) => bad_input(&e),
-                Ok((plies, stop)) => match speak(&plies, &output) {
-                    Err(e) => bad_input(&e),
-                    Ok(()) => {
-                        if let Some(note) = stop {
-                            eprintln!("note: {note}");
-                        }
-                        ExitCode::SUCCESS
-                    }
-                },
-            };
+            let (plies, stop) = read_game(&file, game, output.style)?;
+            speak(&plies, &output)?;
+            if let Some(note) = stop {
+                eprintln!("note: {note}");
+            }
+            return Ok(());
         }
-        SayCommand::Move { fen, mv, output } => (
-            announce_move(&fen, &mv, output.style)
-                .map(|p| vec![p])
-                .map_err(|e| e.to_string()),
-            output,
-        ),
+        SayCommand::Move { fen, mv, output } => {
+            (vec![announce_move(&fen, &mv, output.style)?], output)
+        }
     };
-    let plies = match plies {
-        Ok(p) => p,
-        Err(e) => return bad_input(&e),
-    };
-    match speak(&plies, &output) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => bad_input(&e),
-    }
-}
-
-fn bad_input(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
+    speak(&plies, &output)
 }
 
 /// Every game of a PGN file, or why the file cannot be read.
-fn read_file(file: &Path) -> Result<Vec<Result<GameRecord, PgnError>>, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+fn read_file(file: &Path) -> anyhow::Result<Vec<Result<GameRecord, PgnError>>> {
+    let bytes = std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
     let games = read_games(&bytes);
     if games.is_empty() {
-        return Err(format!("{}: {}", file.display(), PgnError::Empty));
+        anyhow::bail!("{}: {}", file.display(), PgnError::Empty);
     }
     Ok(games)
 }
@@ -224,19 +208,20 @@ fn read_game(
     file: &Path,
     number: u32,
     style: Style,
-) -> Result<(Vec<AnnouncedPly>, Option<String>), String> {
+) -> anyhow::Result<(Vec<AnnouncedPly>, Option<String>)> {
     let mut games = read_file(file)?;
     let count = games.len();
     let Some(game) = games.get_mut(number as usize - 1) else {
-        return Err(format!(
+        anyhow::bail!(
             "{}: --game {number}: the file has {count} game{}",
             file.display(),
             if count == 1 { "" } else { "s" }
-        ));
+        );
     };
     let at = |e: &dyn std::fmt::Display| format!("{}: game {number}: {e}", file.display());
-    let record = std::mem::replace(game, Err(PgnError::Empty)).map_err(|e| at(&e))?;
-    let plies = announce_record(&record, style).map_err(|e| at(&e))?;
+    let record =
+        std::mem::replace(game, Err(PgnError::Empty)).map_err(|e| anyhow::anyhow!(at(&e)))?;
+    let plies = announce_record(&record, style).map_err(|e| anyhow::anyhow!(at(&e)))?;
     let stop = record.null_move.map(|ply| {
         at(&format_args!(
             "ply {ply} is a null move (a pass, which no game under the Laws has): the \
@@ -254,11 +239,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// `say pgn FILE --list`: one line per game (or with `json`, an object with
 /// every tag); a game that cannot be read is listed with the reason, said
 /// on stderr too, and makes the exit status 2.
-fn list_games(file: &Path, json: bool) -> ExitCode {
-    let games = match read_file(file) {
-        Ok(g) => g,
-        Err(e) => return bad_input(&e),
-    };
+fn list_games(file: &Path, json: bool) -> anyhow::Result<()> {
+    let games = read_file(file)?;
     let mut bad = 0;
     let mut stdout = std::io::stdout().lock();
     for (i, game) in games.iter().enumerate() {
@@ -286,19 +268,23 @@ fn list_games(file: &Path, json: bool) -> ExitCode {
         };
         if let Err(e) = game {
             bad += 1;
-            eprintln!("error: {}: game {number}: {e}", file.display());
+            eprintln!("tactus say: {}: game {number}: {e}", file.display());
         }
         match writeln!(stdout, "{line}") {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
-            Err(e) => return bad_input(&format!("cannot write to stdout: {e}")),
+            Err(e) => return Err(anyhow::Error::new(e).context("cannot write to stdout")),
         }
     }
     if bad > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
+        anyhow::bail!(
+            "{}: {} of {} games cannot be read",
+            file.display(),
+            bad,
+            games.len()
+        );
     }
+    Ok(())
 }
 
 /// A game in one line: the players, where and when, the result, the
@@ -344,31 +330,29 @@ fn summary(r: &GameRecord) -> String {
 }
 
 /// Loads a pack by name or path, strictly: a broken pack is an error.
-fn load_pack(voice: &str, speed: f32) -> Result<Arc<VoicePack>, String> {
-    let dir = find_pack(voice).map_err(|e| e.to_string())?;
+fn load_pack(voice: &str, speed: f32) -> anyhow::Result<Arc<VoicePack>> {
+    let dir = find_pack(voice)?;
     let pack = VoicePack::load(
         &dir,
         &LoadOptions {
             speed,
             lenient: false,
         },
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     Ok(Arc::new(pack))
 }
 
 /// Says the clock: text or JSON, and the WAV file and card if asked.
-fn say_clock(reading: &ClockReading, shown: Shown, speak: &SpeakArgs) -> Result<(), String> {
+fn say_clock(reading: &ClockReading, shown: Shown, speak: &SpeakArgs) -> anyhow::Result<()> {
     let pack = load_pack(&speak.voice, speak.speed)?;
     let tokens = &clock_tokens_in(reading, shown, pack.grammar());
     let text = pack.text(tokens);
     if let Some(path) = &speak.wav {
-        let mut sink =
-            WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?;
+        let mut sink = WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS)?;
         let written = sink.say(tokens, &text).and_then(|()| sink.finish());
         if let Err(e) = written {
             let _ = std::fs::remove_file(path);
-            return Err(format!("{e:#}"));
+            return Err(e.into());
         }
     }
     if speak.json {
@@ -390,13 +374,11 @@ fn say_clock(reading: &ClockReading, shown: Shown, speak: &SpeakArgs) -> Result<
 }
 
 /// Loads the pack, then prints (and writes, and plays) every ply.
-fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> Result<(), String> {
+fn speak(plies: &[AnnouncedPly], output: &OutputArgs) -> anyhow::Result<()> {
     let speak = &output.speak;
     let pack = load_pack(&speak.voice, speak.speed)?;
     let mut wav = match &speak.wav {
-        Some(path) => Some(
-            WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS).map_err(|e| format!("{e:#}"))?,
-        ),
+        Some(path) => Some(WavSink::create(path, &pack, None, DEFAULT_PAUSE_MS)?),
         None => None,
     };
     let card = if speak.play {
@@ -427,7 +409,7 @@ fn say_all(
     mut wav: Option<&mut WavSink>,
     mut card: Option<DeviceSink>,
     json: bool,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
     for ply in plies {
         let text = pack.text(&ply.tokens);
@@ -445,10 +427,10 @@ fn say_all(
             Ok(()) => {}
             // The reader went away (`| head`): nothing more to say.
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
-            Err(e) => return Err(format!("cannot write to stdout: {e}")),
+            Err(e) => return Err(anyhow::Error::new(e).context("cannot write to stdout")),
         }
         if let Some(w) = wav.as_mut() {
-            w.say(&ply.tokens, &text).map_err(|e| format!("{e:#}"))?;
+            w.say(&ply.tokens, &text)?;
         }
         if let Some(c) = card.as_mut()
             && let Err(e) = pause_then_say(c, ply.ply > 1, &ply.tokens, &text)
@@ -458,7 +440,7 @@ fn say_all(
         }
     }
     if let Some(w) = wav.as_mut() {
-        w.finish().map_err(|e| format!("{e:#}"))?;
+        w.finish()?;
     }
     Ok(())
 }

@@ -4,12 +4,14 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Args;
 use shakmaty::Color;
 use tactus::service::config::{AudioOut, BoardSpec, Config};
 use tactus::service::serve::{load_config, serve, shutdown_signal, startup_text};
+
+use super::{Failure, Outcome};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -75,21 +77,11 @@ fn configure(args: ServeArgs) -> anyhow::Result<Config> {
     Ok(config)
 }
 
-pub fn run(args: ServeArgs) -> ExitCode {
-    let config = match configure(args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("tactus serve: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("tactus serve: cannot start the runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+pub fn run(args: ServeArgs) -> Outcome {
+    let config = configure(args).context("tactus serve")?;
+    let runtime = tokio::runtime::Runtime::new()
+        .context("tactus serve: cannot start the runtime")
+        .map_err(Failure::Failed)?;
     let result = runtime.block_on(serve(
         config,
         |running| {
@@ -99,12 +91,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
         },
         shutdown_signal(),
     ));
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            // The cause after each step (`cannot listen on …: …`).
-            eprintln!("tactus serve: {:#}", anyhow::Error::from(e));
-            ExitCode::from(2)
-        }
-    }
+    // The cause after each step (`cannot listen on …: …`); a server that
+    // cannot start or stops on an error is the venue's to mend (status 2).
+    result.context("tactus serve")?;
+    Ok(())
 }

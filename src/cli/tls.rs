@@ -3,9 +3,11 @@
 //! `tls_key`).
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Subcommand;
+
+use super::Outcome;
 
 /// HTTPS certificates.
 #[derive(Subcommand)]
@@ -26,26 +28,20 @@ pub enum TlsCommand {
 }
 
 /// Runs `tls`.
-pub fn run(command: TlsCommand) -> ExitCode {
+pub fn run(command: TlsCommand) -> Outcome {
     match command {
         TlsCommand::SelfSigned { out, names } => {
-            match tactus::service::tls::write_self_signed(&out, &names) {
-                Ok((made, cert, key)) => {
-                    println!("certificate: {}", cert.display());
-                    println!("key:         {}", key.display());
-                    println!("SHA-256:     {}", made.fingerprint);
-                    println!(
-                        "In the venue file:\n[server]\ntls_cert = {:?}\ntls_key = {:?}",
-                        cert.display().to_string(),
-                        key.display().to_string()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
+            let (made, cert, key) = tactus::service::tls::write_self_signed(&out, &names)
+                .context("tactus tls self-signed")?;
+            println!("certificate: {}", cert.display());
+            println!("key:         {}", key.display());
+            println!("SHA-256:     {}", made.fingerprint);
+            println!(
+                "In the venue file:\n[server]\ntls_cert = {:?}\ntls_key = {:?}",
+                cert.display().to_string(),
+                key.display().to_string()
+            );
         }
     }
+    Ok(())
 }

@@ -1,13 +1,15 @@
 //! `tactus voices check [DIR]` and `tactus voices stats PGN...`.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Subcommand;
 use tactus_rules::announce::Style;
 use tactus_rules::game_announcements::announce_pgn;
 use tactus_rules::token::Token;
 use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
+
+use super::Outcome;
 
 /// Voice pack tools.
 #[derive(Subcommand)]
@@ -35,27 +37,23 @@ pub enum VoicesCommand {
 }
 
 /// Runs `voices`. A broken pack or bad input exits with status 2.
-pub fn run(command: VoicesCommand) -> ExitCode {
-    let result = match command {
-        VoicesCommand::Check { dir } => check(dir.as_deref().unwrap_or(DEFAULT_PACK)),
+pub fn run(command: VoicesCommand) -> Outcome {
+    match command {
         VoicesCommand::Stats {
             files,
             voice,
             style,
             speed,
-        } => stats(&files, &voice, style, speed),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
+        } => stats(&files, &voice, style, speed).context("tactus voices stats")?,
+        VoicesCommand::Check { dir } => {
+            check(dir.as_deref().unwrap_or(DEFAULT_PACK)).context("tactus voices check")?
         }
     }
+    Ok(())
 }
 
-fn check(name: &str) -> Result<(), String> {
-    let dir = find_pack(name).map_err(|e| e.to_string())?;
+fn check(name: &str) -> anyhow::Result<()> {
+    let dir = find_pack(name)?;
     match VoicePack::load(&dir, &LoadOptions::default()) {
         Ok(pack) => {
             let rate = pack.sample_rate();
@@ -77,11 +75,11 @@ fn check(name: &str) -> Result<(), String> {
         }
         Err(e) => {
             println!("{e}");
-            Err(format!(
+            anyhow::bail!(
                 "voice pack {} is broken ({} problems)",
                 dir.display(),
                 e.problems.len()
-            ))
+            )
         }
     }
 }
@@ -132,30 +130,27 @@ fn loudness_report(pack: &VoicePack) {
     }
 }
 
-fn stats(files: &[PathBuf], voice: &str, style: Style, speed: f32) -> Result<(), String> {
+fn stats(files: &[PathBuf], voice: &str, style: Style, speed: f32) -> anyhow::Result<()> {
     let pack = VoicePack::load(
-        find_pack(voice).map_err(|e| e.to_string())?,
+        find_pack(voice)?,
         &LoadOptions {
             speed,
             lenient: false,
         },
-    )
-    .map_err(|e| e.to_string())?;
-    let rate = pack
-        .at_rate(pack.sample_rate())
-        .map_err(|e| e.to_string())?;
+    )?;
+    let rate = pack.at_rate(pack.sample_rate())?;
     let mut lengths: Vec<(f64, String)> = Vec::new();
     for file in files {
         let bytes =
-            std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
-        let plies = announce_pgn(&bytes, style).map_err(|e| format!("{}: {e}", file.display()))?;
+            std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
+        let plies = announce_pgn(&bytes, style).with_context(|| file.display().to_string())?;
         for p in plies {
             let secs = rate.rendered_len(&p.tokens) as f64 / f64::from(rate.rate());
             lengths.push((secs, format!("{} ({})", p.san, pack.text(&p.tokens))));
         }
     }
     if lengths.is_empty() {
-        return Err("no moves in the given games".to_owned());
+        anyhow::bail!("no moves in the given games");
     }
     lengths.sort_by(|a, b| a.0.total_cmp(&b.0));
     let n = lengths.len();
