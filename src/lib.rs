@@ -12,7 +12,7 @@
 //!   schedule they and the table share.
 //! - this crate, the server: [`table`] (one actor task per table: game,
 //!   clock, boards and speech) and [`service`] (start-up, the journal,
-//!   access tokens, the web server); [`bench`] (with the `bench` feature)
+//!   access tokens, the web server); [`bench`](mod@bench) (with the `bench` feature)
 //!   drives the service from outside as a venue would, with the harness of
 //!   `tactus-testkit`.
 
