@@ -198,6 +198,30 @@ fn bad_input_exits_2_with_a_message() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("far end sets the speed"));
 }
 
+/// Waits until every thread of process `pid` is stopped: `kill` only sends
+/// SIGSTOP, and a thread woken by the board's next bytes could otherwise
+/// still read them before it stops (then the host did not sleep through
+/// the touch, and what this test holds is not what it tried).
+fn wait_stopped(pid: libc::pid_t) {
+    let all_stopped = || {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return false;
+        };
+        tasks.flatten().all(|t| {
+            std::fs::read_to_string(t.path().join("stat")).is_ok_and(|stat| {
+                // The state follows the command's closing parenthesis.
+                stat.rsplit_once(") ")
+                    .is_some_and(|(_, rest)| rest.starts_with('T'))
+            })
+        })
+    };
+    let give_up = Instant::now() + PATIENCE;
+    while !all_stopped() {
+        assert!(Instant::now() < give_up, "process {pid} did not stop");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 /// A host too busy to read (here: `SIGSTOP`ped) while a player touches g8
 /// for 200 ms and then plays e5: when it reads again, everything comes in
 /// one read with one stamp, yet the touch is on the record, because the
@@ -237,6 +261,7 @@ fn a_host_that_reads_late_still_records_a_touch() {
 
     // Late: Black touches g8 for 200 ms and plays e5 while the host sleeps.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGSTOP) }, 0);
+    wait_stopped(pid);
     sim.lift(Square::G8).unwrap();
     std::thread::sleep(Duration::from_millis(200));
     sim.put(Square::G8, None).unwrap();
