@@ -32,7 +32,7 @@ use shakmaty::san::SanPlus;
 use super::action::{Action, PersonRole};
 use super::actor::TableHandle;
 use super::view::{LiveEvent, TableView};
-use tactus_backoff::Backoff;
+use tactus_backoff::{AfterPanic, Backoff};
 use tactus_braille::brlapi::{BrlapiError, Connection, Key};
 use tactus_braille::louis;
 use tactus_rules::braille_chess;
@@ -333,26 +333,26 @@ impl Link {
 /// Runs the display thread's work, and runs it again should it panic: the
 /// state says `failed` meanwhile, and the restarts are backed off.
 fn supervise(table: &str, host: Option<String>, link: &Link, content: &ContentRx) {
-    let mut restarts = Backoff::new(BACKOFF_MIN, BACKOFF_MAX);
-    loop {
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run_display(table, host.clone(), link, content)
-        }));
-        if run.is_ok() || link.table_gone() {
-            // The table is gone: so is its display.
-            return;
-        }
-        link.set(DisplayState::Failed);
-        let wait = restarts.failed();
-        if let Some(n) = restarts.log_due(std::time::Instant::now()) {
-            tracing::error!(
-                table,
-                failures = n,
-                "braille display thread failed; starting it again"
-            );
-        }
-        std::thread::sleep(wait);
-    }
+    tactus_backoff::supervise(
+        &mut Backoff::new(BACKOFF_MIN, BACKOFF_MAX),
+        || run_display(table, host.clone(), link, content),
+        |_, log| {
+            if link.table_gone() {
+                // The table is gone: so is its display.
+                return AfterPanic::Stop;
+            }
+            link.set(DisplayState::Failed);
+            if let Some(n) = log {
+                tracing::error!(
+                    table,
+                    failures = n,
+                    "braille display thread failed; starting it again"
+                );
+            }
+            AfterPanic::Restart
+        },
+        std::thread::sleep,
+    );
 }
 
 /// The display thread: connect, show, read keys; on any failure drop the

@@ -113,6 +113,77 @@ impl Backoff {
     }
 }
 
+/// What a supervised thread does after its body panicked, as the part's
+/// owner decides (`failed` of [`supervise`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterPanic {
+    /// Wait out the backoff and run the body again.
+    Restart,
+    /// Stop: nobody needs the part any more.
+    Stop,
+}
+
+/// Runs `body` until it returns, and runs it again each time it panics:
+/// the one loop of every device thread (a board's driver, a braille
+/// display), so that no thread of a table dies silently.
+///
+/// After a panic `failed` is told how many came since the body last
+/// returned, with whether a log line is due (at most one a minute, with
+/// the count since the last, as [`Backoff::log_due`] says); it marks the
+/// part failed for the table and says whether to go on. Then `sleep` waits
+/// out the doubling wait (a part's own sleep can cut it short when the
+/// part is let go). The panic itself is printed by the panic hook as
+/// usual.
+///
+/// ```
+/// use std::time::Duration;
+/// use tactus_backoff::{AfterPanic, Backoff, supervise};
+///
+/// let mut runs = 0;
+/// let mut told = Vec::new();
+/// let mut slept = Vec::new();
+/// let ms = Duration::from_millis;
+/// # let hook = std::panic::take_hook();
+/// # std::panic::set_hook(Box::new(|_| {}));
+/// supervise(
+///     &mut Backoff::new(ms(50), ms(2000)),
+///     || {
+///         runs += 1;
+///         if runs < 3 {
+///             panic!("a decoder bug");
+///         }
+///     },
+///     |n, _log| {
+///         told.push(n);
+///         AfterPanic::Restart
+///     },
+///     |wait| slept.push(wait),
+/// );
+/// # std::panic::set_hook(hook);
+/// assert_eq!(runs, 3);
+/// assert_eq!(told, [1, 2]);
+/// assert_eq!(slept, [ms(50), ms(100)]);
+/// ```
+pub fn supervise(
+    restarts: &mut Backoff,
+    mut body: impl FnMut(),
+    mut failed: impl FnMut(u64, Option<u64>) -> AfterPanic,
+    mut sleep: impl FnMut(Duration),
+) {
+    loop {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut body));
+        if run.is_ok() {
+            return;
+        }
+        let wait = restarts.failed();
+        let log = restarts.log_due(Instant::now());
+        if failed(restarts.failures(), log) == AfterPanic::Stop {
+            return;
+        }
+        sleep(wait);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +228,40 @@ mod tests {
         b.proven();
         b.failed();
         assert_eq!(b.log_due(t0), Some(1), "after proof, told at once again");
+    }
+
+    /// A body that always panics is restarted at the backoff's pace until
+    /// its owner says stop; a log line is due at the first panic only
+    /// (within the minute).
+    #[test]
+    fn a_panicking_body_is_restarted_with_backoff_until_told_to_stop() {
+        let ms = Duration::from_millis;
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let mut runs = 0;
+        let mut logs = Vec::new();
+        let mut slept = Vec::new();
+        let mut restarts = Backoff::new(ms(50), ms(200));
+        supervise(
+            &mut restarts,
+            || {
+                runs += 1;
+                panic!("always");
+            },
+            |n, log| {
+                logs.push(log);
+                if n < 5 {
+                    AfterPanic::Restart
+                } else {
+                    AfterPanic::Stop
+                }
+            },
+            |wait| slept.push(wait),
+        );
+        std::panic::set_hook(hook);
+        assert_eq!(runs, 5);
+        assert_eq!(slept, [ms(50), ms(100), ms(200), ms(200)]);
+        assert_eq!(logs, [Some(1), None, None, None, None]);
+        assert_eq!(restarts.failures(), 5);
     }
 }

@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 use shakmaty::Square;
 use tokio::sync::mpsc;
 
-use tactus_backoff::Backoff;
+use tactus_backoff::{AfterPanic, Backoff};
 
 use super::event::{BoardEvent, Decoded, Protocol, Unreadable, decoder};
 use super::link::{Framing, Link, Port};
@@ -411,22 +411,26 @@ impl Worker {
     /// at most once a minute, and restarts are backed off.
     fn supervise(self) {
         let mut restarts = Backoff::new(self.config.retry_min, self.config.retry_max);
-        loop {
-            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run()));
-            if run.is_ok() || self.stopped() {
-                return;
-            }
-            let wait = restarts.failed();
-            self.failures.fetch_add(1, Ordering::Relaxed);
-            if let Some(n) = restarts.log_due(Instant::now()) {
-                tracing::error!(port = %self.config.port, failures = n, "board driver failed; starting it again");
-            }
-            let reason = "the board driver failed; starting it again".to_owned();
-            if !self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason))) {
-                return;
-            }
-            self.sleep(wait);
-        }
+        tactus_backoff::supervise(
+            &mut restarts,
+            || self.run(),
+            |_, log| {
+                if self.stopped() {
+                    return AfterPanic::Stop;
+                }
+                self.failures.fetch_add(1, Ordering::Relaxed);
+                if let Some(n) = log {
+                    tracing::error!(port = %self.config.port, failures = n, "board driver failed; starting it again");
+                }
+                let reason = "the board driver failed; starting it again".to_owned();
+                if self.emit(DriverEvent::Board(BoardEvent::Disconnected(reason))) {
+                    AfterPanic::Restart
+                } else {
+                    AfterPanic::Stop
+                }
+            },
+            |wait| self.sleep(wait),
+        );
     }
 
     fn run(&self) {
