@@ -84,7 +84,7 @@ pub async fn serve(
         .tables
         .iter()
         .map(|t| Seats {
-            id: t.id.to_string(),
+            id: t.id.clone(),
             second_blind: t.both_blind(),
         })
         .collect();

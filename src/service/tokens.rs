@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
 use crate::table::action::PersonRole;
+use crate::table::id::TableId;
 
 /// The tokens of one table.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,15 +88,15 @@ impl TableTokens {
 /// players may be blind: the second has a token of each game).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seats {
-    pub id: String,
+    pub id: TableId,
     pub second_blind: bool,
 }
 
 /// A table with one blind player.
-impl From<&str> for Seats {
-    fn from(id: &str) -> Seats {
+impl From<TableId> for Seats {
+    fn from(id: TableId) -> Seats {
         Seats {
-            id: id.to_owned(),
+            id,
             second_blind: false,
         }
     }
@@ -110,8 +111,9 @@ impl From<&str> for Seats {
 struct TokensFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     venue: Option<VenueTokens>,
+    /// By table id: a key that is no table id makes the file unreadable.
     #[serde(default)]
-    tables: BTreeMap<String, TableTokens>,
+    tables: BTreeMap<TableId, TableTokens>,
 }
 
 /// The venue's own token: the arbiter who runs the competition (starts
@@ -162,10 +164,28 @@ pub enum BadTokens {
     Toml(#[from] toml::de::Error),
     /// A token that could never be presented or is too short to be secret.
     #[error(
-        "table `{table}`: the {role} token must be at least {MIN_TOKEN_LEN} characters without \
+        "{place}: the {role} token must be at least {MIN_TOKEN_LEN} characters without \
          spaces around it"
     )]
-    Unusable { table: String, role: PersonRole },
+    Unusable { place: TokenPlace, role: PersonRole },
+}
+
+/// Where in a tokens file a token stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenPlace {
+    /// `[venue]`: the venue arbiter's.
+    Venue,
+    /// `[tables.<id>]`.
+    Table(TableId),
+}
+
+impl fmt::Display for TokenPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TokenPlace::Venue => f.write_str("[venue]"),
+            TokenPlace::Table(id) => write!(f, "table `{id}`"),
+        }
+    }
 }
 
 /// Every table's tokens.
@@ -174,10 +194,10 @@ pub struct Tokens {
     /// The venue arbiter's token (absent only in a file read with
     /// [`Tokens::parse`] that has none).
     venue_arbiter: Option<String>,
-    tables: BTreeMap<String, TableTokens>,
+    tables: BTreeMap<TableId, TableTokens>,
     /// The tables with two tactile boards now: only there is a second
     /// blind player's token valid.
-    second_blind: BTreeSet<String>,
+    second_blind: BTreeSet<TableId>,
 }
 
 impl Tokens {
@@ -261,8 +281,8 @@ impl Tokens {
     }
 
     /// The ids of the tables that have tokens, in order.
-    pub fn table_ids(&self) -> impl Iterator<Item = &str> {
-        self.tables.keys().map(String::as_str)
+    pub fn table_ids(&self) -> impl Iterator<Item = &TableId> {
+        self.tables.keys()
     }
 
     /// The tokens of one table.
@@ -350,7 +370,7 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
         && (v.arbiter.trim() != v.arbiter || v.arbiter.len() < MIN_TOKEN_LEN)
     {
         return Err(BadTokens::Unusable {
-            table: "[venue]".into(),
+            place: TokenPlace::Venue,
             role: PersonRole::Arbiter,
         });
     }
@@ -359,7 +379,7 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
         for (role, token) in t.all().chain(key) {
             if token.trim() != token || token.len() < MIN_TOKEN_LEN {
                 return Err(BadTokens::Unusable {
-                    table: id.clone(),
+                    place: TokenPlace::Table(id.clone()),
                     role,
                 });
             }
@@ -442,16 +462,23 @@ fn keep_private(path: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
+    /// Tables with one blind player each.
+    fn seats(ids: &[&str]) -> Vec<Seats> {
+        ids.iter()
+            .map(|id| Seats::from(id.parse::<TableId>().unwrap()))
+            .collect()
+    }
+
     #[test]
     fn tokens_are_made_once_and_kept() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
-        let a = Tokens::load_or_create(&path, &["1".into()]).unwrap();
+        let a = Tokens::load_or_create(&path, &seats(&["1"])).unwrap();
         let t1 = a.table("1").unwrap().clone();
         assert_eq!(t1.player.len(), 32);
         assert_ne!(t1.player, t1.assistant);
         assert_ne!(t1.assistant, t1.arbiter);
-        let b = Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        let b = Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
         assert_eq!(b.table("1"), Some(&t1));
         assert!(b.table("2").is_some());
         let text = std::fs::read_to_string(&path).unwrap();
@@ -474,20 +501,20 @@ mod tests {
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
-        Tokens::load_or_create(&path, &["1".into()]).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1"])).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        Tokens::load_or_create(&path, &["1".into()]).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1"])).unwrap();
         assert_eq!(mode(&path), 0o600, "an existing file is fixed");
         // A leftover temporary, readable by all, and one that is a link.
         let tmp = path.with_extension("toml.tmp");
         std::fs::write(&tmp, "old").unwrap();
         std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644)).unwrap();
-        Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
         assert_eq!(mode(&path), 0o600, "written through a leftover temporary");
         let target = dir.path().join("elsewhere");
         std::fs::write(&target, "keep").unwrap();
         std::os::unix::fs::symlink(&target, &tmp).unwrap();
-        Tokens::load_or_create(&path, &["1".into(), "2".into(), "3".into()]).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1", "2", "3"])).unwrap();
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
         assert_eq!(mode(&path), 0o600);
         assert!(
@@ -507,11 +534,11 @@ mod tests {
         let old = "[tables.1]\nplayer = \"pppppppppppppppppppp\"\n\
                    assistant = \"aaaaaaaaaaaaaaaaaaaa\"\narbiter = \"rrrrrrrrrrrrrrrrrrrr\"\n";
         std::fs::write(&path, old).unwrap();
-        let a = Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        let a = Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
         assert_eq!(a.table("1").unwrap().player, "pppppppppppppppppppp");
         let venue = a.venue_arbiter().expect("a venue token").to_owned();
         assert_eq!(venue.len(), 32);
-        let b = Tokens::load_or_create(&path, &["1".into(), "2".into()]).unwrap();
+        let b = Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
         assert_eq!(b.venue_arbiter(), Some(venue.as_str()), "kept");
         assert!(b.is_venue_arbiter(&venue));
         assert!(!b.is_venue_arbiter(&venue[..31]));
@@ -528,7 +555,7 @@ mod tests {
     #[test]
     fn roles_are_told_apart_and_wrong_tokens_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let tokens = Tokens::load_or_create(&dir.path().join("t.toml"), &["a".into()]).unwrap();
+        let tokens = Tokens::load_or_create(&dir.path().join("t.toml"), &seats(&["a"])).unwrap();
         let t = tokens.table("a").unwrap().clone();
         assert_eq!(tokens.role_of("a", &t.player), Some(PersonRole::Player));
         assert_eq!(
@@ -548,7 +575,7 @@ mod tests {
         let path = dir.path().join("tokens.toml");
         let two = |second_blind: bool| {
             [Seats {
-                id: "1".into(),
+                id: "1".parse().unwrap(),
                 second_blind,
             }]
         };
@@ -602,7 +629,7 @@ mod tests {
                    arbiter = \"rrrrrrrrrrrrrrrrrrrr\"\nopponent = \"oooooooooooooooooooo\"\n";
         std::fs::write(&path, old).unwrap();
         let seats = [Seats {
-            id: "1".into(),
+            id: "1".parse().unwrap(),
             second_blind: true,
         }];
         let t = Tokens::load_or_create(&path, &seats).unwrap();
@@ -628,11 +655,19 @@ mod tests {
         };
         let t = Tokens::parse(&file(good)).unwrap();
         assert_eq!(t.role_of("1", good), Some(PersonRole::Player));
-        assert_eq!(t.table_ids().collect::<Vec<_>>(), ["1"]);
+        assert_eq!(
+            t.table_ids().map(TableId::as_str).collect::<Vec<_>>(),
+            ["1"]
+        );
         for bad in ["", "short", " 0123456789abcdef", "0123456789abcdef "] {
             let err = Tokens::parse(&file(bad)).unwrap_err().to_string();
             assert!(err.contains("player token"), "{bad:?}: {err}");
         }
+        // A table that no id names: the file is refused, naming it.
+        let err = Tokens::parse(&file(good).replace("[tables.1]", "[tables.\"a b\"]"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("a b"), "{err}");
     }
 
     #[test]
@@ -640,7 +675,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
         std::fs::write(&path, "[tables.1]\nplayer = \"x\"\nwizard = \"y\"\n").unwrap();
-        let err = Tokens::load_or_create(&path, &["1".into()]).unwrap_err();
+        let err = Tokens::load_or_create(&path, &seats(&["1"])).unwrap_err();
         let msg = err.to_string();
         assert!(
             msg.contains("tokens.toml") && msg.contains("wizard"),

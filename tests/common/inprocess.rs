@@ -109,7 +109,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         .ids
         .iter()
         .map(|id| Seats {
-            id: id.to_string(),
+            id: id.parse().unwrap(),
             second_blind: tables.second_blind,
         })
         .collect();
