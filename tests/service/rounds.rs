@@ -686,3 +686,129 @@ fn a_second_blind_players_link_belongs_to_one_game_and_the_others_last() {
         assert!(!file.contains(token.as_str()), "{file}");
     }
 }
+
+/// A round's own control and Chess960 start position; its PGN live while
+/// the game is under way (`Round`, `Board`, the start position and
+/// `[%clk]`), as a broadcast system polls it; and a second game at the
+/// same table in the same round (a replayed game) once the first has a
+/// result, both kept.
+#[test]
+fn a_round_sets_control_and_chess960_start_its_pgn_is_live_and_a_table_may_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let config = dir.path().join("venue.toml");
+    std::fs::write(
+        &config,
+        "[[table]]\nid = \"1\"\nboard = \"none\"\nvariant = \"chess960\"\nstart_position = 518\n\
+         control = \"90+30\"\nevent = \"Fischer Random Open\"\n",
+    )
+    .unwrap();
+    let args = ["--config", config.to_str().unwrap()];
+    let server = Server::start(&data, &args);
+    let addr = server.addr.clone();
+    let venue = venue_token(&data);
+
+    // A start position or a control that does not read is refused, and
+    // changes nothing.
+    for bad in [r#""start_position":960"#, r#""control":"90+""#] {
+        let (status, e) = round_json(
+            &addr,
+            &venue,
+            &format!(
+                r#"{{"round":"1","games":[{{"table":"1","white":"Ana","black":"Bea","blind":"black",{bad}}}]}}"#
+            ),
+        );
+        assert_eq!(status, 422, "{bad}: {e}");
+    }
+    assert_eq!(view(&addr, "1")["control"], "90+30");
+
+    // Round 1: its own control and start position (0: BBQNNRKR).
+    let (status, r1) = round_json(
+        &addr,
+        &venue,
+        r#"{"round":"1","games":[{"table":"1","white":"Ana","black":"Bea","blind":"black","control":"15+10","start_position":0}]}"#,
+    );
+    assert_eq!(status, 200, "{r1}");
+    let first = r1["games"][0]["game"].as_u64().unwrap();
+    let t = view(&addr, "1");
+    assert_eq!(t["control"], "15+10", "{t}");
+    assert!(
+        t["fen"]
+            .as_str()
+            .unwrap()
+            .starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR "),
+        "{t}"
+    );
+    let r = post(&addr, "/api/rounds/1/start", &venue, "");
+    assert_eq!(r.status, 200, "{}", r.body);
+    play(&addr, "1", &venue, &["e4"]);
+
+    // The round's PGN while the game is under way.
+    let live = get(&addr, "/api/rounds/1/pgn").body;
+    for want in [
+        "[Round \"1\"]",
+        "[Board \"1\"]",
+        "[White \"Ana\"]",
+        "[Variant \"Chess960\"]",
+        "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w",
+        "[TimeControl \"900+10\"]",
+        "[Result \"*\"]",
+        "1. e4 {[%clk ",
+    ] {
+        assert!(live.contains(want), "{want} not in:\n{live}");
+    }
+    let read = python_chess(&live, dir.path());
+    assert_eq!(read.len(), 1, "{live}");
+
+    // The same table again in round 1: refused while the game is under
+    // way, set up as a second game once the arbiter has recorded a result.
+    let again = r#"{"round":"1","games":[{"table":"1","white":"Ana","black":"Bea","blind":"black","start_position":959}]}"#;
+    let (status, e) = round_json(&addr, &venue, again);
+    assert_eq!(status, 409, "{e}");
+    assert!(e["error"].as_str().unwrap().contains('1'), "{e}");
+    let r = post(
+        &addr,
+        "/api/rounds/1/tables/1/result",
+        &venue,
+        r#"{"result":"1/2-1/2","reason":"a faulty clock: the game is replayed"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let (status, r1b) = round_json(&addr, &venue, again);
+    assert_eq!(status, 200, "{r1b}");
+    assert_eq!(r1b["games"][0]["game"], first + 1, "{r1b}");
+    let t = view(&addr, "1");
+    assert_eq!(
+        (t["game"].as_u64(), t["round"].as_str()),
+        (Some(first + 1), Some("1"))
+    );
+    // The replayed game has the table's control again (the body gave none).
+    assert_eq!(t["control"], "90+30", "{t}");
+    let rounds = get(&addr, "/api/rounds").json();
+    let round1 = rounds["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["round"] == "1")
+        .unwrap_or_else(|| panic!("no round 1: {rounds}"));
+    let games: Vec<(u64, String)> = round1["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["game"].as_u64().unwrap(),
+                g["state"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        games,
+        [
+            (first, "finished".to_owned()),
+            (first + 1, "not_begun".to_owned())
+        ]
+    );
+    let both = get(&addr, "/api/rounds/1/pgn").body;
+    assert_eq!(both.matches("[Round \"1\"]").count(), 2, "{both}");
+    assert!(both.contains("[Result \"1/2-1/2\"]"), "{both}");
+}
