@@ -1,7 +1,6 @@
 //! `tactus audio devices`: the sound outputs a table's `audio =
 //! "device:NAME"` can name.
 
-use anyhow::Context;
 use clap::Subcommand;
 
 use super::Outcome;
@@ -18,7 +17,7 @@ pub enum AudioCommand {
 pub fn run(command: AudioCommand) -> Outcome {
     match command {
         AudioCommand::Devices => {
-            let list = tactus_speech::sink_alsa::devices().context("tactus audio devices")?;
+            let list = tactus_speech::sink_alsa::devices()?;
             for (name, desc) in list {
                 if desc.is_empty() {
                     println!("{name}");

@@ -154,10 +154,10 @@ pub struct E2eArgs {
 
 pub fn run(command: BenchCommand) -> Outcome {
     match command {
-        BenchCommand::E2e(args) => e2e(args).context("tactus bench e2e")?,
-        BenchCommand::Serve(args) => serve(args).context("tactus bench serve")?,
+        BenchCommand::E2e(args) => e2e(args)?,
+        BenchCommand::Serve(args) => serve(args)?,
         BenchCommand::Hands(args) => return hands(args),
-        BenchCommand::Startup(args) => startup(args).context("tactus bench startup")?,
+        BenchCommand::Startup(args) => startup(args)?,
     }
     Ok(())
 }
@@ -206,14 +206,12 @@ fn startup(args: StartupArgs) -> anyhow::Result<()> {
 fn hands(args: HandsArgs) -> Outcome {
     use tactus::bench::hands::{HandsOptions, games_from_pgn, run_hands};
     if let Some(settle_ms) = args.settle_ms.filter(|&ms| ms > 5_000) {
-        return Err(
-            anyhow::anyhow!("tactus bench hands: --settle-ms {settle_ms}: at most 5000").into(),
-        );
+        return Err(anyhow::anyhow!("--settle-ms {settle_ms}: at most 5000").into());
     }
     let mut corpus = Vec::new();
     for path in &args.pgn {
-        let bytes = std::fs::read(path)
-            .with_context(|| format!("tactus bench hands: cannot read {}", path.display()))?;
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         corpus.extend(games_from_pgn(&path.display().to_string(), &bytes));
     }
     let seed = args.seed.unwrap_or_else(|| {
@@ -297,7 +295,7 @@ fn hands(args: HandsArgs) -> Outcome {
     } else {
         // The games that failed are listed above; the run itself failed.
         Err(Failure::Failed(anyhow::anyhow!(
-            "tactus bench hands: {} of {} games failed",
+            "{} of {} games failed",
             r.failures.len(),
             r.games
         )))

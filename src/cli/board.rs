@@ -112,7 +112,7 @@ pub fn run(cmd: BoardCommand) -> Outcome {
             watch(protocol, port, baud, fen.as_deref(), json, settle_ms)
         }
     };
-    outcome.context("tactus board")?;
+    outcome?;
     Ok(())
 }
 

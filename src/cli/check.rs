@@ -6,7 +6,6 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Args;
 use tactus::service::check::{self, Wait};
 use tactus::service::serve::load_config;
@@ -30,16 +29,13 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Outcome {
-    let mut config = load_config(args.config.as_deref()).context("tactus check")?;
+    let mut config = load_config(args.config.as_deref())?;
     if let Some(data) = args.data {
         config.server.data = data;
     }
-    config
-        .check()
-        .map_err(anyhow::Error::msg)
-        .context("tactus check")?;
+    config.check().map_err(anyhow::Error::msg)?;
     if !(0.1..=60.0).contains(&args.board_wait) {
-        return Err(anyhow::anyhow!("tactus check: --board-wait takes 0.1 to 60 seconds").into());
+        return Err(anyhow::anyhow!("--board-wait takes 0.1 to 60 seconds").into());
     }
     let wait = Wait {
         board: Duration::from_secs_f64(args.board_wait),

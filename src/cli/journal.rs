@@ -2,7 +2,6 @@
 //! every table of a data folder's journal without starting anything, and a
 //! consistent copy of a journal in use.
 
-use anyhow::Context;
 use std::path::PathBuf;
 
 use clap::Subcommand;
@@ -29,7 +28,7 @@ pub fn run(command: JournalCommand) -> Outcome {
     match command {
         JournalCommand::Check { dir } => check(dir),
         JournalCommand::Backup { dir, out } => {
-            backup(&dir, &out).context("tactus journal backup")?;
+            backup(&dir, &out)?;
             Ok(())
         }
     }
@@ -44,8 +43,8 @@ fn journal_in(dir: &std::path::Path) -> anyhow::Result<Journal> {
 }
 
 fn check(dir: PathBuf) -> Outcome {
-    let journal = journal_in(&dir).context("tactus journal check")?;
-    let tables = journal.tables().context("tactus journal check")?;
+    let journal = journal_in(&dir)?;
+    let tables = journal.tables()?;
     let mut failed = 0;
     let mut games = 0;
     for id in &tables {
@@ -93,7 +92,7 @@ fn check(dir: PathBuf) -> Outcome {
     }
     if failed > 0 {
         return Err(anyhow::anyhow!(
-            "tactus journal check: {failed} of {games} games ({} tables) do not replay",
+            "{failed} of {games} games ({} tables) do not replay",
             tables.len()
         )
         .into());

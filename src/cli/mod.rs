@@ -1,14 +1,15 @@
 //! Command-line interface: one file per subcommand group.
 //!
 //! Every command returns `Result<(), Failure>`; [`run`] says a failure
-//! once, on stderr, as `tactus <command>: <what went wrong>: <its cause>`
-//! (anyhow's chain), and turns it into the exit status: 2 for what the
+//! once, on stderr, as `tactus <command> <subcommand>: <what went wrong>:
+//! <its cause>` (the command as typed, then anyhow's chain: no command
+//! names itself), and turns it into the exit status: 2 for what the
 //! person can mend (bad input, a check that found a fault), 1 for a run
 //! that failed on its own. No command exits by itself.
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod audio;
 #[cfg(feature = "bench")]
@@ -89,24 +90,25 @@ pub enum Failure {
 }
 
 /// Bad input by default: `?` on any error refuses.
-impl From<anyhow::Error> for Failure {
-    fn from(e: anyhow::Error) -> Failure {
-        Failure::Refused(e)
+impl<E: Into<anyhow::Error>> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::Refused(e.into())
     }
 }
 
 impl Failure {
-    /// Says the failure on stderr (its whole chain of causes) and gives
+    /// Says the failure on stderr after `command` (the command as typed,
+    /// `tactus journal check`), with its whole chain of causes, and gives
     /// its exit status.
-    fn report(self) -> ExitCode {
+    fn report(self, command: &str) -> ExitCode {
         match self {
             Failure::Refused(e) => {
-                eprintln!("{e:#}");
+                eprintln!("{command}: {e:#}");
                 ExitCode::from(2)
             }
             Failure::Said => ExitCode::from(2),
             Failure::Failed(e) => {
-                eprintln!("{e:#}");
+                eprintln!("{command}: {e:#}");
                 ExitCode::FAILURE
             }
         }
@@ -118,7 +120,9 @@ pub type Outcome = Result<(), Failure>;
 
 /// Parses the arguments and runs the command. Bad input exits with status 2.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let command = command_path(&matches);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     // `check` says what is wrong in its own lines; the sound output's
     // "trying again" warnings would only repeat them.
     init_logging(if matches!(cli.command, Command::Check(_)) {
@@ -148,8 +152,20 @@ pub fn run() -> ExitCode {
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => failure.report(),
+        Err(failure) => failure.report(&command),
     }
+}
+
+/// The command as typed, without its arguments: `tactus journal check`.
+fn command_path(matches: &clap::ArgMatches) -> String {
+    let mut path = String::from("tactus");
+    let mut m = matches;
+    while let Some((name, sub)) = m.subcommand() {
+        path.push(' ');
+        path.push_str(name);
+        m = sub;
+    }
+    path
 }
 
 /// Warnings and errors to stderr; `RUST_LOG` can ask for more.

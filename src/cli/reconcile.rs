@@ -1,6 +1,5 @@
 //! `tactus reconcile`: the D.2.9 ruling from two scoresheet files.
 
-use anyhow::Context;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -45,7 +44,7 @@ pub struct ReconcileArgs {
 /// Runs the command: the ruling on stdout, or a message on stderr and
 /// status 2 for bad input.
 pub fn run(args: &ReconcileArgs) -> super::Outcome {
-    let out = ruling(args).context("tactus reconcile")?;
+    let out = ruling(args)?;
     print!("{out}");
     Ok(())
 }

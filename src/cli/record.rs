@@ -41,7 +41,7 @@ pub enum RecordCommand {
 
 /// Runs `record`. Bad input: a message on stderr, exit status 2, no output.
 pub fn run(command: RecordCommand) -> Outcome {
-    brf(command).context("tactus record brf")?;
+    brf(command)?;
     Ok(())
 }
 

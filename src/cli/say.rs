@@ -138,7 +138,7 @@ fn open_device(pack: &Arc<VoicePack>, speak: &SpeakArgs) -> Result<DeviceSink, D
 /// Runs `say`. Bad input: a message on stderr and exit status 2, before
 /// any output.
 pub fn run(command: SayCommand) -> Outcome {
-    say(command).context("tactus say")?;
+    say(command)?;
     Ok(())
 }
 

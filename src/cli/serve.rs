@@ -78,9 +78,9 @@ fn configure(args: ServeArgs) -> anyhow::Result<Config> {
 }
 
 pub fn run(args: ServeArgs) -> Outcome {
-    let config = configure(args).context("tactus serve")?;
+    let config = configure(args)?;
     let runtime = tokio::runtime::Runtime::new()
-        .context("tactus serve: cannot start the runtime")
+        .context("cannot start the runtime")
         .map_err(Failure::Failed)?;
     let result = runtime.block_on(serve(
         config,
@@ -93,6 +93,6 @@ pub fn run(args: ServeArgs) -> Outcome {
     ));
     // The cause after each step (`cannot listen on …: …`); a server that
     // cannot start or stops on an error is the venue's to mend (status 2).
-    result.context("tactus serve")?;
+    result?;
     Ok(())
 }

@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Subcommand;
 
 use super::Outcome;
@@ -31,8 +30,7 @@ pub enum TlsCommand {
 pub fn run(command: TlsCommand) -> Outcome {
     match command {
         TlsCommand::SelfSigned { out, names } => {
-            let (made, cert, key) = tactus::service::tls::write_self_signed(&out, &names)
-                .context("tactus tls self-signed")?;
+            let (made, cert, key) = tactus::service::tls::write_self_signed(&out, &names)?;
             println!("certificate: {}", cert.display());
             println!("key:         {}", key.display());
             println!("SHA-256:     {}", made.fingerprint);

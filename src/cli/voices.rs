@@ -44,10 +44,8 @@ pub fn run(command: VoicesCommand) -> Outcome {
             voice,
             style,
             speed,
-        } => stats(&files, &voice, style, speed).context("tactus voices stats")?,
-        VoicesCommand::Check { dir } => {
-            check(dir.as_deref().unwrap_or(DEFAULT_PACK)).context("tactus voices check")?
-        }
+        } => stats(&files, &voice, style, speed)?,
+        VoicesCommand::Check { dir } => check(dir.as_deref().unwrap_or(DEFAULT_PACK))?,
     }
     Ok(())
 }
