@@ -110,6 +110,11 @@ impl DisplayStatus {
     pub fn get(&self) -> DisplayState {
         DisplayState::from_u8(self.0.load(Ordering::Relaxed))
     }
+
+    /// Sets the state; whether it changed.
+    fn set(&self, state: DisplayState) -> bool {
+        self.0.swap(state as u8, Ordering::Relaxed) != state as u8
+    }
 }
 
 impl Default for DisplayStatus {
@@ -279,14 +284,13 @@ pub fn attach(
     let BrailleSpec::Brlapi(host) = spec.clone() else {
         return Ok(());
     };
-    let state = Arc::clone(&status.0);
     let (content_tx, content_rx) = content_slot();
     let (key_tx, key_rx) = tokio::sync::mpsc::channel::<Key>(KEY_QUEUE);
     // One tick waiting is as good as many: the table republishes its state.
     let (status_tx, status_rx) = tokio::sync::mpsc::channel::<()>(1);
     let table = handle.id.clone();
     let link = Link {
-        state,
+        state: status.clone(),
         status: status_tx,
         keys: key_tx,
     };
@@ -300,7 +304,7 @@ pub fn attach(
 /// What the display thread tells the rest of the table.
 struct Link {
     /// The display's state, for the table's state.
-    state: Arc<AtomicU8>,
+    state: DisplayStatus,
     /// A tick each time that changes, for the live stream.
     status: tokio::sync::mpsc::Sender<()>,
     /// The display's keys that are the table's business.
@@ -309,7 +313,7 @@ struct Link {
 
 impl Link {
     fn set(&self, state: DisplayState) {
-        if self.state.swap(state as u8, Ordering::Relaxed) != state as u8 {
+        if self.state.set(state) {
             // Full: a tick is already waiting, which says the same.
             let _ = self.status.try_send(());
         }
@@ -336,7 +340,7 @@ fn supervise(table: &str, host: Option<String>, link: &Link, content: &ContentRx
     tactus_backoff::supervise(
         &mut Backoff::new(BACKOFF_MIN, BACKOFF_MAX),
         || run_display(table, host.clone(), link, content),
-        |_, log| {
+        |log| {
             if link.table_gone() {
                 // The table is gone: so is its display.
                 return AfterPanic::Stop;

@@ -127,10 +127,10 @@ pub enum AfterPanic {
 /// the one loop of every device thread (a board's driver, a braille
 /// display), so that no thread of a table dies silently.
 ///
-/// After a panic `failed` is told how many came since the body last
-/// returned, with whether a log line is due (at most one a minute, with
-/// the count since the last, as [`Backoff::log_due`] says); it marks the
-/// part failed for the table and says whether to go on. Then `sleep` waits
+/// After a panic `failed` is told whether a log line is due, and with how
+/// many panics since the last (at most one line a minute, as
+/// [`Backoff::log_due`] says); it marks the part failed for the table and
+/// says whether to go on. Then `sleep` waits
 /// out the doubling wait (a part's own sleep can cut it short when the
 /// part is let go). The panic itself is printed by the panic hook as
 /// usual.
@@ -140,7 +140,7 @@ pub enum AfterPanic {
 /// use tactus_backoff::{AfterPanic, Backoff, supervise};
 ///
 /// let mut runs = 0;
-/// let mut told = Vec::new();
+/// let mut logs = Vec::new();
 /// let mut slept = Vec::new();
 /// let ms = Duration::from_millis;
 /// # let hook = std::panic::take_hook();
@@ -153,21 +153,21 @@ pub enum AfterPanic {
 ///             panic!("a decoder bug");
 ///         }
 ///     },
-///     |n, _log| {
-///         told.push(n);
+///     |log| {
+///         logs.push(log);
 ///         AfterPanic::Restart
 ///     },
 ///     |wait| slept.push(wait),
 /// );
 /// # std::panic::set_hook(hook);
 /// assert_eq!(runs, 3);
-/// assert_eq!(told, [1, 2]);
+/// assert_eq!(logs, [Some(1), None]); // one line within the minute
 /// assert_eq!(slept, [ms(50), ms(100)]);
 /// ```
 pub fn supervise(
     restarts: &mut Backoff,
     mut body: impl FnMut(),
-    mut failed: impl FnMut(u64, Option<u64>) -> AfterPanic,
+    mut failed: impl FnMut(Option<u64>) -> AfterPanic,
     mut sleep: impl FnMut(Duration),
 ) {
     loop {
@@ -177,7 +177,7 @@ pub fn supervise(
         }
         let wait = restarts.failed();
         let log = restarts.log_due(Instant::now());
-        if failed(restarts.failures(), log) == AfterPanic::Stop {
+        if failed(log) == AfterPanic::Stop {
             return;
         }
         sleep(wait);
@@ -248,9 +248,9 @@ mod tests {
                 runs += 1;
                 panic!("always");
             },
-            |n, log| {
+            |log| {
                 logs.push(log);
-                if n < 5 {
+                if logs.len() < 5 {
                     AfterPanic::Restart
                 } else {
                     AfterPanic::Stop

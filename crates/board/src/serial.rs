@@ -414,7 +414,7 @@ impl Worker {
         tactus_backoff::supervise(
             &mut restarts,
             || self.run(),
-            |_, log| {
+            |log| {
                 if self.stopped() {
                     return AfterPanic::Stop;
                 }
