@@ -557,7 +557,9 @@ pub fn find_pack(name_or_path: &str) -> Result<PathBuf, UnknownVoice> {
         bases.push(prefix.join("share").join("tactus"));
     }
     // The checkout it was built from (this crate is its crates/speech).
-    bases.push(PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")));
+    if let Some(checkout) = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2) {
+        bases.push(checkout.to_path_buf());
+    }
     if let Ok(cwd) = std::env::current_dir() {
         bases.push(cwd);
     }
