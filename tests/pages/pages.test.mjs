@@ -222,6 +222,45 @@ async function focused(page) {
 }
 const boardSays = (page) => page.evaluate(() => document.getElementById("board-status").textContent);
 
+// The player's less used questions and settings sit collapsed under
+// "more": opened by keyboard (Enter on its summary) when a test needs them.
+async function openMore(page) {
+  if (await page.evaluate(() => document.getElementById("more").open)) return;
+  await page.focus("#more > summary");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.getElementById("more").open);
+}
+
+// A screen reader that reads the page from the top as it loads (Orca's
+// "say all on load") has nothing to walk before the move box: the focus is
+// there before the page has loaded (autofocus), the move box is the first
+// control in reading order, and the rarely used selects are not in the
+// accessibility tree until "more" is opened. tests/screen_reader/ checks
+// what Orca says at load.
+test("the player's page at load: the move box first and focused, the rarely used questions and settings collapsed", async () => {
+  const player = await open("/table/1/player", tokens.player);
+  await player.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black"));
+  assert.equal(await player.evaluate(() => document.querySelector("[autofocus]").id), "move-input");
+  assert.equal(await focused(player), "move-input");
+  const tree = await player.locator("main").ariaSnapshot();
+  const controls = tree.split("\n").filter((l) => /^\s*- (textbox|combobox|checkbox|switch|button|link|grid)\b/.test(l));
+  assert.match(controls[0], /textbox "Move or command"/, `first control in reading order:\n${tree}`);
+  for (const hidden of ["Where are the", "What stands on file or rank", "Moves written as", "Language of this page"]) {
+    assert.ok(!tree.includes(hidden), `"${hidden}" is not read before "more" is opened:\n${tree}`);
+  }
+  // Opened by keyboard, the questions work as the typed commands do.
+  await openMore(player);
+  const opened = await player.locator("main").ariaSnapshot();
+  for (const shown of ["Where are the", "What stands on file or rank", "Moves written as"]) assert.ok(opened.includes(shown), shown);
+  await player.focus("#line-which");
+  await player.selectOption("#line-which", "e");
+  await player.focus("#line-form button");
+  await player.keyboard.press("Enter");
+  await player.waitForFunction(() => /e1 .*e8 /.test(document.getElementById("answers").textContent));
+  assert.deepEqual(await axe(player), []);
+  await player.close();
+});
+
 test("the explorable board: walked with arrows and jump keys, a move made on it, the move style kept", async () => {
   const before = await (await fetch(base + "/api/tables/1")).json();
   assert.deepEqual(before.moves, ["e4", "Nf6", "Nf3"]);
@@ -288,6 +327,7 @@ test("the explorable board: walked with arrows and jump keys, a move made on it,
   assert.equal(await focused(player), "move-input");
   // The move style: long, chosen with the keyboard, used by the page's own
   // move lists and kept in this browser.
+  await openMore(player);
   await player.focus("#move-style");
   await player.selectOption("#move-style", "long");
   await player.focus("#board-last");
@@ -306,6 +346,7 @@ test("the explorable board: walked with arrows and jump keys, a move made on it,
   await player.keyboard.press("Enter");
   await player.waitForFunction((n) => document.getElementById("log").children.length > n, lines);
   // The pieces form: where are White's knights.
+  await openMore(player);
   await player.focus("#pieces-which");
   await player.selectOption("#pieces-which", "N");
   await player.focus("#pieces-form button");
@@ -480,13 +521,17 @@ test("the player's page on a phone: touch, a button for every command, large tar
   assert.deepEqual(cmds, ["b", "c", "cl", "cu", "d", "l", "m", "r"]);
   // Large targets: every control at least 44 px high; board squares at
   // least 40 px each way (eight and the rank numbers across 390 px).
-  const small = await page.evaluate(() => [...document.querySelectorAll("button, input, select, summary")]
+  const smallTargets = () => page.evaluate(() => [...document.querySelectorAll("button, input, select, summary")]
     .filter((el) => el.offsetParent && !el.closest(".visually-hidden"))
     .map((el) => [el.id || el.textContent.trim() || el.type, el.getBoundingClientRect()])
     .filter(([, r]) => r.height < 44)
-    .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`));
-  const boxes = small.filter((s) => !/^(sound-here|reader-too|wake)/.test(s));
-  assert.deepEqual(boxes, []);
+    .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)
+    .filter((s) => !/^(sound-here|reader-too|wake)/.test(s)));
+  assert.deepEqual(await smallTargets(), []);
+  // The questions and settings behind "more": opened with a tap, as large.
+  await page.tap("#more > summary");
+  await page.waitForFunction(() => document.getElementById("more").open && document.getElementById("move-style").offsetParent);
+  assert.deepEqual(await smallTargets(), []);
   const checks = await page.evaluate(() => ["sound-here", "reader-too", "wake"].map((id) => {
     const r = document.getElementById(id).closest("p").getBoundingClientRect();
     return r.height;
@@ -569,7 +614,9 @@ test("the language comes from Accept-Language, and the choice on the page is rem
   await page.goto(base + "/table/1/player#token=" + tokens.player);
   await page.waitForFunction(loaded);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
-  // Choose Spanish with the keyboard: the page comes back in Spanish.
+  // Choose Spanish with the keyboard (under "more" on the player's page):
+  // the page comes back in Spanish.
+  await openMore(page);
   await page.focus("#page-lang");
   await page.selectOption("#page-lang", "es");
   await page.waitForFunction(() => document.documentElement.lang === "es");
