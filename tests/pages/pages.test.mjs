@@ -234,24 +234,31 @@ async function openMore(page) {
 // A screen reader that reads the page from the top as it loads (Orca's
 // "say all on load") has nothing to walk before the move box: the focus is
 // there before the page has loaded (autofocus), the move box is the first
-// control in reading order, and the rarely used selects are not in the
+// control in reading order, and no select box (all are rarely used) is in the
 // accessibility tree until "more" is opened. tests/screen_reader/ checks
 // what Orca says at load.
-test("the player's page at load: the move box first and focused, the rarely used questions and settings collapsed", async () => {
+test("the player's page at load: the move box first and focused, no select box until the rarely used questions and settings are opened", async () => {
   const player = await open("/table/1/player", tokens.player);
   await player.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black"));
   assert.equal(await player.evaluate(() => document.querySelector("[autofocus]").id), "move-input");
+  // Where the game stands, said once as the page opens: the summary, and
+  // the last announcement (the table's words).
+  const last = (await (await fetch(base + "/api/tables/1")).json()).last_announcement;
+  const said = await player.evaluate(() => [...document.getElementById("answers").children].map((p) => p.textContent));
+  const summary = await player.evaluate(() => document.getElementById("summary").textContent);
+  assert.deepEqual(said, [last ? `${summary} Last announcement: ${last}` : summary]);
   assert.equal(await focused(player), "move-input");
   const tree = await player.locator("main").ariaSnapshot();
   const controls = tree.split("\n").filter((l) => /^\s*- (textbox|combobox|checkbox|switch|button|link|grid)\b/.test(l));
   assert.match(controls[0], /textbox "Move or command"/, `first control in reading order:\n${tree}`);
-  for (const hidden of ["Where are the", "What stands on file or rank", "Moves written as", "Language of this page"]) {
+  assert.doesNotMatch(tree, /combobox/, `no select box in the tree before "more" is opened:\n${tree}`);
+  for (const hidden of ["Where are the", "What stands on file or rank", "Moves written as", "Piece letters", "Language of this page"]) {
     assert.ok(!tree.includes(hidden), `"${hidden}" is not read before "more" is opened:\n${tree}`);
   }
   // Opened by keyboard, the questions work as the typed commands do.
   await openMore(player);
   const opened = await player.locator("main").ariaSnapshot();
-  for (const shown of ["Where are the", "What stands on file or rank", "Moves written as"]) assert.ok(opened.includes(shown), shown);
+  for (const shown of ["Where are the", "What stands on file or rank", "Moves written as", "Piece letters", "Language of this page"]) assert.ok(opened.includes(shown), shown);
   await player.focus("#line-which");
   await player.selectOption("#line-which", "e");
   await player.focus("#line-form button");
@@ -540,8 +547,9 @@ test("the player's page on a phone: touch, a button for every command, large tar
   const square = await page.evaluate(() => { const r = document.querySelector('#board td[data-square="e4"]').getBoundingClientRect(); return [r.width, r.height]; });
   assert.ok(square[0] >= 40 && square[1] >= 40, `a square is ${square}`);
   // A tap on a button runs its command.
+  const answered = await page.evaluate(() => document.getElementById("answers").children.length);
   await page.tap('button[data-cmd="m"]');
-  await page.waitForFunction(() => document.getElementById("answers").children.length > 0);
+  await page.waitForFunction((n) => document.getElementById("answers").children.length > n, answered);
   // A tap on the board's squares picks and names them.
   await page.tap('#board td[data-square="e6"]');
   await page.waitForFunction(() => document.getElementById("board-status").textContent.includes("e6"));

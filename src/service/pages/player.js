@@ -231,8 +231,20 @@ import { tactusBoard } from "./board.js";
   tactus.api("GET", "/api/tables/" + id).then((r) => {
     if (!r.ok) return tactus.say(answers, r.error);
     render(r.data);
-    // Joining mid-game: the last thing said, so the player knows where play is.
-    if (r.data.last_announcement) tactus.say(log, tactus.t("js-last-announcement", { text: r.data.last_announcement }));
+    // Where the game stands, said once as the page opens, in one line (a
+    // second line at once would cut the first off): the summary (colour,
+    // opponent, whose move) and, joining mid-game, the last thing said.
+    // In the answers, which are read even when this device plays the
+    // announcements' sound. Said once the window has the focus: a screen
+    // reader ignores a live region of a window that is not the active one
+    // (Orca dropped it when the page loaded before its window was active),
+    // and a page opened behind others says it when the player comes to it.
+    /** @type {Array<[string, string]>} */
+    const parts = [[summary.textContent || "", ""]];
+    if (r.data.last_announcement) parts.push([t("js-last-announcement", { text: r.data.last_announcement }), ""]);
+    const orient = () => tactus.sayParts(answers, parts);
+    if (document.hasFocus()) orient();
+    else window.addEventListener("focus", orient, { once: true });
   });
   // Sound on this device: the pack's clips fetched once and decoded, each
   // announcement's tokens played with the pack's gap between words.
