@@ -224,6 +224,8 @@ const boardSays = (page) => page.evaluate(() => document.getElementById("board-s
 
 // The player's less used questions and settings sit collapsed under
 // "more": opened by keyboard (Enter on its summary) when a test needs them.
+// The labels of the controls under "more".
+const MORE_LABELS = ["Where are the", "What stands on file or rank", "Moves written as", "Piece letters", "Language of this page"];
 async function openMore(page) {
   if (await page.evaluate(() => document.getElementById("more").open)) return;
   await page.focus("#more > summary");
@@ -252,13 +254,13 @@ test("the player's page at load: the move box first and focused, no select box u
   const controls = tree.split("\n").filter((l) => /^\s*- (textbox|combobox|checkbox|switch|button|link|grid)\b/.test(l));
   assert.match(controls[0], /textbox "Move or command"/, `first control in reading order:\n${tree}`);
   assert.doesNotMatch(tree, /combobox/, `no select box in the tree before "more" is opened:\n${tree}`);
-  for (const hidden of ["Where are the", "What stands on file or rank", "Moves written as", "Piece letters", "Language of this page"]) {
+  for (const hidden of MORE_LABELS) {
     assert.ok(!tree.includes(hidden), `"${hidden}" is not read before "more" is opened:\n${tree}`);
   }
   // Opened by keyboard, the questions work as the typed commands do.
   await openMore(player);
   const opened = await player.locator("main").ariaSnapshot();
-  for (const shown of ["Where are the", "What stands on file or rank", "Moves written as", "Piece letters", "Language of this page"]) assert.ok(opened.includes(shown), shown);
+  for (const shown of MORE_LABELS) assert.ok(opened.includes(shown), shown);
   await player.focus("#line-which");
   await player.selectOption("#line-which", "e");
   await player.focus("#line-form button");

@@ -312,22 +312,25 @@ async function openPlayer(at, token, lang) {
   xdo("windowfocus", "--sync", wid);
   key("Return");
   await page.waitForURL((u) => u.pathname === "/table/1/player");
-  await page.waitForFunction(() => window.tactusSound && document.activeElement.id === "move-input");
+  await playerReady(page);
   return page;
 }
+// The player's page has run its script: its sound set up, the focus in
+// the move box.
+const playerReady = (page) => page.waitForFunction(() => window.tactusSound && document.activeElement.id === "move-input");
 // Everything Orca sent to speech-dispatcher while `lang`'s Orca ran, read
 // from its own debug log: also the texts that the next one cut off before
 // speech-dispatcher's module got to them, which never reach spokenFile but
 // a real synthesizer starts to say.
 const orcaLog = (lang) => join(work, `orca-${lang}.debug`);
-const orcaLogMark = (lang) => (existsSync(orcaLog(lang)) ? readFileSync(orcaLog(lang), "utf8").length : 0);
+// The log from character `from` on (a mark is its length so far).
+const orcaLogText = (lang, from = 0) => (existsSync(orcaLog(lang)) ? readFileSync(orcaLog(lang), "utf8").slice(from) : "");
 function orcaSent(lang, from = 0) {
-  if (!existsSync(orcaLog(lang))) return [];
   // Each as Orca handed it over, in SSML (its say-all speaks only this
   // way, not through the "SPEECH OUTPUT" lines).
   const unescape = (t) => t.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
-  return readFileSync(orcaLog(lang), "utf8").slice(from).split("\n")
+  return orcaLogText(lang, from).split("\n")
     .map((l) => l.match(/ - SPEECH DISPATCHER: Speaking '(<speak>.*<\/speak>)'/)).filter(Boolean).map((m) => unescape(m[1]));
 }
 
@@ -355,8 +358,8 @@ async function quietLoad(page, lang, start, from = 0) {
   // Orca handles events in order: once it has handled the page's
   // load-complete, it has handled everything the load raised before it.
   const title = await page.title();
-  await until("Orca to handle the page's load", () => existsSync(orcaLog(lang))
-    && readFileSync(orcaLog(lang), "utf8").slice(from).includes(`OBJECT EVENT: document:load-complete (0, 0, ${title})`));
+  await until("Orca to handle the page's load",
+    () => orcaLogText(lang, from).includes(`OBJECT EVENT: document:load-complete (0, 0, ${title})`));
   // The page's own line of where the game stands is not the page read:
   // it may hold any word (the table's "board connected").
   const sent = orcaSent(lang, from).filter((t) => !words(t).startsWith(words(summary)));
@@ -475,11 +478,11 @@ test("a game in German through Orca: moves, refusals, the clock, the board, a lo
     // wrong: Orca's focus is in the page this time as it loads again.
     {
       const m = mark();
-      const from = orcaLogMark("de");
+      const from = orcaLogText("de").length;
       const loaded = page.waitForEvent("load");
       key("F5");
       await loaded;
-      await page.waitForFunction(() => window.tactusSound && document.activeElement.id === "move-input");
+      await playerReady(page);
       await quietLoad(page, "de", m, from);
     }
     assert.doesNotMatch(heardSince(start), /beliebiger notation/);
