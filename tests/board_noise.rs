@@ -59,6 +59,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
             round: String::new(),
             fen: None,
             flag: FlagRule::Claim,
+            ranks: Default::default(),
         },
         voice,
         speaker: Speaker::silent(),

@@ -73,6 +73,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
             round: String::new(),
             fen: None,
             flag: FlagRule::Auto,
+            ranks: Default::default(),
         },
         voice,
         speaker: Speaker::silent(),

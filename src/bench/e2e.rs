@@ -347,6 +347,7 @@ async fn play_game(
             round: "1".into(),
             fen: None,
             flag: tactus_rules::result::FlagRule::Auto,
+            ranks: Default::default(),
         },
         voice: shared.voice.clone(),
         speaker: Speaker::spawn(id, Box::new(sink))

@@ -153,6 +153,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 round: round.to_string(),
                 fen: None,
                 flag: tactus_rules::result::FlagRule::Claim,
+                ranks: Default::default(),
             };
             let mut entries = vec![
                 Entry::Setup(Box::new(setup)),

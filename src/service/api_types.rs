@@ -138,6 +138,15 @@ pub struct ResultBody {
     /// Why; left empty, "arbiter's decision".
     #[serde(default)]
     pub reason: String,
+    /// With a round's result: the side that did not come (`white`,
+    /// `black`). The game was never played: the pairing program's file
+    /// gets `+`/`-`, a forfeit, which only the arbiter can say.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "tactus_rules::side::option"
+    )]
+    pub forfeit: Option<Color>,
 }
 
 /// `POST /api/tables/{id}/ruling` (the arbiter): the D.2.9 ruling on the
@@ -314,12 +323,25 @@ pub struct RoundBody {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundGame {
-    /// The table it is played at.
+    /// The table it is played at; left out, a listed player's own table
+    /// (`[[player]] table`), or else the next free table in board order
+    /// (the venue's tables in file order are boards 1, 2, …).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub table: String,
+    /// Its place in the round's board order (1 first); left out, its
+    /// place in the list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
     /// White's name.
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// White's start rank; left out, the listed player of that name, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_rank: Option<u16>,
+    /// Black's start rank; left out, the listed player of that name, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_rank: Option<u16>,
     /// The blind player's side; left out, the side of the listed player
     /// (`[[player]]`) in the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -390,6 +412,16 @@ pub struct GameListed {
     pub result: Option<String>,
     /// Moves made (plies): a game decided without one was not played.
     pub plies: u32,
+    /// The players' start ranks, when the round's pairings gave them.
+    #[serde(default, skip_serializing_if = "crate::table::actor::Ranks::is_empty")]
+    pub ranks: crate::table::actor::Ranks,
+    /// The player who did not come, when the arbiter recorded a forfeit.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "tactus_rules::side::option"
+    )]
+    pub forfeit: Option<Color>,
 }
 
 /// Where a game stands.

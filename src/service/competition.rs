@@ -11,19 +11,21 @@
 //! from the journal on demand and kept once read: start-up replays only
 //! each table's current game, however long the event.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use super::api_types::{
     BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
 };
+use super::board_order::{BoardKey, Want};
 use super::config::{PlayerConfig, TableConfig};
 use super::journal::{Journal, JournalError, JournalHandle};
 use crate::table::action::{Action, PersonRole};
-use crate::table::actor::{Setup, TableError, TableHandle};
+use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
 use crate::table::id::TableId;
 use crate::table::replay::{begun, replay, setup_in};
 use crate::table::view::TableView;
@@ -34,6 +36,18 @@ use tactus_rules::variant::{Variant, chess960_start};
 
 /// The name the imported TRF file is kept under in the journal.
 pub const TRF_DOCUMENT: &str = "trf";
+
+/// The name the arbiter's forfeits are kept under in the journal.
+pub const FORFEITS_DOCUMENT: &str = "forfeits";
+
+/// A game the arbiter scored as not played: `absent` did not come.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Forfeit {
+    table: TableId,
+    game: u32,
+    #[serde(with = "tactus_rules::side")]
+    absent: Color,
+}
 
 /// The most games one round may set up (the venue's tables bound it too).
 pub const MAX_ROUND_GAMES: usize = 1000;
@@ -50,6 +64,13 @@ pub enum RoundError {
     /// A game under way stands in the way (HTTP 409).
     #[error(transparent)]
     UnderWay(TableError),
+    /// The round's games need more tables than are free (HTTP 409).
+    #[error(transparent)]
+    Place(#[from] super::board_order::PlaceError),
+    /// A player's token of a player the venue file no longer lists, or a
+    /// start rank nobody has (HTTP 403/404).
+    #[error("{0}")]
+    NotListed(String),
     /// No round of that name (HTTP 404).
     #[error("no round `{0}`")]
     NoRound(String),
@@ -108,6 +129,13 @@ struct Past {
 pub struct Competition {
     players: Vec<PlayerConfig>,
     bases: BTreeMap<TableId, TableBase>,
+    /// The venue's tables in the venue file's order: boards 1, 2, ….
+    boards: Vec<TableId>,
+    /// The forfeits the arbiter recorded (journaled as a document).
+    forfeits: Mutex<Vec<Forfeit>>,
+    /// The listed players without a game in the last round set up, with
+    /// why (since the last start: afterwards, "no game").
+    unpaired: Mutex<(String, Vec<Unpaired>)>,
     tables: Arc<BTreeMap<TableId, TableHandle>>,
     journal: JournalHandle,
     /// A read-only connection of its own: earlier games are read while the
@@ -119,6 +147,44 @@ pub struct Competition {
     busy: tokio::sync::Mutex<()>,
 }
 
+/// Where a listed player plays in the latest round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    pub round: String,
+    pub table: TableId,
+    /// The table's board number (its place in the venue file, from 1).
+    pub board: usize,
+    /// The table's game: a player's token acts in this game only.
+    pub game: u32,
+    pub colour: Color,
+    /// The side the table's own tactile board (if any) follows: the
+    /// player of that side acts as its `player`, the other as `opponent`.
+    pub blind: Color,
+    /// The opponent's start rank (if known) and name.
+    pub opponent: (Option<u16>, String),
+}
+
+/// Why a listed player has no game in the latest round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoSeat {
+    /// The latest round, if any has been set up.
+    pub round: Option<String>,
+    pub why: String,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    /// From 1; players with equal points share it.
+    pub place: usize,
+    pub start_rank: u16,
+    pub name: String,
+    /// As the TRF writes points: `2.5`.
+    pub points: String,
+    #[serde(skip)]
+    tenths: u32,
+}
+
 /// One game of a round, checked and ready to set up.
 struct Planned {
     index: usize,
@@ -126,22 +192,33 @@ struct Planned {
 }
 
 impl Competition {
-    /// The competition over `tables`, reading earlier games from the
-    /// journal at `path` (already opened for writing by `journal`).
+    /// The competition over `tables` (`boards`: their ids in the venue
+    /// file's order), reading earlier games from the journal at `path`
+    /// (already opened for writing by `journal`).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         players: Vec<PlayerConfig>,
         bases: BTreeMap<TableId, TableBase>,
+        boards: Vec<TableId>,
         tables: Arc<BTreeMap<TableId, TableHandle>>,
         journal: JournalHandle,
         path: &Path,
         trf: Option<Vec<u8>>,
     ) -> Result<Competition, JournalError> {
+        let reader = Journal::open_reader(path)?;
+        let forfeits = reader
+            .document(FORFEITS_DOCUMENT)?
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
         Ok(Competition {
             players,
             bases,
+            boards,
+            forfeits: Mutex::new(forfeits),
+            unpaired: Mutex::new((String::new(), Vec::new())),
             tables,
             journal,
-            reader: Mutex::new(Journal::open_reader(path)?),
+            reader: Mutex::new(reader),
             trf: Mutex::new(trf),
             past: Mutex::new(HashMap::new()),
             busy: tokio::sync::Mutex::new(()),
@@ -151,6 +228,132 @@ impl Competition {
     /// The listed players.
     pub fn players(&self) -> &[PlayerConfig] {
         &self.players
+    }
+
+    /// The listed player with start rank `rank`, or why a token of theirs
+    /// is not valid (the venue file no longer lists them).
+    pub fn listed(&self, rank: u16) -> Result<&PlayerConfig, RoundError> {
+        self.players
+            .iter()
+            .find(|p| p.start_rank == rank)
+            .ok_or_else(|| {
+                RoundError::NotListed(format!(
+                    "[[player]] start_rank = {rank} is not listed in the venue file: a token of \
+                     theirs is no longer valid"
+                ))
+            })
+    }
+
+    /// Where listed player `rank` plays in the latest round set up, or why
+    /// they have no game there (a bye, not paired, between rounds).
+    pub async fn seat_of(&self, rank: u16) -> Result<Result<Seat, NoSeat>, RoundError> {
+        let mut views = Vec::new();
+        for (board, id) in self.boards.iter().enumerate() {
+            views.push((board + 1, self.tables[id].view().await?));
+        }
+        let latest = views
+            .iter()
+            .filter(|(_, v)| !v.ranks.is_empty())
+            .map(|(_, v)| v.round.clone())
+            .max_by(|a, b| round_order(a, b));
+        let Some(latest) = latest else {
+            return Ok(Err(NoSeat {
+                round: None,
+                why: "no round has been set up yet".into(),
+            }));
+        };
+        for (board, v) in views {
+            if v.round != latest {
+                continue;
+            }
+            let Some(colour) = v.ranks.side_of(rank) else {
+                continue;
+            };
+            let (their_name, their_rank) = match colour {
+                Color::White => (v.black.clone(), v.ranks.black),
+                Color::Black => (v.white.clone(), v.ranks.white),
+            };
+            return Ok(Ok(Seat {
+                round: v.round,
+                table: v.id,
+                board,
+                game: v.game,
+                colour,
+                blind: v.blind,
+                opponent: (their_rank, their_name),
+            }));
+        }
+        let why = {
+            let (round, unpaired) = &*self.unpaired.lock().unwrap_or_else(|e| e.into_inner());
+            (round == &latest)
+                .then(|| unpaired.iter().find(|u| u.start_rank == rank))
+                .flatten()
+                .map(|u| u.why.clone())
+        };
+        Ok(Err(NoSeat {
+            why: why.unwrap_or_else(|| format!("no game in round {latest}")),
+            round: Some(latest),
+        }))
+    }
+
+    /// The standings: every player of the imported TRF by points (the
+    /// file's, with every result since written in), ties sharing a place
+    /// and listed by start rank; without a TRF, the listed players by
+    /// their results at tactus tables.
+    pub async fn standings(&self) -> Result<Vec<Standing>, RoundError> {
+        let mut rows: Vec<(u32, u16, String)> = match self.imported_trf() {
+            Some(_) => {
+                let text = self.trf_with_results().await?;
+                let trf =
+                    Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
+                trf.players()
+                    .map(|p| {
+                        let points = p
+                            .points_tenths
+                            .unwrap_or_else(|| trf.results_points(p.start_rank).unwrap_or(0));
+                        (points, p.start_rank, p.name.clone())
+                    })
+                    .collect()
+            }
+            None => {
+                let games = self.games(None).await?;
+                self.players
+                    .iter()
+                    .map(|p| {
+                        let points = games
+                            .iter()
+                            .filter(|(g, _)| g.state == GameState::Finished)
+                            .filter_map(|(g, _)| {
+                                let side = g.ranks.side_of(p.start_rank)?;
+                                Some(match g.result.as_deref()? {
+                                    "1/2-1/2" => 5,
+                                    "1-0" if side == Color::White => 10,
+                                    "0-1" if side == Color::Black => 10,
+                                    _ => 0,
+                                })
+                            })
+                            .sum();
+                        (points, p.start_rank, p.name.clone())
+                    })
+                    .collect()
+            }
+        };
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
+        for (i, (points, rank, name)) in rows.into_iter().enumerate() {
+            let place = match out.last() {
+                Some(prev) if prev.tenths == points => prev.place,
+                _ => i + 1,
+            };
+            out.push(Standing {
+                place,
+                start_rank: rank,
+                name,
+                points: format!("{}.{}", points / 10, points % 10),
+                tenths: points,
+            });
+        }
+        Ok(out)
     }
 
     /// Sets up round `round`'s games (each table's next game). Every game
@@ -185,6 +388,8 @@ impl Competition {
             let game = handle.new_game(p.setup.clone()).await?;
             listed.push(listed_of(&p.setup, game, GameState::NotBegun, None, 0));
         }
+        *self.unpaired.lock().unwrap_or_else(|e| e.into_inner()) =
+            (round.to_owned(), unpaired.clone());
         Ok(RoundSetUp {
             round: round.to_owned(),
             games: listed,
@@ -209,25 +414,11 @@ impl Competition {
                 games.len()
             ));
         }
-        let mut tables = BTreeSet::new();
         let mut names: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut planned = Vec::new();
+        let mut ranks_seen: BTreeMap<u16, usize> = BTreeMap::new();
+        let mut wants = Vec::new();
+        let mut pending = Vec::new();
         for (index, g) in games.iter().enumerate() {
-            let id: TableId = g.table.parse().map_err(|_| RoundError::UnknownTable {
-                index,
-                table: g.table.chars().take(40).collect(),
-            })?;
-            let Some(base) = self.bases.get(&id) else {
-                return Err(RoundError::UnknownTable {
-                    index,
-                    table: g.table.clone(),
-                });
-            };
-            if !tables.insert(id.clone()) {
-                return invalid(format!(
-                    "games[{index}].table: table `{id}` has two games in this round"
-                ));
-            }
             for (key, name) in [("white", &g.white), ("black", &g.black)] {
                 if name.chars().count() > 100 {
                     return invalid(format!("games[{index}].{key}: at most 100 characters"));
@@ -242,28 +433,90 @@ impl Competition {
                     ));
                 }
             }
+            // Each side's start rank: given, or the listed player's of that
+            // name.
+            let rank_of = |given: Option<u16>, name: &str| {
+                given.or_else(|| {
+                    self.players
+                        .iter()
+                        .find(|p| p.name.trim() == name.trim() && !name.trim().is_empty())
+                        .map(|p| p.start_rank)
+                })
+            };
+            let ranks = Ranks {
+                white: rank_of(g.white_rank, &g.white),
+                black: rank_of(g.black_rank, &g.black),
+            };
+            for (key, rank) in [("white_rank", ranks.white), ("black_rank", ranks.black)] {
+                if let Some(r) = rank
+                    && let Some(other) = ranks_seen.insert(r, index)
+                {
+                    return invalid(format!(
+                        "games[{index}].{key}: start rank {r} is paired twice (also in \
+                         games[{other}])"
+                    ));
+                }
+            }
+            let listed = |rank: Option<u16>| {
+                rank.and_then(|r| self.players.iter().find(|p| p.start_rank == r))
+            };
+            let (lw, lb) = (listed(ranks.white), listed(ranks.black));
+            let want = if !g.table.is_empty() {
+                let id: TableId = g.table.parse().map_err(|_| RoundError::UnknownTable {
+                    index,
+                    table: g.table.chars().take(40).collect(),
+                })?;
+                if !self.bases.contains_key(&id) {
+                    return Err(RoundError::UnknownTable {
+                        index,
+                        table: g.table.clone(),
+                    });
+                }
+                Want::Table(id)
+            } else {
+                let own: Vec<&TableId> = [lw, lb]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.table.as_ref())
+                    .collect();
+                // Two listed players who each keep a table play at White's.
+                match own.first() {
+                    None => Want::Board(g.board.unwrap_or(index as u32 + 1)),
+                    Some(t) => Want::Table((*t).clone()),
+                }
+            };
             let seat = match g.blind {
                 Some(seat) => seat,
-                None => self.listed_seat(&id, g).ok_or_else(|| {
-                    RoundError::Invalid(format!(
-                        "games[{index}].blind: neither `{}` nor `{}` is a listed player at \
-                         table `{id}`: say `white`, `black` or `both`",
-                        g.white, g.black
-                    ))
-                })?,
+                None => match (lw.is_some(), lb.is_some()) {
+                    (true, true) => BlindSeat::Both,
+                    (true, false) => BlindSeat::White,
+                    (false, true) => BlindSeat::Black,
+                    (false, false) => {
+                        return invalid(format!(
+                            "games[{index}].blind: neither `{}` nor `{}` is a listed player: \
+                             say `white`, `black` or `both`",
+                            g.white, g.black
+                        ));
+                    }
+                },
             };
+            wants.push(want);
+            pending.push((index, g, seat, ranks));
+        }
+        let placed = super::board_order::place(&wants, &self.boards)?;
+        let mut planned = Vec::new();
+        for ((index, g, seat, ranks), id) in pending.into_iter().zip(placed) {
+            let base = &self.bases[&id];
             let mut setup = base.setup.clone();
             setup.blind = match seat {
                 BlindSeat::White => Color::White,
                 BlindSeat::Black => Color::Black,
-                BlindSeat::Both if base.two_tactile => base.setup.blind,
-                BlindSeat::Both => {
-                    return invalid(format!(
-                        "games[{index}].blind: both players blind needs two tactile boards, \
-                         and table `{id}` has one"
-                    ));
-                }
+                // Both blind: the table's tactile board (if any) follows
+                // its configured side; a player without one enters their
+                // moves on their own page.
+                BlindSeat::Both => base.setup.blind,
             };
+            setup.ranks = ranks;
             setup.white = g.white.trim().to_owned();
             setup.black = g.black.trim().to_owned();
             setup.round = round.to_owned();
@@ -287,21 +540,6 @@ impl Competition {
         }
         planned.sort_by_key(|p| p.index);
         Ok(planned)
-    }
-
-    /// The blind seat a listed player at table `id` has in `g`.
-    fn listed_seat(&self, id: &TableId, g: &RoundGame) -> Option<BlindSeat> {
-        let listed = |name: &str| {
-            self.players
-                .iter()
-                .any(|p| p.name.trim() == name.trim() && &p.table == id)
-        };
-        match (listed(&g.white), listed(&g.black)) {
-            (true, true) => Some(BlindSeat::Both),
-            (true, false) => Some(BlindSeat::White),
-            (false, true) => Some(BlindSeat::Black),
-            (false, false) => None,
-        }
     }
 
     /// Starts the clock of every game of round `round` that has not begun;
@@ -351,9 +589,45 @@ impl Competition {
         if games.is_empty() {
             return Err(RoundError::NoRound(round.to_owned()));
         }
+        // As broadcasters read a round: the event, site and date the
+        // pairing program's file gives, and each player's FIDE id.
+        let trf = self.imported_trf().and_then(|t| Trf::from_bytes(&t).ok());
+        let number = round.parse::<u16>().ok();
         let mut out = String::new();
-        for (_, pgn) in games {
-            out.push_str(&pgn);
+        for (g, pgn) in games {
+            let mut tags: Vec<(&str, String)> = Vec::new();
+            // The file speaks for the games it paired (both players named by
+            // start rank): a round set up otherwise keeps its PGN as it was
+            // when a file is imported later.
+            let paired = g.ranks.white.is_some() && g.ranks.black.is_some();
+            let trf = trf.as_ref().filter(|_| paired);
+            if let Some(trf) = trf {
+                if let Some(event) = trf.event_name() {
+                    tags.push(("Event", event));
+                }
+                if let Some(city) = trf.city() {
+                    tags.push(("Site", city));
+                }
+                if let Some(date) = number.and_then(|r| trf.round_date(r)) {
+                    tags.push(("Date", date));
+                }
+            }
+            for (tag, rank) in [
+                ("WhiteFideId", g.ranks.white),
+                ("BlackFideId", g.ranks.black),
+            ] {
+                let Some(rank) = rank else { continue };
+                // The venue file's id first: the organiser listed it.
+                let id = self
+                    .listed(rank)
+                    .ok()
+                    .and_then(|p| p.fide_id)
+                    .or_else(|| trf?.player(rank)?.fide_id);
+                if let Some(id) = id.filter(|id| *id > 0) {
+                    tags.push((tag, id.to_string()));
+                }
+            }
+            out.push_str(&with_tags(&pgn, &tags));
             out.push('\n');
         }
         Ok(out)
@@ -412,7 +686,56 @@ impl Competition {
                 }
             }
         }
+        for (g, _) in &mut out {
+            g.forfeit = self.forfeit_of(&g.table, g.game);
+        }
         Ok(out)
+    }
+
+    /// The side that did not come to game `game` of table `table`, if the
+    /// arbiter recorded a forfeit.
+    fn forfeit_of(&self, table: &str, game: u32) -> Option<Color> {
+        self.forfeits
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|f| f.table.as_str() == table && f.game == game)
+            .map(|f| f.absent)
+    }
+
+    /// Records (or, with `None`, clears) a forfeit of game `game` of table
+    /// `table`, journaled before it takes effect.
+    async fn set_forfeit(
+        &self,
+        table: &TableId,
+        game: u32,
+        absent: Option<Color>,
+    ) -> Result<(), RoundError> {
+        let mut next = self
+            .forfeits
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let before = next.len();
+        next.retain(|f| !(&f.table == table && f.game == game));
+        if let Some(absent) = absent {
+            next.push(Forfeit {
+                table: table.clone(),
+                game,
+                absent,
+            });
+        } else if next.len() == before {
+            return Ok(());
+        }
+        let bytes = serde_json::to_vec(&next).map_err(|e| RoundError::Invalid(e.to_string()))?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        self.journal
+            .put_document(FORFEITS_DOCUMENT, now, bytes)
+            .await?;
+        *self.forfeits.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        Ok(())
     }
 
     /// An earlier game of table `id`, replayed from the journal once.
@@ -456,6 +779,7 @@ impl Competition {
         id: &str,
         result: &str,
         reason: &str,
+        forfeit: Option<Color>,
     ) -> Result<GameListed, RoundError> {
         let _one_at_a_time = self.busy.lock().await;
         let id: TableId = id.parse().map_err(|_| RoundError::UnknownTable {
@@ -470,12 +794,37 @@ impl Competition {
         };
         let result = tactus_rules::result::parse_score(result)
             .map_err(|e| RoundError::Invalid(e.to_string()))?;
+        // A forfeit: the side that came wins, and nothing was played.
+        let reason = match forfeit {
+            Some(absent) => {
+                if result != (shakmaty::KnownOutcome::Decisive { winner: !absent }) {
+                    return Err(RoundError::Invalid(format!(
+                        "forfeit: {} did not come, so the result is {}",
+                        tactus_rules::side::name(absent),
+                        if absent == Color::White { "0-1" } else { "1-0" }
+                    )));
+                }
+                if reason.trim().is_empty() {
+                    format!("forfeit: {} did not come", tactus_rules::side::name(absent))
+                } else {
+                    reason.to_owned()
+                }
+            }
+            None => reason.to_owned(),
+        };
+        let reason = reason.as_str();
         let event = GameEvent::ResultSet {
             result,
             reason: reason.to_owned(),
         };
         let view = handle.view().await?;
-        if view.round == round && view.begun {
+        if view.round == round && (view.begun || forfeit.is_some()) {
+            if forfeit.is_some() && !view.moves.is_empty() {
+                return Err(RoundError::Invalid(format!(
+                    "forfeit: the game at table `{id}` has moves: it was played"
+                )));
+            }
+            self.set_forfeit(&id, view.game, forfeit).await?;
             handle
                 .act(
                     PersonRole::Arbiter,
@@ -485,7 +834,9 @@ impl Competition {
                     },
                 )
                 .await?;
-            return Ok(listed_of_view(&handle.view().await?));
+            let mut listed = listed_of_view(&handle.view().await?);
+            listed.forfeit = forfeit;
+            return Ok(listed);
         }
         // The round's latest game at the table before the current one.
         let starts = {
@@ -512,6 +863,12 @@ impl Competition {
             .map_err(|e| RoundError::Invalid(e.to_string()))?;
         let payload = serde_json::to_string(&crate::table::replay::Entry::Game(event))
             .map_err(|e| RoundError::Invalid(e.to_string()))?;
+        if forfeit.is_some() && !r.game.plies().is_empty() {
+            return Err(RoundError::Invalid(format!(
+                "forfeit: the game at table `{id}` has moves: it was played"
+            )));
+        }
+        self.set_forfeit(&id, game, forfeit).await?;
         self.journal
             .append(&id, game, r.last_ms as i64, payload)
             .await?;
@@ -520,13 +877,15 @@ impl Competition {
             .unwrap_or_else(|e| e.into_inner())
             .remove(&(id.clone(), game));
         let past = self.past(&id, game)?;
-        Ok(listed_of(
+        let mut listed = listed_of(
             &past.setup,
             game,
             GameState::Finished,
             past.result.clone(),
             past.plies,
-        ))
+        );
+        listed.forfeit = forfeit;
+        Ok(listed)
     }
 
     /// The imported TRF file as it was imported.
@@ -545,10 +904,15 @@ impl Competition {
 }
 
 impl Competition {
-    /// Round `round`'s games at tactus tables, from a TRF-16 file as the
-    /// pairing program writes it before the round's results: each listed
-    /// player's opponent and colour. Listed players without a game (a
-    /// bye, not paired, a game not to be played) are told, with why.
+    /// Round `round`'s games at tactus tables, from a TRF file (TRF-16 or
+    /// TRF-26) as the pairing program writes it before the round's results:
+    /// each listed player's opponent and colour, the games in FIDE's board
+    /// order (by the scores before the round), a listed player's own table
+    /// kept, and the time control of the file's `222` when it has one.
+    /// Listed players without a game (a bye, not paired, a game not to be
+    /// played) are told, with why. A file whose points disagree with its
+    /// own results is refused, naming the line: the pairing engine would
+    /// refuse what tactus gives back.
     pub fn pairings_from_trf(
         &self,
         text: &[u8],
@@ -560,6 +924,13 @@ impl Competition {
                 invalid(format!("round: `{round}` is not a round number (1, 2, …)"))
             })?;
         let trf = Trf::from_bytes(text).map_err(|e| invalid(format!("TRF: {e}")))?;
+        trf.check_points()
+            .map_err(|e| invalid(format!("TRF: {e}")))?;
+        let control = match trf.time_control() {
+            None => None,
+            Some(Ok(tc)) => Some(tc.to_string()),
+            Some(Err(e)) => return Err(invalid(format!("TRF: {e}"))),
+        };
         if self.players.is_empty() {
             return Err(invalid(
                 "no [[player]] is listed in the venue file: tactus cannot tell whose tables \
@@ -567,7 +938,22 @@ impl Competition {
                     .into(),
             ));
         }
-        let mut games: Vec<RoundGame> = Vec::new();
+        // Each player's score before the round, for the board order.
+        let ps = trf.point_system();
+        let before = |rank: u16| -> u32 {
+            trf.player(rank).map_or(0, |p| {
+                p.rounds
+                    .iter()
+                    .take(usize::from(r - 1))
+                    .filter_map(|e| match *e {
+                        RoundEntry::Game { result, .. } | RoundEntry::Bye { result } => result,
+                        RoundEntry::NotPaired => None,
+                    })
+                    .map(|res| ps.of(res))
+                    .sum()
+            })
+        };
+        let mut games: Vec<(BoardKey, RoundGame)> = Vec::new();
         let mut unpaired = Vec::new();
         for p in &self.players {
             let Some(me) = trf.player(p.start_rank) else {
@@ -603,53 +989,46 @@ impl Competition {
                     colour: Some(colour),
                     ..
                 } => {
+                    // Read already: every game is on both lines, with two
+                    // colours.
                     let Some(them) = trf.player(opponent) else {
                         return Err(invalid(format!(
                             "TRF line {}: round {r}: opponent {opponent} is not in the file",
                             me.line
                         )));
                     };
-                    match them.round(r) {
-                        RoundEntry::Game {
-                            opponent: back,
-                            colour: Some(c),
-                            ..
-                        } if back == p.start_rank && c == !colour => {}
-                        _ => {
-                            return Err(invalid(format!(
-                                "TRF lines {} and {}: round {r}: {} plays {} with {}, but the \
-                                 other line does not say so",
-                                me.line,
-                                them.line,
-                                p.start_rank,
-                                opponent,
-                                tactus_rules::side::name(colour)
-                            )));
-                        }
-                    }
-                    // Two listed players paired together play at White's
-                    // table, both blind.
+                    // Two listed players paired together: one game, set up
+                    // from White's entry.
                     let other = self.players.iter().find(|q| q.start_rank == opponent);
                     if other.is_some() && colour == Color::Black {
-                        // Set up from White's entry.
                         continue;
                     }
                     let (white, black) = match colour {
-                        Color::White => (&me.name, &them.name),
-                        Color::Black => (&them.name, &me.name),
+                        Color::White => (me, them),
+                        Color::Black => (them, me),
                     };
-                    games.push(RoundGame {
-                        table: p.table.to_string(),
-                        white: white.clone(),
-                        black: black.clone(),
-                        blind: Some(match (other.is_some(), colour) {
-                            (true, _) => BlindSeat::Both,
-                            (false, Color::White) => BlindSeat::White,
-                            (false, Color::Black) => BlindSeat::Black,
-                        }),
-                        control: None,
-                        start_position: None,
-                    });
+                    let key = BoardKey::of(
+                        (before(white.start_rank), white.start_rank),
+                        (before(black.start_rank), black.start_rank),
+                    );
+                    games.push((
+                        key,
+                        RoundGame {
+                            table: String::new(),
+                            board: None,
+                            white: white.name.clone(),
+                            black: black.name.clone(),
+                            white_rank: Some(white.start_rank),
+                            black_rank: Some(black.start_rank),
+                            blind: Some(match (other.is_some(), colour) {
+                                (true, _) => BlindSeat::Both,
+                                (false, Color::White) => BlindSeat::White,
+                                (false, Color::Black) => BlindSeat::Black,
+                            }),
+                            control: control.clone(),
+                            start_position: None,
+                        },
+                    ));
                     None
                 }
             };
@@ -663,76 +1042,168 @@ impl Competition {
                 });
             }
         }
+        games.sort_by_key(|(key, _)| *key);
+        let games = games
+            .into_iter()
+            .enumerate()
+            .map(|(i, (_, mut g))| {
+                g.board = Some(i as u32 + 1);
+                g
+            })
+            .collect();
         Ok((games, unpaired))
     }
 
     /// The imported TRF file with the result of every game finished at a
-    /// tactus table written into its round's column, for both players;
-    /// every other byte as imported.
+    /// tactus table written into its round's column, for both players, and
+    /// their points (columns 81–84) brought up to date by the file's point
+    /// system; every other byte as imported. A game decided before a move
+    /// is `W`/`D`/`L`; `+`/`-` only where the arbiter recorded a forfeit.
     pub async fn trf_with_results(&self) -> Result<Vec<u8>, RoundError> {
         let text = self.imported_trf().ok_or(RoundError::NoTrf)?;
         let mut trf =
             Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
         let games = self.games(None).await?;
-        for p in &self.players {
-            let Some(me) = trf.player(p.start_rank).cloned() else {
+        // The round's latest finished game per pair (a replayed game
+        // counts, not the one it replaced): games are listed in order.
+        let mut written: BTreeMap<(u16, u16), (ResultChar, ResultChar)> = BTreeMap::new();
+        for (g, _) in &games {
+            if g.state != GameState::Finished {
+                continue;
+            }
+            let Ok(r) = g.round.parse::<u16>() else {
                 continue;
             };
-            for r in 1..=u16::try_from(me.rounds.len()).unwrap_or(u16::MAX) {
-                let RoundEntry::Game {
-                    opponent,
-                    colour: Some(colour),
-                    ..
-                } = me.round(r)
-                else {
-                    continue;
-                };
-                // The round's latest finished game at the player's table
-                // (a replayed game counts, not the one it replaced).
-                let Some((game, _)) = games.iter().rev().find(|(g, _)| {
-                    g.table == p.table.as_str()
-                        && g.round == r.to_string()
-                        && g.state == GameState::Finished
-                }) else {
-                    continue;
-                };
-                let Some(score) = game.result.as_deref() else {
-                    continue;
-                };
-                let Some((mine, theirs)) = result_chars(score, colour, game.plies == 0) else {
-                    continue;
-                };
-                let line =
-                    |e: tactus_rules::trf::TrfError| RoundError::Invalid(format!("TRF: {e}"));
-                trf = trf.with_result(r, p.start_rank, mine).map_err(line)?;
-                trf = trf.with_result(r, opponent, theirs).map_err(line)?;
+            let Some(score) = g.result.as_deref() else {
+                continue;
+            };
+            let ranks = self.ranks_of_game(&trf, g, r);
+            let (Some(white), Some(black)) = (ranks.white, ranks.black) else {
+                continue;
+            };
+            let how = match g.forfeit {
+                Some(absent) => Played::Forfeit { absent },
+                None if g.plies == 0 => Played::NoMove,
+                None => Played::OverTheBoard,
+            };
+            if let Some(chars) = result_chars(score, Color::White, how) {
+                written.insert((r, white), chars);
+                written.insert((r, black), (chars.1, chars.0));
+            }
+        }
+        for ((r, rank), (mine, _)) in written {
+            // Only where the file pairs them so.
+            if matches!(
+                trf.player(rank).map(|p| p.round(r)),
+                Some(RoundEntry::Game { .. })
+            ) {
+                trf = trf
+                    .with_result(r, rank, mine)
+                    .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
             }
         }
         Ok(trf.to_bytes())
     }
+
+    /// The start ranks of a game's players: as its pairing gave them, or
+    /// (a round set up by JSON without ranks) the listed player's and the
+    /// opponent the TRF pairs them with in that round.
+    fn ranks_of_game(&self, trf: &Trf, g: &GameListed, r: u16) -> Ranks {
+        if g.ranks.white.is_some() && g.ranks.black.is_some() {
+            return g.ranks;
+        }
+        for p in &self.players {
+            let side = if p.name.trim() == g.white {
+                Color::White
+            } else if p.name.trim() == g.black {
+                Color::Black
+            } else {
+                continue;
+            };
+            if let Some(RoundEntry::Game {
+                opponent,
+                colour: Some(c),
+                ..
+            }) = trf.player(p.start_rank).map(|me| me.round(r))
+                && c == side
+            {
+                return match side {
+                    Color::White => Ranks {
+                        white: Some(p.start_rank),
+                        black: Some(opponent),
+                    },
+                    Color::Black => Ranks {
+                        white: Some(opponent),
+                        black: Some(p.start_rank),
+                    },
+                };
+            }
+        }
+        g.ranks
+    }
+}
+
+/// How a game with a result came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Played {
+    /// At least one move.
+    OverTheBoard,
+    /// Decided before a move (a resignation, a flag, an agreement).
+    NoMove,
+    /// Not played: `absent` did not come (the arbiter said so).
+    Forfeit { absent: Color },
 }
 
 /// The TRF result letters of a score for the player of `colour` and their
-/// opponent; a game decided without a move is a forfeit (`+`, `-`).
-fn result_chars(score: &str, colour: Color, unplayed: bool) -> Option<(ResultChar, ResultChar)> {
-    let white_won = match score {
-        "1-0" => Some(true),
-        "0-1" => Some(false),
+/// opponent: `1`/`0`/`=` for a game played, `W`/`D`/`L` for one decided
+/// before a move (TRF-16 and TRF-26 alike), `+`/`-` for a forfeit the
+/// arbiter recorded.
+fn result_chars(score: &str, colour: Color, how: Played) -> Option<(ResultChar, ResultChar)> {
+    use ResultChar::*;
+    let winner = match score {
+        "1-0" => Some(Color::White),
+        "0-1" => Some(Color::Black),
         "1/2-1/2" => None,
         _ => return None,
     };
-    Some(match white_won {
-        None => (ResultChar::Draw, ResultChar::Draw),
-        Some(w) => {
-            let won = w == (colour == Color::White);
-            match (won, unplayed) {
-                (true, false) => (ResultChar::Win, ResultChar::Loss),
-                (false, false) => (ResultChar::Loss, ResultChar::Win),
-                (true, true) => (ResultChar::ForfeitWin, ResultChar::ForfeitLoss),
-                (false, true) => (ResultChar::ForfeitLoss, ResultChar::ForfeitWin),
-            }
-        }
+    let mine = |won: bool| match (how, won) {
+        (Played::OverTheBoard, true) => Win,
+        (Played::OverTheBoard, false) => Loss,
+        (Played::NoMove, true) => UnratedWin,
+        (Played::NoMove, false) => UnratedLoss,
+        (Played::Forfeit { .. }, true) => ForfeitWin,
+        (Played::Forfeit { .. }, false) => ForfeitLoss,
+    };
+    Some(match winner {
+        None if how == Played::NoMove => (UnratedDraw, UnratedDraw),
+        None => (Draw, Draw),
+        Some(w) => (mine(w == colour), mine(w != colour)),
     })
+}
+
+/// A game's PGN with each of `tags` set: its value replaced where the tag
+/// is, added after the last tag where it is not (values escaped as PGN
+/// escapes them).
+fn with_tags(pgn: &str, tags: &[(&str, String)]) -> String {
+    let mut lines: Vec<String> = pgn.lines().map(str::to_owned).collect();
+    for (name, value) in tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let line = format!("[{name} \"{value}\"]");
+        let prefix = format!("[{name} \"");
+        let tag_lines = lines.iter().take_while(|l| l.starts_with('[')).count();
+        match lines[..tag_lines]
+            .iter()
+            .position(|l| l.starts_with(&prefix))
+        {
+            Some(i) => lines[i] = line,
+            None => lines.insert(tag_lines, line),
+        }
+    }
+    let mut out = lines.join("\n");
+    if pgn.ends_with('\n') {
+        out.push('\n');
+    }
+    out
 }
 
 /// Rounds by number where they are numbers, then by name.
@@ -761,6 +1232,8 @@ fn listed_of_view(view: &TableView) -> GameListed {
         },
         result: view.result.as_ref().map(|r| r.score()),
         plies: u32::try_from(view.moves.len()).unwrap_or(u32::MAX),
+        ranks: view.ranks,
+        forfeit: None,
     }
 }
 
@@ -781,6 +1254,8 @@ fn listed_of(
         blind: setup.blind,
         state,
         result,
+        ranks: setup.ranks,
+        forfeit: None,
     }
 }
 
@@ -791,29 +1266,54 @@ pub const UNPAIRED_KEYS: &[&str] = &["not-paired", "bye", "bye-letter", "no-colo
 mod tests {
     use super::*;
 
-    /// A game's score as each player's TRF-16 letter: `1`/`0`/`=` for a
-    /// game played, `+`/`-` for one the arbiter scored unplayed; a score
-    /// that is not a result writes nothing.
+    /// A game's score as each player's TRF letter: `1`/`0`/`=` for a game
+    /// played, `W`/`D`/`L` for one decided before a move, `+`/`-` only for
+    /// a forfeit; a score that is not a result writes nothing.
     #[test]
     fn a_score_is_written_as_each_player_s_letter() {
         use ResultChar::*;
-        assert_eq!(result_chars("1-0", Color::White, false), Some((Win, Loss)));
-        assert_eq!(result_chars("1-0", Color::Black, false), Some((Loss, Win)));
-        assert_eq!(result_chars("0-1", Color::Black, false), Some((Win, Loss)));
+        let played = Played::OverTheBoard;
+        assert_eq!(result_chars("1-0", Color::White, played), Some((Win, Loss)));
+        assert_eq!(result_chars("1-0", Color::Black, played), Some((Loss, Win)));
+        assert_eq!(result_chars("0-1", Color::Black, played), Some((Win, Loss)));
         assert_eq!(
-            result_chars("1/2-1/2", Color::White, false),
+            result_chars("1/2-1/2", Color::White, played),
             Some((Draw, Draw))
         );
+        let no_move = Played::NoMove;
         assert_eq!(
-            result_chars("1-0", Color::White, true),
+            result_chars("1-0", Color::White, no_move),
+            Some((UnratedWin, UnratedLoss))
+        );
+        assert_eq!(
+            result_chars("1/2-1/2", Color::Black, no_move),
+            Some((UnratedDraw, UnratedDraw))
+        );
+        let forfeit = Played::Forfeit {
+            absent: Color::Black,
+        };
+        assert_eq!(
+            result_chars("1-0", Color::White, forfeit),
             Some((ForfeitWin, ForfeitLoss))
         );
-        assert_eq!(
-            result_chars("0-1", Color::White, true),
-            Some((ForfeitLoss, ForfeitWin))
+        assert_eq!(result_chars("*", Color::White, played), None);
+        assert_eq!(result_chars("1-1", Color::White, played), None);
+    }
+
+    #[test]
+    fn broadcast_tags_replace_or_join_the_game_s_tags() {
+        let pgn = "[Event \"Open\"]\n[White \"A\"]\n\n1. e4 *\n";
+        let out = with_tags(
+            pgn,
+            &[
+                ("Event", "Blind \"Ch\"".into()),
+                ("WhiteFideId", "4100001".into()),
+            ],
         );
-        assert_eq!(result_chars("*", Color::White, false), None);
-        assert_eq!(result_chars("1-1", Color::White, false), None);
+        assert_eq!(
+            out,
+            "[Event \"Blind \\\"Ch\\\"\"]\n[White \"A\"]\n[WhiteFideId \"4100001\"]\n\n1. e4 *\n"
+        );
     }
 
     #[test]

@@ -52,8 +52,11 @@ pub struct PlayerConfig {
     pub start_rank: u16,
     #[serde(default)]
     pub fide_id: Option<u64>,
-    /// The table where their equipment stands.
-    pub table: TableId,
+    /// The table where their equipment stands, if they keep one table all
+    /// event (special equipment); left out, they play wherever the round's
+    /// board order puts their game.
+    #[serde(default)]
+    pub table: Option<TableId>,
 }
 
 impl Default for Config {
@@ -504,6 +507,10 @@ pub enum CheckError {
     NoTables,
     #[error("[[player]] `{name}`: table `{table}` is not a [[table]] of this venue")]
     PlayerTable { name: String, table: String },
+    #[error("[[player]] `{0}` is listed twice")]
+    PlayerTwice(String),
+    #[error("[[player]] start_rank = {0}: name is empty")]
+    PlayerName(u16),
     #[error("[[player]] start_rank = {0} is given twice")]
     RankTwice(u16),
     #[error("[[player]] `{name}`: start_rank = 0: ranks start at 1")]
@@ -598,6 +605,7 @@ impl Config {
             }
         }
         let mut ranks = BTreeSet::new();
+        let mut names = BTreeSet::new();
         for p in &self.players {
             if p.start_rank == 0 {
                 return Err(CheckError::RankZero {
@@ -607,11 +615,19 @@ impl Config {
             if !ranks.insert(p.start_rank) {
                 return Err(CheckError::RankTwice(p.start_rank));
             }
-            if !ids.contains(p.table.as_str()) {
+            if let Some(table) = &p.table
+                && !ids.contains(table.as_str())
+            {
                 return Err(CheckError::PlayerTable {
                     name: p.name.clone(),
-                    table: p.table.to_string(),
+                    table: table.to_string(),
                 });
+            }
+            if p.name.trim().is_empty() {
+                return Err(CheckError::PlayerName(p.start_rank));
+            }
+            if !names.insert(p.name.trim().to_lowercase()) {
+                return Err(CheckError::PlayerTwice(p.name.clone()));
             }
         }
         Ok(())

@@ -2,6 +2,7 @@
 
 pub mod addresses;
 pub mod api_types;
+pub mod board_order;
 pub mod check;
 pub mod clips;
 pub mod competition;

@@ -43,6 +43,8 @@ pub struct Running {
     /// Each table's current game as it started: the second blind player's
     /// token is that game's, and they play the side not blind.
     pub current: BTreeMap<TableId, CurrentGame>,
+    /// The listed players (start rank, name): each has a link of their own.
+    pub players: Vec<(u16, String)>,
 }
 
 /// A table's current game, as the start-up text names it.
@@ -88,7 +90,15 @@ pub async fn serve(
             second_blind: t.both_blind(),
         })
         .collect();
-    let tokens = Arc::new(Tokens::load_or_create(&data.join("tokens.toml"), &seats)?);
+    let tokens = Arc::new(Tokens::load_or_create(
+        &data.join("tokens.toml"),
+        &seats,
+        &config
+            .players
+            .iter()
+            .map(|p| p.start_rank)
+            .collect::<Vec<_>>(),
+    )?);
 
     // Each pack once, however many tables speak with it.
     let mut voices = BTreeMap::new();
@@ -207,6 +217,11 @@ pub async fn serve(
         }
     }
     let running = Running {
+        players: config
+            .players
+            .iter()
+            .map(|p| (p.start_rank, p.name.clone()))
+            .collect(),
         addr,
         tls_fingerprint: tls.as_ref().map(|t| t.fingerprint.clone()),
         tables: tables.clone(),
@@ -227,6 +242,7 @@ pub async fn serve(
     let competition = Arc::new(Competition::new(
         config.players.clone(),
         bases,
+        config.tables.iter().map(|t| t.id.clone()).collect(),
         tables.clone(),
         journal.clone(),
         &data.join("journal.sqlite"),
@@ -325,6 +341,16 @@ pub fn startup_text(running: &Running) -> String {
         out.push_str(&format!(
             "venue arbiter (rounds, every table): {base}/arbiter#token={token}\n"
         ));
+    }
+    // Each listed player's own link, for the whole event: it leads to
+    // whichever table their game is at.
+    for (rank, name) in &running.players {
+        if let Some(code) = running.tokens.player_token(*rank) {
+            out.push_str(&format!(
+                "player {rank} ({name}): {base}/p/{}\n",
+                super::tokens::grouped_code(code)
+            ));
+        }
     }
     for id in running.tables.keys() {
         out.push_str(&format!("table {id}:\n"));
@@ -426,6 +452,7 @@ fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
         round: t.round.clone(),
         fen: start_of(t)?.map(|pos| fen_of(&pos)),
         flag: t.flag,
+        ranks: Default::default(),
     })
 }
 

@@ -8,6 +8,13 @@
 //! Nothing is stored per game and nothing is rewritten when a game starts:
 //! the next game's number gives the next token, and the last one stops
 //! working. Reads are open; every write names its role's token.
+//!
+//! Each listed player of a competition (`[[player]]`) has a token of their
+//! own for the whole event (`[players]`, keyed by start rank): it follows
+//! them from board to board. It is 16 letters and digits of Crockford's
+//! base 32 (no `i`, `l`, `o`, `u`), read in any case and with any dashes,
+//! so that a braille reader can type the link on their card as they read
+//! it (BRF has no capitals): `/p/7k3m-q9xa-2bcd-efgh`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -114,6 +121,9 @@ struct TokensFile {
     /// By table id: a key that is no table id makes the file unreadable.
     #[serde(default)]
     tables: BTreeMap<TableId, TableTokens>,
+    /// Each listed player's own token, by start rank.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    players: BTreeMap<String, String>,
 }
 
 /// The venue's own token: the arbiter who runs the competition (starts
@@ -168,6 +178,13 @@ pub enum BadTokens {
          spaces around it"
     )]
     Unusable { place: TokenPlace, role: PersonRole },
+    /// A player's token that is not 16 symbols of Crockford's base 32, or
+    /// keyed by something that is not a start rank.
+    #[error(
+        "[players] `{0}`: a player's token is keyed by their start rank and is 16 \
+         letters and digits (0-9, a-z without i, l, o, u)"
+    )]
+    UnusablePlayer(String),
 }
 
 /// Where in a tokens file a token stands.
@@ -198,6 +215,9 @@ pub struct Tokens {
     /// The tables with two tactile boards now: only there is a second
     /// blind player's token valid.
     second_blind: BTreeSet<TableId>,
+    /// The players' own tokens, by start rank (whoever the venue file
+    /// lists now is the competition's to check).
+    players: BTreeMap<u16, String>,
 }
 
 impl Tokens {
@@ -206,7 +226,11 @@ impl Tokens {
     /// the file back (owner-only) if anything was added or a former lasting
     /// opponent's token is to be dropped. Tokens of tables no
     /// longer configured are kept: their games may be resumed.
-    pub fn load_or_create(path: &Path, tables: &[Seats]) -> Result<Tokens, TokenError> {
+    pub fn load_or_create(
+        path: &Path,
+        tables: &[Seats],
+        players: &[u16],
+    ) -> Result<Tokens, TokenError> {
         let mut file = match std::fs::read_to_string(path) {
             Ok(text) => parse_file(&text).map_err(|source| TokenError::Malformed {
                 path: path.to_path_buf(),
@@ -246,6 +270,14 @@ impl Tokens {
                 added = true;
             }
         }
+        for rank in players {
+            if let std::collections::btree_map::Entry::Vacant(e) =
+                file.players.entry(rank.to_string())
+            {
+                e.insert(random_code()?);
+                added = true;
+            }
+        }
         if added {
             write_private(path, &file)?;
         } else {
@@ -262,6 +294,13 @@ impl Tokens {
                 .filter(|s| s.second_blind)
                 .map(|s| s.id.clone())
                 .collect(),
+            // Every player's token in the file, listed now or not: the
+            // competition tells a player no longer listed why theirs fails.
+            players: file
+                .players
+                .iter()
+                .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
+                .collect(),
         })
     }
 
@@ -277,6 +316,11 @@ impl Tokens {
             venue_arbiter: file.venue.map(|v| v.arbiter),
             tables: file.tables,
             second_blind: BTreeSet::new(),
+            players: file
+                .players
+                .iter()
+                .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
+                .collect(),
         })
     }
 
@@ -340,6 +384,26 @@ impl Tokens {
             .is_some_and(|t| bool::from(t.as_bytes().ct_eq(presented.as_bytes())))
     }
 
+    /// Listed player `rank`'s own token, for the start-up text and their
+    /// card.
+    pub fn player_token(&self, rank: u16) -> Option<&str> {
+        self.players.get(&rank).map(String::as_str)
+    }
+
+    /// The listed player whose own token `presented` is, read as a braille
+    /// reader may type it ([`normalise_code`]); every token compared, in
+    /// constant time.
+    pub fn player_of(&self, presented: &str) -> Option<u16> {
+        let presented = normalise_code(presented)?;
+        let mut found = None;
+        for (rank, token) in &self.players {
+            if bool::from(token.as_bytes().ct_eq(presented.as_bytes())) {
+                found = Some(*rank);
+            }
+        }
+        found
+    }
+
     /// The venue arbiter's token, for the start-up text.
     pub fn venue_arbiter(&self) -> Option<&str> {
         self.venue_arbiter.as_deref()
@@ -374,6 +438,12 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
             role: PersonRole::Arbiter,
         });
     }
+    for (rank, token) in &file.players {
+        let rank_ok = rank.parse::<u16>().is_ok_and(|r| r > 0);
+        if !rank_ok || normalise_code(token).as_deref() != Some(token.as_str()) {
+            return Err(BadTokens::UnusablePlayer(rank.clone()));
+        }
+    }
     for (id, t) in &file.tables {
         let key = t.opponent_key.as_deref().map(|k| (PersonRole::Opponent, k));
         for (role, token) in t.all().chain(key) {
@@ -386,6 +456,52 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
         }
     }
     Ok(file)
+}
+
+/// Crockford's base 32, lower case: no `i`, `l`, `o`, `u`, which are read
+/// as `1`, `1`, `0` and nothing else.
+const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// The length of a player's own token.
+pub const CODE_LEN: usize = 16;
+
+/// A player's own token: 16 symbols of [`CODE_ALPHABET`] (80 bits).
+fn random_code() -> Result<String, TokenError> {
+    let mut bytes = [0u8; CODE_LEN];
+    getrandom::fill(&mut bytes).map_err(TokenError::Random)?;
+    Ok(bytes
+        .iter()
+        .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
+        .collect())
+}
+
+/// A player's code as typed: any case, dashes and spaces anywhere, `i`
+/// and `l` for `1`, `o` for `0`; `None` if it cannot be one.
+pub fn normalise_code(typed: &str) -> Option<String> {
+    let mut out = String::with_capacity(CODE_LEN);
+    for c in typed.chars() {
+        let c = match c.to_ascii_lowercase() {
+            '-' | ' ' => continue,
+            'i' | 'l' => '1',
+            'o' => '0',
+            c if c.is_ascii() && CODE_ALPHABET.contains(&(c as u8)) => c,
+            _ => return None,
+        };
+        if out.len() == CODE_LEN {
+            return None;
+        }
+        out.push(c);
+    }
+    (out.len() == CODE_LEN).then_some(out)
+}
+
+/// A code as printed: four groups of four, `7k3m-q9xa-2bcd-efgh`.
+pub fn grouped_code(code: &str) -> String {
+    code.as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 fn random_token() -> Result<String, TokenError> {
@@ -473,12 +589,12 @@ mod tests {
     fn tokens_are_made_once_and_kept() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
-        let a = Tokens::load_or_create(&path, &seats(&["1"])).unwrap();
+        let a = Tokens::load_or_create(&path, &seats(&["1"]), &[]).unwrap();
         let t1 = a.table("1").unwrap().clone();
         assert_eq!(t1.player.len(), 32);
         assert_ne!(t1.player, t1.assistant);
         assert_ne!(t1.assistant, t1.arbiter);
-        let b = Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
+        let b = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
         assert_eq!(b.table("1"), Some(&t1));
         assert!(b.table("2").is_some());
         let text = std::fs::read_to_string(&path).unwrap();
@@ -501,24 +617,24 @@ mod tests {
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
-        Tokens::load_or_create(&path, &seats(&["1"])).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1"]), &[]).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        Tokens::load_or_create(&path, &seats(&["1"])).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1"]), &[]).unwrap();
         assert_eq!(mode(&path), 0o600, "an existing file is fixed");
         // A leftover temporary, readable by all, and one that is a link.
         let tmp = path.with_extension("toml.tmp");
         std::fs::write(&tmp, "old").unwrap();
         std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o644)).unwrap();
-        Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
         assert_eq!(mode(&path), 0o600, "written through a leftover temporary");
         let target = dir.path().join("elsewhere");
         std::fs::write(&target, "keep").unwrap();
         std::os::unix::fs::symlink(&target, &tmp).unwrap();
-        Tokens::load_or_create(&path, &seats(&["1", "2", "3"])).unwrap();
+        Tokens::load_or_create(&path, &seats(&["1", "2", "3"]), &[]).unwrap();
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
         assert_eq!(mode(&path), 0o600);
         assert!(
-            Tokens::load_or_create(&path, &[])
+            Tokens::load_or_create(&path, &[], &[])
                 .unwrap()
                 .table("3")
                 .is_some()
@@ -534,11 +650,11 @@ mod tests {
         let old = "[tables.1]\nplayer = \"pppppppppppppppppppp\"\n\
                    assistant = \"aaaaaaaaaaaaaaaaaaaa\"\narbiter = \"rrrrrrrrrrrrrrrrrrrr\"\n";
         std::fs::write(&path, old).unwrap();
-        let a = Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
+        let a = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
         assert_eq!(a.table("1").unwrap().player, "pppppppppppppppppppp");
         let venue = a.venue_arbiter().expect("a venue token").to_owned();
         assert_eq!(venue.len(), 32);
-        let b = Tokens::load_or_create(&path, &seats(&["1", "2"])).unwrap();
+        let b = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
         assert_eq!(b.venue_arbiter(), Some(venue.as_str()), "kept");
         assert!(b.is_venue_arbiter(&venue));
         assert!(!b.is_venue_arbiter(&venue[..31]));
@@ -555,7 +671,8 @@ mod tests {
     #[test]
     fn roles_are_told_apart_and_wrong_tokens_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let tokens = Tokens::load_or_create(&dir.path().join("t.toml"), &seats(&["a"])).unwrap();
+        let tokens =
+            Tokens::load_or_create(&dir.path().join("t.toml"), &seats(&["a"]), &[]).unwrap();
         let t = tokens.table("a").unwrap().clone();
         assert_eq!(tokens.role_of("a", &t.player), Some(PersonRole::Player));
         assert_eq!(
@@ -579,10 +696,10 @@ mod tests {
                 second_blind,
             }]
         };
-        let one = Tokens::load_or_create(&path, &two(false)).unwrap();
+        let one = Tokens::load_or_create(&path, &two(false), &[]).unwrap();
         assert!(!one.has_second_blind("1"));
         assert_eq!(one.opponent_token("1", 1), None);
-        let both = Tokens::load_or_create(&path, &two(true)).unwrap();
+        let both = Tokens::load_or_create(&path, &two(true), &[]).unwrap();
         let t = both.table("1").unwrap().clone();
         assert_eq!(t.player, one.table("1").unwrap().player, "kept");
         let g1 = both.opponent_token("1", 1).expect("two tactile boards");
@@ -606,15 +723,15 @@ mod tests {
         // restart gives the same tokens.
         let key = t.opponent_key.clone().expect("a key");
         assert!(!both.opponent_at("1", 1, &key));
-        let again = Tokens::load_or_create(&path, &two(true)).unwrap();
+        let again = Tokens::load_or_create(&path, &two(true), &[]).unwrap();
         assert_eq!(again.opponent_token("1", 1), Some(g1.clone()));
         assert_eq!(again.opponent_token("1", 2), Some(g2));
         // Another table's key gives other tokens.
         let other = dir.path().join("other.toml");
-        let elsewhere = Tokens::load_or_create(&other, &two(true)).unwrap();
+        let elsewhere = Tokens::load_or_create(&other, &two(true), &[]).unwrap();
         assert_ne!(elsewhere.opponent_token("1", 1), Some(g1.clone()));
         // The table has one blind player again: no opponent's token at all.
-        let back = Tokens::load_or_create(&path, &two(false)).unwrap();
+        let back = Tokens::load_or_create(&path, &two(false), &[]).unwrap();
         assert!(!back.opponent_at("1", 1, &g1));
         assert_eq!(back.opponent_token("1", 1), None);
         assert_eq!(back.table("1").unwrap().opponent_key, Some(key));
@@ -632,7 +749,7 @@ mod tests {
             id: "1".parse().unwrap(),
             second_blind: true,
         }];
-        let t = Tokens::load_or_create(&path, &seats).unwrap();
+        let t = Tokens::load_or_create(&path, &seats, &[]).unwrap();
         assert_eq!(
             t.role_of("1", "pppppppppppppppppppp"),
             Some(PersonRole::Player)
@@ -675,12 +792,38 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
         std::fs::write(&path, "[tables.1]\nplayer = \"x\"\nwizard = \"y\"\n").unwrap();
-        let err = Tokens::load_or_create(&path, &seats(&["1"])).unwrap_err();
+        let err = Tokens::load_or_create(&path, &seats(&["1"]), &[]).unwrap_err();
         let msg = err.to_string();
         assert!(
             msg.contains("tokens.toml") && msg.contains("wizard"),
             "{msg}"
         );
         assert!(std::fs::read_to_string(&path).unwrap().contains("wizard"));
+    }
+
+    #[test]
+    fn a_player_s_code_reads_as_a_braille_reader_types_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.toml");
+        let tokens = Tokens::load_or_create(&path, &[], &[3, 7]).unwrap();
+        let code = tokens.player_token(3).unwrap().to_owned();
+        assert_eq!(code.len(), CODE_LEN);
+        assert_ne!(tokens.player_token(7), Some(code.as_str()));
+        // As printed, in capitals (BRF), with the dashes, with i/l/o typed
+        // for 1/0.
+        let grouped = grouped_code(&code);
+        assert_eq!(tokens.player_of(&grouped), Some(3));
+        assert_eq!(tokens.player_of(&grouped.to_uppercase()), Some(3));
+        let typed = code.replace('1', "l").replace('0', "O");
+        assert_eq!(tokens.player_of(&typed), Some(3));
+        assert_eq!(tokens.player_of(&code[1..]), None);
+        assert_eq!(tokens.player_of("not a code at all!"), None);
+        // Kept across starts.
+        let again = Tokens::load_or_create(&path, &[], &[3, 7]).unwrap();
+        assert_eq!(again.player_token(3), Some(code.as_str()));
+        assert!(matches!(
+            Tokens::parse("[players]\n3 = \"short\"\n"),
+            Err(BadTokens::UnusablePlayer(_))
+        ));
     }
 }

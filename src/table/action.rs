@@ -144,13 +144,19 @@ impl Action {
             | DeclineDraw { side }
             | ClaimDraw { side, .. }
             | Resign { side } => *side == own,
-            SayClock { .. } | Repeat | BoardDifferences | ClaimFlag | NamePromotion(_) => true,
+            // Accepting a draw offered to them (the table checks the offer
+            // is the other side's).
+            SayClock { .. }
+            | Repeat
+            | BoardDifferences
+            | ClaimFlag
+            | NamePromotion(_)
+            | AcceptDraw => true,
             StartClock
             | PauseClock
             | ResumeClock
             | AdjustClock { .. }
             | Touched { .. }
-            | AcceptDraw
             | SetResult { .. }
             | IllegalCompleted { .. }
             | Ruling { .. } => false,

@@ -53,6 +53,48 @@ pub struct Setup {
     /// setting read as the default, `claim`.
     #[serde(default)]
     pub flag: FlagRule,
+    /// The players' start ranks in the competition (the pairing program's
+    /// numbers), when the round's pairings gave them: a listed player's own
+    /// token acts here for their side, in this game only. Journals from
+    /// before read as none.
+    #[serde(default, skip_serializing_if = "Ranks::is_empty")]
+    pub ranks: Ranks,
+}
+
+/// Which player of the competition plays each side of a game, by start
+/// rank; `None` for a side the pairing did not name by number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ranks {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<u16>,
+}
+
+impl Ranks {
+    /// Neither side named.
+    pub fn is_empty(&self) -> bool {
+        self.white.is_none() && self.black.is_none()
+    }
+
+    /// The side start rank `rank` plays, if it plays here.
+    pub fn side_of(&self, rank: u16) -> Option<Color> {
+        if self.white == Some(rank) {
+            Some(Color::White)
+        } else if self.black == Some(rank) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The start rank playing `side`.
+    pub fn of(&self, side: Color) -> Option<u16> {
+        match side {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
 }
 
 /// Why a request was refused: one variant per answer (HTTP status), each
@@ -122,6 +164,9 @@ pub enum Unprocessable {
     /// Accepting a draw nobody offered.
     #[error("no draw has been offered")]
     NoDrawOffered,
+    /// A player accepting their own draw offer.
+    #[error("the draw offer is yours: the other player accepts or declines it")]
+    OwnDrawOffer,
     /// Naming a promotion piece with no promotion waiting.
     #[error("no promotion is waiting for its piece")]
     NoPromotionWaiting,

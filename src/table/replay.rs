@@ -347,6 +347,7 @@ mod tests {
             round: "1".into(),
             fen: None,
             flag: tactus_rules::result::FlagRule::Claim,
+            ranks: Default::default(),
         }
     }
 

@@ -46,6 +46,9 @@ pub struct TableView {
     /// The blind player's side.
     #[serde(with = "side")]
     pub blind: Color,
+    /// The competition's start ranks of the players, when the round's
+    /// pairings gave them (`{"white": 3, "black": 8}`).
+    pub ranks: super::actor::Ranks,
     /// The time control as configured (e.g. `40/90+30, 30+30`).
     pub control: TimeControl,
     /// The position (FEN).
@@ -435,6 +438,7 @@ impl TableActor {
             game: self.game_no,
             begun: super::replay::begun(&self.game),
             blind: self.setup.blind,
+            ranks: self.setup.ranks,
             control: self.setup.control.clone(),
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
             turn: pos.turn(),

@@ -113,7 +113,8 @@ pub async fn app(tables: Tables<'_>) -> App {
             second_blind: tables.second_blind,
         })
         .collect();
-    let tokens = Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats).unwrap());
+    let tokens =
+        Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats, &[]).unwrap());
     let mut handles = BTreeMap::new();
     let mut bases = BTreeMap::new();
     for (i, id) in tables.ids.iter().enumerate() {
@@ -131,6 +132,7 @@ pub async fn app(tables: Tables<'_>) -> App {
             round: "1".into(),
             fen: tables.fen.map(|f| f.parse().unwrap()),
             flag: FlagRule::Claim,
+            ranks: Default::default(),
         };
         bases.insert(
             setup.id.clone(),
@@ -179,6 +181,7 @@ pub async fn app(tables: Tables<'_>) -> App {
                 Competition::new(
                     Vec::new(),
                     bases,
+                    tables.ids.iter().map(|id| id.parse().unwrap()).collect(),
                     handles.clone(),
                     journal.clone(),
                     &dir.path().join("journal.sqlite"),

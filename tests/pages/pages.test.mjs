@@ -174,6 +174,76 @@ test("a new round: the player's page says the round, the colour and the opponent
   }
 });
 
+test("a championship: each player's own link, typed in capitals as a braille card reads, follows them from board to board; a draw offered and accepted by keyboard; the standings", async () => {
+  const players = ["Ana", "Bea", "Cid", "Dan"].map((n, i) => `[[player]]\nname = "${n}"\nstart_rank = ${i + 1}\n`).join("\n");
+  const s = await startServer('[[table]]\nid = "board1"\nboard = "none"\n\n[[table]]\nid = "board2"\nboard = "none"\n\n' + players);
+  try {
+    const text = readFileSync(join(s.data, "data", "tokens.toml"), "utf8");
+    const venue = text.match(/\[venue\]\s*arbiter = "([0-9a-f]+)"/)[1];
+    const codes = {};
+    for (const m of text.split("[players]")[1].matchAll(/^"?(\d+)"?\s*=\s*"([0-9a-z]+)"/gm)) codes[m[1]] = m[2];
+    assert.equal(Object.keys(codes).length, 4, text);
+    const round = async (n, games) => {
+      const r = await fetch(s.base + "/api/rounds", {
+        method: "POST",
+        headers: { "Authorization": "Bearer " + venue, "Content-Type": "application/json" },
+        body: JSON.stringify({ round: String(n), games }),
+      });
+      assert.equal(r.status, 200, await r.text());
+    };
+    await round(1, [{ white: "Ana", black: "Bea" }, { white: "Cid", black: "Dan" }]);
+    // The link as a braille reader types it from the card: capitals, dashes.
+    const typed = (code) => "/P/" + code.match(/.{4}/g).join("-").toUpperCase();
+    const summary = () => document.getElementById("summary").textContent;
+    const ana = await browser.newPage();
+    await ana.goto(s.base + typed(codes["1"]));
+    assert.match(ana.url(), /\/table\/board1\/player\?plays=white$/);
+    await ana.waitForFunction(() => document.getElementById("summary").textContent.includes("You play White against Bea"));
+    const bea = await browser.newPage();
+    await bea.goto(s.base + typed(codes["2"]));
+    await bea.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black against Ana"));
+    const type = async (page, what) => {
+      await page.focus("#move-input");
+      await page.keyboard.type(what);
+      await page.keyboard.press("Enter");
+    };
+    await type(ana, "e4");
+    await bea.waitForFunction(() => document.getElementById("summary").textContent.includes("Black to move"));
+    await type(bea, "e5");
+    await type(bea, "o");
+    await ana.waitForFunction(() => document.getElementById("log").textContent.length > 0);
+    await ana.waitForFunction(async () => {
+      const r = await fetch("/api/tables/board1");
+      return (await r.json()).draw_offer === "black";
+    });
+    await type(ana, "a");
+    await ana.waitForFunction(() => document.getElementById("summary").textContent.includes("1/2-1/2"));
+    // Round 2: Ana is Black at board 1, Bea White at board 2; each page
+    // moves to its player's game by itself.
+    await round(2, [{ white: "Dan", black: "Ana" }, { white: "Bea", black: "Cid" }]);
+    await ana.waitForURL(/\/table\/board1\/player\?plays=black$/, { timeout: 20000 });
+    await ana.waitForFunction(() => document.getElementById("summary").textContent.includes("You play Black against Dan"));
+    await bea.waitForURL(/\/table\/board2\/player\?plays=white$/, { timeout: 20000 });
+    await bea.waitForFunction(() => document.getElementById("summary").textContent.includes("You play White against Cid"));
+    // Another table's game is not hers to move in.
+    const r = await fetch(s.base + "/api/tables/board1/move", {
+      method: "POST", headers: { "Authorization": "Bearer " + codes["2"], "Content-Type": "application/json" },
+      body: JSON.stringify({ move: "d4" }),
+    });
+    assert.equal(r.status, 403);
+    await type(ana, "st");
+    await ana.waitForFunction(() => document.getElementById("answers").textContent.includes("Leaders:"));
+    assert.match(await ana.evaluate(() => document.getElementById("answers").textContent), /You are 1\. with 0\.5 points/);
+    assert.deepEqual(await axe(ana), []);
+    const standings = await open("/standings", null, s.base);
+    assert.equal(await standings.evaluate(() => document.querySelectorAll("tbody tr").length), 4);
+    assert.deepEqual(await axe(standings), []);
+    for (const p of [ana, bea, standings]) await p.close();
+  } finally {
+    stopServer(s);
+  }
+});
+
 test("both players blind: the arbiter's page gives the second blind player's link of the current game, then the next game's", async () => {
   const tty = (n) => join(tmpdir(), "tactus-no-such-tty-" + n);
   const s = await startServer('[[table]]\nid = "1"\nblind = "black"\nboard = "peg:' + tty("a") + '"\nopponent_board = "peg:' + tty("b") + '"\n');

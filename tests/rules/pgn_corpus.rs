@@ -239,6 +239,7 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
         round: record.tag("Round").unwrap_or("").into(),
         fen: record.start.clone(),
         flag: Default::default(),
+        ranks: Default::default(),
     };
     let mut game = Game::new(setup.fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
     for (i, rm) in record.moves.iter().enumerate() {

@@ -98,7 +98,6 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
                     ("/api/tables/1/touched", r#"{"side":"white","square":"e2"}"#),
                     ("/api/tables/1/resign", r#"{"side":"white"}"#),
                     ("/api/tables/1/draw/offer", r#"{"side":"white"}"#),
-                    ("/api/tables/1/draw/accept", ""),
                 ])
                 .expect("a non-empty choice");
             ("the player acting for White", 403, {
@@ -271,6 +270,8 @@ fn bad_request(addr: &str, t: &Tokens, rng: &mut Rng) -> (String, u16, Option<u1
                     (&t.assistant, "/api/tables/1/move", r#"{"move":"Qz9"}"#),
                     (&t.assistant, "/api/tables/1/move", r#"{"move":""}"#),
                     (&t.assistant, "/api/tables/1/draw/accept", ""),
+                    // A player accepts a draw offered to them: none was.
+                    (&t.player, "/api/tables/1/draw/accept", ""),
                     (
                         &t.assistant,
                         "/api/tables/1/promotion",

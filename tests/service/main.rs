@@ -22,6 +22,7 @@ mod ser2net;
 
 mod api_contract;
 mod bench_e2e;
+mod championship;
 mod crash;
 mod faults_api;
 mod hall_check;

@@ -83,7 +83,9 @@ const WRITES: &[(&str, &str, &[PersonRole])] = &[
         r#"{"side":"white"}"#,
         &[Opponent, Assistant, Arbiter],
     ),
-    ("draw/accept", "", &[Assistant, Arbiter]),
+    // A player accepts an offer made to them (the table checks whose it
+    // is: with none made, 422).
+    ("draw/accept", "", &[Player, Opponent, Assistant, Arbiter]),
     (
         "draw/claim/threefold",
         r#"{"side":"white"}"#,

@@ -73,6 +73,33 @@ fn line(rank: u16, name: &str, rounds: &[&str]) -> String {
     s
 }
 
+/// `text` with every player's points (columns 81-84) the sum of the
+/// results on their line, as a pairing program writes them and a pairing
+/// engine checks them (FIDE's point system).
+fn with_points(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|l| {
+            if !l.starts_with("001") {
+                return l.to_owned();
+            }
+            let chars: Vec<char> = l.chars().collect();
+            let tenths: u32 = (98..chars.len())
+                .step_by(10)
+                .map(|i| match chars[i] {
+                    '1' | 'F' | 'U' | '+' | 'W' => 10,
+                    '=' | 'H' | 'D' => 5,
+                    _ => 0,
+                })
+                .sum();
+            let field = format!("{:>4}", format!("{}.{}", tenths / 10, tenths % 10));
+            let mut out: String = chars[..80].iter().collect();
+            out.push_str(&field);
+            out.extend(&chars[84..]);
+            out
+        })
+        .collect()
+}
+
 /// The pairing program's file before round `upto`'s results: the earlier
 /// rounds with results, round `upto` paired with its result blank.
 fn trf(upto: usize) -> String {
@@ -100,7 +127,7 @@ fn trf(upto: usize) -> String {
         out.push_str(&line(rank, name, &blocks));
         out.push_str("\r\n");
     }
-    out
+    with_points(&out)
 }
 
 /// A request with a body of any type, on a fresh connection; the status
@@ -457,6 +484,8 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
     fix(&mut expected, 2, '1');
     fix(&mut expected, 1, '1'); // Ana (White at table 2): Dan resigned
     fix(&mut expected, 4, '0');
+    // ... and the points of each line follow its results.
+    let expected = with_points(&expected);
     assert_eq!(back, expected);
 
     // The one way a finished game changes: the arbiter's correction,
@@ -492,6 +521,7 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
         let start = with_draw.find(&format!("001 {rank:>4}")).unwrap();
         with_draw.replace_range(start + col..start + col + 1, "=");
     }
+    let with_draw = with_points(&with_draw);
     assert_eq!(get(&addr, "/api/trf").body, with_draw);
 
     // `tactus journal check` lists every game by table and round.

@@ -65,6 +65,7 @@ fn setup(control: &str, flag: FlagRule) -> Setup {
         round: "1".into(),
         fen: None,
         flag,
+        ranks: Default::default(),
     }
 }
 

@@ -117,6 +117,61 @@ pub fn serialize_square<S: Serializer>(sq: &shakmaty::Square, s: S) -> Result<S:
     s.collect_str(sq)
 }
 
+/// Serde for an optional side: `#[serde(default, with = "tactus_rules::side::option")]`,
+/// `null` or a side's name.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Color;
+///
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Absent {
+///     #[serde(default, with = "tactus_rules::side::option")]
+///     side: Option<Color>,
+/// }
+/// let a: Absent = serde_json::from_str(r#"{"side":"black"}"#).unwrap();
+/// assert_eq!(a.side, Some(Color::Black));
+/// assert_eq!(serde_json::from_str::<Absent>("{}").unwrap().side, None);
+/// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"side":"black"}"#);
+/// ```
+pub mod option {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Color;
+
+    /// Writes `null` or the side's name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut json = serde_json::Serializer::new(&mut out);
+    /// tactus_rules::side::option::serialize(&Some(shakmaty::Color::White), &mut json).unwrap();
+    /// assert_eq!(out, br#""white""#);
+    /// ```
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        match c {
+            Some(c) => s.serialize_str(super::name(*c)),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// Reads `null` or a side's name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut json = serde_json::Deserializer::from_str("null");
+    /// assert_eq!(tactus_rules::side::option::deserialize(&mut json).unwrap(), None);
+    /// ```
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(s) => super::parse(&s).map(Some).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -46,13 +46,22 @@
 //! );
 //! let trf = trf.with_result(1, 1, ResultChar::Loss).unwrap();
 //! let trf = trf.with_result(1, 2, ResultChar::Win).unwrap();
-//! assert_eq!(trf.to_string(), file.replace("1 b  \r", "1 b 1\r").replace("2 w  \r", "2 w 0\r"));
+//! // Bea's points (columns 81-84) follow her win: a pairing engine checks them.
+//! assert_eq!(
+//!     trf.to_string(),
+//!     file.replace("1 b  \r", "1 b 1\r")
+//!         .replace("2 w  \r", "2 w 0\r")
+//!         .replace(" 0.0    2", " 1.0    2")
+//! );
 //! ```
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use shakmaty::Color;
+
+mod records;
+pub use records::PointSystem;
 
 /// The largest file read, in bytes: a TRF-16 file of a 500-player,
 /// 15-round event is about 120 kB; anything near this limit is not one.
@@ -82,6 +91,8 @@ pub const MAX_ROUNDS: u16 = 999;
 
 /// Column (0-based) where round 1's block starts: TRF-16's column 92.
 const FIRST_ROUND_COLUMN: usize = 91;
+/// Column (0-based) where the points start: TRF-16's column 81.
+const POINTS_COLUMN: usize = 80;
 /// Width of one round's block.
 const ROUND_WIDTH: usize = 10;
 /// Offsets within a block.
@@ -467,6 +478,24 @@ pub enum TrfErrorKind {
         /// The colour both have.
         colour: &'static str,
     },
+    /// A `162` or `BB?` line that does not read.
+    #[error("point system: {0}")]
+    PointSystem(String),
+    /// A player's points column disagrees with their results.
+    #[error(
+        "player {rank}'s points (columns 81-84) are {written}, but the results add up to {results}"
+    )]
+    PointsDisagree {
+        /// The player.
+        rank: u16,
+        /// The points written.
+        written: String,
+        /// What the results add up to.
+        results: String,
+    },
+    /// Points past what columns 81–84 hold (99.9).
+    #[error("player {0}'s points would pass 99.9, more than columns 81-84 hold")]
+    PointsTooHigh(u16),
     /// A start rank nobody in the file has.
     #[error("no player has start rank {0}")]
     UnknownPlayer(u16),
@@ -547,6 +576,8 @@ pub struct Trf {
     players: Vec<Player>,
     /// Start rank to index in `players`.
     by_rank: BTreeMap<u16, usize>,
+    /// What each result is worth (`162`, `BB?` lines, or FIDE's).
+    points: PointSystem,
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -621,13 +652,15 @@ impl Trf {
                 kind: TrfErrorKind::NoPlayers,
             });
         }
-        let trf = Trf {
+        let mut trf = Trf {
             bom,
             utf8,
             lines,
             players,
             by_rank,
+            points: PointSystem::default(),
         };
+        trf.points = PointSystem::read(&trf)?;
         trf.check_games()?;
         Ok(trf)
     }
@@ -751,23 +784,6 @@ impl Trf {
             .collect()
     }
 
-    /// The number of rounds the `XXR` line announces, if there is one.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use tactus_rules::trf::Trf;
-    ///
-    /// assert_eq!(Trf::parse("XXR 9\n001    1      Ana\n").unwrap().planned_rounds(), Some(9));
-    /// assert_eq!(Trf::parse("001    1      Ana\n").unwrap().planned_rounds(), None);
-    /// ```
-    pub fn planned_rounds(&self) -> Option<u16> {
-        self.lines.iter().find_map(|l| {
-            let rest = l.text.strip_prefix(b"XXR")?;
-            std::str::from_utf8(rest).ok()?.trim().parse().ok()
-        })
-    }
-
     /// The event's name from the `012` line, if there is one.
     ///
     /// # Examples
@@ -791,6 +807,12 @@ impl Trf {
     /// result (`1`, `0`, `=`, `+`, `-`, …), a bye a bye's letter; the
     /// opponent's line is the caller's to write too.
     ///
+    /// The player's points (columns 81–84) move by what the result is worth
+    /// in the file's [point system](Trf::point_system), less what a result
+    /// it replaces was worth, so that a pairing engine reading the file
+    /// finds points and results agree; a blank points column gets the sum
+    /// of the line's results.
+    ///
     /// # Examples
     ///
     /// ```
@@ -801,7 +823,8 @@ impl Trf {
     /// let trf = Trf::parse(file).unwrap()
     ///     .with_result(1, 1, ResultChar::Draw).unwrap()
     ///     .with_result(1, 2, ResultChar::Draw).unwrap();
-    /// assert_eq!(trf.to_string(), file.replace(" w\n", " w =\n").replace(" b\n", " b =\n"));
+    /// assert_eq!(trf.player(1).unwrap().points_tenths, Some(5));
+    /// assert!(trf.to_string().lines().all(|l| &l[80..84] == " 0.5" && l.ends_with(" =")));
     /// assert!(trf.with_result(2, 1, ResultChar::Win).is_err()); // round 2 is not paired
     /// assert!(trf.with_result(1, 1, ResultChar::HalfPointBye).is_err()); // a game, not a bye
     /// ```
@@ -840,12 +863,27 @@ impl Trf {
         }
         let column = FIRST_ROUND_COLUMN + ROUND_WIDTH * usize::from(round - 1) + RESULT_OFFSET;
         let mut trf = self.clone();
+        let entry = &mut trf.players[index].rounds[usize::from(round - 1)];
+        let before = match entry {
+            RoundEntry::Game { result: r, .. } | RoundEntry::Bye { result: r } => r.replace(result),
+            RoundEntry::NotPaired => None,
+        };
+        // The points move by what the result changes (so acceleration a
+        // pairing program added stays); a blank column gets the sum.
+        let ps = self.points;
+        let me = &trf.players[index];
+        let points = match me.points_tenths {
+            Some(p) => (p + ps.of(result)).saturating_sub(before.map_or(0, |b| ps.of(b))),
+            None => records::sum(&me.rounds, &ps),
+        };
+        let Some(text) = records::points_field(points) else {
+            return fail(TrfErrorKind::PointsTooHigh(rank));
+        };
+        trf.players[index].points_tenths = Some(points);
         let line = &mut trf.lines[player.line - 1];
         write_column(&mut line.text, self.utf8, column, result.as_char() as u8);
-        let entry = &mut trf.players[index].rounds[usize::from(round - 1)];
-        match entry {
-            RoundEntry::Game { result: r, .. } | RoundEntry::Bye { result: r } => *r = Some(result),
-            RoundEntry::NotPaired => {}
+        for (i, b) in text.bytes().enumerate() {
+            write_column(&mut line.text, self.utf8, POINTS_COLUMN + i, b);
         }
         Ok(trf)
     }
@@ -1157,10 +1195,12 @@ mod tests {
         let trf = Trf::parse(&file).unwrap();
         let written = trf.with_result(2, 1, ResultChar::ForfeitWin).unwrap();
         let written = written.with_result(2, 2, ResultChar::ForfeitLoss).unwrap();
-        assert_eq!(
-            written.to_string(),
-            file.replace("2 b\n", "2 b +\n").replace("1 w\n", "1 w -\n")
-        );
+        let mut expected = file.replace("2 b\n", "2 b +\n").replace("1 w\n", "1 w -\n");
+        // The points follow the results: Ana 2.0, Bea 0.0.
+        let second = expected.find('\n').unwrap() + 1;
+        expected.replace_range(second + 80..second + 84, " 0.0");
+        expected.replace_range(80..84, " 2.0");
+        assert_eq!(written.to_string(), expected);
         assert_eq!(Trf::parse(&written.to_string()).unwrap(), written);
     }
 

@@ -66,7 +66,9 @@ export const tactus = (() => {
   // A token arrives once in the link's #token=... fragment (never sent to the
   // server in a URL) and is kept for this tab only.
   function token() {
-    const m = location.hash.match(/token=([0-9a-f]+)/);
+    // A table's token (hex) or a player's own code (Crockford's base 32,
+    // any case, dashes as printed on the card).
+    const m = location.hash.match(/token=([0-9A-Za-z-]+)/);
     const key = "tactus-token-" + (tableId || "venue");
     if (m) {
       sessionStorage.setItem(key, m[1]);

@@ -99,6 +99,53 @@ import { tactusBoard } from "./board.js";
 
   /** @type {number | null} */
   let gameNumber = null;
+
+  /** The side this page plays: `?plays=` (a second blind player's or a
+   * player's own link), else the table's blind side. @returns {Side} */
+  function playsSide() {
+    const asked = new URLSearchParams(location.search).get("plays");
+    return asked === "white" || asked === "black" ? asked : state ? state.blind : "white";
+  }
+
+  // A player's own link (their code, not a table's hex token) follows
+  // them: at a new game, and now and then, where they play now is asked,
+  // and the page moves to that table and side.
+  const ownCode = () => { const tok = tactus.token(); return tok.length === 16 || tok.includes("-") ? tok : ""; };
+  /** @type {{start_rank: number} | null} */
+  let me = null;
+  /** @param {boolean} [first] the page has just opened */
+  async function follow(first) {
+    const code = ownCode();
+    if (!code) return;
+    const r = await tactus.api("GET", "/api/players/me");
+    if (!r.ok) return;
+    me = r.data;
+    if (r.data.table && (r.data.table !== id || r.data.colour !== playsSide())) {
+      location.replace("/table/" + encodeURIComponent(r.data.table) + "/player?plays=" + r.data.colour + "#token=" + code);
+    } else if (r.data.table && !first) {
+      // A new game here: where, said once (the summary says the rest).
+      tactus.say(answers, t("js-seat", { round: r.data.round, board: r.data.board,
+        side: tactus.sideName(r.data.colour), name: r.data.opponent.name }));
+    } else if (!r.data.table && first) {
+      tactus.say(answers, t("js-no-seat", { name: r.data.name, why: r.data.why || "" }));
+    }
+  }
+  if (ownCode()) setInterval(() => follow(true), 30000);
+
+  // The standings: the player's own place (with their own link) and the
+  // leaders, in one line.
+  async function sayStandings() {
+    const r = await tactus.api("GET", "/api/standings");
+    if (!r.ok) return tactus.say(answers, r.error);
+    /** @type {Array<{place: number, start_rank: number, name: string, points: string}>} */
+    const rows = r.data;
+    if (!rows.length) return tactus.say(answers, t("js-no-standings"));
+    const rank = me ? me.start_rank : -1;
+    const mine = rows.find((x) => x.start_rank === rank);
+    const leaders = rows.slice(0, 3).map((x) => x.name + " " + x.points).join(", ");
+    tactus.say(answers, (mine ? t("js-standings-you", { place: mine.place, points: mine.points }) + " " : "") +
+      t("js-standings-leaders", { list: leaders }));
+  }
   /** @param {TableView} s */
   function render(s) {
     // A new game at the table (the next round's): said once, with the
@@ -108,9 +155,8 @@ import { tactusBoard } from "./board.js";
     state = s;
     // The second blind player's link says `?plays=` their side; their
     // board is the table's opponent board.
-    const asked = new URLSearchParams(location.search).get("plays");
-    /** @type {Side} */
-    const plays = asked === "white" || asked === "black" ? asked : s.blind;
+    const plays = playsSide();
+    if (newGame) follow();
     const tactile = plays === s.blind ? s.board : s.opponent_board;
     const other = plays === "white" ? "black" : "white";
     const name = s[other];
@@ -190,6 +236,18 @@ import { tactusBoard } from "./board.js";
       if (!r.ok) tactus.say(answers, r.error);
       return;
     }
+    // A draw offered, accepted or declined, resigning: for the player's
+    // own side (the table checks it is theirs).
+    const own = { side: playsSide() };
+    const act = async (/** @type {string} */ what, /** @type {object | undefined} */ body) => {
+      const r = await tactus.api("POST", "/api/tables/" + id + "/" + what, body);
+      if (!r.ok) tactus.say(answers, r.error);
+    };
+    if (c === "o") return act("draw/offer", own);
+    if (c === "a") return act("draw/accept", undefined);
+    if (c === "n") return act("draw/decline", own);
+    if (c === "resign") return act("resign", own);
+    if (c === "st") return sayStandings();
     let m = c.match(/^p\s*([kqrbnpKQRBNP])$/);
     if (m) {
       const letter = m[1];
@@ -242,6 +300,7 @@ import { tactusBoard } from "./board.js";
     /** @type {Array<[string, string]>} */
     const parts = [[summary.textContent || "", ""]];
     if (r.data.last_announcement) parts.push([t("js-last-announcement", { text: r.data.last_announcement }), ""]);
+    follow(true);
     const orient = () => tactus.sayParts(answers, parts);
     if (document.hasFocus()) orient();
     else window.addEventListener("focus", orient, { once: true });

@@ -273,6 +273,15 @@ pub(super) async fn set_result(
     body: Result<Json<ResultBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
+    if body.forfeit.is_some() {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "forfeit: a forfeit is recorded in a round: POST \
+                 /api/rounds/<round>/tables/{id}/result"
+            ),
+        ));
+    }
     let result = tactus_rules::result::parse_score(&body.result)
         .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let reason = if body.reason.trim().is_empty() {

@@ -59,6 +59,32 @@ pub(super) async fn role(state: &AppState, id: &str, headers: &HeaderMap) -> Api
             });
         }
     }
+    // A listed player's own token: their own side of their own game in
+    // the latest round, in that game only.
+    if let Some(rank) = state.tokens.player_of(token) {
+        state.competition.listed(rank)?;
+        return match state.competition.seat_of(rank).await? {
+            Ok(seat) if seat.table.as_str() == id => Ok(Granted {
+                role: if seat.colour == seat.blind {
+                    PersonRole::Player
+                } else {
+                    PersonRole::Opponent
+                },
+                game: Some(seat.game),
+            }),
+            Ok(seat) => Err(ApiError(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "this player's game in round {} is at table `{}`, not at table `{id}`",
+                    seat.round, seat.table
+                ),
+            )),
+            Err(none) => Err(ApiError(
+                StatusCode::FORBIDDEN,
+                format!("this player has no game at table `{id}`: {}", none.why),
+            )),
+        };
+    }
     Err(ApiError(
         StatusCode::FORBIDDEN,
         format!("this token is not valid for table `{id}`"),

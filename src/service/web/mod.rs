@@ -15,6 +15,7 @@ mod error;
 pub mod hall;
 mod live;
 mod pages;
+mod players;
 mod rounds;
 
 use std::collections::BTreeMap;
@@ -91,6 +92,12 @@ pub fn router(state: AppState) -> Router {
             post(rounds::correct_result),
         )
         .route("/api/trf", get(rounds::trf))
+        .route("/api/players/me", get(players::me))
+        .route("/api/standings", get(players::standings))
+        .route("/standings", get(players::standings_page))
+        .route("/p/{code}", get(players::short_link))
+        // As a braille reader types the card's link: BRF has no case.
+        .route("/P/{code}", get(players::short_link))
         .route("/api/tables", get(api::list_tables))
         .route("/api/pgn", get(api::all_pgn))
         .route("/api/tables/{id}", get(api::one_table))

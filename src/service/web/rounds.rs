@@ -25,7 +25,8 @@ impl From<RoundError> for ApiError {
             RoundError::UnknownTable { .. } | RoundError::NoRound(_) | RoundError::NoTrf => {
                 StatusCode::NOT_FOUND
             }
-            RoundError::UnderWay(_) => StatusCode::CONFLICT,
+            RoundError::UnderWay(_) | RoundError::Place(_) => StatusCode::CONFLICT,
+            RoundError::NotListed(_) => StatusCode::FORBIDDEN,
             RoundError::Table(t) => return ApiError::from(t.clone()),
             RoundError::Journal(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
@@ -101,17 +102,37 @@ pub(super) async fn list(State(state): State<AppState>) -> ApiResult<Json<Rounds
     Ok(Json(state.competition.rounds().await?))
 }
 
-/// `GET /api/rounds/{n}/pgn`: every game of round N, live while played.
+/// `GET /api/rounds/{n}/pgn`: every game of round N, live while played,
+/// with an `ETag` (the text's SHA-256) so that a broadcast's poll with
+/// `If-None-Match` is answered 304 while nothing changed.
 pub(super) async fn round_pgn(
     State(state): State<AppState>,
     Path(round): Path<String>,
+    headers: HeaderMap,
 ) -> ApiResult<Response> {
     let text = state.competition.round_pgn(&round).await?;
+    let digest = ring::digest::digest(&ring::digest::SHA256, text.as_bytes());
+    let etag: String = digest.as_ref()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let etag = format!("\"{etag}\"");
+    let matches = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    if matches {
+        return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response());
+    }
     let name: String = round
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    Ok(pgn_response(text, &format!("round-{name}.pgn")))
+    let mut response = pgn_response(text, &format!("round-{name}.pgn"));
+    if let Ok(v) = header::HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, v);
+    }
+    Ok(response)
 }
 
 /// `POST /api/rounds/{n}/start`: every clock of round N at once.
@@ -137,7 +158,7 @@ pub(super) async fn correct_result(
     let Json(body) = body?;
     let game = state
         .competition
-        .correct_result(&round, &id, &body.result, &body.reason)
+        .correct_result(&round, &id, &body.result, &body.reason, body.forfeit)
         .await?;
     Ok(Json(game).into_response())
 }

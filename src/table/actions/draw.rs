@@ -3,6 +3,7 @@
 
 use shakmaty::Color;
 
+use crate::table::action::PersonRole;
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
 use tactus_rules::event::{DrawClaim, GameEvent};
 use tactus_rules::language::Language;
@@ -10,9 +11,13 @@ use tactus_rules::notation::{Lang, parse_move_preferring};
 
 impl TableActor {
     /// Agrees the draw offered; refused if none was.
-    pub(super) async fn accept_draw(&mut self) -> Result<Reply, TableError> {
-        if self.game.draw_offer().is_none() {
+    pub(super) async fn accept_draw(&mut self, role: PersonRole) -> Result<Reply, TableError> {
+        let Some(offered_by) = self.game.draw_offer() else {
             return Err(Unprocessable::NoDrawOffered.into());
+        };
+        // A player accepts an offer made to them, never their own.
+        if role.plays(self.setup.blind) == Some(offered_by) {
+            return Err(Unprocessable::OwnDrawOffer.into());
         }
         self.commit(GameEvent::DrawAgreed).await
     }

@@ -58,7 +58,7 @@ impl TableActor {
             Touched { side, square } => self.commit(GameEvent::Touched { side, square }).await,
             OfferDraw { side } => self.commit(GameEvent::DrawOffered { side }).await,
             DeclineDraw { side } => self.commit(GameEvent::DrawDeclined { side }).await,
-            AcceptDraw => self.accept_draw().await,
+            AcceptDraw => self.accept_draw(role).await,
             ClaimDraw {
                 side,
                 claim,

@@ -396,3 +396,19 @@ js-unpaired-not-paired = in Runde { $round } nicht gepaart
 js-unpaired-bye = spielfrei
 js-unpaired-bye-letter = spielfrei ({ $letter })
 js-unpaired-no-colour = in Runde { $round } ohne Farbe gepaart: eine Partie, die nicht gespielt wird
+
+# A championship: the player's own commands and seat (issue 33).
+player-help-offer = Remis anbieten
+player-help-accept = das angebotene Remis annehmen
+player-help-decline = es ablehnen
+player-help-resign = die Partie aufgeben
+player-help-standings = der Tabellenstand
+player-btn-offer = Remis anbieten
+player-btn-accept = Remis annehmen
+player-btn-decline = Remis ablehnen
+player-btn-standings = Tabellenstand
+js-standings-you = Sie sind { $place }. mit { $points } Punkten.
+js-standings-leaders = An der Spitze: { $list }.
+js-no-standings = Noch kein Tabellenstand.
+js-seat = Runde { $round }, Brett { $board }: Sie spielen { $side } gegen { $name }.
+js-no-seat = { $name }: { $why }.

@@ -398,3 +398,19 @@ js-unpaired-not-paired = not paired in round { $round }
 js-unpaired-bye = bye
 js-unpaired-bye-letter = bye ({ $letter })
 js-unpaired-no-colour = paired without a colour in round { $round }: a game not played
+
+# A championship: the player's own commands and seat (issue 33).
+player-help-offer = offer a draw
+player-help-accept = accept the draw offered to you
+player-help-decline = decline it
+player-help-resign = resign the game
+player-help-standings = the standings
+player-btn-offer = Offer a draw
+player-btn-accept = Accept the draw
+player-btn-decline = Decline the draw
+player-btn-standings = Standings
+js-standings-you = You are { $place }. with { $points } points.
+js-standings-leaders = Leaders: { $list }.
+js-no-standings = No standings yet.
+js-seat = Round { $round }, board { $board }: you play { $side } against { $name }.
+js-no-seat = { $name }: { $why }.

@@ -397,3 +397,19 @@ js-unpaired-not-paired = sin emparejar en la ronda { $round }
 js-unpaired-bye = descanso
 js-unpaired-bye-letter = descanso ({ $letter })
 js-unpaired-no-colour = emparejado sin color en la ronda { $round }: una partida que no se juega
+
+# A championship: the player's own commands and seat (issue 33).
+player-help-offer = ofrecer tablas
+player-help-accept = aceptar las tablas ofrecidas
+player-help-decline = rechazarlas
+player-help-resign = abandonar la partida
+player-help-standings = la clasificación
+player-btn-offer = Ofrecer tablas
+player-btn-accept = Aceptar tablas
+player-btn-decline = Rechazar tablas
+player-btn-standings = Clasificación
+js-standings-you = Está en el puesto { $place } con { $points } puntos.
+js-standings-leaders = En cabeza: { $list }.
+js-no-standings = Aún no hay clasificación.
+js-seat = Ronda { $round }, tablero { $board }: juega con { $side } contra { $name }.
+js-no-seat = { $name }: { $why }.

@@ -1,0 +1,167 @@
+//! The competition's players: each listed player's own link for the whole
+//! event (`/p/<code>`, typed as a braille reader reads it), where they play
+//! now (`GET /api/players/me`), and the standings (`GET /api/standings`,
+//! as JSON, as an HTML table and as BRF).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use serde::Serialize;
+
+use crate::service::competition::Standing;
+use crate::service::i18n::escape;
+use crate::service::tokens::normalise_code;
+
+use super::AppState;
+use super::auth::bearer;
+use super::error::{ApiError, ApiResult};
+
+/// `GET /api/players/me`'s answer: where the token's player plays now.
+#[derive(Debug, Serialize)]
+pub struct Me {
+    pub start_rank: u16,
+    pub name: String,
+    /// The latest round set up (`null` before the first).
+    pub round: Option<String>,
+    /// Their table, board (the table's place in the venue), colour and
+    /// opponent: `null` on a bye or when not paired, with `why`.
+    pub table: Option<String>,
+    pub board: Option<usize>,
+    #[serde(with = "tactus_rules::side::option")]
+    pub colour: Option<shakmaty::Color>,
+    pub opponent: Option<Opponent>,
+    /// Why there is no game, in English; `null` when there is one.
+    pub why: Option<String>,
+}
+
+/// The opponent of [`Me`].
+#[derive(Debug, Serialize)]
+pub struct Opponent {
+    pub start_rank: Option<u16>,
+    pub name: String,
+}
+
+/// The listed player whose own token the request carries: 401 without a
+/// token, 403 for anyone else's or a player no longer listed.
+async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
+    let rank = state.tokens.player_of(token).ok_or_else(|| {
+        ApiError(
+            StatusCode::FORBIDDEN,
+            "this is not a player's own token (the link on their card)".into(),
+        )
+    })?;
+    let player = state.competition.listed(rank)?;
+    let name = player.name.clone();
+    Ok(match state.competition.seat_of(rank).await? {
+        Ok(seat) => Me {
+            start_rank: rank,
+            name,
+            round: Some(seat.round),
+            table: Some(seat.table.to_string()),
+            board: Some(seat.board),
+            colour: Some(seat.colour),
+            opponent: Some(Opponent {
+                start_rank: seat.opponent.0,
+                name: seat.opponent.1,
+            }),
+            why: None,
+        },
+        Err(none) => Me {
+            start_rank: rank,
+            name,
+            round: none.round,
+            table: None,
+            board: None,
+            colour: None,
+            opponent: None,
+            why: Some(none.why),
+        },
+    })
+}
+
+/// `GET /api/players/me`.
+pub(super) async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<Me>> {
+    let token = bearer(&headers)?;
+    Ok(Json(me_of(&state, token).await?))
+}
+
+/// `GET /p/{code}`: a player's own link. To their game's player page with
+/// their token when they have a game, otherwise a page saying why; an
+/// unknown code is 404 (every code compared in constant time).
+pub(super) async fn short_link(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> ApiResult<Response> {
+    let not_found = || {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            "no player has this link: check the code on the card (letters and digits, any \
+             case, dashes or not)"
+                .into(),
+        )
+    };
+    let code = normalise_code(&code).ok_or_else(not_found)?;
+    state.tokens.player_of(&code).ok_or_else(not_found)?;
+    let me = me_of(&state, &code).await?;
+    if let (Some(table), Some(colour)) = (&me.table, me.colour) {
+        // `plays`: their side, which at a both-blind table may be the one
+        // the table's own board does not follow.
+        let side = tactus_rules::side::name(colour);
+        let to = format!("/table/{table}/player?plays={side}#token={code}");
+        return Ok((
+            StatusCode::SEE_OTHER,
+            [
+                (header::LOCATION, to),
+                (header::CACHE_CONTROL, "no-store".to_owned()),
+            ],
+        )
+            .into_response());
+    }
+    let why = me.why.as_deref().unwrap_or("");
+    let body = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{name}: no game now</title></head><body><main>\
+         <h1>{name}</h1><p role=\"status\">{why}.</p>\
+         <p><a href=\"/p/{code}\">Look again</a> · <a href=\"/standings\">Standings</a></p>\
+         </main></body></html>",
+        name = escape(&me.name),
+        why = escape(why),
+    );
+    Ok(([(header::CACHE_CONTROL, "no-store")], Html(body)).into_response())
+}
+
+/// `GET /api/standings`.
+pub(super) async fn standings(State(state): State<AppState>) -> ApiResult<Json<Vec<Standing>>> {
+    Ok(Json(state.competition.standings().await?))
+}
+
+/// `GET /standings`: the standings as a real table (a caption, column
+/// headers a screen reader announces with each cell).
+pub(super) async fn standings_page(State(state): State<AppState>) -> ApiResult<Html<String>> {
+    let rows: String = state
+        .competition
+        .standings()
+        .await?
+        .iter()
+        .map(|s| {
+            format!(
+                "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
+                s.place,
+                escape(&s.name),
+                s.points,
+                s.start_rank
+            )
+        })
+        .collect();
+    Ok(Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Standings</title></head><body><main><h1>Standings</h1>\
+         <table><caption>Standings after every result recorded</caption>\
+         <thead><tr><th scope=\"col\">Place</th><th scope=\"col\">Name</th>\
+         <th scope=\"col\">Points</th><th scope=\"col\">Start rank</th></tr></thead>\
+         <tbody>{rows}</tbody></table></main></body></html>"
+    )))
+}
