@@ -1,7 +1,10 @@
 //! TRF-16 reading: never a panic, on any bytes; a file that is read is
 //! written back byte for byte; a result written into any round of any
 //! player either is refused (and changes nothing) or gives a file that
-//! reads back as the same record, one line longer at most by its padding.
+//! reads back as the same record, one line longer at most by its padding;
+//! a file whose points agree with its results still does after a result
+//! is written (the points move with it); the TRF-26 records read without
+//! a panic.
 
 use tactus_rules::trf::{ResultChar, Trf};
 
@@ -21,9 +24,18 @@ pub fn check(data: &[u8]) {
         assert_eq!(Trf::parse(text).as_ref(), Ok(&trf));
         assert_eq!(trf.to_string(), text);
     }
+    let _ = (
+        trf.planned_rounds(),
+        trf.initial_colour(),
+        trf.city(),
+        trf.event_name(),
+    );
+    let _ = trf.time_control();
+    let consistent = trf.check_points().is_ok();
     let rounds = trf.players().map(|p| p.rounds.len()).max().unwrap_or(0);
     let ranks: Vec<u16> = trf.players().map(|p| p.start_rank).take(8).collect();
     for round in 0..=(rounds.min(20) as u16 + 1) {
+        let _ = trf.round_date(round);
         let pairings = trf.pairings(round);
         assert_eq!(pairings.len(), trf.players().count());
         for &rank in &ranks {
@@ -38,6 +50,13 @@ pub fn check(data: &[u8]) {
                     Ok(&written),
                     "round {round}, rank {rank}, {letter}: written as {bytes:?}"
                 );
+                if consistent {
+                    assert_eq!(
+                        written.check_points(),
+                        Ok(()),
+                        "round {round}, rank {rank}, {letter}: the points no longer add up"
+                    );
+                }
             }
         }
     }

@@ -673,6 +673,37 @@ mod tests {
         assert_eq!(c.tables[0].control, "40/90+30,30+30".parse().unwrap());
     }
 
+    /// Players may leave out their table (they move from board to board);
+    /// a name or a start rank listed twice, or a table the venue does not
+    /// have, is refused naming it.
+    #[test]
+    fn players_without_tables_and_players_listed_twice() {
+        let venue = "[[table]]\nid = \"1\"\n";
+        let ok = Config::parse(&format!(
+            "{venue}[[player]]\nname = \"Ana\"\nstart_rank = 1\n\
+             [[player]]\nname = \"Bea\"\nstart_rank = 2\ntable = \"1\"\n"
+        ))
+        .unwrap();
+        assert_eq!(ok.players[0].table, None);
+        ok.check().unwrap();
+        let twice = Config::parse(&format!(
+            "{venue}[[player]]\nname = \"Ana\"\nstart_rank = 1\n\
+             [[player]]\nname = \"ana \"\nstart_rank = 2\n"
+        ))
+        .unwrap_err();
+        assert!(
+            twice
+                .to_string()
+                .contains("[[player]] `ana ` is listed twice"),
+            "{twice}"
+        );
+        let elsewhere = Config::parse(&format!(
+            "{venue}[[player]]\nname = \"Ana\"\nstart_rank = 1\ntable = \"9\"\n"
+        ))
+        .unwrap_err();
+        assert!(elsewhere.to_string().contains("`9`"), "{elsewhere}");
+    }
+
     #[test]
     fn an_empty_file_is_the_embedded_defaults() {
         let c = Config::parse("").unwrap();

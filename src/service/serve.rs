@@ -238,6 +238,11 @@ pub async fn serve(
         tables: tables.clone(),
         base: super::addresses::link_base(addr, tls.is_some()),
         lang: super::i18n::pages_for(venue_voice.language()),
+        players: config
+            .players
+            .iter()
+            .map(|p| (p.start_rank, p.name.clone()))
+            .collect(),
     };
     let competition = Arc::new(Competition::new(
         config.players.clone(),

@@ -652,3 +652,72 @@ fn a_mixed_open_with_blind_players_at_their_own_tables_is_paired_to_the_last_rou
         assert_eq!(trf.player(rank).unwrap().rounds.len(), usize::from(ROUNDS));
     }
 }
+
+/// A player's own token after the venue file no longer lists them: a
+/// clear 403 saying so, at every door; the others' still work.
+#[test]
+fn a_player_no_longer_listed_is_told_why_their_token_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let config = dir.path().join("venue.toml");
+    let players = |n: usize| -> String {
+        NAMES[..n]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("[[player]]\nname = \"{name}\"\nstart_rank = {}\n\n", i + 1))
+            .collect()
+    };
+    let tables = "[[table]]\nid = \"1\"\nboard = \"none\"\n\n";
+    std::fs::write(&config, format!("{tables}{}", players(2))).unwrap();
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let tokens = player_tokens(&data);
+    let arbiter = venue_token(&data);
+    let body = r#"{"round":"1","games":[{"white":"Ana Abad","black":"Bea Blanco"}]}"#;
+    let (s, _, v) = send(
+        &server.addr,
+        "POST",
+        "/api/rounds",
+        Some(&arbiter),
+        "application/json",
+        body,
+    );
+    assert_eq!(s, 200, "{v}");
+    server.kill9();
+    // Bea leaves the event: the organiser takes her out of the file.
+    std::fs::write(&config, format!("{tables}{}", players(1))).unwrap();
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    let (s, _, v) = send(
+        &addr,
+        "GET",
+        "/api/players/me",
+        Some(&tokens[&2]),
+        "text/plain",
+        "",
+    );
+    assert_eq!(s, 403, "{v}");
+    assert!(v.contains("start_rank = 2 is not listed"), "{v}");
+    let r = post(
+        &addr,
+        "/api/tables/1/resign",
+        &tokens[&2],
+        r#"{"side":"black"}"#,
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.body.contains("not listed"), "{}", r.body);
+    let (s, _, v) = send(
+        &addr,
+        "GET",
+        "/api/players/me",
+        Some(&tokens[&1]),
+        "text/plain",
+        "",
+    );
+    assert_eq!(s, 200, "{v}");
+    assert!(v.contains("\"table\":\"1\""), "{v}");
+    // The standings in braille: one player a line.
+    let brf = get(&addr, "/api/standings.brf?lang=en");
+    assert_eq!(brf.status, 200, "{}", brf.body);
+    assert_eq!(brf.body.lines().count(), 1, "{}", brf.body);
+    assert!(brf.body.is_ascii());
+}

@@ -68,6 +68,9 @@ pub struct CardsState {
     pub base: String,
     /// The venue's page language (its voice pack's, if the pages have it).
     pub lang: Language,
+    /// The listed players (start rank, name): each has a card of their own
+    /// with their link for the whole event.
+    pub players: Vec<(u16, String)>,
 }
 
 /// The card routes, merged into the server's router.
@@ -78,6 +81,7 @@ pub fn routes(state: CardsState) -> Router {
         .route("/static/cards.css", get(style))
         .route("/api/cards", get(all_cards))
         .route("/api/tables/{id}/card.brf", get(player_brf))
+        .route("/api/players/{rank}/card.brf", get(own_brf))
         .route("/api/tables/{id}/opponent-link", get(opponent_link_of))
         .with_state(state)
 }
@@ -122,7 +126,8 @@ async fn style() -> Response {
 #[derive(Debug, Clone, Serialize)]
 pub struct Card {
     pub table: String,
-    /// `player`, `opponent`, `assistant`, `arbiter`.
+    /// `player`, `opponent`, `assistant`, `arbiter`; `own` for a listed
+    /// player's own link (no table: it follows them).
     pub role: &'static str,
     /// The role in the page's language.
     pub role_name: String,
@@ -228,6 +233,80 @@ pub fn cards(s: &CardsState, tables: &[CardTable], lang: Language) -> Vec<Card> 
     out
 }
 
+/// Each listed player's own card: their name and start rank, and their
+/// link for the whole event, `/p/` and their code in groups of four, which
+/// reads the same typed in capitals from a braille card.
+pub fn player_cards(s: &CardsState, lang: Language) -> Vec<Card> {
+    s.players
+        .iter()
+        .filter_map(|(rank, name)| {
+            let code = s.tokens.player_token(*rank)?;
+            let link = format!(
+                "{}/p/{}",
+                s.base,
+                crate::service::tokens::grouped_code(code)
+            );
+            Some(Card {
+                table: String::new(),
+                role: "own",
+                role_name: i18n::message(lang, "role-own", &[]),
+                title: i18n::message(
+                    lang,
+                    "cards-player",
+                    &[("name", name), ("rank", &rank.to_string())],
+                ),
+                note: String::new(),
+                svg: qr_svg(&link),
+                link,
+            })
+        })
+        .collect()
+}
+
+/// `GET /api/players/{rank}/card.brf` (the venue arbiter): a listed
+/// player's own card in braille: their name, then their link in computer
+/// braille, which they type as they read it.
+async fn own_brf(
+    State(s): State<CardsState>,
+    Path(rank): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    venue_arbiter(&s.tokens, &headers, "a player's card")?;
+    let lang = s.lang(&q);
+    let rank: u16 = rank
+        .parse()
+        .map_err(|_| ApiError(StatusCode::NOT_FOUND, format!("no player `{rank}`")))?;
+    let index = s.players.iter().position(|(r, _)| *r == rank);
+    let card = index
+        .and_then(|i| player_cards(&s, lang).into_iter().nth(i))
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no listed player {rank}")))?;
+    let mut lines = literary_lines(lang, &card.title)?;
+    lines.push(String::new());
+    lines.extend(literary_lines(
+        lang,
+        &i18n::message(lang, "card-brf-link", &[]),
+    )?);
+    lines.extend(link_lines(&card.link));
+    let mut body = lines.join("\r\n");
+    body.push_str("\r\n");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=us-ascii".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"player-{rank}-card.brf\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        body,
+    )
+        .into_response())
+}
+
 /// The link as a QR code: SVG, black on white, with the quiet zone a
 /// phone's camera needs.
 pub fn qr_svg(link: &str) -> String {
@@ -250,10 +329,9 @@ async fn all_cards(
     venue_arbiter(&s.tokens, &headers, "the cards")?;
     let lang = s.lang(&q);
     let tables = current(&s).await?;
-    let body = Cards {
-        lang,
-        cards: cards(&s, &tables, lang),
-    };
+    let mut all = player_cards(&s, lang);
+    all.extend(cards(&s, &tables, lang));
+    let body = Cards { lang, cards: all };
     Ok((
         // The answer holds every token: never kept by a cache.
         [(header::CACHE_CONTROL, "no-store")],
@@ -269,7 +347,7 @@ fn unavailable(e: impl std::fmt::Display) -> ApiError {
 
 /// Text in the literary braille of `lang`, cut into lines of at most
 /// [`BRF_WIDTH`] cells at blanks.
-fn literary_lines(lang: Language, text: &str) -> Result<Vec<String>, ApiError> {
+pub(super) fn literary_lines(lang: Language, text: &str) -> Result<Vec<String>, ApiError> {
     let cells = louis::translate(louis::table_for(lang), text).map_err(unavailable)?;
     let mut lines = Vec::new();
     let mut rest: &[u8] = &cells;

@@ -94,6 +94,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/trf", get(rounds::trf))
         .route("/api/players/me", get(players::me))
         .route("/api/standings", get(players::standings))
+        .route("/api/standings.brf", get(players::standings_brf))
         .route("/standings", get(players::standings_page))
         .route("/p/{code}", get(players::short_link))
         // As a braille reader types the card's link: BRF has no case.

@@ -137,6 +137,37 @@ pub(super) async fn standings(State(state): State<AppState>) -> ApiResult<Json<V
     Ok(Json(state.competition.standings().await?))
 }
 
+/// `GET /api/standings.brf?lang=`: the standings in the language's
+/// literary braille, one player a line (place, name, points), 40 cells a
+/// line, for an embosser or a braille display.
+pub(super) async fn standings_brf(
+    State(state): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<super::pages::PageQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let lang = super::pages::page_lang(&q, &headers);
+    let mut lines = Vec::new();
+    for s in state.competition.standings().await? {
+        lines.extend(super::cards::literary_lines(
+            lang,
+            &format!("{}. {} {}", s.place, s.name, s.points),
+        )?);
+    }
+    let mut body = lines.join("\r\n");
+    body.push_str("\r\n");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=us-ascii"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"standings.brf\"",
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
 /// `GET /standings`: the standings as a real table (a caption, column
 /// headers a screen reader announces with each cell).
 pub(super) async fn standings_page(State(state): State<AppState>) -> ApiResult<Html<String>> {

@@ -391,3 +391,43 @@ impl Trf {
 fn tenths_text(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fuzz corpus's TRF-26 file: every record read, its points agree
+    /// (a later `BBU` overrides the `162`'s `P`).
+    #[test]
+    fn the_trf26_records_of_the_fuzz_corpus_read() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fuzz/corpus/trf/trf26-records"
+        );
+        let trf = Trf::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+        assert_eq!(trf.planned_rounds(), Some(3));
+        assert_eq!(trf.initial_colour(), Some(Color::White));
+        assert_eq!(trf.point_system().win, 30);
+        assert_eq!(trf.point_system().pairing_bye, 10);
+        assert_eq!(trf.point_system().draw, 10);
+        assert_eq!(
+            trf.time_control().unwrap().unwrap().to_pgn(),
+            "40/5400+30:1800+30"
+        );
+        assert_eq!(trf.round_date(2).as_deref(), Some("2026.12.02"));
+        assert_eq!(trf.city().as_deref(), Some("Hall"));
+        trf.check_points().unwrap();
+        // Bea beats Cid in round 2: both lines' points follow.
+        let after = trf
+            .with_result(2, 2, ResultChar::Win)
+            .unwrap()
+            .with_result(2, 3, ResultChar::Loss)
+            .unwrap();
+        assert_eq!(after.player(2).unwrap().points_tenths, Some(30));
+        assert_eq!(after.player(3).unwrap().points_tenths, Some(10));
+        after.check_points().unwrap();
+        // A 162 line with a code no engine reads is refused, naming it.
+        let err = Trf::parse("162  X 1.0\n001    1      Ana\n").unwrap_err();
+        assert!(err.to_string().contains("`X`"), "{err}");
+    }
+}

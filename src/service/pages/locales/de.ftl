@@ -412,3 +412,5 @@ js-standings-leaders = An der Spitze: { $list }.
 js-no-standings = Noch kein Tabellenstand.
 js-seat = Runde { $round }, Brett { $board }: Sie spielen { $side } gegen { $name }.
 js-no-seat = { $name }: { $why }.
+role-own = Eigener Link
+cards-player = { $name }, Spieler { $rank }

@@ -414,3 +414,5 @@ js-standings-leaders = Leaders: { $list }.
 js-no-standings = No standings yet.
 js-seat = Round { $round }, board { $board }: you play { $side } against { $name }.
 js-no-seat = { $name }: { $why }.
+role-own = Player's own link
+cards-player = { $name }, player { $rank }

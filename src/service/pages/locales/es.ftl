@@ -413,3 +413,5 @@ js-standings-leaders = En cabeza: { $list }.
 js-no-standings = Aún no hay clasificación.
 js-seat = Ronda { $round }, tablero { $board }: juega con { $side } contra { $name }.
 js-no-seat = { $name }: { $why }.
+role-own = Enlace propio
+cards-player = { $name }, jugador { $rank }
