@@ -320,10 +320,17 @@ pub fn sound(
     let pcm = match out {
         AudioOut::None => return Ok("none: text only, nothing is heard".into()),
         AudioOut::Wav(dir) => {
-            return probe_dir(dir)
-                .map(|()| {
+            // `tactus serve` makes the folder (and any parents): one it
+            // would make is no failure.
+            let made = if dir.exists() {
+                probe_dir(dir).map(|()| "")
+            } else {
+                creatable(dir).map(|()| ", created at start")
+            };
+            return made
+                .map(|note| {
                     format!(
-                        "wav: announcements are written to WAV files in {} (nothing is heard)",
+                        "wav: announcements are written to WAV files in {}{note} (nothing is heard)",
                         dir.display()
                     )
                 })
@@ -401,11 +408,7 @@ pub fn data_folder(dir: &Path) -> Result<String, String> {
     let meta = match std::fs::metadata(dir) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let parent = dir
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            return probe_dir(parent)
+            return creatable(dir)
                 .map(|()| format!("{shown} does not exist yet: tactus serve creates it"))
                 .map_err(|e| format!("{shown} does not exist and cannot be made: {e}"));
         }
@@ -433,6 +436,24 @@ pub fn data_folder(dir: &Path) -> Result<String, String> {
 }
 
 /// Writes and removes a probe file in `dir`.
+/// A folder that does not exist can be made, as `create_dir_all` makes
+/// it: its nearest existing ancestor is a folder we may write in.
+fn creatable(dir: &Path) -> Result<(), String> {
+    let mut up = dir;
+    loop {
+        up = match up.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        match std::fs::metadata(up) {
+            Ok(m) if m.is_dir() => return probe_dir(up),
+            Ok(_) => return Err(format!("{} is not a folder", up.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && up != Path::new(".") => {}
+            Err(e) => return Err(format!("{}: {e}", up.display())),
+        }
+    }
+}
+
 fn probe_dir(dir: &Path) -> Result<(), String> {
     let probe = dir.join(format!(".tactus-check-{}", std::process::id()));
     std::fs::write(&probe, b"check").map_err(|e| format!("not writable: {e}"))?;
@@ -563,6 +584,25 @@ fn live_board(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 36, item 9: the check predicts serve. A `wav:` folder or a data
+    /// folder that serve would make (parents and all) passes, saying so; one
+    /// under a file cannot be made and fails.
+    #[test]
+    fn a_folder_serve_would_make_passes_the_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let nested = dir.path().join("not/yet/here");
+        assert_eq!(creatable(&nested), Ok(()));
+        assert!(
+            data_folder(&nested)
+                .unwrap()
+                .ends_with("does not exist yet: tactus serve creates it")
+        );
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, b"x").unwrap();
+        assert!(creatable(&file.join("below")).is_err());
+        assert!(data_folder(&file.join("below")).is_err());
+    }
 
     #[test]
     fn a_peg_board_off_the_start_names_the_squares() {

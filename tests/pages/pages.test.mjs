@@ -235,6 +235,12 @@ test("a championship: each player's own link, typed in capitals as a braille car
     await ana.waitForFunction(() => document.getElementById("answers").textContent.includes("Leaders:"));
     assert.match(await ana.evaluate(() => document.getElementById("answers").textContent), /You are 1\. with 0\.5 points/);
     assert.deepEqual(await axe(ana), []);
+    // The TRF (personal data) is fetched with the venue arbiter's token:
+    // here none was imported, and the page says so (not "needs a token").
+    const arbiter = await open("/arbiter", venue, s.base);
+    await arbiter.click("#trf-download");
+    await arbiter.waitForFunction(() => document.getElementById("rounds-status").textContent.includes("no TRF file has been imported"));
+    await arbiter.close();
     const standings = await open("/standings", null, s.base);
     assert.equal(await standings.evaluate(() => document.querySelectorAll("tbody tr").length), 4);
     assert.deepEqual(await axe(standings), []);

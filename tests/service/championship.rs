@@ -23,7 +23,7 @@ use serde_json::Value;
 use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
 use tactus_testkit::bbp::{self, Paired};
 
-use crate::common::{Server, get, post};
+use crate::common::{Server, get, post, request};
 
 /// A request with any method and body; the status, the headers and the body.
 fn send(
@@ -405,7 +405,7 @@ fn an_all_blind_swiss_is_paired_by_the_engine_from_every_file_tactus_gives_back(
         }
         // The file back, read by the engine: its checker replays every
         // round, and (but after the last) it pairs the next.
-        let back = get(&addr, "/api/trf");
+        let back = request(&addr, "GET", "/api/trf", Some(&arbiter), None);
         assert_eq!(back.status, 200, "{}", back.body);
         let back = back.body.into_bytes();
         bbp::check(&back).unwrap_or_else(|e| panic!("round {round}: {e}"));
@@ -628,7 +628,9 @@ fn a_mixed_open_with_blind_players_at_their_own_tables_is_paired_to_the_last_rou
         // Everything else was played on ordinary boards: the arbiter
         // enters those results in the pairing program, into the file
         // tactus gave back.
-        let back = get(&addr, "/api/trf").body.into_bytes();
+        let back = request(&addr, "GET", "/api/trf", Some(&arbiter), None)
+            .body
+            .into_bytes();
         let mut trf = Trf::from_bytes(&back).unwrap();
         for p in &pairs {
             let Paired::Game(g) = p else { continue };

@@ -302,7 +302,21 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
         before,
         "a refusal changed the rounds"
     );
-    assert_eq!(get(&addr, "/api/trf").status, 404, "no TRF imported yet");
+    assert_eq!(
+        get(&addr, "/api/trf").status,
+        401,
+        "personal data: a token first"
+    );
+    assert_eq!(
+        common::request(&addr, "GET", "/api/trf", Some(&arbiter1), None).status,
+        403,
+        "a table's arbiter does not read the players' personal data"
+    );
+    assert_eq!(
+        common::request(&addr, "GET", "/api/trf", Some(&venue), None).status,
+        404,
+        "no TRF imported yet"
+    );
 
     // Round 1 by JSON: the blind side from the listed players.
     let (status, r1) = round_json(
@@ -472,7 +486,7 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
 
     // The TRF back: the imported round-3 file, with round 3's results
     // written for both players, every other byte as it was.
-    let back = get(&addr, "/api/trf").body;
+    let back = common::request(&addr, "GET", "/api/trf", Some(&venue), None).body;
     let mut expected = trf(3);
     // Round 3's result column: column 99 + 20, on each player line.
     let col = 98 + 20;
@@ -522,7 +536,10 @@ fn a_three_round_event_keeps_every_game_and_gives_the_results_back() {
         with_draw.replace_range(start + col..start + col + 1, "=");
     }
     let with_draw = with_points(&with_draw);
-    assert_eq!(get(&addr, "/api/trf").body, with_draw);
+    assert_eq!(
+        common::request(&addr, "GET", "/api/trf", Some(&venue), None).body,
+        with_draw
+    );
 
     // `tactus journal check` lists every game by table and round.
     server.kill9();

@@ -84,6 +84,34 @@ import { byId, tactus } from "./common.js";
     refresh();
   });
 
+  // The TRF holds every player's birth date and FIDE id: it needs the
+  // venue arbiter's token, sent as a header, and is saved from memory.
+  byId("trf-download").addEventListener("click", async (e) => {
+    e.preventDefault();
+    /** @type {Record<string, string>} */
+    const headers = {};
+    const token = tactus.token();
+    if (token) headers["Authorization"] = "Bearer " + token;
+    let res;
+    try {
+      res = await fetch("/api/trf", { headers, cache: "no-store" });
+    } catch (err) {
+      tactus.say(status, t("js-server-unreachable"));
+      return;
+    }
+    if (!res.ok) {
+      const data = await res.json().catch(() => ({}));
+      tactus.say(status, t("js-refused", { error: data.error || String(res.status) }));
+      return;
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "tactus.trf";
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+
   refresh();
   setInterval(refresh, 5000);
 })();

@@ -164,8 +164,15 @@ pub(super) async fn correct_result(
 }
 
 /// `GET /api/trf`: the imported TRF file with the results of the games
-/// finished at tactus tables written in.
-pub(super) async fn trf(State(state): State<AppState>) -> ApiResult<Response> {
+/// finished at tactus tables written in. Every participant's birth date,
+/// FIDE id, sex and federation are in it: the venue arbiter's only, never
+/// kept by a cache.
+pub(super) async fn trf(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    super::auth::venue_arbiter(
+        &state.tokens,
+        &headers,
+        "the TRF file (players' personal data)",
+    )?;
     let text = state.competition.trf_with_results().await?;
     Ok((
         [
@@ -174,6 +181,7 @@ pub(super) async fn trf(State(state): State<AppState>) -> ApiResult<Response> {
                 header::CONTENT_DISPOSITION,
                 "attachment; filename=\"tactus.trf\"",
             ),
+            (header::CACHE_CONTROL, "no-store"),
         ],
         text,
     )
