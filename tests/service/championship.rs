@@ -723,3 +723,45 @@ fn a_player_no_longer_listed_is_told_why_their_token_fails() {
     assert_eq!(brf.body.lines().count(), 1, "{}", brf.body);
     assert!(brf.body.is_ascii());
 }
+
+/// Issue 36, item 3: the competition's writes refuse a missing or wrong
+/// token before reading the body. A stranger sends the head of a 1.5 MB
+/// round and nothing of its body: the answer (401, 403) comes without
+/// it. Before, the server waited for the body (a slow sender held it for
+/// the whole header timeout and more). A read timeout far above any answer
+/// time bounds the wait; the assertion is on the answer, not on a time.
+#[test]
+fn the_competition_s_writes_refuse_a_stranger_before_the_body() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let config = crate::common::venue_without_boards(dir.path(), 1);
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let (_, _, table_arbiter) = crate::common::tokens(&data, "1");
+    for (path, auth, want) in [
+        ("/api/rounds", String::new(), 401),
+        (
+            "/api/rounds",
+            format!("Authorization: Bearer {table_arbiter}\r\n"),
+            403,
+        ),
+        ("/api/rounds/1/tables/1/result", String::new(), 401),
+        (
+            "/api/rounds/1/start",
+            "Authorization: Bearer 0123456789abcdef0123456789abcdef\r\n".into(),
+            403,
+        ),
+    ] {
+        let mut s = std::net::TcpStream::connect(&server.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        write!(
+            s,
+            "POST {path} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n\
+             Content-Length: 1500000\r\n\r\n{{\"round\""
+        )
+        .unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).expect("an answer before the body");
+        let status: u16 = std::str::from_utf8(&head[9..12]).unwrap().parse().unwrap();
+        assert_eq!(status, want, "{path}");
+    }
+}

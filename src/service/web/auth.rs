@@ -31,6 +31,24 @@ pub(super) async fn token_gate(
     }
 }
 
+/// The competition's writes (setting up a round, starting it, correcting
+/// a result) refuse a request without the venue arbiter's token before its
+/// body is read: a stranger trickling a large body costs nothing and is
+/// answered at once.
+pub(super) async fn venue_gate(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    match venue_arbiter(&state.tokens, request.headers(), "the competition's rounds") {
+        Ok(()) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
+
 /// What a request's token grants at a table: a role, in one game only
 /// (the second blind player's) or in every game (`None`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

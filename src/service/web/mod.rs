@@ -31,7 +31,7 @@ use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
 use crate::table::id::{BadTableId, TableId};
 
-use self::auth::token_gate;
+use self::auth::{token_gate, venue_gate};
 use self::error::{ApiError, ApiResult};
 pub use self::error::{error_response, json_errors};
 
@@ -76,6 +76,15 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/ruling", post(api::ruling))
         .route("/api/tables/{id}/promotion", post(api::promotion))
         .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
+    // The competition's writes: the venue arbiter's token before the body.
+    let rounds = Router::new()
+        .route("/api/rounds", get(rounds::list).post(rounds::set_up))
+        .route("/api/rounds/{n}/start", post(rounds::start))
+        .route(
+            "/api/rounds/{n}/tables/{id}/result",
+            post(rounds::correct_result),
+        )
+        .route_layer(middleware::from_fn_with_state(state.clone(), venue_gate));
     Router::new()
         .route("/", get(pages::index))
         .route("/table/{id}/player", get(pages::player_page))
@@ -84,13 +93,7 @@ pub fn router(state: AppState) -> Router {
         .route("/arbiter", get(pages::arbiter_overview))
         .route("/arbiter/{id}", get(pages::arbiter_table))
         .route("/static/{file}", get(pages::static_file))
-        .route("/api/rounds", get(rounds::list).post(rounds::set_up))
         .route("/api/rounds/{n}/pgn", get(rounds::round_pgn))
-        .route("/api/rounds/{n}/start", post(rounds::start))
-        .route(
-            "/api/rounds/{n}/tables/{id}/result",
-            post(rounds::correct_result),
-        )
         .route("/api/trf", get(rounds::trf))
         .route("/api/players/me", get(players::me))
         .route("/api/standings", get(players::standings))
@@ -106,6 +109,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/brf", get(braille::table_brf))
         .route("/api/tables/{id}/events", get(live::events))
         .merge(writes)
+        .merge(rounds)
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .with_state(state)
 }
