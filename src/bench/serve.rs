@@ -170,14 +170,21 @@ impl Server {
             assistant: String::new(),
         };
         let deadline = Instant::now() + WAIT;
-        while server.assistant.is_empty() {
+        while server.addr.is_empty() {
             let left = deadline.saturating_duration_since(Instant::now());
             let (_, line) = rx
                 .recv_timeout(left)
                 .map_err(|_| missing(&format!("tactus serve did not start within {WAIT:?}")))?;
             if let Some(rest) = line.strip_prefix("tactus is serving on http://") {
                 server.addr = rest.trim_end_matches('/').to_owned();
-            } else if let Some(rest) = line.trim().strip_prefix("assistant:") {
+            }
+        }
+        // Its output is a pipe: the links are in the data folder's
+        // links.txt, written before it says it is serving.
+        let links = std::fs::read_to_string(data.join(crate::service::serve::LINKS_FILE))
+            .map_err(BenchError::io("no links.txt in the data folder".to_owned()))?;
+        for line in links.lines() {
+            if let Some(rest) = line.trim().strip_prefix("assistant:") {
                 // http://ADDR/table/ID/assistant#token=T
                 let url = rest.trim();
                 let (path, token) = url
@@ -189,7 +196,11 @@ impl Server {
                     .nth(1)
                     .ok_or_else(|| missing("no table id in the link"))?
                     .to_owned();
+                break;
             }
+        }
+        if server.assistant.is_empty() {
+            return Err(missing("no assistant's link in links.txt"));
         }
         Ok(server)
     }

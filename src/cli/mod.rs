@@ -17,6 +17,7 @@ mod bench;
 mod board;
 mod check;
 mod journal;
+mod links;
 mod reconcile;
 mod record;
 mod say;
@@ -73,6 +74,9 @@ enum Command {
     /// HTTPS at a venue: a self-signed certificate.
     #[command(subcommand)]
     Tls(tls::TlsCommand),
+    /// Every person's link with its token, as the running server wrote
+    /// them into the data folder (never into its log).
+    Links(links::LinksArgs),
 }
 
 /// Why a command did not succeed, and so its exit status.
@@ -148,6 +152,7 @@ pub fn run() -> ExitCode {
         Command::Audio(c) => audio::run(c),
         Command::Journal(c) => journal::run(c),
         Command::Tls(c) => tls::run(c),
+        Command::Links(args) => links::run(args),
         Command::Check(args) => check::run(args),
     };
     match outcome {

@@ -9,7 +9,9 @@ use anyhow::Context;
 use clap::Args;
 use shakmaty::Color;
 use tactus::service::config::{AudioOut, BoardSpec, Config};
-use tactus::service::serve::{load_config, serve, shutdown_signal, startup_text};
+use tactus::service::serve::{
+    load_config, public_startup_text, serve, shutdown_signal, startup_text, write_links,
+};
 
 use super::{Failure, Outcome};
 
@@ -79,14 +81,28 @@ fn configure(args: ServeArgs) -> anyhow::Result<Config> {
 
 pub fn run(args: ServeArgs) -> Outcome {
     let config = configure(args)?;
+    let data = config.server.data.clone();
     let runtime = tokio::runtime::Runtime::new()
         .context("cannot start the runtime")
         .map_err(Failure::Failed)?;
     let result = runtime.block_on(serve(
         config,
         |running| {
-            print!("{}", startup_text(running));
-            use std::io::Write;
+            use std::io::{IsTerminal, Write};
+            // The links carry the tokens: on a terminal they are shown;
+            // anywhere else (systemd's journal, a pipe) they go to an
+            // owner-only file and the log says only where.
+            if std::io::stdout().is_terminal() {
+                print!("{}", startup_text(running));
+            } else {
+                match write_links(&data, running) {
+                    Ok(path) => print!("{}", public_startup_text(running, Some(&path))),
+                    Err(e) => {
+                        tracing::error!("the links could not be written: {e}");
+                        print!("{}", public_startup_text(running, None));
+                    }
+                }
+            }
             let _ = std::io::stdout().flush();
         },
         shutdown_signal(),

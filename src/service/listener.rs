@@ -125,6 +125,16 @@ struct Slot {
     ip: IpAddr,
 }
 
+/// Who is at the other end of a request's connection, put into every
+/// request's extensions: its address, and whether the connection is
+/// encrypted (HTTPS). The routes decide what a plain-HTTP peer beyond
+/// this computer may present (the venue arbiter's token: nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Peer {
+    pub ip: IpAddr,
+    pub secure: bool,
+}
+
 impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -238,10 +248,10 @@ async fn connection(
 ) {
     let stream = Stall::new(stream, limits.write_stall);
     match tls {
-        None => http(stream, app, limits, stop, slot).await,
+        None => http(stream, app, limits, stop, slot, false).await,
         Some(acceptor) => {
             match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await {
-                Ok(Ok(stream)) => http(stream, app, limits, stop, slot).await,
+                Ok(Ok(stream)) => http(stream, app, limits, stop, slot, true).await,
                 Ok(Err(e)) => tracing::debug!("TLS handshake: {e}"),
                 Err(_) => tracing::debug!("TLS handshake: not complete in time"),
             }
@@ -255,13 +265,20 @@ async fn http<S>(
     app: Router,
     limits: Limits,
     mut stop: watch::Receiver<bool>,
-    _slot: Slot,
+    slot: Slot,
+    encrypted: bool,
 ) where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let io = TokioIo::new(stream);
-    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+    let peer = Peer {
+        ip: slot.ip,
+        secure: encrypted,
+    };
+    let _slot = slot;
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         let app = app.clone();
+        request.extensions_mut().insert(peer);
         async move {
             let mut response = match tokio::time::timeout(
                 limits.request_timeout,

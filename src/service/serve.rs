@@ -202,6 +202,13 @@ pub async fn serve(
     let tables = Arc::new(tables);
 
     let addr = listener.local_addr().map_err(ServeError::Address)?;
+    if !addr.ip().is_loopback() && tls.is_none() {
+        tracing::warn!(
+            "serving plain HTTP on {addr}: every token crosses the hall's network in clear; \
+             the venue arbiter's token is accepted only on this computer. Serve HTTPS: \
+             tactus tls self-signed --out DIR, then tls_cert and tls_key (docs/https.md)"
+        );
+    }
     let mut current = BTreeMap::new();
     for (id, handle) in tables.iter() {
         // A table that stopped already has no game to name.
@@ -323,6 +330,61 @@ fn service_time<'a>(
         .unwrap_or_default();
     let not_before = Duration::from_millis(u64::try_from(last).unwrap_or(0) + 1);
     Timebase::monotonic(wall.max(not_before))
+}
+
+/// The file in the data folder with every person's link and token, as
+/// `startup_text` gives them (owner-only; `tactus links` prints it).
+pub const LINKS_FILE: &str = "links.txt";
+
+/// Writes the start-up text with every link into `<data>/links.txt`,
+/// owner-only (0600), through a temporary and a rename; its path.
+pub fn write_links(
+    data: &std::path::Path,
+    running: &Running,
+) -> std::io::Result<std::path::PathBuf> {
+    use std::io::Write;
+    let path = data.join(LINKS_FILE);
+    let tmp = data.join(".links.txt.tmp");
+    match std::fs::remove_file(&tmp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+    }
+    let mut out = options.open(&tmp)?;
+    out.write_all(startup_text(running).as_bytes())?;
+    out.sync_all()?;
+    std::fs::rename(&tmp, &path)?;
+    Ok(path)
+}
+
+/// The start-up text without a token: where tactus listens (and its
+/// certificate), and where the links are (`links`), for a log that others
+/// may read (systemd's journal is readable by the `adm` group).
+pub fn public_startup_text(running: &Running, links: Option<&std::path::Path>) -> String {
+    let mut out: String = startup_text(running)
+        .lines()
+        .filter(|l| !l.contains("token=") && !l.starts_with("table ") && !l.starts_with("player "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    match links {
+        Some(path) => out.push_str(&format!(
+            "links: every person's link with its token is in {} (owner-only); \
+             `tactus links` prints them\n",
+            path.display()
+        )),
+        None => out.push_str(
+            "links: not written (see the error above); run tactus on a terminal to see them\n",
+        ),
+    }
+    out
 }
 
 /// What `tactus serve` prints when it listens: where, and every person's

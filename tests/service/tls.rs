@@ -105,23 +105,38 @@ fn a_venue_serves_https_with_a_self_signed_certificate() {
     let data = dir.path().join("data");
     let config_arg = config.display().to_string();
     let server = Server::start(&data, &["--config", &config_arg]);
-    // What the organiser sees at start: https links and the fingerprint.
+    // What the organiser sees at start: the fingerprint, and (the output
+    // being a pipe, not a terminal) where the links are, with no token.
     let said = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
     assert_eq!(said, format!("certificate SHA-256: {printed}"));
-    // The venue arbiter's link, then table 1's heading, then its player.
-    let venue = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
+    let pointer = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(pointer.starts_with("links: "), "{pointer}");
+    assert!(!pointer.contains("token="), "{pointer}");
+    // The https links, in the owner-only file `tactus links` prints.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["links", "--data", data.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert!(
-        venue.contains(&format!("https://{}/arbiter#token=", server.addr)),
-        "{venue}"
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
-    let mut link = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
-    while link.starts_with("table") {
-        link = server.stdout.recv_timeout(Duration::from_secs(10)).unwrap();
-    }
+    let links = String::from_utf8(out.stdout).unwrap();
     assert!(
-        link.contains(&format!("https://{}/table/1/player#token=", server.addr)),
-        "{link}"
+        links.contains(&format!("https://{}/arbiter#token=", server.addr)),
+        "{links}"
     );
+    assert!(
+        links.contains(&format!("https://{}/table/1/player#token=", server.addr)),
+        "{links}"
+    );
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(data.join("links.txt"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
 
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -475,3 +475,84 @@ async fn a_page_coming_back_is_sent_what_it_missed_once_and_in_order() {
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
 }
+
+/// Issue 36, item 6: over plain HTTP the venue arbiter's token works only
+/// from this computer. The listener tells each request who its peer is;
+/// here the request carries it as the listener would put it.
+#[tokio::test]
+async fn the_venue_token_over_plain_http_works_only_from_this_computer() {
+    use tactus::service::listener::Peer;
+    let app = app(Tables::new(&["1"])).await;
+    let venue = app.tokens.venue_arbiter().unwrap().to_owned();
+    let peer = |ip: &str, secure: bool| Peer {
+        ip: ip.parse().unwrap(),
+        secure,
+    };
+    for (who, p, want) in [
+        (
+            "a phone in the hall, plain HTTP",
+            peer("192.168.1.23", false),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "a phone over IPv6, plain HTTP",
+            peer("fd00::23", false),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            "a phone in the hall, HTTPS",
+            peer("192.168.1.23", true),
+            StatusCode::OK,
+        ),
+        (
+            "the server's own screen",
+            peer("127.0.0.1", false),
+            StatusCode::OK,
+        ),
+        (
+            "the server's own screen, IPv6",
+            peer("::1", false),
+            StatusCode::OK,
+        ),
+        (
+            "the server's own screen, IPv4 in IPv6",
+            peer("::ffff:127.0.0.1", false),
+            StatusCode::OK,
+        ),
+    ] {
+        let mut req = Request::builder()
+            .uri("/api/trf")
+            .header("Authorization", format!("Bearer {venue}"))
+            .body(Body::empty())
+            .unwrap();
+        req.extensions_mut().insert(p);
+        let res = app.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let body = to_bytes(res.into_body(), 1 << 20).await.unwrap();
+        // Let through, the TRF answers that none was imported yet.
+        let want = if want == StatusCode::OK {
+            StatusCode::NOT_FOUND
+        } else {
+            want
+        };
+        assert_eq!(status, want, "{who}: {}", String::from_utf8_lossy(&body));
+        if want == StatusCode::FORBIDDEN {
+            assert!(
+                String::from_utf8_lossy(&body).contains("tactus tls self-signed"),
+                "{who}"
+            );
+        }
+    }
+    // Other tokens and reads are not this rule's: a table's player over
+    // plain HTTP from the hall still plays (its own risk is the venue's
+    // HTTPS to take, docs/https.md).
+    let mut req = Request::builder()
+        .uri("/api/tables/1")
+        .body(Body::empty())
+        .unwrap();
+    req.extensions_mut().insert(peer("192.168.1.23", false));
+    assert_eq!(
+        app.router.clone().oneshot(req).await.unwrap().status(),
+        StatusCode::OK
+    );
+}

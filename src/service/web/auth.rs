@@ -49,6 +49,46 @@ pub(super) async fn venue_gate(
     }
 }
 
+/// The venue arbiter's token opens every table and every player's data:
+/// over plain HTTP it is accepted only from this computer (the server's
+/// own screen), never across the hall's Wi-Fi where anyone can read it.
+/// A request without a peer (in-process, tests) is this computer's.
+pub(super) async fn venue_over_plain(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<crate::service::listener::Peer>()
+        .copied();
+    let exposed = peer.is_some_and(|p| !p.secure && !is_this_computer(p.ip));
+    if exposed
+        && let Ok(token) = bearer(request.headers())
+        && state.tokens.is_venue_arbiter(token)
+    {
+        return ApiError(
+            StatusCode::FORBIDDEN,
+            "the venue arbiter's token crosses the network in clear over plain HTTP: it is \
+             accepted only on this computer. Serve HTTPS (tactus tls self-signed; \
+             docs/https.md) to use it from another device"
+                .into(),
+        )
+        .into_response();
+    }
+    next.run(request).await
+}
+
+/// A loopback address, IPv4 or IPv6 (an IPv4 one mapped into IPv6 too).
+pub(super) fn is_this_computer(ip: std::net::IpAddr) -> bool {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.is_loopback(),
+        std::net::IpAddr::V6(v6) => {
+            v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        }
+    }
+}
+
 /// What a request's token grants at a table: a role, in one game only
 /// (the second blind player's) or in every game (`None`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -111,6 +111,10 @@ pub fn router(state: AppState) -> Router {
         .merge(writes)
         .merge(rounds)
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            self::auth::venue_over_plain,
+        ))
         .with_state(state)
 }
 
