@@ -36,7 +36,7 @@ pub struct Line {
     /// The table (`null`: the venue as a whole).
     pub table: Option<String>,
     /// `board`, `opponent board`, `sound`, `braille`, `voice`, `data`,
-    /// `listen`, `pages`.
+    /// `listen`, `pages`, `https`.
     pub part: String,
     /// Whether the part is ready for play.
     pub ok: bool,
@@ -117,7 +117,30 @@ pub fn venue(config: &Config, wait: Wait) -> Vec<Line> {
     }
     lines.push(Line::new(None, "data", data_folder(&config.server.data)));
     lines.extend(listen(config.server.listen));
+    if let Some(line) = https(config) {
+        lines.push(line);
+    }
     lines
+}
+
+/// Beyond this computer, whether the pages are served over HTTPS: plain
+/// HTTP carries every token across the hall's network in clear (and the
+/// venue arbiter's token is then refused from other devices). `None` on
+/// loopback, where nothing crosses a network.
+pub fn https(config: &Config) -> Option<Line> {
+    let addr = config.server.listen;
+    if addr.ip().is_loopback() {
+        return None;
+    }
+    let result = match &config.server.tls_cert {
+        Some(cert) => Ok(format!("HTTPS with {}", cert.display())),
+        None => Err(format!(
+            "plain HTTP on {addr}: every token crosses the hall's network in clear, and the \
+             venue arbiter's token works only on this computer; make a certificate with \
+             `tactus tls self-signed --out DIR` and set tls_cert and tls_key (docs/https.md)"
+        )),
+    };
+    Some(Line::new(None, "https", result))
 }
 
 /// The lines of one table: its boards, its sound, its braille display.
@@ -584,6 +607,20 @@ fn live_board(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 36, item 6: plain HTTP beyond loopback is a part not ready,
+    /// naming the risk and the cure; HTTPS or loopback is not a risk.
+    #[test]
+    fn plain_http_beyond_this_computer_is_named_with_its_cure() {
+        let mut c = Config::default();
+        assert_eq!(https(&c), None, "loopback: nothing crosses a network");
+        c.server.listen = "0.0.0.0:8080".parse().unwrap();
+        let line = https(&c).unwrap();
+        assert!(!line.ok);
+        assert!(line.text.contains("tactus tls self-signed"), "{}", line.text);
+        c.server.tls_cert = Some("/etc/tactus/cert.pem".into());
+        assert!(https(&c).unwrap().ok);
+    }
 
     /// Issue 36, item 9: the check predicts serve. A `wav:` folder or a data
     /// folder that serve would make (parents and all) passes, saying so; one
