@@ -617,7 +617,11 @@ mod tests {
         c.server.listen = "0.0.0.0:8080".parse().unwrap();
         let line = https(&c).unwrap();
         assert!(!line.ok);
-        assert!(line.text.contains("tactus tls self-signed"), "{}", line.text);
+        assert!(
+            line.text.contains("tactus tls self-signed"),
+            "{}",
+            line.text
+        );
         c.server.tls_cert = Some("/etc/tactus/cert.pem".into());
         assert!(https(&c).unwrap().ok);
     }

@@ -133,6 +133,37 @@ struct Slot {
 pub struct Peer {
     pub ip: IpAddr,
     pub secure: bool,
+    /// The connection came when the server was nearly full (the last
+    /// eighth of `max_connections`): those slots are held back for requests
+    /// that carry a valid token, so a flood of strangers cannot take the
+    /// players' last way in.
+    pub crowded: bool,
+}
+
+/// The address a client is counted by: itself for IPv4, its /64 network
+/// for IPv6 (one laptop has many addresses there: privacy addresses,
+/// aliases), an IPv4 address mapped into IPv6 as that IPv4 address.
+///
+/// ```
+/// use std::net::IpAddr;
+/// use tactus::service::listener::client_key;
+///
+/// let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+/// let b: IpAddr = "2001:db8:1:2:bbbb::7".parse().unwrap();
+/// assert_eq!(client_key(a), client_key(b));
+/// let v4: IpAddr = "::ffff:192.168.1.9".parse().unwrap();
+/// assert_eq!(client_key(v4), "192.168.1.9".parse::<IpAddr>().unwrap());
+/// ```
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(
+                u128::from(v6) & !u128::from(u64::MAX),
+            )),
+        },
+    }
 }
 
 impl Drop for Slot {
@@ -173,13 +204,15 @@ pub async fn serve(
             },
             _ = &mut shutdown => break,
         };
-        let ip = peer.ip();
+        let ip = client_key(peer.ip());
+        let mut crowded = false;
         let slot = {
             let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
             let mine = o.per.get(&ip).copied().unwrap_or(0);
             if o.total >= limits.max_connections || mine >= limits.max_per_address {
                 None
             } else {
+                crowded = o.total >= limits.max_connections - limits.max_connections / 8;
                 o.total += 1;
                 *o.per.entry(ip).or_insert(0) += 1;
                 Some(Slot {
@@ -194,6 +227,11 @@ pub async fn serve(
             }
             Some(slot) => {
                 let _ = stream.set_nodelay(true);
+                let peer = Peer {
+                    ip: peer.ip(),
+                    secure: tls.is_some(),
+                    crowded,
+                };
                 tokio::spawn(connection(
                     stream,
                     app.clone(),
@@ -201,6 +239,7 @@ pub async fn serve(
                     tls.clone(),
                     stop_rx.clone(),
                     slot,
+                    peer,
                 ));
             }
         }
@@ -245,13 +284,14 @@ async fn connection(
     tls: Option<TlsAcceptor>,
     stop: watch::Receiver<bool>,
     slot: Slot,
+    peer: Peer,
 ) {
     let stream = Stall::new(stream, limits.write_stall);
     match tls {
-        None => http(stream, app, limits, stop, slot, false).await,
+        None => http(stream, app, limits, stop, slot, peer).await,
         Some(acceptor) => {
             match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await {
-                Ok(Ok(stream)) => http(stream, app, limits, stop, slot, true).await,
+                Ok(Ok(stream)) => http(stream, app, limits, stop, slot, peer).await,
                 Ok(Err(e)) => tracing::debug!("TLS handshake: {e}"),
                 Err(_) => tracing::debug!("TLS handshake: not complete in time"),
             }
@@ -265,17 +305,12 @@ async fn http<S>(
     app: Router,
     limits: Limits,
     mut stop: watch::Receiver<bool>,
-    slot: Slot,
-    encrypted: bool,
+    _slot: Slot,
+    peer: Peer,
 ) where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let io = TokioIo::new(stream);
-    let peer = Peer {
-        ip: slot.ip,
-        secure: encrypted,
-    };
-    let _slot = slot;
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         let app = app.clone();
         request.extensions_mut().insert(peer);

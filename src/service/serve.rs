@@ -264,6 +264,7 @@ pub async fn serve(
         tables,
         tokens,
         competition,
+        streams: Default::default(),
     };
     let app = router(state.clone())
         .merge(super::web::hall::routes(state))

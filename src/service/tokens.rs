@@ -404,6 +404,19 @@ impl Tokens {
         found
     }
 
+    /// Whether `presented` is any lasting token this venue knows: the venue
+    /// arbiter's, a table's (player, assistant, arbiter) or a listed
+    /// player's own. Every one is compared, in constant time. A crowded
+    /// server serves these first.
+    pub fn knows(&self, presented: &str) -> bool {
+        let mut known = self.is_venue_arbiter(presented);
+        for t in self.tables.values() {
+            known |= t.role_of(presented).is_some();
+        }
+        known |= self.player_of(presented).is_some();
+        known
+    }
+
     /// The venue arbiter's token, for the start-up text.
     pub fn venue_arbiter(&self) -> Option<&str> {
         self.venue_arbiter.as_deref()

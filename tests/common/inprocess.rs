@@ -177,6 +177,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         .collect();
     App {
         router: router(AppState {
+            streams: Default::default(),
             competition: Arc::new(
                 Competition::new(
                     Vec::new(),

@@ -31,6 +31,7 @@ mod roles;
 mod rounds;
 mod serve_e2e;
 mod shed;
+mod streams_flood;
 mod time_steps;
 mod tls;
 mod trf_corpus;

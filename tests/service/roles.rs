@@ -83,6 +83,8 @@ const WRITES: &[(&str, &str, &[PersonRole])] = &[
         r#"{"side":"white"}"#,
         &[Opponent, Assistant, Arbiter],
     ),
+    // A ticket for a live stream: any role at the table, nobody else.
+    ("stream-ticket", "", &[Player, Opponent, Assistant, Arbiter]),
     // A player accepts an offer made to them (the table checks whose it
     // is: with none made, 422).
     ("draw/accept", "", &[Player, Opponent, Assistant, Arbiter]),

@@ -487,6 +487,7 @@ async fn the_venue_token_over_plain_http_works_only_from_this_computer() {
     let peer = |ip: &str, secure: bool| Peer {
         ip: ip.parse().unwrap(),
         secure,
+        crowded: false,
     };
     for (who, p, want) in [
         (

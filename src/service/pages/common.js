@@ -213,8 +213,20 @@ export const tactus = (() => {
       retryTimer = setTimeout(open, delay);
       delay = Math.min(delay * 2, 5000);
     }
-    function open() {
-      const url = "/api/tables/" + encodeURIComponent(id) + "/events" + (lastSeq !== null ? "?since=" + lastSeq : "");
+    async function open() {
+      let url = "/api/tables/" + encodeURIComponent(id) + "/events" + (lastSeq !== null ? "?since=" + lastSeq : "");
+      // A page with a token asks for a ticket first (the token in a header,
+      // never in a URL): its stream is then not held back by the caps on
+      // streams without one, which a flood of strangers may have filled.
+      const tok = token();
+      if (tok) {
+        try {
+          const r = await fetch("/api/tables/" + encodeURIComponent(id) + "/stream-ticket", {
+            method: "POST", headers: { "Authorization": "Bearer " + tok }, cache: "no-store",
+          });
+          if (r.ok) url += (url.includes("?") ? "&" : "?") + "ticket=" + encodeURIComponent((await r.json()).ticket);
+        } catch (e) { /* no ticket: the stream is opened without one */ }
+      }
       const es = source = new EventSource(url);
       /** @param {string} name @param {(data: any) => void} fn */
       const on = (name, fn) => es.addEventListener(name, (e) => { if (es === source) { heard(); fn(JSON.parse(e.data)); } });

@@ -79,6 +79,35 @@ pub(super) async fn venue_over_plain(
     next.run(request).await
 }
 
+/// A connection that came when the server was nearly full serves only
+/// requests with a token this venue knows: the last slots are the
+/// players', assistants' and arbiters', never a stranger's.
+pub(super) async fn crowded_gate(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let crowded = request
+        .extensions()
+        .get::<crate::service::listener::Peer>()
+        .is_some_and(|p| p.crowded);
+    if crowded && !bearer(request.headers()).is_ok_and(|t| state.tokens.knows(t)) {
+        let mut r = ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is nearly full: its last connections are for requests with a token; \
+             try again shortly"
+                .into(),
+        )
+        .into_response();
+        r.headers_mut().insert(
+            axum::http::header::RETRY_AFTER,
+            axum::http::HeaderValue::from_static("2"),
+        );
+        return r;
+    }
+    next.run(request).await
+}
+
 /// A loopback address, IPv4 or IPv6 (an IPv4 one mapped into IPv6 too).
 pub(super) fn is_this_computer(ip: std::net::IpAddr) -> bool {
     match ip {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::stream::{self, Stream, StreamExt};
+use futures_util::stream::{self, StreamExt};
 use serde::Deserialize;
 use tokio_stream::wrappers::BroadcastStream;
 
@@ -19,10 +19,31 @@ use crate::table::view::LiveEvent;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
-/// `?since=N`: the last announcement number the page had.
+/// `?since=N`: the last announcement number the page had; `?ticket=`:
+/// a ticket its token got (a stream that is not capped).
 #[derive(Deserialize)]
 pub(super) struct Resume {
     since: Option<String>,
+    ticket: Option<String>,
+}
+
+/// `POST /api/tables/{id}/stream-ticket` (any role's token at the table):
+/// a single-use ticket, valid a minute, for one live stream of the table
+/// that no cap on token-less streams holds back.
+pub(super) async fn ticket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<axum::Json<serde_json::Value>> {
+    let t = table(&state, &id)?;
+    let _ = t;
+    let id: crate::table::id::TableId = id.parse().map_err(|_| bad("not a table id"))?;
+    let ticket = state.streams.ticket(&id).map_err(|e| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("no random source for a ticket: {e}"),
+        )
+    })?;
+    Ok(axum::Json(serde_json::json!({ "ticket": ticket })))
 }
 
 /// The number a returning page had: `?since=` first (a page that made a
@@ -54,10 +75,30 @@ pub(super) async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<Resume>,
+    peer: Option<axum::Extension<crate::service::listener::Peer>>,
     headers: HeaderMap,
-) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
     let since = resumed_from(&q, &headers)?;
     let t = table(&state, &id)?.clone();
+    // Counted under the caps unless it has a ticket: a flood of streams
+    // without one is refused here, before it holds a connection for hours.
+    // In process (no listener) the client is this computer.
+    let client = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |p| p.ip);
+    let permit = match state
+        .streams
+        .admit(client, &t_id(&id)?, q.ticket.as_deref())
+    {
+        Ok(p) => p,
+        Err(full) => {
+            let mut r = ApiError(StatusCode::SERVICE_UNAVAILABLE, full.to_string()).into_response();
+            r.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("5"),
+            );
+            return Ok(r);
+        }
+    };
     // A new page starts at the newest number; read before subscribing, and
     // what came between is sent after the state like any announcement.
     let at = t.newest_announced();
@@ -67,7 +108,7 @@ pub(super) async fn events(
     let first = t.view().await?;
     let missed = t.announced_since(since.unwrap_or(at));
     let newest_missed = missed.announcements.last().map_or(0, |a| a.seq);
-    let mut head = vec![Ok(state_event(&first))];
+    let mut head: Vec<Result<Event, Infallible>> = vec![Ok(state_event(&first))];
     if since.is_some() {
         head.push(Ok(Event::default()
             .event("missed")
@@ -86,6 +127,12 @@ pub(super) async fn events(
     drop(t);
     let rest = BroadcastStream::new(rx)
         .take_while(|item| std::future::ready(item.is_ok()))
+        // The permit lives as long as the stream: its count is given back
+        // when the client goes.
+        .map(move |item| {
+            let _held = &permit;
+            item
+        })
         .filter_map(move |item| async move {
             match item {
                 Ok(LiveEvent::Announcement(a)) if a.seq <= newest_missed => None,
@@ -94,13 +141,19 @@ pub(super) async fn events(
                 Err(_) => None,
             }
         });
-    Ok(Sse::new(stream::iter(head).chain(rest)).keep_alive(
-        // An event, not a comment: a page sees it, and one that has heard
-        // nothing for much longer knows its connection is gone.
-        KeepAlive::new()
-            .interval(Duration::from_secs(15))
-            .event(Event::default().event("alive").data("{}")),
-    ))
+    Ok(Sse::new(stream::iter(head).chain(rest))
+        .keep_alive(
+            // An event, not a comment: a page sees it, and one that has
+            // heard nothing for much longer knows its connection is gone.
+            KeepAlive::new()
+                .interval(Duration::from_secs(15))
+                .event(Event::default().event("alive").data("{}")),
+        )
+        .into_response())
+}
+
+fn t_id(id: &str) -> ApiResult<crate::table::id::TableId> {
+    id.parse().map_err(|_| bad("not a table id"))
 }
 
 fn announcement_event(a: &crate::table::view::Announcement) -> Event {

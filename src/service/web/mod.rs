@@ -17,6 +17,7 @@ mod live;
 mod pages;
 mod players;
 mod rounds;
+pub mod streams;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub tables: Arc<BTreeMap<TableId, TableHandle>>,
     pub tokens: Arc<Tokens>,
     pub competition: Arc<Competition>,
+    /// The live streams' counts and tickets ([`streams`]).
+    pub streams: streams::StreamGate,
 }
 
 /// The router with every page and API route.
@@ -75,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/tables/{id}/ruling", post(api::ruling))
         .route("/api/tables/{id}/promotion", post(api::promotion))
+        .route("/api/tables/{id}/stream-ticket", post(live::ticket))
         .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
     // The competition's writes: the venue arbiter's token before the body.
     let rounds = Router::new()
@@ -114,6 +118,10 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             state.clone(),
             self::auth::venue_over_plain,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            self::auth::crowded_gate,
         ))
         .with_state(state)
 }
