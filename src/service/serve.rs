@@ -267,9 +267,10 @@ pub async fn serve(
         streams: Default::default(),
     };
     let app = router(state.clone())
-        .merge(super::web::hall::routes(state))
+        .merge(super::web::hall::routes(state.clone()))
         .merge(super::clips::routes(venue_voice, table_voices))
-        .merge(super::web::cards::routes(cards))
+        .merge(super::web::cards::routes(cards));
+    let app = super::web::guarded(app, state)
         // Last, over every route: axum's own error answers (a 405, a query
         // it cannot read) become the one bounded `{"error": …}` body too.
         .layer(axum::middleware::map_response(super::web::json_errors));

@@ -228,6 +228,10 @@ pub struct Reply {
     /// The ruling, for `POST /ruling` (whose answer is the ruling itself).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<crate::table::ruling::RulingJson>,
+    /// The same request was asked while its last answer was still being
+    /// said: `text` is the answer, not said again (the page shows it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub paced: bool,
 }
 
 pub(super) enum Request {

@@ -2,12 +2,15 @@
 //! made (D.2.3.3, D.2.4), notices spoken on the table's speaker and sent as
 //! text to every page, and the state published after each change.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use shakmaty::uci::UciMove;
 use shakmaty::{Move, Position};
 use tokio::sync::{broadcast, oneshot};
 
+use super::action::PersonRole;
 use super::actor::{Reply, TableActor, TableError, refusal};
 use super::recent::Recent;
 use super::speaker::Speaker;
@@ -36,6 +39,14 @@ pub(super) struct Announcer {
     /// Whether the action being handled came as a request (its reply can
     /// wait for an announced move).
     pub(super) in_request: bool,
+    /// When each requester's last spoken answer to each kind of request (a
+    /// clock reading left or used, a repeat, the board's differences) has
+    /// been said, on the table's time: the same asked again before then,
+    /// the words are the reply only. A requester cannot ask faster than it
+    /// can be said, whatever the sink (a `wav:` folder does not pace in
+    /// real time); asking another thing (the time used after the time
+    /// left) is said. One entry per role and kind: bounded (4 × 4).
+    paced: BTreeMap<(PersonRole, &'static str), Duration>,
 }
 
 /// A blind player's move while it is being announced: it is *made* when the
@@ -162,7 +173,53 @@ impl Announcer {
             last_said: None,
             announcing: None,
             in_request: false,
+            paced: BTreeMap::new(),
         }
+    }
+
+    /// Says `tokens`, asked for by `role` at `now` (`asked`: what kind of
+    /// request), unless `role`'s last such words are still being said: then they are the reply only
+    /// (the requester reads them; nobody hears them twice). `latest`: a
+    /// newer one of the kind replaces one still waiting (`say_latest`).
+    pub(super) fn say_asked(
+        &mut self,
+        (role, asked): (PersonRole, &'static str),
+        now: Duration,
+        kind: NoticeKind,
+        tokens: Vec<Token>,
+        latest: bool,
+    ) -> Reply {
+        if self
+            .paced
+            .get(&(role, asked))
+            .is_some_and(|until| now < *until)
+        {
+            return Reply {
+                text: Some(self.voice.text(&tokens)),
+                data: None,
+                paced: true,
+            };
+        }
+        self.paced
+            .insert((role, asked), now + self.spoken_length(&tokens));
+        if latest {
+            self.say_latest(kind, tokens)
+        } else {
+            self.say(kind, tokens)
+        }
+    }
+
+    /// How long `tokens` take to say: their clips (already at the pack's
+    /// speed) and the gaps between them; a word without a clip (spoken by
+    /// the system's synthesizer) counted as 400 ms.
+    fn spoken_length(&self, tokens: &[Token]) -> Duration {
+        let rate = f64::from(self.voice.sample_rate().max(1));
+        let clips: f64 = tokens
+            .iter()
+            .map(|t| self.voice.clip(*t).map_or(0.4, |c| c.len() as f64 / rate))
+            .sum();
+        let gaps = f64::from(self.voice.gap_ms()) / 1000.0 * tokens.len().saturating_sub(1) as f64;
+        Duration::from_secs_f64(clips + gaps)
     }
 
     /// Starts announcing the blind player's move `m` (made on board
@@ -185,6 +242,7 @@ impl Announcer {
         Reply {
             text: Some(text),
             data: None,
+            paced: false,
         }
     }
 
@@ -258,6 +316,7 @@ impl Announcer {
         Reply {
             text: Some(text),
             data: None,
+            paced: false,
         }
     }
 

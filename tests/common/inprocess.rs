@@ -16,7 +16,7 @@ use shakmaty::Color;
 use tactus::service::competition::{Competition, TableBase};
 use tactus::service::journal::{Durability, Journal, JournalHandle};
 use tactus::service::tokens::{Seats, Tokens};
-use tactus::service::web::{AppState, router};
+use tactus::service::web::{AppState, guarded, router};
 use tactus::table::action::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableParts};
 use tactus::table::boards::BoardLink;
@@ -175,25 +175,27 @@ pub async fn app(tables: Tables<'_>) -> App {
         .iter()
         .map(|id| (id.parse().unwrap(), voice()))
         .collect();
+    let state = AppState {
+        streams: Default::default(),
+        competition: Arc::new(
+            Competition::new(
+                Vec::new(),
+                bases,
+                tables.ids.iter().map(|id| id.parse().unwrap()).collect(),
+                handles.clone(),
+                journal.clone(),
+                &dir.path().join("journal.sqlite"),
+                None,
+            )
+            .unwrap(),
+        ),
+        tables: handles,
+        tokens: tokens.clone(),
+    };
+    // As `tactus serve` has it: every route behind the guards.
+    let app = router(state.clone()).merge(tactus::service::clips::routes(voice(), voices));
     App {
-        router: router(AppState {
-            streams: Default::default(),
-            competition: Arc::new(
-                Competition::new(
-                    Vec::new(),
-                    bases,
-                    tables.ids.iter().map(|id| id.parse().unwrap()).collect(),
-                    handles.clone(),
-                    journal.clone(),
-                    &dir.path().join("journal.sqlite"),
-                    None,
-                )
-                .unwrap(),
-            ),
-            tables: handles,
-            tokens: tokens.clone(),
-        })
-        .merge(tactus::service::clips::routes(voice(), voices)),
+        router: guarded(app, state),
         tokens,
         time: tables.time,
         _dir: dir,

@@ -54,9 +54,17 @@ before(async () => {
   { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("tactus serve did not start")), 60000);
+    // Its output is a pipe, not a terminal: it says where the links are
+    // (the data folder's links.txt) and prints no token.
+    let said = "";
     proc.stdout.on("data", (chunk) => {
-      startup += String(chunk);
-      if (/table 2:\n(.*\n){3}/.test(startup)) { clearTimeout(timer); resolve(); }
+      said += String(chunk);
+      if (/^links: /m.test(said)) {
+        assert.ok(!said.includes("token="), "a token in the log:\n" + said);
+        startup = readFileSync(join(dir, "data", "links.txt"), "utf8");
+        clearTimeout(timer);
+        resolve();
+      }
     });
     proc.on("exit", (code) => reject(new Error("tactus serve exited: " + code)));
   });
@@ -92,7 +100,11 @@ test("every card's QR code opens its person's page, and the page passes axe-core
   const host = lan.length ? lan[0] : "127.0.0.1";
   if (lan.length) assert.ok(!startup.includes("127.0.0.1"), "start-up links name 127.0.0.1:\n" + startup);
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
-  await page.goto(`http://${host}:${port}/arbiter/cards#token=${tokens.venue.arbiter}`);
+  // The venue arbiter's token over plain HTTP works only on the server's
+  // own screen (127.0.0.1); the cards' links name the hall's address.
+  const refused = await fetch(`http://${host}:${port}/api/cards`, { headers: { Authorization: "Bearer " + tokens.venue.arbiter } });
+  if (lan.length) assert.equal(refused.status, 403, "the venue token over plain HTTP from the hall");
+  await page.goto(`http://127.0.0.1:${port}/arbiter/cards#token=${tokens.venue.arbiter}`);
   await page.waitForFunction(() => document.querySelectorAll("#cards .card").length === 8);
   // The venue's language: its voice pack is German.
   assert.equal(await page.evaluate(() => document.documentElement.lang), "de");

@@ -281,12 +281,19 @@ fn server_side_state(server: u16, client: u16) -> Option<String> {
         .map(|s| s.state)
 }
 
-/// `n` clock requests by the player: each is an announcement (and a state)
-/// on the table's live stream.
-fn flood(addr: &str, player: &str, n: usize) {
+/// `n` touches recorded by the assistant: each is a state on the table's
+/// live stream. (Clock readings are paced at the speed of speech: asked
+/// faster, they are answered, not said, and send nothing.)
+fn flood(addr: &str, assistant: &str, n: usize) {
     for _ in 0..n {
         assert_eq!(
-            post(addr, "/api/tables/1/clock/say", player, "{}").status,
+            post(
+                addr,
+                "/api/tables/1/touched",
+                assistant,
+                r#"{"side":"white","square":"e2"}"#
+            )
+            .status,
             200
         );
     }
@@ -305,7 +312,7 @@ fn a_client_that_stops_reading_is_disconnected_after_write_stall() {
     .unwrap();
     let data = dir.path().join("data");
     let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
-    let (player, _, _) = tokens(&data, "1");
+    let (_, assistant, _) = tokens(&data, "1");
     let stream = unread_live_stream(&server.addr);
     let port = stream.local_addr().unwrap().port();
     let server_port = stream.peer_addr().unwrap().port();
@@ -316,7 +323,7 @@ fn a_client_that_stops_reading_is_disconnected_after_write_stall() {
     // hold: the server's writes stall.
     // (On a busy machine the flood is slow enough for the close to come
     // before it ends.)
-    flood(&server.addr, &player, 2500);
+    flood(&server.addr, &assistant, 2500);
     common::wait_for("the server to close", Duration::from_secs(20), || {
         (server_side_state(server_port, port).as_deref() != Some("01")).then_some(())
     });

@@ -304,6 +304,9 @@ async fn a_live_stream_that_falls_behind_ends_instead_of_buffering() {
     let body = res.into_body();
     let sent = 400;
     for _ in 0..sent {
+        // A minute between readings: each is said (a reading asked while
+        // the last is being said is only answered, not said again).
+        app.time.advance(Duration::from_secs(60));
         let (s, _) = app.post("/api/tables/1/clock/say", Player, "{}").await;
         assert_eq!(s, StatusCode::OK);
     }
@@ -556,4 +559,75 @@ async fn the_venue_token_over_plain_http_works_only_from_this_computer() {
         app.router.clone().oneshot(req).await.unwrap().status(),
         StatusCode::OK
     );
+}
+
+/// Issue 36, item 4: a requester cannot ask faster than it can be said.
+/// 500 clock readings asked by the player at one instant are one spoken
+/// reading (and one announcement on the pages); each request is still
+/// answered with the reading as text. Another role's request is its own;
+/// once the reading has been said, the player is heard again.
+#[tokio::test]
+async fn a_requester_is_paced_at_the_speed_of_speech() {
+    let app = app(Tables::new(&["1"])).await;
+    let said = |v: &serde_json::Value| v["last_announcement"].as_str().map(str::to_owned);
+    let before = app.table("1").await;
+    for i in 0..500 {
+        let (s, v) = app.post("/api/tables/1/clock/say", Player, "{}").await;
+        assert_eq!(s, StatusCode::OK, "{i}: {v}");
+        assert!(
+            v["text"].as_str().is_some_and(|t| !t.is_empty()),
+            "{i}: {v}"
+        );
+    }
+    let after = app.table("1").await;
+    assert_ne!(said(&before), said(&after), "the first reading is said");
+    assert_eq!(clock_announcements(&app).await, 1, "500 asked, one said");
+    // Another request (the time used) is said; the assistant's is theirs;
+    // the player's next, once the last is said, is said.
+    let (s, v) = app
+        .post("/api/tables/1/clock/say", Player, r#"{"time":"used"}"#)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["paced"], serde_json::Value::Null, "{v}");
+    assert_eq!(clock_announcements(&app).await, 2);
+    let (s, _) = app.post("/api/tables/1/clock/say", Assistant, "{}").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(clock_announcements(&app).await, 3);
+    app.time.advance(Duration::from_secs(30));
+    let (s, _) = app.post("/api/tables/1/clock/say", Player, "{}").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(clock_announcements(&app).await, 4);
+}
+
+/// The clock announcements the table's pages have been sent: the `missed`
+/// list of a stream opened from announcement 0.
+async fn clock_announcements(app: &inprocess::App) -> usize {
+    use futures_util::StreamExt;
+    let req = Request::builder()
+        .uri("/api/tables/1/events?since=0")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.router.clone().oneshot(req).await.unwrap();
+    let mut data = res.into_body().into_data_stream();
+    let mut text = String::new();
+    while !text.contains("event: missed") || !text.ends_with("\n\n") {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), data.next())
+            .await
+            .expect("the stream's first events")
+            .expect("a chunk")
+            .unwrap();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let missed = text
+        .split("event: missed\ndata: ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(missed).unwrap();
+    v["announcements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["kind"] == "clock")
+        .count()
 }

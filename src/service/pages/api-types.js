@@ -134,6 +134,7 @@
  * The answer to a write (`r.data.text`: what the table said, if anything).
  * @typedef {object} Reply
  * @property {string} [text]
+ * @property {boolean} [paced] asked again while its answer was being said: `text` shown, not said
  */
 
 /**

@@ -216,11 +216,14 @@ import { tactusBoard } from "./board.js";
       const body = c === "c" ? undefined : { time: c === "cu" ? "used" : "left" };
       const r = await tactus.api("POST", "/api/tables/" + id + "/clock/say", body);
       if (!r.ok) tactus.say(answers, r.error);
+      // Asked again while the last reading was being said: shown, not said.
+      else if (r.data.paced && r.data.text) tactus.say(answers, r.data.text);
       return;
     }
     if (c === "r") {
       const r = await tactus.api("POST", "/api/tables/" + id + "/repeat");
       if (!r.ok) tactus.say(answers, r.error);
+      else if (r.data.paced && r.data.text) tactus.say(answers, r.data.text);
       else if (!r.data.text) tactus.say(answers, t("js-nothing-to-repeat"));
       return;
     }

@@ -46,6 +46,21 @@ pub struct AppState {
     pub streams: streams::StreamGate,
 }
 
+/// `app` (the router and every route merged into it: the cards, the hall
+/// check, the clips) behind the guards that hold for every route: a
+/// crowded server serves known tokens first, and the venue arbiter's token
+/// is refused over plain HTTP from beyond this computer.
+pub fn guarded(app: Router, state: AppState) -> Router {
+    app.layer(middleware::from_fn_with_state(
+        state.clone(),
+        self::auth::venue_over_plain,
+    ))
+    .layer(middleware::from_fn_with_state(
+        state,
+        self::auth::crowded_gate,
+    ))
+}
+
 /// The router with every page and API route.
 pub fn router(state: AppState) -> Router {
     let writes = Router::new()
@@ -115,14 +130,6 @@ pub fn router(state: AppState) -> Router {
         .merge(writes)
         .merge(rounds)
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            self::auth::venue_over_plain,
-        ))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            self::auth::crowded_gate,
-        ))
         .with_state(state)
 }
 

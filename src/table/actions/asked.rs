@@ -10,7 +10,7 @@ use tactus_rules::token::Word;
 impl TableActor {
     /// The clock announcement (D.2.6, D.2.10.4), the time left or used
     /// (`None`: the table's setting).
-    pub(super) fn say_clock(&mut self, time: Option<Shown>) -> Reply {
+    pub(super) fn say_clock(&mut self, role: PersonRole, time: Option<Shown>) -> Reply {
         let now = self.time.now();
         let shown = time.unwrap_or(self.shown);
         let tokens = clock_tokens_in(
@@ -18,13 +18,22 @@ impl TableActor {
             shown,
             self.announcer.voice.grammar(),
         );
-        self.announcer.say_latest(NoticeKind::Clock, tokens)
+        let asked = match shown {
+            Shown::Remaining => "clock left",
+            Shown::Used => "clock used",
+        };
+        self.announcer
+            .say_asked((role, asked), now, NoticeKind::Clock, tokens, true)
     }
 
     /// The last announcement again, in full (nothing if none yet).
-    pub(super) fn repeat(&mut self) -> Reply {
+    pub(super) fn repeat(&mut self, role: PersonRole) -> Reply {
+        let now = self.time.now();
         match self.announcer.last_said.clone() {
-            Some((_, tokens)) => self.announcer.say_latest(NoticeKind::Repeat, tokens),
+            Some((_, tokens)) => {
+                self.announcer
+                    .say_asked((role, "repeat"), now, NoticeKind::Repeat, tokens, true)
+            }
             None => Reply::default(),
         }
     }
@@ -42,6 +51,9 @@ impl TableActor {
         } else {
             fixes.tokens()
         };
-        Ok(self.announcer.say(NoticeKind::Board, tokens))
+        let now = self.time.now();
+        Ok(self
+            .announcer
+            .say_asked((role, "board"), now, NoticeKind::Board, tokens, false))
     }
 }

@@ -17,7 +17,11 @@ impl TableActor {
             .map_err(Unprocessable::Ruling)?;
         let data = Some(ruling.json);
         if !apply {
-            return Ok(Reply { text: None, data });
+            return Ok(Reply {
+                text: None,
+                data,
+                paced: false,
+            });
         }
         let mut reply = self
             .commit(GameEvent::Retracted {
