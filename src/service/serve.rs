@@ -344,26 +344,8 @@ pub fn write_links(
     data: &std::path::Path,
     running: &Running,
 ) -> std::io::Result<std::path::PathBuf> {
-    use std::io::Write;
     let path = data.join(LINKS_FILE);
-    let tmp = data.join(".links.txt.tmp");
-    match std::fs::remove_file(&tmp) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
-        _ => {}
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
-    }
-    let mut out = options.open(&tmp)?;
-    out.write_all(startup_text(running).as_bytes())?;
-    out.sync_all()?;
-    std::fs::rename(&tmp, &path)?;
+    super::private_file::write(&path, &[startup_text(running).as_bytes()])?;
     Ok(path)
 }
 

@@ -18,7 +18,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -534,33 +533,15 @@ fn write_private(path: &Path, file: &TokensFile) -> Result<(), TokenError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let tmp = path.with_extension("toml.tmp");
-    // A leftover temporary (a crash, or something planted) is removed, never
-    // reused: the new file is created exclusively, owner-only, and a link
-    // put there is not followed.
-    match std::fs::remove_file(&tmp) {
-        Ok(()) => tracing::warn!("removed a leftover {}", tmp.display()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(io(e)),
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
-    }
-    let mut out = options.open(&tmp).map_err(io)?;
-    out.write_all(
-        b"# Access tokens of every table: give each person only their own.\n\
-          # Delete a table's entry to have new tokens made at the next start.\n\n",
+    super::private_file::write(
+        path,
+        &[
+            b"# Access tokens of every table: give each person only their own.\n\
+              # Delete a table's entry to have new tokens made at the next start.\n\n",
+            text.as_bytes(),
+        ],
     )
-    .map_err(io)?;
-    out.write_all(text.as_bytes()).map_err(io)?;
-    out.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    .map_err(io)
 }
 
 /// Makes an existing tokens file owner-only if it is not, with a warning.

@@ -409,11 +409,7 @@ fn heard_after_saying(addr: &str, data: &Path, rec: &Recording, n: usize) -> boo
     let before = rec.spans(400).len();
     let (player, assistant, arbiter) = tokens(data, "1");
     let token = [player, assistant, arbiter][n % 3].clone();
-    let body = if n < 3 {
-        ""
-    } else {
-        r#"{"time":"used"}"#
-    };
+    let body = if n < 3 { "" } else { r#"{"time":"used"}"# };
     let r = post(addr, "/api/tables/1/clock/say", &token, body);
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(!r.body.contains("paced"), "{}", r.body);

@@ -281,30 +281,8 @@ async fn own_brf(
     let card = index
         .and_then(|i| player_cards(&s, lang).into_iter().nth(i))
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no listed player {rank}")))?;
-    let mut lines = literary_lines(lang, &card.title)?;
-    lines.push(String::new());
-    lines.extend(literary_lines(
-        lang,
-        &i18n::message(lang, "card-brf-link", &[]),
-    )?);
-    lines.extend(link_lines(&card.link));
-    let mut body = lines.join("\r\n");
-    body.push_str("\r\n");
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=us-ascii".to_owned(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"player-{rank}-card.brf\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        body,
-    )
-        .into_response())
+    let lines = literary_lines(lang, &card.title)?;
+    card_brf(lang, lines, &card.link, &format!("player-{rank}-card.brf"))
 }
 
 /// The link as a QR code: SVG, black on white, with the quiet zone a
@@ -399,12 +377,24 @@ async fn player_brf(
         lang,
         &format!("{}, {}", card.role_name, card.note),
     )?);
+    card_brf(
+        lang,
+        lines,
+        &card.link,
+        &format!("table-{id}-player-card.brf"),
+    )
+}
+
+/// A braille card as a BRF download: the card's `heading` lines, a blank
+/// line, "Your page:" and the link in computer braille, never cached (it
+/// holds a token).
+fn card_brf(lang: Language, mut lines: Vec<String>, link: &str, file: &str) -> ApiResult<Response> {
     lines.push(String::new());
     lines.extend(literary_lines(
         lang,
         &i18n::message(lang, "card-brf-link", &[]),
     )?);
-    lines.extend(link_lines(&card.link));
+    lines.extend(link_lines(link));
     let mut body = lines.join("\r\n");
     body.push_str("\r\n");
     Ok((
@@ -415,7 +405,7 @@ async fn player_brf(
             ),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"table-{id}-player-card.brf\""),
+                format!("attachment; filename=\"{file}\""),
             ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],

@@ -110,7 +110,6 @@ impl PointSystem {
                 // 4-column score, every 9 columns.
                 let chars: Vec<char> = rest.chars().collect();
                 let mut at = 2;
-                let mut any = false;
                 while chars.iter().skip(at).any(|c| *c != ' ') {
                     let letter = chars.get(at).copied().unwrap_or(' ');
                     let score: String = chars.iter().skip(at + 1).take(4).collect();
@@ -121,64 +120,81 @@ impl PointSystem {
                             at + 4
                         ))
                     })?;
-                    match letter {
-                        'W' => {
-                            ps.win = value;
-                            if !own_bye {
-                                ps.pairing_bye = value;
-                            }
-                        }
-                        'D' => ps.draw = value,
-                        'L' => ps.loss = value,
-                        'Z' => {
-                            ps.zero_bye = value;
-                            ps.forfeit_loss = value;
-                        }
-                        'P' => {
-                            ps.pairing_bye = value;
-                            own_bye = true;
-                        }
+                    // `Z` is also the forfeit loss's, as bbpPairings reads it.
+                    let worth = match letter {
+                        'W' => Worth::Win,
+                        'D' => Worth::Draw,
+                        'L' => Worth::Loss,
+                        'Z' => Worth::ZeroByeAndForfeit,
+                        'P' => Worth::PairingBye,
                         c => {
                             return Err(fail(format!(
                                 "`{c}` at column {}: the codes are W, D, L, Z, P",
                                 at + 4
                             )));
                         }
-                    }
-                    any = true;
+                    };
+                    ps.set(worth, value, &mut own_bye);
                     at += 9;
                 }
-                if !any {
+                if at == 2 {
                     return Err(fail("no point given".into()));
                 }
                 continue;
             }
-            let Some(code) = text.get(..3).filter(|p| p.starts_with("BB")) else {
-                continue;
+            let worth = match text.get(..3) {
+                Some("BBW") => Worth::Win,
+                Some("BBD") => Worth::Draw,
+                Some("BBL") => Worth::Loss,
+                Some("BBZ") => Worth::ZeroBye,
+                Some("BBF") => Worth::ForfeitLoss,
+                Some("BBU") => Worth::PairingBye,
+                _ => continue,
             };
             let value = super::tenths(text[3..].trim()).ok_or_else(|| {
                 fail(format!("`{}` is not a score such as 1.0", text[3..].trim()))
             })?;
-            match code {
-                "BBW" => {
-                    ps.win = value;
-                    if !own_bye {
-                        ps.pairing_bye = value;
-                    }
-                }
-                "BBD" => ps.draw = value,
-                "BBL" => ps.loss = value,
-                "BBZ" => ps.zero_bye = value,
-                "BBF" => ps.forfeit_loss = value,
-                "BBU" => {
-                    ps.pairing_bye = value;
-                    own_bye = true;
-                }
-                _ => {}
-            }
+            ps.set(worth, value, &mut own_bye);
         }
         Ok(ps)
     }
+
+    /// Sets what one kind of result is worth; a win sets the pairing bye
+    /// too until the file gives the bye its own (`own_bye`).
+    fn set(&mut self, worth: Worth, value: u32, own_bye: &mut bool) {
+        match worth {
+            Worth::Win => {
+                self.win = value;
+                if !*own_bye {
+                    self.pairing_bye = value;
+                }
+            }
+            Worth::Draw => self.draw = value,
+            Worth::Loss => self.loss = value,
+            Worth::ZeroBye => self.zero_bye = value,
+            Worth::ForfeitLoss => self.forfeit_loss = value,
+            Worth::ZeroByeAndForfeit => {
+                self.zero_bye = value;
+                self.forfeit_loss = value;
+            }
+            Worth::PairingBye => {
+                self.pairing_bye = value;
+                *own_bye = true;
+            }
+        }
+    }
+}
+
+/// What a point-system code sets.
+#[derive(Debug, Clone, Copy)]
+enum Worth {
+    Win,
+    Draw,
+    Loss,
+    ZeroBye,
+    ForfeitLoss,
+    ZeroByeAndForfeit,
+    PairingBye,
 }
 
 /// Tenths as TRF writes points in columns 81–84: ` 2.5`, `10.0`.
