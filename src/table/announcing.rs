@@ -41,12 +41,13 @@ pub(super) struct Announcer {
     pub(super) in_request: bool,
     /// When each requester's last spoken answer to each kind of request (a
     /// clock reading left or used, a repeat, the board's differences) has
-    /// been said, on the table's time: the same asked again before then,
-    /// the words are the reply only. A requester cannot ask faster than it
-    /// can be said, whatever the sink (a `wav:` folder does not pace in
-    /// real time); asking another thing (the time used after the time
-    /// left) is said. One entry per role and kind: bounded (4 × 4).
-    paced: BTreeMap<(PersonRole, &'static str), Duration>,
+    /// been said, on the table's time, and its words: the same asked again
+    /// before then is answered, not said again (a clock reading is the
+    /// same request whatever its seconds; the others when their words are
+    /// the same: a board put right is said at once). A requester cannot
+    /// ask faster than it can be said, whatever the sink (a `wav:` folder
+    /// does not pace in real time). One entry per role and kind: bounded.
+    paced: BTreeMap<(PersonRole, &'static str), (Duration, Vec<Token>)>,
 }
 
 /// A blind player's move while it is being announced: it is *made* when the
@@ -178,9 +179,10 @@ impl Announcer {
     }
 
     /// Says `tokens`, asked for by `role` at `now` (`asked`: what kind of
-    /// request), unless `role`'s last such words are still being said: then they are the reply only
-    /// (the requester reads them; nobody hears them twice). `latest`: a
-    /// newer one of the kind replaces one still waiting (`say_latest`).
+    /// request), unless `role`'s last such request is still being said:
+    /// then they are the reply only (the requester reads them; nobody
+    /// hears them twice). `latest`: a newer one of the kind replaces one
+    /// still waiting (`say_latest`).
     pub(super) fn say_asked(
         &mut self,
         (role, asked): (PersonRole, &'static str),
@@ -189,19 +191,18 @@ impl Announcer {
         tokens: Vec<Token>,
         latest: bool,
     ) -> Reply {
-        if self
-            .paced
-            .get(&(role, asked))
-            .is_some_and(|until| now < *until)
-        {
+        let again = self.paced.get(&(role, asked)).is_some_and(|(until, said)| {
+            now < *until && (asked.starts_with("clock") || *said == tokens)
+        });
+        if again {
             return Reply {
                 text: Some(self.voice.text(&tokens)),
                 data: None,
                 paced: true,
             };
         }
-        self.paced
-            .insert((role, asked), now + self.spoken_length(&tokens));
+        let until = now + self.spoken_length(&tokens);
+        self.paced.insert((role, asked), (until, tokens.clone()));
         if latest {
             self.say_latest(kind, tokens)
         } else {
