@@ -72,6 +72,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
             protocol: Protocol::Peg,
             settings: Settings::default(),
             mirror: None,
+            pin: None,
         }),
         opponent_board: None,
         shown: Shown::Remaining,

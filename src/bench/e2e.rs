@@ -361,6 +361,7 @@ async fn play_game(
             protocol: Protocol::Peg,
             settings: shared.settings,
             mirror: None,
+            pin: None,
         }),
         opponent_board: None,
         shown: Shown::Remaining,

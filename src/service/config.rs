@@ -332,6 +332,14 @@ pub struct TableConfig {
     /// both players are blind, `none` when the assistant enters the moves.
     #[serde(default = "no_board", deserialize_with = "from_str")]
     pub opponent_board: BoardSpec,
+    /// The peg board's hello (`H` line: firmware and serial number) the
+    /// table follows: a board that answers with another, or not at all,
+    /// is not followed, and is named. For a board across the hall.
+    #[serde(default)]
+    pub board_hello: Option<String>,
+    /// The same for a second peg board (both players blind).
+    #[serde(default)]
+    pub opponent_board_hello: Option<String>,
     /// The time control, e.g. `90+30` or `40/90+30,30+30`: read when the
     /// file is, so a bad one is an error naming the key.
     #[serde(default = "default_control")]
@@ -404,6 +412,8 @@ impl TableConfig {
             blind: default_blind(),
             board: default_board(),
             opponent_board: no_board(),
+            board_hello: None,
+            opponent_board_hello: None,
             control: default_control(),
             white: String::new(),
             black: String::new(),
@@ -507,6 +517,11 @@ pub enum CheckError {
     NoTables,
     #[error("[[player]] `{name}`: table `{table}` is not a [[table]] of this venue")]
     PlayerTable { name: String, table: String },
+    #[error(
+        "[[table]] `{table}`: {key} pins a peg board's hello (its `H` line, 1 to 100 printable \
+         ASCII characters, no spaces around): only a peg board on a port says one"
+    )]
+    Hello { table: String, key: &'static str },
     #[error("[[player]] `{0}` is listed twice")]
     PlayerTwice(String),
     #[error("[[player]] start_rank = {0}: name is empty")]
@@ -568,6 +583,26 @@ impl Config {
         let mut ids = BTreeSet::new();
         let mut ports = BTreeSet::new();
         for t in &self.tables {
+            for (key, hello, board) in [
+                ("board_hello", &t.board_hello, &t.board),
+                (
+                    "opponent_board_hello",
+                    &t.opponent_board_hello,
+                    &t.opponent_board,
+                ),
+            ] {
+                let Some(hello) = hello else { continue };
+                let fits = !hello.trim().is_empty()
+                    && hello.trim() == hello
+                    && hello.len() <= 100
+                    && hello.chars().all(|c| c.is_ascii_graphic() || c == ' ');
+                if !fits || !matches!(board, BoardSpec::Peg { .. }) {
+                    return Err(CheckError::Hello {
+                        table: t.id.to_string(),
+                        key,
+                    });
+                }
+            }
             if let Some(settle_ms) = t.settle_ms.filter(|&ms| ms > 1000) {
                 return Err(CheckError::SettleMs {
                     table: t.id.to_string(),
@@ -702,6 +737,31 @@ mod tests {
         ))
         .unwrap_err();
         assert!(elsewhere.to_string().contains("`9`"), "{elsewhere}");
+    }
+
+    /// A pinned hello is a peg board's only, and must be one it can say.
+    #[test]
+    fn a_pinned_hello_is_for_a_peg_board() {
+        let ok = Config::parse(
+            "[[table]]\nid = \"1\"\nboard = \"peg:/dev/ttyACM0\"\nboard_hello = \"tactus-peg 0.1 E661\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            ok.tables[0].board_hello.as_deref(),
+            Some("tactus-peg 0.1 E661")
+        );
+        for bad in [
+            "board = \"dgt:/dev/ttyUSB0\"\nboard_hello = \"DGT\"",
+            "board = \"peg:/dev/ttyACM0\"\nboard_hello = \" padded \"",
+            "board = \"peg:/dev/ttyACM0\"\nboard_hello = \"\"",
+            "opponent_board_hello = \"x\"",
+        ] {
+            let e = Config::parse(&format!("[[table]]\nid = \"1\"\n{bad}\n")).unwrap_err();
+            assert!(
+                e.to_string().contains("_hello pins a peg board"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

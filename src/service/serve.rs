@@ -146,8 +146,8 @@ pub async fn serve(
         let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
         let setup = setup_of(t)?;
         bases.insert(t.id.clone(), TableBase::of(t, setup.clone()));
-        let board = open_board(t, &t.board)?;
-        let opponent_board = open_board(t, &t.opponent_board)?;
+        let board = open_board(t, &t.board, t.board_hello.clone())?;
+        let opponent_board = open_board(t, &t.opponent_board, t.opponent_board_hello.clone())?;
         let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
         let voice = match voices.get(name) {
             Some(v) => Arc::clone(v),
@@ -533,7 +533,11 @@ fn start_of(t: &TableConfig) -> Result<Option<Chess>, ServeError> {
 /// pseudo-terminal of our own on which every move typed or entered on the
 /// pages is carried out, so the whole chain (driver, inference, following)
 /// runs without hardware.
-fn open_board(t: &TableConfig, spec: &BoardSpec) -> Result<Option<BoardLink>, ServeError> {
+fn open_board(
+    t: &TableConfig,
+    spec: &BoardSpec,
+    pin: Option<String>,
+) -> Result<Option<BoardLink>, ServeError> {
     let (port, protocol, baud, sim) = match spec {
         BoardSpec::None => return Ok(None),
         BoardSpec::Sim => {
@@ -574,6 +578,7 @@ fn open_board(t: &TableConfig, spec: &BoardSpec) -> Result<Option<BoardLink>, Se
         protocol,
         settings,
         mirror: sim,
+        pin,
     }))
 }
 

@@ -29,6 +29,22 @@ pub struct BoardLink {
     /// A simulated board on which moves not made on it are carried out, as
     /// a blind player would (the demo and tests without hardware).
     pub mirror: Option<Simulator>,
+    /// The hello (`H` line: the firmware's name and serial number) the
+    /// venue pinned: a board that answers with another, or not at all, is
+    /// not followed. Across the hall (`rfc2217://table3.local`) anyone may
+    /// answer a name; the pin says which board is the blind player's.
+    pub pin: Option<String>,
+}
+
+/// Whether a pinned board has said who it is since it connected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Identity {
+    /// Not pinned, or pinned and its hello matched: followed.
+    Known,
+    /// Pinned, and no hello yet since it connected: not followed.
+    Unsaid,
+    /// Pinned, and it said another hello: refused, named.
+    Other(String),
 }
 
 pub(super) struct LiveBoard {
@@ -41,6 +57,9 @@ pub(super) struct LiveBoard {
     pub(super) connected: bool,
     /// Squares the board differs at, once it has been still and wrong.
     pub(super) differs: Vec<String>,
+    /// The pinned hello, if the venue gave one.
+    pub(super) pin: Option<String>,
+    pub(super) identity: Identity,
 }
 
 /// The boards wired to a table, the blind player's first, then the
@@ -68,6 +87,12 @@ impl Boards {
             protocol: b.protocol,
             connected: false,
             differs: Vec::new(),
+            identity: if b.pin.is_some() {
+                Identity::Unsaid
+            } else {
+                Identity::Known
+            },
+            pin: b.pin,
         };
         let all = links
             .into_iter()
@@ -271,6 +296,33 @@ impl TableActor {
             }
             DriverEvent::Board(e) => e,
         };
+        // A pinned board is followed only once it has said the pinned
+        // hello since it connected: anything else it sends is ignored.
+        let pinned = self.boards[at].pin.clone();
+        match (&event, &pinned) {
+            (BoardEvent::Connected, Some(_)) => {
+                self.boards[at].identity = Identity::Unsaid;
+            }
+            (BoardEvent::Hello(said), Some(pin)) => {
+                let identity = if said == pin {
+                    Identity::Known
+                } else {
+                    tracing::warn!(
+                        table = %self.setup.id,
+                        "a board answered `{said}`, not the pinned `{pin}`: not followed"
+                    );
+                    Identity::Other(said.clone())
+                };
+                if self.boards[at].identity != identity {
+                    self.boards[at].identity = identity;
+                    self.publish_state();
+                }
+                return;
+            }
+            (BoardEvent::Disconnected(_), _) => {}
+            (_, Some(_)) if self.boards[at].identity != Identity::Known => return,
+            _ => {}
+        }
         match &event {
             BoardEvent::Connected => {
                 self.boards[at].connected = true;

@@ -194,6 +194,10 @@ pub struct BoardView {
     /// Attempts to reach the board that failed since it last sent a valid
     /// message (non-zero: the board is failing, tried again with backoff).
     pub failures: u64,
+    /// A pinned board (`board_hello`) not followed: `unsaid` until it says
+    /// who it is, or the hello it answered with instead of the pinned one.
+    /// `null`: followed.
+    pub not_followed: Option<String>,
 }
 
 /// How many of the latest touched pieces and illegal attempts the state
@@ -317,6 +321,11 @@ impl TableActor {
             promotion_pending: b.inference.promotion_pending().is_some(),
             unreadable: b.driver.unreadable_count(),
             failures: b.driver.failures(),
+            not_followed: match &b.identity {
+                super::boards::Identity::Known => None,
+                super::boards::Identity::Unsaid => Some("unsaid".into()),
+                super::boards::Identity::Other(said) => Some(said.clone()),
+            },
         };
         let blind = self.setup.blind;
         let board = self.boards.of(blind).map(board_view);

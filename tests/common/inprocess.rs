@@ -96,6 +96,7 @@ fn link(sim: &Simulator) -> BoardLink {
             auto_correct: false,
         },
         mirror: None,
+        pin: None,
     }
 }
 

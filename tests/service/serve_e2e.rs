@@ -9,7 +9,7 @@ use std::time::Duration;
 use common::{GAME, Server, get, post, table, tokens, wait_for};
 use shakmaty::Board;
 use tactus_board::event::Protocol;
-use tactus_board::sim::Simulator;
+use tactus_board::sim::{SIM_HELLO, Simulator};
 
 const LIMIT: Duration = Duration::from_secs(20);
 
@@ -271,4 +271,52 @@ fn each_table_serves_the_browser_the_pack_it_speaks_with() {
         get(addr, "/api/tables/2/voice/clips/nothing.wav").status,
         404
     );
+}
+
+/// Issue 36, item 8: a board is who it says it is. A peg board across the
+/// hall answers a name anyone can answer (`table3.local`); the venue pins
+/// its hello (`board_hello`, the firmware's name and serial number). A
+/// board that says another hello is named and not followed: White's move
+/// on it is not made. The board that says the pinned hello is followed.
+#[test]
+fn a_board_with_another_hello_than_the_pinned_one_is_not_followed() {
+    for (pin, followed) in [("tactus-peg 0.1 E6614103E7", false), (SIM_HELLO, true)] {
+        let data = tempfile::tempdir().unwrap();
+        let mut peg = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+        let config = data.path().join("venue.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "[[table]]\nid = \"1\"\nblind = \"white\"\nboard = \"peg:{}\"\nboard_hello = \"{pin}\"\nsettle_ms = 0\n",
+                peg.path().display()
+            ),
+        )
+        .unwrap();
+        let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+        let addr = server.addr.clone();
+        wait_for("the board to connect and say who it is", LIMIT, || {
+            let t = table(&addr);
+            let said = t["board"]["not_followed"].clone();
+            (t["board"]["connected"] == true && said != "unsaid").then_some(said)
+        });
+        let t = table(&addr);
+        if followed {
+            assert_eq!(t["board"]["not_followed"], serde_json::Value::Null, "{t}");
+            peg.play("e2e4", false).unwrap();
+            wait_for("e4 made on the pinned board", LIMIT, || {
+                (moves(&addr) == 1).then_some(())
+            });
+        } else {
+            assert_eq!(t["board"]["not_followed"], SIM_HELLO, "named: {t}");
+            peg.play("e2e4", false).unwrap();
+            // What the board says is ignored: checked after the board has
+            // been asked again and answered (a scan of its own is read).
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            assert_eq!(
+                moves(&addr),
+                0,
+                "a move on a board that is not the pinned one"
+            );
+        }
+    }
 }
