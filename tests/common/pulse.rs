@@ -123,6 +123,14 @@ impl Pulse {
                 "--daemonize=no",
                 "--use-pid-file=no",
                 "--exit-idle-time=-1",
+                // Blocks are copied over the socket, never shared: Debian
+                // 12's PulseAudio aborts on its own assertion
+                // (memblock.c: `n_imported > 0`, after "Cannot send block
+                // reference with non-registered memfd ID", its issue 824)
+                // when recorders come and go for a few minutes, as the
+                // fifty starts do; a crashed server silenced every table
+                // from the 17th start on.
+                "--disable-shm=yes",
             ])
             .arg("-F")
             .arg(d.join("default.pa"))
