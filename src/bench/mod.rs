@@ -9,5 +9,6 @@
 pub mod e2e;
 pub mod error;
 pub mod hands;
+pub mod readers;
 pub mod serve;
 pub mod startup;

@@ -91,7 +91,7 @@ pub fn run_serve(options: &ServeOptions) -> Result<ServeReport, BenchError> {
         let mut sim =
             Simulator::new(Protocol::Peg, Board::default(), None).map_err(BenchError::Simulator)?;
         let started = Instant::now();
-        let mut server = Server::start(options, &data, &sim.path())?;
+        let mut server = Server::start(&options.exe, &options.voice, &data, Some(&sim.path()))?;
         startups.push(started.elapsed());
         if run + 1 == options.runs {
             let measured = play(&mut server, &mut sim, options.plies);
@@ -112,7 +112,7 @@ pub fn run_serve(options: &ServeOptions) -> Result<ServeReport, BenchError> {
     })
 }
 
-fn scratch(run: usize) -> Result<PathBuf, BenchError> {
+pub(crate) fn scratch(run: usize) -> Result<PathBuf, BenchError> {
     let dir = std::env::temp_dir().join(format!("tactus-bench-serve-{}-{run}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)
@@ -120,17 +120,27 @@ fn scratch(run: usize) -> Result<PathBuf, BenchError> {
     Ok(dir)
 }
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    addr: String,
-    id: String,
-    assistant: String,
+    pub(crate) addr: String,
+    pub(crate) id: String,
+    pub(crate) assistant: String,
+    /// The blind player's token (their page's link).
+    pub(crate) player: String,
 }
 
 impl Server {
-    /// Starts `tactus serve` and returns once it says where it listens.
-    fn start(options: &ServeOptions, data: &Path, board: &Path) -> Result<Server, BenchError> {
-        let mut child = Command::new(&options.exe)
+    /// Starts `tactus serve` (one table, the blind player White on the peg
+    /// board at `board` if given) and returns once it says where it
+    /// listens.
+    pub(crate) fn start(
+        exe: &Path,
+        voice: &str,
+        data: &Path,
+        board: Option<&Path>,
+    ) -> Result<Server, BenchError> {
+        let mut command = Command::new(exe);
+        command
             .arg("serve")
             .args([
                 "--listen",
@@ -140,17 +150,18 @@ impl Server {
                 "--blind",
                 "white",
             ])
-            .args(["--control", "3+2", "--voice", &options.voice, "--data"])
-            .arg(data)
-            .arg("--board")
-            .arg(format!("peg:{}", board.display()))
+            .args(["--control", "3+2", "--voice", voice, "--data"])
+            .arg(data);
+        if let Some(board) = board {
+            command
+                .arg("--board")
+                .arg(format!("peg:{}", board.display()));
+        }
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(BenchError::io(format!(
-                "cannot start {}",
-                options.exe.display()
-            )))?;
+            .map_err(BenchError::io(format!("cannot start {}", exe.display())))?;
         let missing = |what: &str| BenchError::Missing(what.into());
         let stdout = child.stdout.take().ok_or_else(|| missing("no stdout"))?;
         let (tx, rx) = mpsc::channel();
@@ -168,6 +179,7 @@ impl Server {
             addr: String::new(),
             id: String::new(),
             assistant: String::new(),
+            player: String::new(),
         };
         let deadline = Instant::now() + WAIT;
         while server.addr.is_empty() {
@@ -184,7 +196,14 @@ impl Server {
         let links = std::fs::read_to_string(data.join(crate::service::serve::LINKS_FILE))
             .map_err(BenchError::io("no links.txt in the data folder".to_owned()))?;
         for line in links.lines() {
-            if let Some(rest) = line.trim().strip_prefix("assistant:") {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("player:") {
+                let (_, token) = rest
+                    .trim()
+                    .split_once("#token=")
+                    .ok_or_else(|| missing("no token"))?;
+                server.player = token.to_owned();
+            } else if let Some(rest) = line.strip_prefix("assistant:") {
                 // http://ADDR/table/ID/assistant#token=T
                 let url = rest.trim();
                 let (path, token) = url
@@ -196,11 +215,13 @@ impl Server {
                     .nth(1)
                     .ok_or_else(|| missing("no table id in the link"))?
                     .to_owned();
+            }
+            if !server.assistant.is_empty() && !server.player.is_empty() {
                 break;
             }
         }
-        if server.assistant.is_empty() {
-            return Err(missing("no assistant's link in links.txt"));
+        if server.assistant.is_empty() || server.player.is_empty() {
+            return Err(missing("no assistant's or player's link in links.txt"));
         }
         Ok(server)
     }
@@ -346,8 +367,8 @@ fn play(
     Ok((moves, buttons))
 }
 
-/// POSTs a move as the assistant; returns the HTTP status.
-fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<u16, BenchError> {
+/// POSTs a move with `token`; returns the HTTP status.
+pub(crate) fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<u16, BenchError> {
     let body = serde_json::to_string(&crate::service::api_types::MoveBody {
         text: text.to_owned(),
         lang: None,
@@ -363,7 +384,7 @@ fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<u16, Bench
 }
 
 /// A process's peak resident memory in MB, from /proc (0 if unknown).
-fn peak_rss_of(pid: u32) -> f64 {
+pub(crate) fn peak_rss_of(pid: u32) -> f64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {

@@ -27,10 +27,29 @@ pub enum BenchCommand {
     /// last arrival (and the clock's press) to the move being known, and
     /// every move and touch checked.
     Hands(HandsArgs),
+    /// A real `tactus serve` process: a move's answer time, alone and while
+    /// a crowd (250 threads by default) reads the public routes.
+    Readers(ReadersArgs),
     /// A server killed in the middle of a long event (by default nine
     /// rounds at 50 tables, about 40,000 events): process start to
     /// listening with every current game resumed.
     Startup(StartupArgs),
+}
+
+#[derive(Args)]
+pub struct ReadersArgs {
+    /// Reader threads, each reading the public routes in a loop.
+    #[arg(long, default_value_t = 250)]
+    readers: usize,
+    /// Plies measured alone, then as many with the readers.
+    #[arg(long, default_value_t = 40)]
+    plies: usize,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -158,6 +177,7 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Serve(args) => serve(args)?,
         BenchCommand::Hands(args) => return hands(args),
         BenchCommand::Startup(args) => startup(args)?,
+        BenchCommand::Readers(args) => readers(args)?,
     }
     Ok(())
 }
@@ -165,6 +185,37 @@ pub fn run(command: BenchCommand) -> Outcome {
 /// This program, which the benchmarks start as a server.
 fn this_program() -> anyhow::Result<std::path::PathBuf> {
     std::env::current_exe().context("cannot find this program")
+}
+
+fn readers(args: ReadersArgs) -> anyhow::Result<()> {
+    use tactus::bench::readers::{ReadersOptions, run_readers};
+    let options = ReadersOptions {
+        exe: this_program()?,
+        readers: args.readers,
+        plies: args.plies,
+        voice: args.voice,
+    };
+    let r = run_readers(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        let line = |what: &str, s: &Spread| {
+            println!(
+                "{what}: n {}, min {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                s.n, s.min_ms, s.p50_ms, s.p99_ms, s.max_ms
+            )
+        };
+        line("a move's answer, alone", &r.alone);
+        line(
+            &format!("a move's answer, {} readers", r.readers),
+            &r.with_readers,
+        );
+        println!(
+            "reads meanwhile: {:.0} a second, {} answered 200, {} refused or cut",
+            r.reads_per_s, r.reads_ok, r.reads_refused
+        );
+    }
+    Ok(())
 }
 
 fn startup(args: StartupArgs) -> anyhow::Result<()> {

@@ -27,6 +27,7 @@ use super::journal::{Journal, JournalError, JournalHandle};
 use crate::table::action::{Action, PersonRole};
 use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
 use crate::table::id::TableId;
+use crate::table::journal::Record;
 use crate::table::replay::{begun, replay, setup_in};
 use crate::table::view::TableView;
 use tactus_rules::announce::Style;
@@ -83,6 +84,9 @@ pub enum RoundError {
     /// The journal could not be read or written (HTTP 503).
     #[error("journal: {0}")]
     Journal(#[from] JournalError),
+    /// Work off the async workers did not finish (HTTP 500).
+    #[error(transparent)]
+    Unfinished(#[from] super::blocking::Unfinished),
 }
 
 impl From<TableError> for RoundError {
@@ -139,13 +143,20 @@ pub struct Competition {
     tables: Arc<BTreeMap<TableId, TableHandle>>,
     journal: JournalHandle,
     /// A read-only connection of its own: earlier games are read while the
-    /// writer thread writes.
-    reader: Mutex<Journal>,
+    /// writer thread writes. Used only off the async workers (`read`).
+    reader: Arc<Mutex<Journal>>,
+    /// Each table's games' first entries, as of the table's current game:
+    /// they change only when a new game is set up there.
+    starts: Mutex<HashMap<TableId, Starts>>,
     trf: Mutex<Option<Vec<u8>>>,
     past: Mutex<HashMap<(TableId, u32), Arc<Past>>>,
     /// One round set up at a time: two arbiters' requests never interleave.
     busy: tokio::sync::Mutex<()>,
 }
+
+/// A table's games' first entries, read while its current game was the
+/// number given.
+type Starts = (u32, Arc<Vec<Record>>);
 
 /// Where a listed player plays in the latest round.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,7 +229,8 @@ impl Competition {
             unpaired: Mutex::new((String::new(), Vec::new())),
             tables,
             journal,
-            reader: Mutex::new(reader),
+            reader: Arc::new(Mutex::new(reader)),
+            starts: Mutex::new(HashMap::new()),
             trf: Mutex::new(trf),
             past: Mutex::new(HashMap::new()),
             busy: tokio::sync::Mutex::new(()),
@@ -640,11 +652,8 @@ impl Competition {
         let mut out = Vec::new();
         for (id, handle) in self.tables.iter() {
             let view = handle.view().await?;
-            let starts = {
-                let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-                reader.game_starts(id)?
-            };
-            for start in &starts {
+            let starts = self.starts(id, view.game).await?;
+            for start in starts.iter() {
                 let Some(setup) = setup_in(start) else {
                     continue;
                 };
@@ -664,7 +673,7 @@ impl Competition {
                     if only.is_some_and(|r| r != setup.round) {
                         continue;
                     }
-                    let past = self.past(id, start.game)?;
+                    let past = self.past(id, start.game).await?;
                     if !past.begun {
                         continue;
                     }
@@ -738,8 +747,43 @@ impl Competition {
         Ok(())
     }
 
+    /// Runs `read` on the journal's reader connection, off the async
+    /// workers.
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Journal) -> Result<T, RoundError> + Send + 'static,
+    ) -> Result<T, RoundError> {
+        let reader = Arc::clone(&self.reader);
+        super::blocking::run(move || read(&reader.lock().unwrap_or_else(|e| e.into_inner())))
+            .await?
+    }
+
+    /// The first entry of each of table `id`'s games, while its current
+    /// game is `current`: read from the journal once per game set up.
+    async fn starts(&self, id: &TableId, current: u32) -> Result<Arc<Vec<Record>>, RoundError> {
+        if let Some((game, starts)) = self
+            .starts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            && *game == current
+        {
+            return Ok(Arc::clone(starts));
+        }
+        let table = id.clone();
+        let starts = Arc::new(
+            self.read(move |reader| Ok(reader.game_starts(&table)?))
+                .await?,
+        );
+        self.starts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), (current, Arc::clone(&starts)));
+        Ok(starts)
+    }
+
     /// An earlier game of table `id`, replayed from the journal once.
-    fn past(&self, id: &TableId, game: u32) -> Result<Arc<Past>, RoundError> {
+    async fn past(&self, id: &TableId, game: u32) -> Result<Arc<Past>, RoundError> {
         let key = (id.clone(), game);
         if let Some(p) = self
             .past
@@ -749,19 +793,21 @@ impl Competition {
         {
             return Ok(Arc::clone(p));
         }
-        let records = {
-            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-            reader.game_events(id, game)?
-        };
-        let r = replay(id, &records, Style::default())
-            .map_err(|e| RoundError::Invalid(e.to_string()))?;
-        let past = Arc::new(Past {
-            plies: r.game.plies().len(),
-            begun: begun(&r.game),
-            result: r.game.result().map(|res| res.score()),
-            pgn: crate::table::pgn::game_pgn(&r.setup, &r.game),
-            setup: r.setup,
-        });
+        let table = id.clone();
+        let past = self
+            .read(move |reader| {
+                let records = reader.game_events(&table, game)?;
+                let r = replay(&table, &records, Style::default())
+                    .map_err(|e| RoundError::Invalid(e.to_string()))?;
+                Ok(Arc::new(Past {
+                    plies: r.game.plies().len(),
+                    begun: begun(&r.game),
+                    result: r.game.result().map(|res| res.score()),
+                    pgn: crate::table::pgn::game_pgn(&r.setup, &r.game),
+                    setup: r.setup,
+                }))
+            })
+            .await?;
         self.past
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -839,24 +885,24 @@ impl Competition {
             return Ok(listed);
         }
         // The round's latest game at the table before the current one.
-        let starts = {
-            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-            reader.game_starts(&id)?
-        };
-        let game = starts
-            .iter()
-            .filter(|s| s.game < view.game)
-            .filter(|s| setup_in(s).is_some_and(|setup| setup.round == round))
-            .map(|s| s.game)
-            .filter(|g| self.past(&id, *g).is_ok_and(|p| p.begun))
-            .max()
-            .ok_or_else(|| RoundError::NoRound(format!("{round}` at table `{id}")))?;
-        let records = {
-            let reader = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-            reader.game_events(&id, game)?
-        };
-        let mut r = replay(&id, &records, Style::default())
-            .map_err(|e| RoundError::Invalid(e.to_string()))?;
+        let starts = self.starts(&id, view.game).await?;
+        let mut game = None;
+        for s in starts.iter().filter(|s| s.game < view.game) {
+            if setup_in(s).is_some_and(|setup| setup.round == round)
+                && self.past(&id, s.game).await.is_ok_and(|p| p.begun)
+            {
+                game = game.max(Some(s.game));
+            }
+        }
+        let game = game.ok_or_else(|| RoundError::NoRound(format!("{round}` at table `{id}")))?;
+        let table = id.clone();
+        let mut r = self
+            .read(move |reader| {
+                let records = reader.game_events(&table, game)?;
+                replay(&table, &records, Style::default())
+                    .map_err(|e| RoundError::Invalid(e.to_string()))
+            })
+            .await?;
         let at = std::time::Duration::from_millis(r.last_ms);
         r.game
             .apply(at, &event)
@@ -876,7 +922,7 @@ impl Competition {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&(id.clone(), game));
-        let past = self.past(&id, game)?;
+        let past = self.past(&id, game).await?;
         let mut listed = listed_of(
             &past.setup,
             game,

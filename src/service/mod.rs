@@ -2,6 +2,7 @@
 
 pub mod addresses;
 pub mod api_types;
+pub mod blocking;
 pub mod board_order;
 pub mod check;
 pub mod clips;

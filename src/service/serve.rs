@@ -265,6 +265,7 @@ pub async fn serve(
         tokens,
         competition,
         streams: Default::default(),
+        braille: Default::default(),
     };
     let app = router(state.clone())
         .merge(super::web::hall::routes(state.clone()))

@@ -243,8 +243,9 @@ pub(super) enum Request {
         game: Option<u32>,
         reply: oneshot::Sender<Result<Reply, TableError>>,
     },
-    View(oneshot::Sender<TableView>),
-    Pgn(oneshot::Sender<String>),
+    /// Publish the view again now, for a change the actor does not see
+    /// (its braille display coming or going).
+    Republish,
     NewGame(Box<Setup>, oneshot::Sender<Result<u32, TableError>>),
 }
 
@@ -255,6 +256,9 @@ pub struct TableHandle {
     tx: mpsc::Sender<Request>,
     live: broadcast::Sender<LiveEvent>,
     recent: super::recent::Recent,
+    /// The table's view and PGN as it last published them: read without
+    /// a message to the table.
+    published: super::published::Reader,
 }
 
 impl TableHandle {
@@ -285,24 +289,21 @@ impl TableHandle {
         rx.await.map_err(|_| TableError::Stopped)?
     }
 
-    /// The table as it is now.
+    /// The table as it is now: as the table last published it, its clock
+    /// read now. Never waits for the table (see `published`).
     pub async fn view(&self) -> Result<TableView, TableError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Request::View(reply))
-            .await
-            .map_err(|_| TableError::Stopped)?;
-        rx.await.map_err(|_| TableError::Stopped)
+        self.published.view().map_err(|_| TableError::Stopped)
     }
 
     /// The game as PGN.
     pub async fn pgn(&self) -> Result<String, TableError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Request::Pgn(reply))
-            .await
-            .map_err(|_| TableError::Stopped)?;
-        rx.await.map_err(|_| TableError::Stopped)
+        Ok(self.pgn_shared().await?.to_string())
+    }
+
+    /// The game as PGN, shared: the same `Arc` while the game does not
+    /// change, so a cache of what is made from it can tell.
+    pub async fn pgn_shared(&self) -> Result<Arc<str>, TableError> {
+        self.published.pgn().map_err(|_| TableError::Stopped)
     }
 
     /// Sets up the table's next game (the arbiter's new round), returning
@@ -335,9 +336,10 @@ impl TableHandle {
     /// Sends the table's state to the live stream now, for a change the
     /// table does not make itself (its braille display coming or going).
     pub async fn republish(&self) -> Result<(), TableError> {
-        let view = self.view().await?;
-        let _ = self.live.send(LiveEvent::State(Box::new(view)));
-        Ok(())
+        self.tx
+            .send(Request::Republish)
+            .await
+            .map_err(|_| TableError::Stopped)
     }
 }
 
@@ -399,6 +401,11 @@ pub struct TableActor {
     pub(super) flag_retry: Option<(Duration, tactus_backoff::Backoff)>,
     /// The braille display's state, if the table has a display.
     pub(super) display: Option<super::display::DisplayStatus>,
+    /// Where the view and the PGN are published for readers.
+    pub(super) publisher: super::published::Publisher,
+    /// One more each time `game` is replaced: the PGN is written again
+    /// only when it changed.
+    pub(super) game_rev: u64,
 }
 
 /// The first and the longest wait before recording a flag fall again while
@@ -471,6 +478,7 @@ impl TableActor {
         let (tx, rx) = mpsc::channel(64);
         let (live, _) = broadcast::channel(256);
         let recent = super::recent::Recent::default();
+        let (publisher, published) = super::published::slot(time.clone());
         let links = [(setup.blind, board), (!setup.blind, opponent_board)];
         let boards = Boards::wire(links, game.position());
         let mut actor = TableActor {
@@ -487,6 +495,8 @@ impl TableActor {
             time: Instants::new(time, Duration::from_millis(last_ms)),
             flag_retry: None,
             display,
+            publisher,
+            game_rev: 0,
         };
         if replayed == 0 && game_no > journaled_game {
             if journaled_game > 0 {
@@ -510,11 +520,13 @@ impl TableActor {
                     why,
                 })?;
         }
+        actor.refresh();
         let handle = TableHandle {
             id: setup.id.clone(),
             tx,
             live,
             recent,
+            published,
         };
         Ok((actor, handle))
     }
@@ -565,6 +577,9 @@ impl TableActor {
                     }
                 }
             }
+            // Whatever the step changed (a board's state, an alert from the
+            // journal) is what readers see next.
+            self.refresh();
         }
         // Stopping a board driver joins its thread (up to one read poll):
         // not on a runtime thread other tables need.
@@ -576,12 +591,7 @@ impl TableActor {
 
     pub(super) async fn handle(&mut self, request: Request) {
         match request {
-            Request::View(reply) => {
-                let _ = reply.send(self.view());
-            }
-            Request::Pgn(reply) => {
-                let _ = reply.send(self.pgn());
-            }
+            Request::Republish => self.publish_state(),
             Request::NewGame(setup, reply) => {
                 let _ = reply.send(self.next_game(*setup).await);
             }
@@ -600,6 +610,8 @@ impl TableActor {
                 self.announcer.in_request = true;
                 let result = self.act(role, action).await;
                 self.announcer.in_request = false;
+                // Who is answered reads what their request did.
+                self.refresh();
                 // A blind player's move is made once announced: its request
                 // waits for that (announced() replies).
                 let reply = match &result {
@@ -639,6 +651,7 @@ impl TableActor {
             .await
             .map_err(|e| TableError::Journal(Arc::new(e)))?;
         self.game = next;
+        self.game_rev += 1;
         let notices = notices
             .into_iter()
             .filter(|n| Some(n.kind) != said)
@@ -725,6 +738,7 @@ impl TableActor {
         }
         let blind_before = self.setup.blind;
         self.game = game;
+        self.game_rev += 1;
         self.setup = setup;
         self.announcer.forget_game();
         self.flag_retry = None;

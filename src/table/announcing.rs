@@ -12,6 +12,7 @@ use tokio::sync::{broadcast, oneshot};
 
 use super::action::PersonRole;
 use super::actor::{Reply, TableActor, TableError, refusal};
+use super::published::Published;
 use super::recent::Recent;
 use super::speaker::Speaker;
 use super::view::{Announcement, LiveEvent, TableView};
@@ -153,8 +154,33 @@ impl TableActor {
         }
     }
 
+    /// Publishes the table's state to readers and to the live stream.
     pub(super) fn publish_state(&self) {
-        self.announcer.publish_state(|| self.view());
+        let published = self.publish();
+        self.announcer.publish_state(|| published.view.clone());
+    }
+
+    /// Publishes the table's state to readers only (a step the live
+    /// stream need not hear of, or has heard of already).
+    pub(super) fn refresh(&self) {
+        self.publish();
+    }
+
+    /// Replaces what readers see with the table as it is now; the PGN is
+    /// written again only if the game changed since the last time.
+    fn publish(&self) -> Arc<Published> {
+        let pgn = match &*self.publisher.borrow() {
+            Some(p) if p.game_rev == self.game_rev => Some(Arc::clone(&p.pgn)),
+            _ => None,
+        };
+        let published = Arc::new(Published {
+            view: self.view(),
+            clock: self.game.clock().clone(),
+            pgn: pgn.unwrap_or_else(|| Arc::from(self.pgn())),
+            game_rev: self.game_rev,
+        });
+        self.publisher.send_replace(Some(Arc::clone(&published)));
+        published
     }
 }
 

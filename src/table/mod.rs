@@ -10,6 +10,7 @@ pub mod display;
 pub mod id;
 pub mod journal;
 pub mod pgn;
+mod published;
 pub mod recent;
 pub mod replay;
 pub mod ruling;

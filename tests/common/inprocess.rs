@@ -178,6 +178,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         .collect();
     let state = AppState {
         streams: Default::default(),
+        braille: Default::default(),
         competition: Arc::new(
             Competition::new(
                 Vec::new(),

@@ -78,3 +78,38 @@ fn bench_e2e_refuses_zero_tables_with_a_clear_error() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--tables must be at least 1"), "{stderr}");
 }
+
+/// `tactus bench readers` against a real server: every move answered 200
+/// alone and with the readers, and the readers' reads answered.
+#[test]
+fn bench_readers_reports_both_spreads_and_the_reads() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args([
+            "bench",
+            "readers",
+            "--readers",
+            "8",
+            "--plies",
+            "6",
+            "--json",
+        ])
+        .output()
+        .expect("run tactus bench readers");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "status {}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("JSON");
+    assert_eq!(v["readers"], 8);
+    for spread in ["alone", "with_readers"] {
+        assert_eq!(v[spread]["n"], 6, "{v}");
+        assert!(v[spread]["p50_ms"].as_f64() <= v[spread]["max_ms"].as_f64());
+    }
+    // Each reader had an answer before the moves with readers began; none
+    // was refused or cut meanwhile.
+    assert!(v["reads_ok"].as_u64().is_some(), "{v}");
+    assert_eq!(v["reads_refused"], 0, "{v}");
+}

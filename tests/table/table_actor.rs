@@ -387,3 +387,112 @@ async fn a_ninety_minute_game_runs_in_milliseconds() {
     assert_eq!(v.clock.white_ms, (90 * 60 - used[0] + 11 * 30) * 1000);
     assert_eq!(v.clock.black_ms, (90 * 60 - used[1] + 10 * 30) * 1000);
 }
+
+/// A journal that holds every append while the test holds its gate: the
+/// table's actor stands still in the middle of a request, as it does while
+/// a slow disk commits.
+struct HeldJournal {
+    inner: JournalHandle,
+    gate: Arc<tokio::sync::Semaphore>,
+}
+
+impl tactus::table::journal::TableJournal for HeldJournal {
+    fn append<'a>(
+        &'a self,
+        table: &'a tactus::table::id::TableId,
+        game: u32,
+        at_ms: i64,
+        payload: String,
+    ) -> futures_util::future::BoxFuture<'a, Result<i64, tactus::table::journal::NotJournaled>>
+    {
+        Box::pin(async move {
+            let _pass = self.gate.acquire().await;
+            tactus::table::journal::TableJournal::append(&self.inner, table, game, at_ms, payload)
+                .await
+        })
+    }
+
+    fn alive(&self, table: &tactus::table::id::TableId, at_ms: i64) {
+        tactus::table::journal::TableJournal::alive(&self.inner, table, at_ms);
+    }
+
+    fn failing(&self) -> Option<String> {
+        tactus::table::journal::TableJournal::failing(&self.inner)
+    }
+}
+
+/// Issue 36: readers of a table (its state, its PGN) never wait in the
+/// table's mailbox. With the actor held in the middle of a move (the
+/// journal not yet committing it), a crowd of readers is answered at once
+/// with the table as it stands, and the move, once committed, is what the
+/// next reader sees. Before, each read was a message to the actor and
+/// waited behind the move.
+#[tokio::test]
+async fn readers_are_answered_while_the_table_is_busy_with_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap();
+    let gate = Arc::new(tokio::sync::Semaphore::new(1_000));
+    let time = Timebase::manual(Duration::from_secs(1_000));
+    let (speaker, _sound) = gated();
+    let (actor, handle) = TableActor::start(TableParts {
+        setup: setup("90+30", FlagRule::Claim),
+        voice: voice(),
+        speaker,
+        journal: Arc::new(HeldJournal {
+            inner: JournalHandle::spawn(journal),
+            gate: Arc::clone(&gate),
+        }),
+        history: Vec::new(),
+        earlier_rounds: Vec::new(),
+        last_alive_ms: None,
+        board: None,
+        opponent_board: None,
+        shown: Shown::Remaining,
+        notation: Lang::Auto,
+        style: tactus_rules::announce::Style::Standard,
+        time: time.clone(),
+        display: None,
+    })
+    .await
+    .unwrap();
+    tokio::spawn(actor.run());
+    handle
+        .act(PersonRole::Assistant, Action::StartClock)
+        .await
+        .unwrap();
+    time.advance(Duration::from_secs(5));
+
+    // Hold the journal, then send White's move: the actor waits on it.
+    let held = gate.acquire_many(1_000).await.unwrap();
+    let request = {
+        let h = handle.clone();
+        tokio::spawn(async move { h.act(PersonRole::Assistant, mv("e4")).await })
+    };
+    tokio::task::yield_now().await;
+    // More readers than the mailbox holds (64), each answered while the
+    // move waits; a read that queued behind it would never be answered
+    // (the guard below only stops a hung test).
+    let readers: Vec<_> = (0..500)
+        .map(|_| {
+            let h = handle.clone();
+            tokio::spawn(async move { (h.view().await.unwrap(), h.pgn().await.unwrap()) })
+        })
+        .collect();
+    for reader in readers {
+        let (v, pgn) = tokio::time::timeout(Duration::from_secs(30), reader)
+            .await
+            .expect("a reader answered while the table is busy")
+            .unwrap();
+        assert!(v.moves.is_empty(), "{:?}", v.moves);
+        // White's clock runs on in the view as it stood.
+        assert_eq!(v.clock.white_ms, (90 * 60 - 5) * 1000);
+        assert!(!pgn.contains("e4"), "{pgn}");
+    }
+    assert!(!request.is_finished());
+
+    drop(held);
+    request.await.unwrap().unwrap();
+    let v = handle.view().await.unwrap();
+    assert_eq!(v.moves, ["e4"]);
+    assert!(handle.pgn().await.unwrap().contains("1. e4"));
+}

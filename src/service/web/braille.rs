@@ -7,6 +7,9 @@
 //! for the words, by default the table's own language (its voice pack's:
 //! the language its players hear).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +19,36 @@ use crate::service::api_types::BrfQuery;
 use tactus_braille::record::{Options, RecordError, render};
 use tactus_rules::language::Language;
 use tactus_rules::pgn::read_pgn;
+
+/// The braille records made, one per table and way of asking (language,
+/// format, clock), each kept with the PGN it was made from: while a
+/// table's game does not change (the same shared PGN), a crowd asking for
+/// its record costs one rendering, not one each. Bounded by the venue:
+/// at most tables × 8 languages × 2 formats × 2 clock settings entries,
+/// each replaced, never added to, when its game moves on.
+#[derive(Clone, Default)]
+pub struct RecordCache(Arc<Mutex<HashMap<RecordKey, Made>>>);
+
+/// The table, the language, Unicode (or BRF), the clock after each move.
+type RecordKey = (String, Language, bool, bool);
+
+/// The PGN a record was made from, and the record.
+type Made = (Arc<str>, Arc<str>);
+
+impl RecordCache {
+    fn get(&self, key: &RecordKey, pgn: &Arc<str>) -> Option<Arc<str>> {
+        let cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (made_from, body) = cache.get(key)?;
+        Arc::ptr_eq(made_from, pgn).then(|| Arc::clone(body))
+    }
+
+    fn put(&self, key: RecordKey, pgn: Arc<str>, body: Arc<str>) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, (pgn, body));
+    }
+}
 
 /// The one bounded error body (a `lang` of 60,000 characters is quoted
 /// cut, not whole).
@@ -68,15 +101,37 @@ pub async fn table_brf(
             Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
         },
     };
-    let pgn = match table.pgn().await {
+    let pgn = match table.pgn_shared().await {
         Ok(p) => p,
         Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     };
-    let doc = read_pgn(&pgn)
-        .map_err(RecordError::from)
-        .and_then(|record| render(&record, &Options { lang, clock }));
-    match doc {
-        Ok(doc) if unicode => (
+    let key = (table.id.to_string(), lang, unicode, clock);
+    let body = match state.braille.get(&key, &pgn) {
+        Some(body) => body,
+        None => {
+            // liblouis and the record's layout: off the async workers.
+            let from = Arc::clone(&pgn);
+            let made = crate::service::blocking::run(move || {
+                read_pgn(&from)
+                    .map_err(RecordError::from)
+                    .and_then(|record| render(&record, &Options { lang, clock }))
+                    .map(|doc| if unicode { doc.unicode() } else { doc.brf() })
+            })
+            .await;
+            match made {
+                Ok(Ok(body)) => {
+                    let body: Arc<str> = Arc::from(body);
+                    state.braille.put(key, pgn, Arc::clone(&body));
+                    body
+                }
+                Ok(Err(e)) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+                Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            }
+        }
+    };
+    let body = body.to_string();
+    if unicode {
+        (
             [
                 (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
                 (
@@ -84,10 +139,11 @@ pub async fn table_brf(
                     format!("inline; filename=\"table-{id}.txt\""),
                 ),
             ],
-            doc.unicode(),
+            body,
         )
-            .into_response(),
-        Ok(doc) => (
+            .into_response()
+    } else {
+        (
             [
                 (
                     header::CONTENT_TYPE,
@@ -98,9 +154,8 @@ pub async fn table_brf(
                     format!("attachment; filename=\"table-{id}.brf\""),
                 ),
             ],
-            doc.brf(),
+            body,
         )
-            .into_response(),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            .into_response()
     }
 }

@@ -281,8 +281,13 @@ async fn own_brf(
     let card = index
         .and_then(|i| player_cards(&s, lang).into_iter().nth(i))
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no listed player {rank}")))?;
-    let lines = literary_lines(lang, &card.title)?;
-    card_brf(lang, lines, &card.link, &format!("player-{rank}-card.brf"))
+    card_brf(
+        lang,
+        vec![card.title.clone()],
+        &card.link,
+        &format!("player-{rank}-card.brf"),
+    )
+    .await
 }
 
 /// The link as a QR code: SVG, black on white, with the quiet zone a
@@ -323,9 +328,25 @@ fn unavailable(e: impl std::fmt::Display) -> ApiError {
     ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("braille: {e}"))
 }
 
+/// Texts in the literary braille of `lang`, each cut into lines (see
+/// [`literary_lines`]); liblouis runs off the async workers.
+pub(super) async fn literary(
+    lang: Language,
+    texts: Vec<String>,
+) -> Result<Vec<Vec<String>>, ApiError> {
+    crate::service::blocking::run(move || {
+        texts
+            .iter()
+            .map(|text| literary_lines(lang, text))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .await
+    .map_err(unavailable)?
+}
+
 /// Text in the literary braille of `lang`, cut into lines of at most
 /// [`BRF_WIDTH`] cells at blanks.
-pub(super) fn literary_lines(lang: Language, text: &str) -> Result<Vec<String>, ApiError> {
+fn literary_lines(lang: Language, text: &str) -> Result<Vec<String>, ApiError> {
     let cells = louis::translate(louis::table_for(lang), text).map_err(unavailable)?;
     let mut lines = Vec::new();
     let mut rest: &[u8] = &cells;
@@ -372,28 +393,34 @@ async fn player_brf(
         .into_iter()
         .find(|c| c.role == "player")
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no tokens for table `{id}`")))?;
-    let mut lines = literary_lines(lang, &card.title)?;
-    lines.extend(literary_lines(
-        lang,
-        &format!("{}, {}", card.role_name, card.note),
-    )?);
+    let headings = vec![
+        card.title.clone(),
+        format!("{}, {}", card.role_name, card.note),
+    ];
     card_brf(
         lang,
-        lines,
+        headings,
         &card.link,
         &format!("table-{id}-player-card.brf"),
     )
+    .await
 }
 
-/// A braille card as a BRF download: the card's `heading` lines, a blank
-/// line, "Your page:" and the link in computer braille, never cached (it
-/// holds a token).
-fn card_brf(lang: Language, mut lines: Vec<String>, link: &str, file: &str) -> ApiResult<Response> {
+/// A braille card as a BRF download: the card's `headings` in literary
+/// braille, a blank line, "Your page:" and the link in computer braille,
+/// never cached (it holds a token).
+async fn card_brf(
+    lang: Language,
+    mut headings: Vec<String>,
+    link: &str,
+    file: &str,
+) -> ApiResult<Response> {
+    headings.push(i18n::message(lang, "card-brf-link", &[]));
+    let mut texts = literary(lang, headings).await?;
+    let your_page = texts.pop().unwrap_or_default();
+    let mut lines: Vec<String> = texts.into_iter().flatten().collect();
     lines.push(String::new());
-    lines.extend(literary_lines(
-        lang,
-        &i18n::message(lang, "card-brf-link", &[]),
-    )?);
+    lines.extend(your_page);
     lines.extend(link_lines(link));
     let mut body = lines.join("\r\n");
     body.push_str("\r\n");

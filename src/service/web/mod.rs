@@ -44,6 +44,8 @@ pub struct AppState {
     pub competition: Arc<Competition>,
     /// The live streams' counts and tickets ([`streams`]).
     pub streams: streams::StreamGate,
+    /// The tables' braille records, kept while their games are unchanged.
+    pub braille: braille::RecordCache,
 }
 
 /// `app` (the router and every route merged into it: the cards, the hall

@@ -146,13 +146,18 @@ pub(super) async fn standings_brf(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let lang = super::pages::page_lang(&q, &headers);
-    let mut lines = Vec::new();
-    for s in state.competition.standings().await? {
-        lines.extend(super::cards::literary_lines(
-            lang,
-            &format!("{}. {} {}", s.place, s.name, s.points),
-        )?);
-    }
+    let texts = state
+        .competition
+        .standings()
+        .await?
+        .iter()
+        .map(|s| format!("{}. {} {}", s.place, s.name, s.points))
+        .collect();
+    let lines: Vec<String> = super::cards::literary(lang, texts)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect();
     let mut body = lines.join("\r\n");
     body.push_str("\r\n");
     Ok((

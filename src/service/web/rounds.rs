@@ -29,6 +29,7 @@ impl From<RoundError> for ApiError {
             RoundError::NotListed(_) => StatusCode::FORBIDDEN,
             RoundError::Table(t) => return ApiError::from(t.clone()),
             RoundError::Journal(_) => StatusCode::SERVICE_UNAVAILABLE,
+            RoundError::Unfinished(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError(status, e.to_string())
     }
