@@ -152,6 +152,8 @@ pub struct Competition {
     past: Mutex<HashMap<(TableId, u32), Arc<Past>>>,
     /// One round set up at a time: two arbiters' requests never interleave.
     busy: tokio::sync::Mutex<()>,
+    /// The listed players' own settings, which follow them.
+    settings: super::player_settings::SettingsStore,
 }
 
 /// A table's games' first entries, read while its current game was the
@@ -221,6 +223,10 @@ impl Competition {
             .document(FORFEITS_DOCUMENT)?
             .and_then(|b| serde_json::from_slice(&b).ok())
             .unwrap_or_default();
+        let settings = super::player_settings::SettingsStore::new(
+            reader.document(super::player_settings::SETTINGS_DOCUMENT)?,
+            journal.clone(),
+        );
         Ok(Competition {
             players,
             bases,
@@ -234,7 +240,13 @@ impl Competition {
             trf: Mutex::new(trf),
             past: Mutex::new(HashMap::new()),
             busy: tokio::sync::Mutex::new(()),
+            settings,
         })
+    }
+
+    /// The listed players' own settings.
+    pub fn settings(&self) -> &super::player_settings::SettingsStore {
+        &self.settings
     }
 
     /// The listed players.

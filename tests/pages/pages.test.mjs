@@ -298,10 +298,90 @@ async function focused(page) {
 }
 const boardSays = (page) => page.evaluate(() => document.getElementById("board-status").textContent);
 
+test("a player's settings follow them to another device; the low-time warning said once; their device's rate keeps the pitch", async () => {
+  const players = ["Ana", "Bea"].map((n, i) => `[[player]]\nname = "${n}"\nstart_rank = ${i + 1}\n`).join("\n");
+  const s = await startServer('[[table]]\nid = "1"\nboard = "none"\ncontrol = "3+0"\n\n' + players);
+  const devices = [];
+  try {
+    const text = readFileSync(join(s.data, "data", "tokens.toml"), "utf8");
+    const venue = text.match(/\[venue\]\s*arbiter = "([0-9a-f]+)"/)[1];
+    const ana = text.split("[players]")[1].match(/^"?1"?\s*=\s*"([0-9a-z]+)"/m)[1];
+    const r = await fetch(s.base + "/api/rounds", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + venue, "Content-Type": "application/json" },
+      body: JSON.stringify({ round: "1", games: [{ white: "Ana", black: "Bea" }] }),
+    });
+    assert.equal(r.status, 200, await r.text());
+    // A device of her own (a browser profile of its own: nothing shared).
+    const device = async () => {
+      const context = await browser.newContext();
+      devices.push(context);
+      const page = await context.newPage();
+      await page.goto(s.base + "/p/" + ana);
+      await page.waitForFunction(() => document.getElementById("summary").textContent.includes("You play White against Bea"));
+      await openMore(page);
+      return page;
+    };
+    const chosen = { "#move-style": "long", "#clock-says": "used", "#low-time": "300", "#rate": "1.3", "#volume": "0.5" };
+    const phone = await device();
+    for (const [select, value] of Object.entries(chosen)) {
+      await phone.focus(select);
+      await phone.selectOption(select, value);
+    }
+    const kept = async () => (await fetch(s.base + "/api/players/me/settings", { headers: { "Authorization": "Bearer " + ana } })).json();
+    for (let i = 0; i < 100 && Object.keys(await kept()).length < 5; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(await kept(), { move_style: "long", clock: "used", low_time_s: 300, rate: 1.3, volume: 0.5 });
+    // Her laptop, never used before, shows them.
+    const laptop = await device();
+    await laptop.waitForFunction((chosen) => Object.entries(chosen).every(([sel, v]) => document.querySelector(sel).value === v), chosen);
+    // Her clock runs with 3 minutes, below her 5: said once, as text.
+    const assistant = readTokens(join(s.data, "data"))["1"].assistant;
+    const started = await fetch(s.base + "/api/tables/1/clock/start", { method: "POST", headers: { "Authorization": "Bearer " + assistant } });
+    assert.equal(started.status, 200, await started.text());
+    await laptop.waitForFunction(() => document.getElementById("answers").textContent.includes("Your time is below 5:00"));
+    await new Promise((r) => setTimeout(r, 2500));
+    const warnings = await laptop.evaluate(() => [...document.getElementById("answers").children].filter((p) => p.textContent.includes("Your time is below")).length);
+    assert.equal(warnings, 1);
+    // "c" asks for the time used, as she chose.
+    await laptop.focus("#move-input");
+    await laptop.keyboard.type("c");
+    await laptop.keyboard.press("Enter");
+    await laptop.waitForFunction(async () => /verbraucht|used/i.test((await (await fetch("/api/tables/1")).json()).last_announcement || ""));
+    // The rate: each of the voice's clips said at 0.7 to 1.6 times its
+    // speed keeps its length in proportion, and its pitch: a 200 Hz tone
+    // stretched keeps 200 Hz (counted by its rising zero crossings).
+    const measured = await laptop.evaluate(async () => {
+      const ctx = new OfflineAudioContext(1, 48000, 48000);
+      const voice = await (await fetch("/api/tables/1/voice")).json();
+      const clip = await ctx.decodeAudioData(await (await fetch(voice.clips["move.e"] || Object.values(voice.clips)[0])).arrayBuffer());
+      const tone = ctx.createBuffer(1, 48000, 48000);
+      tone.getChannelData(0).forEach((_, i, a) => { a[i] = Math.sin(2 * Math.PI * 200 * i / 48000); });
+      const out = {};
+      for (const rate of [0.7, 1.3, 1.6]) {
+        const said = window.tactusStretch(ctx, clip, rate);
+        const t = window.tactusStretch(ctx, tone, rate).getChannelData(0);
+        let rising = 0;
+        for (let i = 1; i < t.length; i++) if (t[i - 1] < 0 && t[i] >= 0) rising++;
+        out[rate] = { ratio: said.duration / clip.duration, hz: rising / (t.length / 48000) };
+      }
+      return out;
+    });
+    for (const [rate, m] of Object.entries(measured)) {
+      assert.ok(Math.abs(m.ratio - 1 / Number(rate)) < 0.01, `rate ${rate}: length ratio ${m.ratio}`);
+      assert.ok(Math.abs(m.hz - 200) < 4, `rate ${rate}: ${m.hz} Hz`);
+    }
+    assert.deepEqual(await axe(laptop), []);
+  } finally {
+    for (const c of devices) await c.close();
+    stopServer(s);
+  }
+});
+
 // The player's less used questions and settings sit collapsed under
 // "more": opened by keyboard (Enter on its summary) when a test needs them.
 // The labels of the controls under "more".
-const MORE_LABELS = ["Where are the", "What stands on file or rank", "Moves written as", "Piece letters", "Language of this page"];
+const MORE_LABELS = ["Where are the", "What stands on file or rank", "Moves written as", "The clock command tells",
+  "Warn me when my time falls below", "Speaking rate of this device", "Volume of this device", "Piece letters", "Language of this page"];
 async function openMore(page) {
   if (await page.evaluate(() => document.getElementById("more").open)) return;
   await page.focus("#more > summary");

@@ -765,3 +765,73 @@ fn the_competition_s_writes_refuse_a_stranger_before_the_body() {
         assert_eq!(status, want, "{path}");
     }
 }
+
+/// Issue 33: a player's settings follow them. Written with their own token
+/// on one device, read back on another, kept across a restart; a value
+/// out of range, an unknown key or another's token changes nothing; the
+/// token is checked before the body.
+#[test]
+fn a_player_s_settings_follow_them_across_devices_and_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let config = dir.path().join("venue.toml");
+    let players: String = NAMES[..2]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("[[player]]\nname = \"{name}\"\nstart_rank = {}\n\n", i + 1))
+        .collect();
+    std::fs::write(
+        &config,
+        format!("[[table]]\nid = \"1\"\nboard = \"none\"\n\n{players}"),
+    )
+    .unwrap();
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let tokens = player_tokens(&data);
+    let path = "/api/players/me/settings";
+    let json = "application/json";
+    let (s, _, v) = send(&server.addr, "GET", path, Some(&tokens[&1]), json, "");
+    assert_eq!((s, v.as_str()), (200, "{}"));
+    let chosen = r#"{"lang":"es","move_style":"long","notation":"de","clock":"used","low_time_s":300,"rate":1.25,"volume":0.5}"#;
+    let (s, _, v) = send(&server.addr, "PUT", path, Some(&tokens[&1]), json, chosen);
+    assert_eq!((s, v.as_str()), (200, chosen));
+    // Refused, each naming what is wrong; nothing changed.
+    for (body, says) in [
+        (r#"{"rate":3}"#, "rate 3"),
+        (r#"{"low_time_s":0}"#, "low_time_s 0"),
+        (r#"{"lang":"pl"}"#, "lang `pl`"),
+        (r#"{"sound":true}"#, "unknown field `sound`"),
+        ("not json", "settings:"),
+    ] {
+        let (s, _, v) = send(&server.addr, "PUT", path, Some(&tokens[&1]), json, body);
+        assert_eq!(s, 422, "{body}: {v}");
+        assert!(v.contains(says), "{body}: {v}");
+    }
+    let venue = venue_token(&data);
+    let (s, _, v) = send(&server.addr, "PUT", path, Some(&venue), json, "{}");
+    assert_eq!(s, 403, "{v}");
+    let (s, _, v) = send(&server.addr, "PUT", path, None, json, "{}");
+    assert_eq!(s, 401, "{v}");
+    // The other player's settings are their own.
+    let (s, _, v) = send(&server.addr, "GET", path, Some(&tokens[&2]), json, "");
+    assert_eq!((s, v.as_str()), (200, "{}"));
+    // A stranger's head with a body never sent: refused without it.
+    let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        stream,
+        "PUT {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: 4000\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = [0u8; 12];
+    stream.read_exact(&mut raw).unwrap();
+    assert_eq!(&raw, b"HTTP/1.1 401");
+    drop(stream);
+
+    server.kill9();
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let (s, _, v) = send(&server.addr, "GET", path, Some(&tokens[&1]), json, "");
+    assert_eq!((s, v.as_str()), (200, chosen));
+}

@@ -57,8 +57,8 @@ export const tactus = (() => {
   }
   const langSelect = /** @type {HTMLSelectElement | null} */ (document.getElementById("page-lang"));
   if (langSelect) {
-    langSelect.addEventListener("change", () => {
-      localStorage.setItem(LANG_KEY, langSelect.value);
+    langSelect.addEventListener("change", async () => {
+      await setPref("lang", langSelect.value);
       goToLang(langSelect.value);
     });
   }
@@ -80,6 +80,68 @@ export const tactus = (() => {
   /** @param {string} value */
   function setToken(value) {
     sessionStorage.setItem("tactus-token-" + (tableId || "venue"), value.trim());
+  }
+
+  // A listed player's own code (Crockford's base 32, 16 symbols, any case,
+  // dashes as printed on their card), not a table's hex token.
+  function ownCode() {
+    const tok = token();
+    return /^[0-9A-Za-z]{16}$/.test(tok) || (tok.includes("-") && tok.length < 24) ? tok : "";
+  }
+
+  // The settings a player chooses (page language, move style, piece
+  // letters, clock left/used, the low-time warning, their device's rate
+  // and volume): kept in this browser, and, with a player's own code, on
+  // the server too, so they follow the player to every table and device
+  // (GET/PUT /api/players/me/settings). The server's copy wins on arrival.
+  /** @type {Record<string, string>} */
+  const PREFS = {
+    lang: LANG_KEY, move_style: "tactus-move-style", notation: "tactus-notation", clock: "tactus-clock",
+    low_time_s: "tactus-low-time", rate: "tactus-rate", volume: "tactus-volume",
+  };
+  const NUMERIC = ["low_time_s", "rate", "volume"];
+  /** @param {string} name @returns {string} */
+  function pref(name) { return localStorage.getItem(PREFS[name]) || ""; }
+  function prefsBody() {
+    /** @type {Record<string, string | number>} */
+    const body = {};
+    for (const name of Object.keys(PREFS)) {
+      const v = pref(name);
+      if (v) body[name] = NUMERIC.includes(name) ? Number(v) : v;
+    }
+    return body;
+  }
+  /**
+   * Keeps a setting ("" for the default) here and, for a player, on the
+   * server; resolves with the server's refusal, if any.
+   * @param {string} name @param {string} value @returns {Promise<string | null>}
+   */
+  async function setPref(name, value) {
+    if (value) localStorage.setItem(PREFS[name], value);
+    else localStorage.removeItem(PREFS[name]);
+    if (!ownCode()) return null;
+    const r = await api("PUT", "/api/players/me/settings", prefsBody());
+    return r.ok ? null : r.error;
+  }
+  /** @type {Promise<boolean> | null} */
+  let loaded = null;
+  // The server's settings for this player, once per page: true when they
+  // were read (and the page was moved to the player's language if need be).
+  function loadPrefs() {
+    loaded = loaded || (async () => {
+      if (!ownCode()) return false;
+      const r = await api("GET", "/api/players/me/settings");
+      if (!r.ok) return false;
+      for (const name of Object.keys(PREFS)) {
+        const v = r.data[name];
+        if (v === undefined || v === null) localStorage.removeItem(PREFS[name]);
+        else localStorage.setItem(PREFS[name], String(v));
+      }
+      const lang = r.data.lang;
+      if (lang && lang !== pageLang && !new URLSearchParams(location.search).has("lang")) goToLang(lang);
+      return true;
+    })();
+    return loaded;
   }
 
   // A request that gets no answer in this time is given up (its move, if
@@ -403,8 +465,9 @@ export const tactus = (() => {
     if (!select) return "";
     if (!select.dataset.wired) {
       select.dataset.wired = "1";
-      select.value = localStorage.getItem("tactus-notation") || "";
-      select.addEventListener("change", () => localStorage.setItem("tactus-notation", select.value));
+      select.value = pref("notation");
+      select.addEventListener("change", () => setPref("notation", select.value));
+      loadPrefs().then((read) => { if (read) select.value = pref("notation"); });
     }
     return select.value;
   }
@@ -467,5 +530,5 @@ export const tactus = (() => {
     return t("js-ending-detail", { ending, detail: written ? t("js-ending-claimed-written", { move: written[1] }) : detail });
   }
 
-  return { tableId, token, api, say, sayParts, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage, alertText, endingText };
+  return { tableId, token, ownCode, pref, setPref, loadPrefs, api, say, sayParts, follow, clockText, clockBoard, movesText, longMove, tokenForm, notation, moveBody, t, pageLang, sideName, voiceLanguage, alertText, endingText };
 })();

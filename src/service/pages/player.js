@@ -99,6 +99,8 @@ import { tactusBoard } from "./board.js";
 
   /** @type {number | null} */
   let gameNumber = null;
+  // When the state arrived here (the page's own clock).
+  let stateAt = 0;
 
   /** The side this page plays: `?plays=` (a second blind player's or a
    * player's own link), else the table's blind side. @returns {Side} */
@@ -110,7 +112,7 @@ import { tactusBoard } from "./board.js";
   // A player's own link (their code, not a table's hex token) follows
   // them: at a new game, and now and then, where they play now is asked,
   // and the page moves to that table and side.
-  const ownCode = () => { const tok = tactus.token(); return tok.length === 16 || tok.includes("-") ? tok : ""; };
+  const ownCode = tactus.ownCode;
   /** @type {{start_rank: number} | null} */
   let me = null;
   /** @param {boolean} [first] the page has just opened */
@@ -153,6 +155,7 @@ import { tactusBoard } from "./board.js";
     const newGame = gameNumber !== null && s.game !== gameNumber;
     gameNumber = s.game;
     state = s;
+    stateAt = performance.now();
     // The second blind player's link says `?plays=` their side; their
     // board is the table's opponent board.
     const plays = playsSide();
@@ -171,14 +174,67 @@ import { tactusBoard } from "./board.js";
     summary.textContent = text;
     board.update(s, plays);
     if (newGame) tactus.say(answers, t("js-new-game") + " " + text);
+    checkLowTime();
   }
 
+  // The player's settings (tactus.pref): kept in this browser and, with
+  // their own link, on the server, so they follow the player. Each select
+  // shows the setting ("" its default) and keeps a change; the server's
+  // copy, once read, is shown.
+  /** @type {Array<[HTMLSelectElement, string]>} */
+  const settingSelects = [];
+  /** @param {string} elementId @param {string} name */
+  function settingSelect(elementId, name) {
+    const select = byId(elementId, HTMLSelectElement);
+    select.value = tactus.pref(name);
+    if (select.selectedIndex < 0) select.value = "";
+    select.addEventListener("change", async () => {
+      const refused = await tactus.setPref(name, select.value);
+      if (refused) tactus.say(answers, t("js-refused", { error: refused }));
+      applySettings();
+    });
+    settingSelects.push([select, name]);
+    return select;
+  }
   // The moves as the player chose to read them: standard (Nf3) or long
-  // (Ng1-f3), kept in this browser (the player's own device).
-  const STYLE_KEY = "tactus-move-style";
-  const styleSelect = byId("move-style", HTMLSelectElement);
-  styleSelect.value = localStorage.getItem(STYLE_KEY) === "long" ? "long" : "standard";
-  styleSelect.addEventListener("change", () => localStorage.setItem(STYLE_KEY, styleSelect.value));
+  // (Ng1-f3).
+  const styleSelect = settingSelect("move-style", "move_style");
+  if (styleSelect.value === "") styleSelect.value = "standard";
+  // What `c` asks the clock for: the table's default, the time left or used.
+  const clockSays = settingSelect("clock-says", "clock");
+  const lowTime = settingSelect("low-time", "low_time_s");
+  const rateSelect = settingSelect("rate", "rate");
+  const volumeSelect = settingSelect("volume", "volume");
+  // The low-time warning: said once when the player's own running time
+  // falls below their limit; again only once it has been above it (an
+  // increment, the next period's time) or in the next game.
+  let lowWarned = false;
+  /** @type {number | null} */
+  let lowGame = null;
+  function checkLowTime() {
+    const limit = Number(lowTime.value) * 1000;
+    if (!state || !limit || state.result) return;
+    const side = playsSide();
+    const c = state.clock;
+    if (lowGame !== state.game) { lowGame = state.game; lowWarned = false; }
+    let own = side === "white" ? c.white_ms : c.black_ms;
+    if (c.running_side === side) own -= performance.now() - stateAt;
+    if (own >= limit) { lowWarned = false; return; }
+    if (lowWarned || c.running_side !== side || own <= 0) return;
+    lowWarned = true;
+    tactus.say(answers, t("js-low-time", { limit: tactus.clockText(limit), time: tactus.clockText(own) }));
+  }
+  setInterval(checkLowTime, 1000);
+
+  tactus.loadPrefs().then((read) => {
+    if (!read) return;
+    for (const [select, name] of settingSelects) {
+      select.value = tactus.pref(name);
+      if (select.selectedIndex < 0) select.value = "";
+    }
+    if (styleSelect.value === "") styleSelect.value = "standard";
+    applySettings();
+  });
   /** @param {TableView} s */
   function styledMoves(s) {
     if (styleSelect.value !== "long") return s.moves.slice();
@@ -213,7 +269,8 @@ import { tactusBoard } from "./board.js";
     // (D.2.6.1, D.2.10.4). The table says it as an announcement (in the
     // log, in the table's language); only a failure is answered here.
     if (c === "c" || c === "cl" || c === "cu") {
-      const body = c === "c" ? undefined : { time: c === "cu" ? "used" : "left" };
+      const chosen = c === "c" ? clockSays.value : c === "cu" ? "used" : "left";
+      const body = chosen ? { time: chosen } : undefined;
       const r = await tactus.api("POST", "/api/tables/" + id + "/clock/say", body);
       if (!r.ok) tactus.say(answers, r.error);
       // Asked again while the last reading was being said: shown, not said.
@@ -323,10 +380,14 @@ import { tactusBoard } from "./board.js";
    */
   /**
    * @type {{ on: boolean, ctx: AudioContext | null, clips: Record<string, AudioBuffer> | null, gap: number,
-   *   playhead: number, played: number, lastStart: number | null, keep: ConstantSourceNode | null, timings: Timing[] }}
+   *   playhead: number, played: number, lastStart: number | null, keep: ConstantSourceNode | null, timings: Timing[],
+   *   gain: GainNode | null, rate: number, stretched: Record<string, AudioBuffer> }}
    */
   const sound = {
     on: false, ctx: null, clips: null, gap: 0, playhead: 0, played: 0, lastStart: null, keep: null,
+    // The player's volume (a gain before the output) and rate: each clip
+    // stretched to the rate once, the pitch kept (see `stretch`).
+    gain: null, rate: 1, stretched: {},
     // The last few announcements' timings (epoch ms on this browser's
     // monotonic clock), for tests/pages/sound_latency.mjs to tell where the
     // time went: arrival of the event, the first word's start as scheduled,
@@ -374,12 +435,12 @@ import { tactusBoard } from "./board.js";
     let t = Math.max(now, sound.playhead);
     let first = true, start = t;
     for (const key of tokens) {
-      const buffer = sound.clips[key];
+      const buffer = clipAtRate(ctx, key);
       if (!buffer) continue;
-      if (!first) t += sound.gap;
+      if (!first) t += sound.gap / sound.rate;
       const src = ctx.createBufferSource();
       src.buffer = buffer;
-      src.connect(ctx.destination);
+      src.connect(sound.gain || ctx.destination);
       src.start(t);
       if (first) { sound.lastStart = performance.now() + (t - ctx.currentTime) * 1000; start = t; }
       t += buffer.duration;
@@ -401,6 +462,72 @@ import { tactusBoard } from "./board.js";
       state: ctx.state,
     });
     if (sound.timings.length > 50) sound.timings.shift();
+  }
+
+  // The clip `key` at the player's rate, stretched once and kept.
+  /** @param {AudioContext} ctx @param {string} key */
+  function clipAtRate(ctx, key) {
+    const clip = sound.clips && sound.clips[key];
+    if (!clip || sound.rate === 1) return clip;
+    return sound.stretched[key] = sound.stretched[key] || stretch(ctx, clip, sound.rate);
+  }
+
+  // A clip said faster or slower with its pitch kept: WSOLA (waveform
+  // similarity overlap-add). Frames of 30 ms, Hann-windowed, are laid out
+  // every 15 ms; each is taken from near where the rate puts it in the
+  // clip, at the offset (within 8 ms) whose waveform best continues the
+  // last frame taken, so the voice's periods line up and nothing warbles.
+  /** @param {BaseAudioContext} ctx @param {AudioBuffer} clip @param {number} rate @returns {AudioBuffer} */
+  function stretch(ctx, clip, rate) {
+    const sr = clip.sampleRate, n = 2 * Math.round(sr * 0.015), hop = n / 2, tol = Math.round(sr * 0.008);
+    const inLen = clip.length, outLen = Math.max(1, Math.round(inLen / rate));
+    const x = clip.getChannelData(0);
+    const win = new Float32Array(n);
+    for (let i = 0; i < n; i++) win[i] = 0.5 - 0.5 * Math.cos(2 * Math.PI * i / n);
+    /** @type {number[]} */
+    const starts = [];
+    let prev = 0;
+    for (let k = 0; k * hop < outLen; k++) {
+      const ideal = Math.min(Math.round(k * hop * rate), Math.max(0, inLen - n));
+      let best = ideal;
+      if (k > 0) {
+        const natural = prev + hop;
+        let bestScore = -Infinity;
+        // The similarity on every fourth sample, every second offset: a
+        // clip of a second is stretched in milliseconds.
+        for (let d = -tol; d <= tol; d += 2) {
+          const at = ideal + d;
+          if (at < 0 || at + n > inLen) continue;
+          let score = 0;
+          for (let i = 0; i < n && natural + i < inLen; i += 4) score += x[natural + i] * x[at + i];
+          if (score > bestScore) { bestScore = score; best = at; }
+        }
+      }
+      starts.push(best);
+      prev = best;
+    }
+    const out = ctx.createBuffer(clip.numberOfChannels, outLen, sr);
+    for (let c = 0; c < clip.numberOfChannels; c++) {
+      const from = clip.getChannelData(c), to = out.getChannelData(c);
+      starts.forEach((at, k) => {
+        for (let i = 0; i < n; i++) {
+          const o = k * hop + i, s = at + i;
+          if (o >= outLen) break;
+          if (s < inLen) to[o] += from[s] * win[i];
+        }
+      });
+    }
+    return out;
+  }
+
+  // For the page tests: the stretch measured on the voice's own clips.
+  /** @type {any} */ (window).tactusStretch = stretch;
+
+  // The player's volume and rate, as chosen (their settings).
+  function applySettings() {
+    const rate = Number(rateSelect.value) || 1;
+    if (rate !== sound.rate) { sound.rate = rate; sound.stretched = {}; }
+    if (sound.gain) sound.gain.gain.value = volumeSelect.value === "" ? 1 : Number(volumeSelect.value);
   }
 
   // Chromium corks a Web Audio output after about 30 s of silence and
@@ -432,6 +559,9 @@ import { tactusBoard } from "./board.js";
     try {
       if (!sound.ctx) {
         const made = sound.ctx = new AudioContext({ latencyHint: "interactive" });
+        sound.gain = made.createGain();
+        sound.gain.connect(made.destination);
+        applySettings();
         // Paused by the browser or the system (a call, another app): said,
         // not left silent.
         made.addEventListener("statechange", () => {

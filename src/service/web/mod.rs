@@ -117,6 +117,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rounds/{n}/pgn", get(rounds::round_pgn))
         .route("/api/trf", get(rounds::trf))
         .route("/api/players/me", get(players::me))
+        .route(
+            "/api/players/me/settings",
+            get(players::my_settings).put(players::put_my_settings),
+        )
         .route("/api/standings", get(players::standings))
         .route("/api/standings.brf", get(players::standings_brf))
         .route("/standings", get(players::standings_page))

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::service::competition::Standing;
 use crate::service::i18n::escape;
+use crate::service::player_settings::PlayerSettings;
 use crate::service::tokens::normalise_code;
 
 use super::AppState;
@@ -84,6 +85,60 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
 pub(super) async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<Me>> {
     let token = bearer(&headers)?;
     Ok(Json(me_of(&state, token).await?))
+}
+
+/// The most a settings body may hold: a few short values.
+const SETTINGS_BODY_LIMIT: usize = 4 * 1024;
+
+/// The listed player whose own token the request carries (see `me_of`),
+/// without where they play.
+fn rank_of(state: &AppState, headers: &HeaderMap) -> ApiResult<u16> {
+    let token = bearer(headers)?;
+    let rank = state.tokens.player_of(token).ok_or_else(|| {
+        ApiError(
+            StatusCode::FORBIDDEN,
+            "this is not a player's own token (the link on their card)".into(),
+        )
+    })?;
+    state.competition.listed(rank)?;
+    Ok(rank)
+}
+
+/// `GET /api/players/me/settings`: the player's own settings.
+pub(super) async fn my_settings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<PlayerSettings>> {
+    let rank = rank_of(&state, &headers)?;
+    Ok(Json(state.competition.settings().of(rank)))
+}
+
+/// `PUT /api/players/me/settings`: replaces the player's own settings.
+/// The token is checked before the body is read; a body that does not
+/// read, or a value out of range, is 422 naming it, and nothing changes.
+pub(super) async fn put_my_settings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> ApiResult<Json<PlayerSettings>> {
+    let rank = rank_of(&state, &headers)?;
+    let bytes = axum::body::to_bytes(body, SETTINGS_BODY_LIMIT)
+        .await
+        .map_err(|_| {
+            ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("settings: at most {SETTINGS_BODY_LIMIT} bytes"),
+            )
+        })?;
+    let settings: PlayerSettings = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, format!("settings: {e}")))?;
+    state
+        .competition
+        .settings()
+        .set(rank, settings.clone())
+        .await
+        .map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("journal: {e}")))?;
+    Ok(Json(settings))
 }
 
 /// `GET /p/{code}`: a player's own link. To their game's player page with

@@ -1,0 +1,252 @@
+//! A listed player's own settings, kept by the server so that they follow
+//! the player: from table to table as the rounds move them, and from device
+//! to device (a phone that ran flat, a borrowed laptop). Read and written
+//! with the player's own token (`GET`/`PUT /api/players/me/settings`),
+//! journaled as one document, so a restart keeps them.
+//!
+//! Every value is checked when it is read from a request: a setting out of
+//! range is refused (422, naming it) and nothing changes.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+use tactus_rules::clock_announce::Shown;
+use tactus_rules::language::Language;
+use tactus_rules::notation::Lang;
+
+use super::journal::{JournalError, JournalHandle};
+
+/// The name the players' settings are kept under in the journal.
+pub const SETTINGS_DOCUMENT: &str = "player-settings";
+
+/// One player's settings; a setting left out is the page's (or the
+/// table's) default.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSettings {
+    /// The pages' language (`en`, `de`, `es`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<PageLanguage>,
+    /// How moves are written for them: `standard` (Nf3) or `long` (Ng1-f3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_style: Option<MoveStyle>,
+    /// The piece letters they type moves in (`auto`, `en`, `de`, …);
+    /// left out: the table's.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "notation"
+    )]
+    pub notation: Option<Lang>,
+    /// What their clock command tells: the time `left` or `used`; left
+    /// out: the table's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Shown>,
+    /// Their page warns them once when their own time falls below this
+    /// many seconds (1–3600); left out: no warning.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub low_time_s: Option<LowTime>,
+    /// Their device's speaking rate for the table's clips (0.7–1.6, the
+    /// pitch kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate: Option<Rate>,
+    /// Their device's volume for the table's clips (0–1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volume: Option<Volume>,
+}
+
+/// A language the pages have a catalogue for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Language", into = "Language")]
+pub struct PageLanguage(Language);
+
+impl TryFrom<Language> for PageLanguage {
+    type Error = String;
+    fn try_from(l: Language) -> Result<PageLanguage, String> {
+        if Language::WITH_CATALOGUE.contains(&l) {
+            Ok(PageLanguage(l))
+        } else {
+            let codes: Vec<&str> = Language::WITH_CATALOGUE.iter().map(|l| l.code()).collect();
+            Err(format!(
+                "lang `{}`: the pages speak {}",
+                l.code(),
+                codes.join(", ")
+            ))
+        }
+    }
+}
+
+impl From<PageLanguage> for Language {
+    fn from(l: PageLanguage) -> Language {
+        l.0
+    }
+}
+
+/// How moves are written on the player's page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveStyle {
+    Standard,
+    Long,
+}
+
+/// Seconds of the low-time warning, 1 to 3600.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
+pub struct LowTime(u32);
+
+impl TryFrom<u32> for LowTime {
+    type Error = String;
+    fn try_from(s: u32) -> Result<LowTime, String> {
+        (1..=3600)
+            .contains(&s)
+            .then_some(LowTime(s))
+            .ok_or_else(|| format!("low_time_s {s}: from 1 to 3600 seconds"))
+    }
+}
+
+impl From<LowTime> for u32 {
+    fn from(l: LowTime) -> u32 {
+        l.0
+    }
+}
+
+/// A speaking rate, 0.7 to 1.6 (1: as recorded).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "f64", into = "f64")]
+pub struct Rate(f64);
+
+impl TryFrom<f64> for Rate {
+    type Error = String;
+    fn try_from(r: f64) -> Result<Rate, String> {
+        (0.7..=1.6)
+            .contains(&r)
+            .then_some(Rate(r))
+            .ok_or_else(|| format!("rate {r}: from 0.7 to 1.6"))
+    }
+}
+
+impl From<Rate> for f64 {
+    fn from(r: Rate) -> f64 {
+        r.0
+    }
+}
+
+/// A volume, 0 (silent) to 1 (as recorded).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "f64", into = "f64")]
+pub struct Volume(f64);
+
+impl TryFrom<f64> for Volume {
+    type Error = String;
+    fn try_from(v: f64) -> Result<Volume, String> {
+        (0.0..=1.0)
+            .contains(&v)
+            .then_some(Volume(v))
+            .ok_or_else(|| format!("volume {v}: from 0 to 1"))
+    }
+}
+
+impl From<Volume> for f64 {
+    fn from(v: Volume) -> f64 {
+        v.0
+    }
+}
+
+fn notation<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+    Option::<String>::deserialize(d)?
+        .map(|s| s.parse::<Lang>().map_err(serde::de::Error::custom))
+        .transpose()
+}
+
+/// Every listed player's settings, by start rank, and where they are kept.
+pub struct SettingsStore {
+    all: Mutex<BTreeMap<u16, PlayerSettings>>,
+    journal: JournalHandle,
+}
+
+impl SettingsStore {
+    /// The store as the journal's document `kept` had it (empty if none, or
+    /// if it no longer reads: a player then starts from the defaults).
+    pub fn new(kept: Option<Vec<u8>>, journal: JournalHandle) -> SettingsStore {
+        let all = kept
+            .and_then(|bytes| match serde_json::from_slice(&bytes) {
+                Ok(all) => Some(all),
+                Err(e) => {
+                    tracing::warn!("the players' settings in the journal do not read ({e}): each player starts from the defaults");
+                    None
+                }
+            })
+            .unwrap_or_default();
+        SettingsStore {
+            all: Mutex::new(all),
+            journal,
+        }
+    }
+
+    /// Player `rank`'s settings.
+    pub fn of(&self, rank: u16) -> PlayerSettings {
+        self.all
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&rank)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Replaces player `rank`'s settings, journaled before they take
+    /// effect.
+    pub async fn set(&self, rank: u16, settings: PlayerSettings) -> Result<(), JournalError> {
+        let mut next = self.all.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if next.get(&rank) == Some(&settings) {
+            return Ok(());
+        }
+        next.insert(rank, settings);
+        let bytes = serde_json::to_vec(&next).unwrap_or_default();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        self.journal
+            .put_document(SETTINGS_DOCUMENT, now, bytes)
+            .await?;
+        *self.all.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(json: &str) -> Result<PlayerSettings, String> {
+        serde_json::from_str(json).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_setting_reads_and_writes_back() {
+        let json = r#"{"lang":"de","move_style":"long","notation":"de","clock":"used","low_time_s":300,"rate":1.3,"volume":0.8}"#;
+        let s = read(json).unwrap();
+        assert_eq!(serde_json::to_string(&s).unwrap(), json);
+        assert_eq!(read("{}").unwrap(), PlayerSettings::default());
+    }
+
+    #[test]
+    fn values_out_of_range_are_refused_with_their_name() {
+        for (json, says) in [
+            (r#"{"rate":2.0}"#, "rate 2: from 0.7 to 1.6"),
+            (r#"{"rate":0.5}"#, "rate 0.5"),
+            (r#"{"volume":1.5}"#, "volume 1.5"),
+            (r#"{"low_time_s":0}"#, "low_time_s 0"),
+            (r#"{"low_time_s":7200}"#, "low_time_s 7200"),
+            (r#"{"lang":"pl"}"#, "lang `pl`: the pages speak en, es, de"),
+            (r#"{"notation":"xx"}"#, "xx"),
+            (r#"{"clock":"sometimes"}"#, "sometimes"),
+            (r#"{"move_style":"short"}"#, "short"),
+            (r#"{"colour":"red"}"#, "unknown field `colour`"),
+        ] {
+            let e = read(json).unwrap_err();
+            assert!(e.contains(says), "{json}: {e}");
+        }
+    }
+}
