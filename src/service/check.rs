@@ -99,6 +99,21 @@ pub fn venue(config: &Config, wait: Wait) -> Vec<Line> {
     for t in &config.tables {
         lines.extend(table(config, t, wait));
     }
+    // A listed player's own display, which follows them.
+    for p in config
+        .players
+        .iter()
+        .filter(|p| p.braille != BrailleSpec::None)
+    {
+        let whose = format!("player {}", p.start_rank);
+        lines.push(Line::new(
+            None,
+            "braille",
+            braille(&p.braille, &whose)
+                .map(|ok| format!("{whose} ({}): {ok}", p.name))
+                .map_err(|e| format!("{whose} ({}): {e}", p.name)),
+        ));
+    }
     let mut voices: BTreeSet<&str> = BTreeSet::new();
     voices.insert(&config.speech.voice);
     for t in &config.tables {
@@ -172,7 +187,11 @@ pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
     };
     lines.push(Line::new(Some(id), "sound", sound_line));
     if t.braille != BrailleSpec::None {
-        lines.push(Line::new(Some(id), "braille", braille(&t.braille, id)));
+        lines.push(Line::new(
+            Some(id),
+            "braille",
+            braille(&t.braille, &format!("table {id}")),
+        ));
     }
     lines
 }
@@ -386,8 +405,9 @@ pub fn sound(
     }
 }
 
-/// Connects to the table's brltty and shows a test line on its display.
-pub fn braille(spec: &BrailleSpec, id: &str) -> Result<String, String> {
+/// Connects to a display's brltty and shows a test line on it; `whose`
+/// names it there (`table 1`, `player 3`).
+pub fn braille(spec: &BrailleSpec, whose: &str) -> Result<String, String> {
     let BrailleSpec::Brlapi(host) = spec else {
         return Ok("none".into());
     };
@@ -396,7 +416,7 @@ pub fn braille(spec: &BrailleSpec, id: &str) -> Result<String, String> {
         tactus_braille::brlapi::Connection::open(host.as_deref(), None).map_err(|e| {
             format!("{shown}: cannot connect: {e} (is brltty running, and the display on?)")
         })?;
-    let line = format!("tactus table {id} check");
+    let line = format!("tactus {whose} check");
     conn.write_text(&line)
         .map_err(|e| format!("{shown}: cannot write: {e}"))?;
     Ok(format!(

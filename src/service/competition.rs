@@ -154,6 +154,8 @@ pub struct Competition {
     busy: tokio::sync::Mutex<()>,
     /// The listed players' own settings, which follow them.
     settings: super::player_settings::SettingsStore,
+    /// One more at each round set up: the players may have moved.
+    seating: tokio::sync::watch::Sender<u64>,
 }
 
 /// A table's games' first entries, read while its current game was the
@@ -241,7 +243,13 @@ impl Competition {
             past: Mutex::new(HashMap::new()),
             busy: tokio::sync::Mutex::new(()),
             settings,
+            seating: tokio::sync::watch::Sender::new(0),
         })
+    }
+
+    /// Changes at each round set up (the players may have moved).
+    pub fn seating(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.seating.subscribe()
     }
 
     /// The listed players' own settings.
@@ -414,6 +422,8 @@ impl Competition {
         }
         *self.unpaired.lock().unwrap_or_else(|e| e.into_inner()) =
             (round.to_owned(), unpaired.clone());
+        // Whoever follows the players (their own displays) looks again now.
+        self.seating.send_modify(|n| *n += 1);
         Ok(RoundSetUp {
             round: round.to_owned(),
             games: listed,

@@ -57,6 +57,13 @@ pub struct PlayerConfig {
     /// board order puts their game.
     #[serde(default)]
     pub table: Option<TableId>,
+    /// Their own braille display (`brlapi:HOST:PORT`: a brltty on their
+    /// own computer), which follows them from board to board.
+    #[serde(default, deserialize_with = "from_str")]
+    pub braille: crate::table::display::BrailleSpec,
+    /// What it shows of a move: `words` or `notation`.
+    #[serde(default)]
+    pub braille_shows: crate::table::display::BrailleShows,
 }
 
 impl Default for Config {

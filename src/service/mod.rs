@@ -13,6 +13,7 @@ pub mod headers;
 pub mod i18n;
 pub mod journal;
 pub mod listener;
+pub mod player_display;
 pub mod player_settings;
 pub mod private_file;
 pub mod serve;

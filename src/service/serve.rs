@@ -260,10 +260,25 @@ pub async fn serve(
         &data.join("journal.sqlite"),
         trf,
     )?);
+    // Each listed player's own display, which follows them.
+    let player_displays = Arc::new(
+        super::player_display::attach_all(
+            &config.players,
+            &config
+                .tables
+                .iter()
+                .map(|t| t.id.clone())
+                .collect::<Vec<_>>(),
+            &competition,
+            &tables,
+        )
+        .map_err(ServeError::Braille)?,
+    );
     let state = AppState {
         tables,
         tokens,
         competition,
+        player_displays,
         streams: Default::default(),
         braille: Default::default(),
     };

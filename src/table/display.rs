@@ -271,11 +271,48 @@ const BACKOFF_MIN: Duration = Duration::from_millis(50);
 /// pack has no words for a name); the reader of braille gets all of it.
 pub type NewGameLine = Arc<dyn Fn(&TableView) -> String + Send + Sync>;
 
+/// Where a display is now: a table, the role its keys act as there, and
+/// the game they act in (a listed player's display acts in their game
+/// only).
+#[derive(Clone)]
+pub struct DisplaySeat {
+    pub handle: TableHandle,
+    pub role: PersonRole,
+    pub game: Option<u32>,
+    /// The table's own display: its coming and going is in the table's
+    /// state. A player's display, which follows them, is in theirs.
+    pub table_display: bool,
+}
+
 /// Starts table `handle`'s display: a thread that owns the BrlAPI
 /// connection and a task that feeds it the table's announcements and turns
 /// its keys into the table's requests. Nothing if `spec` is `none`.
 pub fn attach(
     handle: TableHandle,
+    spec: &BrailleSpec,
+    shows: BrailleShows,
+    new_game: NewGameLine,
+    status: &DisplayStatus,
+) -> std::io::Result<()> {
+    let name = handle.id.to_string();
+    // A table's display never moves: the sender is dropped at once, and a
+    // seat whose sender is gone is kept.
+    let (_, seats) = tokio::sync::watch::channel(Some(DisplaySeat {
+        handle,
+        role: PersonRole::Player,
+        game: None,
+        table_display: true,
+    }));
+    attach_following(name, seats, spec, shows, new_game, status)
+}
+
+/// Starts a display that follows `seats`: the table it shows and acts at
+/// is the latest seat (none: nothing to show, its keys ignored), as a
+/// listed player's own display follows them from board to board. `name`
+/// names it in the log (a table's id, `player 3`) and its thread.
+pub fn attach_following(
+    name: String,
+    seats: tokio::sync::watch::Receiver<Option<DisplaySeat>>,
     spec: &BrailleSpec,
     shows: BrailleShows,
     new_game: NewGameLine,
@@ -288,16 +325,15 @@ pub fn attach(
     let (key_tx, key_rx) = tokio::sync::mpsc::channel::<Key>(KEY_QUEUE);
     // One tick waiting is as good as many: the table republishes its state.
     let (status_tx, status_rx) = tokio::sync::mpsc::channel::<()>(1);
-    let table = handle.id.clone();
     let link = Link {
         state: status.clone(),
         status: status_tx,
         keys: key_tx,
     };
     std::thread::Builder::new()
-        .name(format!("braille-{table}"))
-        .spawn(move || supervise(&table, host, &link, &content_rx))?;
-    tokio::spawn(feed(handle, shows, new_game, content_tx, key_rx, status_rx));
+        .name(format!("braille-{name}"))
+        .spawn(move || supervise(&name, host, &link, &content_rx))?;
+    tokio::spawn(feed(seats, shows, new_game, content_tx, key_rx, status_rx));
     Ok(())
 }
 
@@ -476,32 +512,103 @@ fn show(
     }
 }
 
-/// The task between the table and the display thread.
+/// How a display's time at one table ended.
+enum Flow {
+    /// Its seat changed: show the next.
+    Moved,
+    /// The table, or the display thread, is gone.
+    Stop,
+}
+
+/// Resolves when the seat changes; never once its sender is gone (the seat
+/// stays as it is).
+async fn moved(seats: &mut tokio::sync::watch::Receiver<Option<DisplaySeat>>) {
+    if seats.changed().await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// The task between the tables and the display thread: the table of the
+/// display's seat, then the next when it moves.
 async fn feed(
-    handle: TableHandle,
+    mut seats: tokio::sync::watch::Receiver<Option<DisplaySeat>>,
     shows: BrailleShows,
     new_game: NewGameLine,
     content: ContentTx,
     mut keys: tokio::sync::mpsc::Receiver<Key>,
     mut status: tokio::sync::mpsc::Receiver<()>,
 ) {
+    loop {
+        let seat = seats.borrow_and_update().clone();
+        let flow = match seat {
+            Some(seat) => {
+                feed_at(
+                    &seat,
+                    shows,
+                    &new_game,
+                    &content,
+                    &mut keys,
+                    &mut status,
+                    &mut seats,
+                )
+                .await
+            }
+            // No game now (between rounds, a bye): keys and ticks are
+            // nobody's business until there is one.
+            None => loop {
+                tokio::select! {
+                    _ = moved(&mut seats) => break Flow::Moved,
+                    key = keys.recv() => if key.is_none() { break Flow::Stop },
+                    tick = status.recv() => if tick.is_none() { break Flow::Stop },
+                }
+            },
+        };
+        if let Flow::Stop = flow {
+            return;
+        }
+    }
+}
+
+/// The display at one table, until its seat moves or the table is gone.
+async fn feed_at(
+    seat: &DisplaySeat,
+    shows: BrailleShows,
+    new_game: &NewGameLine,
+    content: &ContentTx,
+    keys: &mut tokio::sync::mpsc::Receiver<Key>,
+    status: &mut tokio::sync::mpsc::Receiver<()>,
+    seats: &mut tokio::sync::watch::Receiver<Option<DisplaySeat>>,
+) -> Flow {
+    let handle = &seat.handle;
     let mut live = handle.subscribe();
     let (plies, lang) = match handle.view().await {
-        Ok(v) => (v.moves.len(), v.voice_lang),
-        Err(_) => return,
+        Ok(v) => {
+            // A player's display arriving at their game says where they
+            // are, as the new game's line does.
+            if !seat.table_display {
+                let words = Words::new(&handle.id, &v.voice_lang);
+                if content.send(words.content(&new_game(&v))).is_err() {
+                    return Flow::Stop;
+                }
+            }
+            (v.moves.len(), v.voice_lang)
+        }
+        Err(_) => return Flow::Stop,
     };
     // Plies the table had when the display last showed a move.
     let mut plies_shown = plies;
     let words = Words::new(&handle.id, &lang);
     loop {
         tokio::select! {
+            _ = moved(seats) => return Flow::Moved,
             tick = status.recv() => {
                 if tick.is_none() {
-                    return;
+                    return Flow::Stop;
                 }
-                // The display came or went: every page hears of it now.
-                if handle.republish().await.is_err() {
-                    return;
+                // The display came or went: every page of its table hears
+                // of it now.
+                if seat.table_display && handle.republish().await.is_err() {
+                    return Flow::Stop;
                 }
             }
             event = live.recv() => match event {
@@ -515,7 +622,7 @@ async fn feed(
                             match handle.view().await {
                                 Ok(v) if v.moves.len() > plies_shown => {
                                     plies_shown = v.moves.len();
-                                    cells = last_moves_cells(&handle, 1).await;
+                                    cells = last_moves_cells(handle, 1).await;
                                     break;
                                 }
                                 Ok(_) => tokio::time::sleep(Duration::from_millis(50)).await,
@@ -526,27 +633,32 @@ async fn feed(
                     } else {
                         None
                     };
+                    // A player's display says where they play on arrival
+                    // at their game (a new game here may be others').
+                    if a.kind == NoticeKind::NewGame && !seat.table_display {
+                        continue;
+                    }
                     // A new game: the round and the opponent beside the
                     // colour the voice said (the state is the new game's:
                     // the table publishes it right after).
                     let text = match a.kind {
                         NoticeKind::NewGame => match handle.view().await {
                             Ok(v) => new_game(&v),
-                            Err(_) => return,
+                            Err(_) => return Flow::Stop,
                         },
                         _ => a.text,
                     };
                     let c = notation.map(Content::Dots).unwrap_or_else(|| words.content(&text));
                     if content.send(c).is_err() {
-                        return;
+                        return Flow::Stop;
                     }
                 }
                 Ok(LiveEvent::State(_)) => {}
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return Flow::Stop,
             },
             key = keys.recv() => {
-                let Some(key) = key else { return };
+                let Some(key) = key else { return Flow::Stop };
                 let action = match key {
                     Key::Route(_) => Some(Action::Repeat),
                     Key::LineDown => Some(Action::SayClock { time: None }),
@@ -558,21 +670,21 @@ async fn feed(
                     // The answer comes back as an announcement, and so onto
                     // the display.
                     Some(action) => {
-                        if let Err(e) = handle.act(PersonRole::Player, action).await {
+                        if let Err(e) = handle.act_in(seat.game, seat.role, action).await {
                             let _ = content.send(words.content(&e.to_string()));
                         }
                     }
                     None => {
                         let c = match shows {
-                            BrailleShows::Notation => last_moves_cells(&handle, 4).await.map(Content::Dots),
-                            BrailleShows::Words => last_moves_text(&handle, 4)
+                            BrailleShows::Notation => last_moves_cells(handle, 4).await.map(Content::Dots),
+                            BrailleShows::Words => last_moves_text(handle, 4)
                                 .await
                                 .map(|t| words.content(&t)),
                         };
                         if let Some(c) = c
                             && content.send(c).is_err()
                         {
-                            return;
+                            return Flow::Stop;
                         }
                     }
                 }

@@ -179,6 +179,7 @@ pub async fn app(tables: Tables<'_>) -> App {
     let state = AppState {
         streams: Default::default(),
         braille: Default::default(),
+        player_displays: Default::default(),
         competition: Arc::new(
             Competition::new(
                 Vec::new(),

@@ -565,3 +565,122 @@ fn a_new_game_says_the_round_the_colour_and_the_opponent() {
         "{line}"
     );
 }
+
+/// Issue 33: a listed player's own braille display (`braille` on their
+/// `[[player]]`) follows them from board to board: round 1 at board 1 as
+/// White, round 2 at board 2 as Black, each time saying where they are,
+/// showing that game's announcements, and its keys acting there, for
+/// their side, in their game.
+#[test]
+fn a_players_own_display_follows_them_from_board_to_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let socket = dir.path().join("vr.sock");
+    let listener = UnixListener::bind(&socket).unwrap();
+    let api = free_api();
+    let (_brltty, mut display) = brltty(dir.path(), &socket, &listener, api);
+    let config = dir.path().join("venue.toml");
+    let tables = "[[table]]\nid = \"board1\"\nboard = \"none\"\n\n[[table]]\nid = \"board2\"\nboard = \"none\"\n\n";
+    let mut players = String::new();
+    for (i, name) in ["Ana", "Bea", "Cid", "Dan"].iter().enumerate() {
+        players.push_str(&format!(
+            "[[player]]\nname = \"{name}\"\nstart_rank = {}\n",
+            i + 1
+        ));
+        if i == 0 {
+            players.push_str(&format!("braille = \"brlapi:127.0.0.1:{api}\"\n"));
+        }
+        players.push('\n');
+    }
+    std::fs::write(&config, format!("{tables}{players}")).unwrap();
+    let data = dir.path().join("data");
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
+    let tokens: toml::Value = toml::from_str(&text).unwrap();
+    let venue = tokens["venue"]["arbiter"].as_str().unwrap().to_owned();
+    let own = |rank: &str| tokens["players"][rank].as_str().unwrap().to_owned();
+    let de = louis::table_for(Language::De);
+    let me = |token: &str| {
+        let r = get_with(&addr, "/api/players/me", token);
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    };
+    wait_for("Ana's display connected", LIMIT, || {
+        (me(&own("1"))["braille"] == "connected").then_some(())
+    });
+
+    let round = |body: &str| {
+        let r = post(&addr, "/api/rounds", &venue, body);
+        assert_eq!(r.status, 200, "{}", r.body);
+    };
+    round(r#"{"round":"1","games":[{"white":"Ana","black":"Bea"},{"white":"Cid","black":"Dan"}]}"#);
+    // Where she plays, in the table's language (German by default).
+    display.until("round 1 at board 1", |l| {
+        words(l, de).is_some_and(|w| plain(&w).starts_with("runde 1 brett 1 sie spielen wei"))
+    });
+    // Her move, from her own page, shown on her display.
+    let r = post(
+        &addr,
+        "/api/tables/board1/move",
+        &own("1"),
+        r#"{"move":"e4"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let said = r.json()["text"].as_str().unwrap().to_owned();
+    display.until("her move", |l| {
+        words(l, de).is_some_and(|w| shows(&w, &said))
+    });
+    // Round 2: Black at board 2 against Cid.
+    let r = post(
+        &addr,
+        "/api/tables/board1/resign",
+        &own("2"),
+        r#"{"side":"black"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = post(
+        &addr,
+        "/api/tables/board2/resign",
+        &own("4"),
+        r#"{"side":"black"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The pairing program's board order puts her game on board 2.
+    round(
+        r#"{"round":"2","games":[{"white":"Cid","black":"Ana","board":2},{"white":"Bea","black":"Dan","board":1}]}"#,
+    );
+    assert_eq!(me(&own("1"))["table"], "board2");
+    display.until("round 2 at board 2", |l| {
+        words(l, de).is_some_and(|w| plain(&w).starts_with("runde 2 brett 2 sie spielen schwarz"))
+    });
+    // Cid's move at board 2 is on her display; one at board 1 is not hers.
+    let r = post(
+        &addr,
+        "/api/tables/board2/move",
+        &own("3"),
+        r#"{"move":"d4"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let said = r.json()["text"].as_str().unwrap().to_owned();
+    display.until("Cid's move at her board", |l| {
+        words(l, de).is_some_and(|w| shows(&w, &said))
+    });
+    // Her display's clock key asks board 2's clock, for her.
+    let before = table_at(&addr, "board2")["last_announcement"].clone();
+    display.press("LnDn");
+    wait_for("the clock said at board 2", LIMIT, || {
+        let now = table_at(&addr, "board2")["last_announcement"].clone();
+        (now != before).then_some(())
+    });
+    drop(server);
+}
+
+/// A request with a bearer token.
+fn get_with(addr: &str, path: &str, token: &str) -> tactus_testkit::http::Response {
+    tactus_testkit::http::request(addr, "GET", path, Some(token), None, LIMIT).unwrap()
+}
+
+/// Table `id`'s state.
+fn table_at(addr: &str, id: &str) -> serde_json::Value {
+    get(addr, &format!("/api/tables/{id}")).json()
+}

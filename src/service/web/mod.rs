@@ -44,6 +44,8 @@ pub struct AppState {
     pub competition: Arc<Competition>,
     /// The live streams' counts and tickets ([`streams`]).
     pub streams: streams::StreamGate,
+    /// The listed players' own braille displays, by start rank.
+    pub player_displays: Arc<BTreeMap<u16, crate::table::display::DisplayStatus>>,
     /// The tables' braille records, kept while their games are unchanged.
     pub braille: braille::RecordCache,
 }

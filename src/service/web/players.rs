@@ -34,6 +34,9 @@ pub struct Me {
     pub opponent: Option<Opponent>,
     /// Why there is no game, in English; `null` when there is one.
     pub why: Option<String>,
+    /// Their own braille display (`braille` on their `[[player]]`):
+    /// `connected`, `disconnected`, `failing`, `failed`; `null`: none.
+    pub braille: Option<crate::table::display::DisplayState>,
 }
 
 /// The opponent of [`Me`].
@@ -54,6 +57,7 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
     })?;
     let player = state.competition.listed(rank)?;
     let name = player.name.clone();
+    let braille = state.player_displays.get(&rank).map(|d| d.get());
     Ok(match state.competition.seat_of(rank).await? {
         Ok(seat) => Me {
             start_rank: rank,
@@ -67,6 +71,7 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
                 name: seat.opponent.1,
             }),
             why: None,
+            braille,
         },
         Err(none) => Me {
             start_rank: rank,
@@ -77,6 +82,7 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
             colour: None,
             opponent: None,
             why: Some(none.why),
+            braille,
         },
     })
 }
