@@ -244,6 +244,18 @@ test("a championship: each player's own link, typed in capitals as a braille car
     const standings = await open("/standings", null, s.base);
     assert.equal(await standings.evaluate(() => document.querySelectorAll("tbody tr").length), 4);
     assert.deepEqual(await axe(standings), []);
+    // Sorted from the keyboard: by name (ascending, then descending), said
+    // in the status line and in aria-sort.
+    const names = () => standings.evaluate(() => [...document.querySelectorAll("tbody th")].map((th) => th.textContent));
+    await standings.focus("thead th:nth-child(2) button");
+    await standings.keyboard.press("Enter");
+    assert.deepEqual(await names(), ["Ana", "Bea", "Cid", "Dan"]);
+    assert.equal(await standings.evaluate(() => document.querySelector("thead th:nth-child(2)").getAttribute("aria-sort")), "ascending");
+    await standings.keyboard.press("Space");
+    assert.deepEqual(await names(), ["Dan", "Cid", "Bea", "Ana"]);
+    assert.match(await standings.evaluate(() => document.getElementById("sort-status").textContent), /Sorted by Name, descending\.$/);
+    assert.equal(await standings.evaluate(() => document.querySelector("thead th:first-child").getAttribute("aria-sort")), null);
+    assert.deepEqual(await axe(standings), []);
     for (const p of [ana, bea, standings]) await p.close();
   } finally {
     stopServer(s);

@@ -23,6 +23,7 @@ const ASSISTANT_JS: &str = include_str!("../pages/assistant.js");
 const ARBITER_HTML: &str = include_str!("../pages/arbiter.html");
 const ARBITER_JS: &str = include_str!("../pages/arbiter.js");
 const ROUNDS_JS: &str = include_str!("../pages/rounds.js");
+const STANDINGS_JS: &str = include_str!("../pages/standings.js");
 const OPPONENT_HTML: &str = include_str!("../pages/opponent.html");
 const OPPONENT_JS: &str = include_str!("../pages/opponent.js");
 
@@ -58,7 +59,7 @@ pub(super) fn page(template: &str, id: &str, role: &str, lang: Language) -> Html
 /// The language a page is asked in: `?lang=`, else `Accept-Language`.
 #[derive(Deserialize)]
 pub(super) struct PageQuery {
-    lang: Option<String>,
+    pub(super) lang: Option<String>,
 }
 
 pub(super) fn page_lang(query: &PageQuery, headers: &HeaderMap) -> Language {
@@ -190,6 +191,7 @@ pub(super) async fn static_file(Path(file): Path<String>) -> ApiResult<Response>
         "assistant.js" => (ASSISTANT_JS, "text/javascript; charset=utf-8"),
         "arbiter.js" => (ARBITER_JS, "text/javascript; charset=utf-8"),
         "rounds.js" => (ROUNDS_JS, "text/javascript; charset=utf-8"),
+        "standings.js" => (STANDINGS_JS, "text/javascript; charset=utf-8"),
         "opponent.js" => (OPPONENT_JS, "text/javascript; charset=utf-8"),
         _ => return Err(ApiError(StatusCode::NOT_FOUND, format!("no file `{file}`"))),
     };

@@ -234,9 +234,16 @@ pub(super) async fn standings_brf(
         .into_response())
 }
 
-/// `GET /standings`: the standings as a real table (a caption, column
-/// headers a screen reader announces with each cell).
-pub(super) async fn standings_page(State(state): State<AppState>) -> ApiResult<Html<String>> {
+/// `GET /standings?lang=`: the standings as a real table (a caption,
+/// column headers a screen reader announces with each cell, each player's
+/// name a row header), sortable by any column from the keyboard
+/// (`standings.js`), in the page's language.
+pub(super) async fn standings_page(
+    State(state): State<AppState>,
+    axum::extract::Query(q): axum::extract::Query<super::pages::PageQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Html<String>> {
+    let lang = super::pages::page_lang(&q, &headers);
     let rows: String = state
         .competition
         .standings()
@@ -244,7 +251,7 @@ pub(super) async fn standings_page(State(state): State<AppState>) -> ApiResult<H
         .iter()
         .map(|s| {
             format!(
-                "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>\n",
                 s.place,
                 escape(&s.name),
                 s.points,
@@ -252,13 +259,9 @@ pub(super) async fn standings_page(State(state): State<AppState>) -> ApiResult<H
             )
         })
         .collect();
-    Ok(Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Standings</title></head><body><main><h1>Standings</h1>\
-         <table><caption>Standings after every result recorded</caption>\
-         <thead><tr><th scope=\"col\">Place</th><th scope=\"col\">Name</th>\
-         <th scope=\"col\">Points</th><th scope=\"col\">Start rank</th></tr></thead>\
-         <tbody>{rows}</tbody></table></main></body></html>"
-    )))
+    let page = crate::service::i18n::render(STANDINGS_HTML, lang, &[]);
+    Ok(Html(page.replace("{{ROWS}}", &rows)))
 }
+
+/// The standings page's template.
+const STANDINGS_HTML: &str = include_str!("../pages/standings.html");
