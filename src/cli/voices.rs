@@ -68,6 +68,16 @@ fn check(name: &str) -> anyhow::Result<()> {
                 pack.gap_ms(),
                 total as f64 / f64::from(rate)
             );
+            if let Some(s) = pack.source() {
+                println!(
+                    "made by {} ({}){}",
+                    s.engine,
+                    s.voice,
+                    s.version
+                        .as_deref()
+                        .map_or(String::new(), |v| format!(", {v}"))
+                );
+            }
             loudness_report(&pack);
             Ok(())
         }

@@ -35,6 +35,11 @@ pub struct Manifest {
     /// The units' genders (`[grammar]`); German's when left out.
     #[serde(default)]
     pub grammar: ManifestGrammar,
+    /// What made the clips (`[source]`): a synthesizer and its voice, or a
+    /// person's recording. Shown by `tactus voices check`; packs from
+    /// before say nothing.
+    #[serde(default)]
+    pub source: Option<ManifestSource>,
     /// By token key (see `tactus tokens`); keys are checked by [`VoicePack::load`].
     pub tokens: BTreeMap<String, ManifestToken>,
 }
@@ -47,6 +52,20 @@ pub struct ManifestGrammar {
     /// `gender = { hour = "f", minute = "m", second = "m", move = "f" }`.
     #[serde(default)]
     pub gender: Genders,
+}
+
+/// A manifest's `[source]` table: what made its clips.
+#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestSource {
+    /// `pico` (SVOX Pico, through py-nanotts), `espeak-ng`, `recorded`.
+    pub engine: String,
+    /// The engine's voice (`de-DE`), or who recorded the clips.
+    pub voice: String,
+    /// The engine's version (`py-nanotts 0.1.1`), or when the recording
+    /// was made.
+    #[serde(default)]
+    pub version: Option<String>,
 }
 
 /// One token's entry in the manifest.
@@ -230,6 +249,7 @@ pub struct VoicePack {
     sample_rate: u32,
     gap_ms: u32,
     speed: f32,
+    source: Option<ManifestSource>,
     entries: HashMap<Token, Entry>,
     grammar: Grammar,
     problems: Vec<Problem>,
@@ -361,10 +381,16 @@ impl VoicePack {
             sample_rate: manifest.sample_rate,
             gap_ms: manifest.gap_ms,
             speed: options.speed,
+            source: manifest.source,
             entries,
             problems,
             at_rate: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// What made the clips (`[source]`), if the manifest says.
+    pub fn source(&self) -> Option<&ManifestSource> {
+        self.source.as_ref()
     }
 
     /// The pack's name from its manifest.
