@@ -8,3 +8,4 @@
 mod docs_links;
 mod fixtures_are_copies;
 mod layers;
+mod voice_packs;

@@ -253,17 +253,18 @@ fn each_table_serves_the_browser_the_pack_it_speaks_with() {
     assert_eq!(one["name"], "de-appendix-d");
     assert_eq!(two["name"], "en-appendix-d");
     assert_eq!(two["language"], "en");
-    // Table 2's clips are its own pack's, under its own path.
-    let url = two["clips"]["piece.knight"].as_str().unwrap();
-    assert_eq!(url, "/api/tables/2/voice/clips/piece.knight.wav");
-    let english_knight = get(addr, url);
-    let german_knight = get(addr, one["clips"]["piece.knight"].as_str().unwrap());
-    assert_eq!(english_knight.status, 200);
-    assert_eq!(german_knight.status, 200);
-    assert_ne!(english_knight.body, german_knight.body);
+    // Table 2's clips are its own pack's, under its own path: "takes"
+    // (the Appendix D words, "Springer", are the German voice's in both).
+    let url = two["clips"]["word.takes"].as_str().unwrap();
+    assert_eq!(url, "/api/tables/2/voice/clips/word.takes.wav");
+    let english_takes = get(addr, url);
+    let german_takes = get(addr, one["clips"]["word.takes"].as_str().unwrap());
+    assert_eq!(english_takes.status, 200);
+    assert_eq!(german_takes.status, 200);
+    assert_ne!(english_takes.body, german_takes.body);
     assert_eq!(
-        german_knight.body,
-        get(addr, "/api/voice/clips/piece.knight.wav").body
+        german_takes.body,
+        get(addr, "/api/voice/clips/word.takes.wav").body
     );
     // No such table, no such clip: 404, nothing else.
     assert_eq!(get(addr, "/api/tables/9/voice").status, 404);
