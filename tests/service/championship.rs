@@ -514,11 +514,7 @@ fn an_all_blind_swiss_is_paired_by_the_engine_from_every_file_tactus_gives_back(
     }
     let page = get(&addr, "/standings");
     assert_eq!(page.status, 200);
-    assert!(
-        page.body.contains(">Points</button></th>"),
-        "{}",
-        page.body
-    );
+    assert!(page.body.contains(">Points</button></th>"), "{}", page.body);
 
     // A player's link as a braille reader types it: capitals, dashes.
     let code = &tokens[&1];
