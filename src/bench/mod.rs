@@ -12,3 +12,4 @@ pub mod hands;
 pub mod readers;
 pub mod serve;
 pub mod startup;
+pub mod voice;

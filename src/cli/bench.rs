@@ -27,6 +27,9 @@ pub enum BenchCommand {
     /// last arrival (and the clock's press) to the move being known, and
     /// every move and touch checked.
     Hands(HandsArgs),
+    /// How long a move's announcement lasts, per voice pack and per
+    /// speaking rate (0.7 to 1.6), over the games given.
+    Voice(VoiceArgs),
     /// A real `tactus serve` process: a move's answer time, alone and while
     /// a crowd (250 threads by default) reads the public routes.
     Readers(ReadersArgs),
@@ -34,6 +37,20 @@ pub enum BenchCommand {
     /// rounds at 50 tables, about 40,000 events): process start to
     /// listening with every current game resumed.
     Startup(StartupArgs),
+}
+
+#[derive(Args)]
+pub struct VoiceArgs {
+    /// Voice packs (names under voices/ or folders); the shipped four by
+    /// default.
+    #[arg(long, value_delimiter = ',', default_values = ["de-appendix-d", "en-appendix-d", "es-apendice-d", "es-nativo"])]
+    voice: Vec<String>,
+    /// PGN files whose every move is announced.
+    #[arg(long, default_values = ["tests/fixtures/announcements/legal_mate.pgn", "tests/fixtures/announcements/reti_tartakower.pgn", "tests/fixtures/announcements/promotions.pgn", "tests/fixtures/announcements/disambiguation.pgn", "tests/fixtures/announcements/special_moves.pgn"])]
+    games: Vec<PathBuf>,
+    /// One JSON array instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -178,6 +195,7 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Hands(args) => return hands(args),
         BenchCommand::Startup(args) => startup(args)?,
         BenchCommand::Readers(args) => readers(args)?,
+        BenchCommand::Voice(args) => voice(args)?,
     }
     Ok(())
 }
@@ -185,6 +203,22 @@ pub fn run(command: BenchCommand) -> Outcome {
 /// This program, which the benchmarks start as a server.
 fn this_program() -> anyhow::Result<std::path::PathBuf> {
     std::env::current_exe().context("cannot find this program")
+}
+
+fn voice(args: VoiceArgs) -> anyhow::Result<()> {
+    let rows = tactus::bench::voice::run_voice(&args.voice, &args.games)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&rows).unwrap_or_default());
+    } else {
+        println!("pack            rate  moves  median  mean    p90     max");
+        for r in rows {
+            println!(
+                "{:<15} {:<4}  {:>5}  {:.2} s  {:.2} s  {:.2} s  {:.2} s",
+                r.pack, r.rate, r.moves, r.median_s, r.mean_s, r.p90_s, r.max_s
+            );
+        }
+    }
+    Ok(())
 }
 
 fn readers(args: ReadersArgs) -> anyhow::Result<()> {

@@ -113,3 +113,33 @@ fn bench_readers_reports_both_spreads_and_the_reads() {
     assert!(v["reads_ok"].as_u64().is_some(), "{v}");
     assert_eq!(v["reads_refused"], 0, "{v}");
 }
+
+/// `tactus bench voice`: every rate of a pack, each announcement shorter
+/// as the rate rises, in proportion.
+#[test]
+fn bench_voice_reports_every_rate_shorter_as_it_rises() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["bench", "voice", "--voice", "de-appendix-d", "--json"])
+        .output()
+        .expect("run tactus bench voice");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = serde_json::from_str(stdout.trim()).expect("JSON");
+    assert_eq!(rows.len(), 10);
+    let median = |r: &serde_json::Value| r["median_s"].as_f64().unwrap();
+    for pair in rows.windows(2) {
+        assert!(median(&pair[1]) < median(&pair[0]), "{pair:?}");
+    }
+    // 0.7 and 1.6 against 1.0: the lengths go as 1/rate (the gaps too),
+    // within the stretch's own rounding.
+    let at_one = median(&rows[3]);
+    for (i, rate) in [(0, 0.7), (9, 1.6)] {
+        let ratio = median(&rows[i]) / at_one;
+        assert!((ratio - 1.0 / rate).abs() < 0.05, "rate {rate}: {ratio}");
+    }
+}
