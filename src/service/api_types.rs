@@ -164,6 +164,15 @@ pub struct RulingBody {
     pub apply: bool,
 }
 
+/// `POST /api/tables/{id}/rate`: the table's speaking rate, 0.7 to 1.6
+/// (the pitch kept), the arbiter's to set.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateBody {
+    /// Checked by the handler (`player_settings::Rate`): 422 out of range.
+    pub rate: f64,
+}
+
 /// `POST /api/tables/{id}/promotion`: the piece of a promotion waiting on
 /// a tactile board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -18,6 +18,7 @@ pub mod player_settings;
 pub mod private_file;
 pub mod serve;
 pub mod serve_error;
+pub mod table_rates;
 pub mod tls;
 pub mod tokens;
 pub mod web;

@@ -129,6 +129,8 @@ pub async fn serve(
         earlier.insert(t.id.clone(), rounds);
     }
     let trf = journal.document(super::competition::TRF_DOCUMENT)?;
+    let rates_kept = journal.document(super::table_rates::RATES_DOCUMENT)?;
+    let rates = super::table_rates::TableRates::kept(rates_kept.clone());
     let journal = JournalHandle::spawn(journal);
     let time = service_time(histories.values());
     let mut bases = BTreeMap::new();
@@ -149,9 +151,18 @@ pub async fn serve(
         let board = open_board(t, &t.board, t.board_hello.clone())?;
         let opponent_board = open_board(t, &t.opponent_board, t.opponent_board_hello.clone())?;
         let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
-        let voice = match voices.get(name) {
-            Some(v) => Arc::clone(v),
-            None => {
+        // The rate the arbiter set for this table, kept across restarts.
+        let rate = rates
+            .get(&t.id)
+            .copied()
+            .filter(|r| (r - config.speech.speed).abs() > 1e-3);
+        let voice = match (rate, voices.get(name)) {
+            (Some(rate), _) => load_voice(name, rate).map_err(|error| ServeError::TableVoice {
+                table: t.id.clone(),
+                error,
+            })?,
+            (None, Some(v)) => Arc::clone(v),
+            (None, None) => {
                 let v = load_voice(name, config.speech.speed).map_err(|error| {
                     ServeError::TableVoice {
                         table: t.id.clone(),
@@ -275,6 +286,10 @@ pub async fn serve(
         .map_err(ServeError::Braille)?,
     );
     let state = AppState {
+        rates: Arc::new(super::table_rates::TableRates::new(
+            rates_kept,
+            journal.clone(),
+        )),
         tables,
         tokens,
         competition,

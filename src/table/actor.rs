@@ -182,6 +182,9 @@ pub enum Unprocessable {
     /// A new game's setup that does not start a game.
     #[error(transparent)]
     Start(#[from] super::replay::StartError),
+    /// A pack other than the table's own: only its rate may change here.
+    #[error("table {table} speaks with its own pack; `{voice}` is another")]
+    OtherVoice { table: TableId, voice: String },
 }
 
 /// Why a table could not start; the message names the table where the
@@ -246,6 +249,9 @@ pub(super) enum Request {
     /// Publish the view again now, for a change the actor does not see
     /// (its braille display coming or going).
     Republish,
+    /// Speak with this pack from now on: the table's own pack at another
+    /// rate (the arbiter's choice), loaded off the table's task.
+    SetVoice(Arc<VoicePack>, oneshot::Sender<Result<(), TableError>>),
     NewGame(Box<Setup>, oneshot::Sender<Result<u32, TableError>>),
 }
 
@@ -304,6 +310,22 @@ impl TableHandle {
     /// change, so a cache of what is made from it can tell.
     pub async fn pgn_shared(&self) -> Result<Arc<str>, TableError> {
         self.published.pgn().map_err(|_| TableError::Stopped)
+    }
+
+    /// The pack the table speaks with now (its name, language, rate).
+    pub fn voice(&self) -> Result<Arc<VoicePack>, TableError> {
+        self.published.voice().map_err(|_| TableError::Stopped)
+    }
+
+    /// Speaks with `voice` from now on: the table's own pack (the same
+    /// name) at another rate; another pack is refused.
+    pub async fn set_voice(&self, voice: Arc<VoicePack>) -> Result<(), TableError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Request::SetVoice(voice, reply))
+            .await
+            .map_err(|_| TableError::Stopped)?;
+        rx.await.map_err(|_| TableError::Stopped)?
     }
 
     /// Sets up the table's next game (the arbiter's new round), returning
@@ -592,6 +614,21 @@ impl TableActor {
     pub(super) async fn handle(&mut self, request: Request) {
         match request {
             Request::Republish => self.publish_state(),
+            Request::SetVoice(voice, reply) => {
+                let result = if voice.name() == self.announcer.voice.name() {
+                    self.announcer.speaker.set_voice(Arc::clone(&voice));
+                    self.announcer.voice = voice;
+                    self.publish_state();
+                    Ok(())
+                } else {
+                    Err(Unprocessable::OtherVoice {
+                        table: self.setup.id.clone(),
+                        voice: voice.name().to_owned(),
+                    }
+                    .into())
+                };
+                let _ = reply.send(result);
+            }
             Request::NewGame(setup, reply) => {
                 let _ = reply.send(self.next_game(*setup).await);
             }

@@ -177,6 +177,7 @@ impl TableActor {
             view: self.view(),
             clock: self.game.clock().clone(),
             pgn: pgn.unwrap_or_else(|| Arc::from(self.pgn())),
+            voice: Arc::clone(&self.announcer.voice),
             game_rev: self.game_rev,
         });
         self.publisher.send_replace(Some(Arc::clone(&published)));

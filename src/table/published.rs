@@ -18,6 +18,7 @@ use tokio::sync::watch;
 
 use super::timebase::Timebase;
 use super::view::TableView;
+use tactus_speech::voice_pack::VoicePack;
 
 /// One publication: the view as the actor left it, the clock it was read
 /// from, and the game as PGN.
@@ -25,6 +26,8 @@ pub(super) struct Published {
     pub(super) view: TableView,
     pub(super) clock: Clock,
     pub(super) pgn: Arc<str>,
+    /// The pack the table speaks with.
+    pub(super) voice: Arc<VoicePack>,
     /// The actor's count of changes to its game when the PGN was written:
     /// the next publication writes it again only if the game changed.
     pub(super) game_rev: u64,
@@ -77,6 +80,11 @@ impl Reader {
             view.clock.as_of_ms = now.as_millis() as u64;
         }
         Ok(view)
+    }
+
+    /// The pack the table speaks with.
+    pub(super) fn voice(&self) -> Result<Arc<VoicePack>, Gone> {
+        Ok(Arc::clone(&self.latest()?.voice))
     }
 
     /// The game as PGN, shared: the same `Arc` while the game is unchanged

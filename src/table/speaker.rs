@@ -46,6 +46,9 @@ struct Waiting {
     closed: bool,
     /// Announcements dropped or merged since the speaker started.
     dropped: u64,
+    /// A voice to speak with from the next announcement on (the table's
+    /// rate changed); only the latest counts.
+    voice: Option<Arc<tactus_speech::voice_pack::VoicePack>>,
 }
 
 #[derive(Default)]
@@ -194,6 +197,11 @@ impl Speaker {
             .name(format!("speaker-{name}"))
             .spawn(move || {
                 while let Some(job) = rx.pop() {
+                    if let Some(voice) = rx.lock().voice.take()
+                        && let Err(e) = sink.set_voice(&voice)
+                    {
+                        tracing::warn!(table = %table, "the new rate is not used: {e:#}");
+                    }
                     // A sink that panics loses this announcement, not the
                     // table's voice: the thread goes on with the next.
                     let said = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -295,6 +303,14 @@ impl Speaker {
             spoken: None,
             latest: Some(kind),
         });
+    }
+
+    /// Speaks with `voice` from the next announcement on (the same pack at
+    /// another rate).
+    pub fn set_voice(&self, voice: Arc<tactus_speech::voice_pack::VoicePack>) {
+        if let Some(queue) = &self.queue {
+            queue.lock().voice = Some(voice);
+        }
     }
 
     /// Announcements dropped or merged so far (see the module).

@@ -104,6 +104,9 @@ pub struct TableView {
     /// pages mark announcement text with it so screen readers read it in
     /// that language's voice.
     pub voice_lang: String,
+    /// The speaking rate of the table's sound (0.7–1.6 as the arbiter sets
+    /// it, 1 as recorded; the pitch kept).
+    pub rate: f32,
 }
 
 /// Both clocks, read at `as_of_ms`.
@@ -499,6 +502,7 @@ impl TableActor {
                 .as_ref()
                 .map(super::display::DisplayStatus::get),
             voice_lang: self.announcer.voice.tag().to_owned(),
+            rate: self.announcer.voice.speed(),
         }
     }
 }

@@ -180,6 +180,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         streams: Default::default(),
         braille: Default::default(),
         player_displays: Default::default(),
+        rates: Default::default(),
         competition: Arc::new(
             Competition::new(
                 Vec::new(),

@@ -32,6 +32,7 @@ mod rounds;
 mod serve_e2e;
 mod shed;
 mod streams_flood;
+mod table_rate;
 mod time_steps;
 mod tls;
 mod trf_corpus;

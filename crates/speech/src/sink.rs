@@ -49,6 +49,12 @@ pub trait Sink {
     fn finish(&mut self) -> Result<(), SinkError> {
         Ok(())
     }
+
+    /// Speaks with `voice` from now on (the same pack at another rate, as
+    /// an arbiter sets a table's). An output without sound ignores it.
+    fn set_voice(&mut self, _voice: &Arc<VoicePack>) -> Result<(), SinkError> {
+        Ok(())
+    }
 }
 
 /// The text log: each announcement's text as a line on a writer (stdout by
@@ -209,6 +215,16 @@ pub fn to_i16(s: f32) -> i16 {
 }
 
 impl Sink for WavSink {
+    fn set_voice(&mut self, voice: &Arc<VoicePack>) -> Result<(), SinkError> {
+        self.pack = voice
+            .at_rate(self.pack.rate())
+            .map_err(|error| SinkError::Render {
+                path: self.path.clone(),
+                error,
+            })?;
+        Ok(())
+    }
+
     fn say(&mut self, tokens: &[Token], _text: &str) -> Result<(), SinkError> {
         let Some(writer) = self.writer.as_mut() else {
             return Err(SinkError::Finished(self.path.clone()));

@@ -256,6 +256,12 @@ impl DeviceSink {
 }
 
 impl Sink for DeviceSink {
+    fn set_voice(&mut self, voice: &Arc<VoicePack>) -> Result<(), SinkError> {
+        self.pack = voice.at_rate(RENDER_RATE).map_err(DeviceError::from)?;
+        self.voice = Arc::clone(voice);
+        Ok(())
+    }
+
     fn say(&mut self, tokens: &[Token], _text: &str) -> Result<(), SinkError> {
         let voice = Arc::clone(&self.voice);
         for part in self.pack.parts(&voice, tokens) {

@@ -112,6 +112,7 @@
  * @property {AudioView} audio
  * @property {string | null} last_announcement
  * @property {string} voice_lang
+ * @property {number} rate
  */
 
 /**

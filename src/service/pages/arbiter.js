@@ -117,10 +117,13 @@ import { byId, tactus } from "./common.js";
     box.hidden = false;
   }
 
+  /** @type {(rate: number) => void} */
+  let showRate = () => {};
   /** @param {TableView} s */
   function render(s) {
     const t = tactus.t;
     if (clocks) clocks.update(s);
+    showRate(s.rate);
     secondBlind(s.game);
     byId("summary").textContent = (s.white || tactus.sideName("white")) + " – " + (s.black || tactus.sideName("black")) + ". " +
       (s.result ? t("js-result", { result: s.result.result, reason: tactus.endingText(s.result) }) : t("js-to-move", { side: tactus.sideName(s.turn) })) +
@@ -190,6 +193,19 @@ import { byId, tactus } from "./common.js";
       e.preventDefault();
       post("illegal/completed", { side: byId("illegal-side", HTMLSelectElement).value });
     });
+    // The table's speaking rate: the select shows the table's until the
+    // arbiter changes it; set, the table says its next words at that rate.
+    const rate = byId("rate", HTMLSelectElement);
+    let rateTouched = false;
+    rate.addEventListener("change", () => { rateTouched = true; });
+    byId("rate-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await tactus.api("POST", "/api/tables/" + id + "/rate", { rate: Number(rate.value) });
+      if (!r.ok) return tactus.say(log, tactus.t("js-refused", { error: r.error }));
+      rateTouched = false;
+      tactus.say(log, tactus.t("js-rate-set", { rate: String(r.data.rate) }));
+    });
+    showRate = (/** @type {number} */ value) => { if (!rateTouched) rate.value = String(Math.round(value * 10) / 10); };
     byId("result-form").addEventListener("submit", (e) => {
       e.preventDefault();
       post("result", { result: byId("result", HTMLSelectElement).value, reason: byId("result-reason", HTMLInputElement).value });

@@ -8,14 +8,17 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use shakmaty::{Color, Role};
 
+use std::sync::Arc;
+
 use crate::service::api_types::{
-    AdjustBody, ClaimBody, MoveBody, PromotionBody, ResultBody, RulingBody, SayClockBody, SideBody,
-    TouchBody,
+    AdjustBody, ClaimBody, MoveBody, PromotionBody, RateBody, ResultBody, RulingBody, SayClockBody,
+    SideBody, TouchBody,
 };
-use crate::table::action::Action;
+use crate::table::action::{Action, PersonRole};
 use tactus_rules::event::DrawClaim;
 use tactus_rules::language::Language;
 use tactus_rules::notation::Lang;
+use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
 use super::auth::role;
 use super::error::{ApiError, ApiResult};
@@ -336,6 +339,52 @@ pub(super) async fn promotion(
         }
     };
     act(&state, &id, &headers, Action::NamePromotion(role)).await
+}
+
+/// `POST /api/tables/{id}/rate`: the arbiter sets the table's speaking
+/// rate. The table's pack is loaded again at that rate off the async
+/// workers, the table speaks with it from its next announcement, and the
+/// rate is journaled (a restart keeps it). Answers the table's state.
+pub(super) async fn set_rate(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<RateBody>, JsonRejection>,
+) -> ApiResult<Response> {
+    let t = table(&state, &id)?;
+    let granted = role(&state, &id, &headers).await?;
+    if granted.role != PersonRole::Arbiter {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "the table's speaking rate is the arbiter's to set".into(),
+        ));
+    }
+    let Json(body) = body?;
+    let rate = crate::service::player_settings::Rate::try_from(body.rate)
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let rate = f64::from(rate) as f32;
+    let current = t.voice()?;
+    let dir = current.dir().to_owned();
+    let loaded = crate::service::blocking::run(move || {
+        VoicePack::load(
+            &dir,
+            &LoadOptions {
+                speed: rate,
+                // It loaded before: words that had no clip still have none.
+                lenient: true,
+            },
+        )
+    })
+    .await
+    .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("voice pack: {e}")))?;
+    t.set_voice(Arc::new(loaded)).await?;
+    state
+        .rates
+        .set(&t.id, rate)
+        .await
+        .map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("journal: {e}")))?;
+    Ok(Json(t.view().await?).into_response())
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@ pub struct AppState {
     pub streams: streams::StreamGate,
     /// The listed players' own braille displays, by start rank.
     pub player_displays: Arc<BTreeMap<u16, crate::table::display::DisplayStatus>>,
+    /// The tables' speaking rates as their arbiters set them.
+    pub rates: Arc<crate::service::table_rates::TableRates>,
     /// The tables' braille records, kept while their games are unchanged.
     pub braille: braille::RecordCache,
 }
@@ -97,6 +99,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/tables/{id}/ruling", post(api::ruling))
         .route("/api/tables/{id}/promotion", post(api::promotion))
+        .route("/api/tables/{id}/rate", post(api::set_rate))
         .route("/api/tables/{id}/stream-ticket", post(live::ticket))
         .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
     // The competition's writes: the venue arbiter's token before the body.
