@@ -18,6 +18,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use super::action::{Action, PersonRole};
 use super::announcing::{Announcer, spoken};
 use super::boards::{BoardLink, Boards};
+pub use super::error::{Forbidden, RecordError, TableError, TableStartError, Unprocessable};
 use super::id::TableId;
 use super::journal::{Record, TableJournal};
 use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
@@ -97,131 +98,6 @@ impl Ranks {
     }
 }
 
-/// Why a request was refused: one variant per answer (HTTP status), each
-/// holding its cause.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum TableError {
-    /// The role may not do this (HTTP 403).
-    #[error(transparent)]
-    Forbidden(#[from] Forbidden),
-    /// The request does not fit the game (HTTP 422); nothing changed.
-    #[error(transparent)]
-    Unprocessable(#[from] Unprocessable),
-    /// The journal could not record it (HTTP 503); nothing changed.
-    #[error("not recorded: {0}")]
-    Journal(Arc<RecordError>),
-    /// The table's game is under way, so no new game can be set up there
-    /// (HTTP 409) until it has a result.
-    #[error("table {table}: its game (round {round}) is under way: record its result first")]
-    UnderWay { table: TableId, round: String },
-    /// The table has stopped (HTTP 503).
-    #[error("the table has stopped")]
-    Stopped,
-}
-
-impl From<GameError> for TableError {
-    fn from(e: GameError) -> TableError {
-        TableError::Unprocessable(Unprocessable::Game(e))
-    }
-}
-
-/// Why a role may not do what it asked.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Forbidden {
-    /// The action is not this role's at this table now.
-    #[error("the {role} may not do this at this table now")]
-    Role { role: PersonRole },
-    /// The promotion waiting is on the other player's board.
-    #[error("the promotion waiting is the other player's to name, not the {role}'s")]
-    OthersPromotion { role: PersonRole },
-    /// A token of one game (the second blind player's) in another: the
-    /// table moved on to its next game while the request was on its way.
-    #[error("this token is not valid for this table's game now")]
-    OtherGame { game: u32 },
-}
-
-/// Why a request does not fit the game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Unprocessable {
-    /// The game refuses the event.
-    #[error(transparent)]
-    Game(#[from] GameError),
-    /// The typed move does not read, or is not legal.
-    #[error(transparent)]
-    Move(#[from] tactus_rules::notation::MoveError),
-    /// The move declared with a draw claim does not read, or is not legal.
-    #[error("the declared move: {0}")]
-    DeclaredMove(tactus_rules::notation::MoveError),
-    /// A board's move out of its side's turn (or after the result).
-    #[error("not {}'s move", tactus_rules::side::name(*side))]
-    NotTheirMove { side: Color },
-    /// A move arrives while the blind player's move is being announced.
-    #[error("a move is being announced: wait until it has been made")]
-    Announcing,
-    /// The side has no board at this table.
-    #[error("{} has no board at this table", tactus_rules::side::name(*side))]
-    NoBoard { side: Color },
-    /// Accepting a draw nobody offered.
-    #[error("no draw has been offered")]
-    NoDrawOffered,
-    /// A player accepting their own draw offer.
-    #[error("the draw offer is yours: the other player accepts or declines it")]
-    OwnDrawOffer,
-    /// Naming a promotion piece with no promotion waiting.
-    #[error("no promotion is waiting for its piece")]
-    NoPromotionWaiting,
-    /// The board refused the promotion's piece.
-    #[error(transparent)]
-    Promotion(#[from] tactus_board::infer::InferError),
-    /// The D.2.9 ruling cannot be made from these scoresheets.
-    #[error("{0}")]
-    Ruling(String),
-    /// A new game's setup that was meant for another table.
-    #[error("a setup for table {setup} sent to table {table}")]
-    OtherTable { setup: TableId, table: TableId },
-    /// A new game's setup that does not start a game.
-    #[error(transparent)]
-    Start(#[from] super::replay::StartError),
-    /// A pack other than the table's own: only its rate may change here.
-    #[error("table {table} speaks with its own pack; `{voice}` is another")]
-    OtherVoice { table: TableId, voice: String },
-}
-
-/// Why a table could not start; the message names the table where the
-/// cause does not.
-#[derive(Debug, thiserror::Error)]
-pub enum TableStartError {
-    /// The configured setup does not start a game (a bad start position).
-    #[error(transparent)]
-    Setup(#[from] super::replay::StartError),
-    /// The journal could not be replayed.
-    #[error(transparent)]
-    Replay(#[from] super::replay::ReplayError),
-    /// The configuration disagrees with the journaled game on what defines it.
-    #[error("table {table}: {why}")]
-    Disagrees {
-        table: TableId,
-        why: super::replay::Disagreement,
-    },
-    /// The setup could not be journaled.
-    #[error(transparent)]
-    Record(#[from] RecordError),
-    /// The restart (clock paused) could not be journaled.
-    #[error("table {table}: {why}")]
-    Restart { table: TableId, why: TableError },
-}
-
-/// Why an entry could not be written to the journal.
-#[derive(Debug, thiserror::Error)]
-pub enum RecordError {
-    /// The entry could not be encoded as JSON.
-    #[error(transparent)]
-    Encode(#[from] serde_json::Error),
-    /// The journal did not commit it.
-    #[error(transparent)]
-    Journal(#[from] super::journal::NotJournaled),
-}
-
 /// The answer to an accepted request.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Reply {
@@ -282,14 +158,24 @@ impl TableHandle {
         role: PersonRole,
         action: Action,
     ) -> Result<Reply, TableError> {
+        self.ask(|reply| Request::Act {
+            role,
+            action,
+            game,
+            reply,
+        })
+        .await
+    }
+
+    /// Sends the request `make` builds around its reply channel and waits
+    /// for the answer; `Stopped` if the table is gone before answering.
+    async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, TableError>>) -> Request,
+    ) -> Result<T, TableError> {
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Request::Act {
-                role,
-                action,
-                game,
-                reply,
-            })
+            .send(make(reply))
             .await
             .map_err(|_| TableError::Stopped)?;
         rx.await.map_err(|_| TableError::Stopped)?
@@ -320,24 +206,15 @@ impl TableHandle {
     /// Speaks with `voice` from now on: the table's own pack (the same
     /// name) at another rate; another pack is refused.
     pub async fn set_voice(&self, voice: Arc<VoicePack>) -> Result<(), TableError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Request::SetVoice(voice, reply))
-            .await
-            .map_err(|_| TableError::Stopped)?;
-        rx.await.map_err(|_| TableError::Stopped)?
+        self.ask(|reply| Request::SetVoice(voice, reply)).await
     }
 
     /// Sets up the table's next game (the arbiter's new round), returning
     /// its number. Refused while the game is under way; a game that has
     /// not begun is replaced.
     pub async fn new_game(&self, setup: Setup) -> Result<u32, TableError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Request::NewGame(Box::new(setup), reply))
+        self.ask(|reply| Request::NewGame(Box::new(setup), reply))
             .await
-            .map_err(|_| TableError::Stopped)?;
-        rx.await.map_err(|_| TableError::Stopped)?
     }
 
     /// The live stream: announcements and state snapshots.

@@ -7,6 +7,7 @@ pub mod actor;
 mod announcing;
 pub mod boards;
 pub mod display;
+pub mod error;
 pub mod id;
 pub mod journal;
 pub mod pgn;
