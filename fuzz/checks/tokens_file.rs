@@ -17,13 +17,16 @@ pub fn check(data: &[u8]) {
         let Some(t) = tokens.table(id) else {
             panic!("table {id:?} listed but not found");
         };
-        assert_eq!(tokens.role_of(id, &t.arbiter), Some(PersonRole::Arbiter));
-        assert!(tokens.role_of(id, &t.player).is_some());
-        assert!(tokens.role_of(id, &t.assistant).is_some());
+        assert_eq!(
+            tokens.role_of(id, t.arbiter.expose()),
+            Some(PersonRole::Arbiter)
+        );
+        assert!(tokens.role_of(id, t.player.expose()).is_some());
+        assert!(tokens.role_of(id, t.assistant.expose()).is_some());
         assert_eq!(tokens.role_of(id, ""), None);
-        assert_eq!(tokens.role_of(&format!("{id}-"), &t.arbiter), None);
+        assert_eq!(tokens.role_of(&format!("{id}-"), t.arbiter.expose()), None);
         assert!(!tokens.has_second_blind(id));
         assert_eq!(tokens.opponent_token(id, 1), None);
-        assert!(!tokens.opponent_at(id, 1, &t.player));
+        assert!(!tokens.opponent_at(id, 1, t.player.expose()));
     }
 }

@@ -439,7 +439,7 @@ pub fn startup_text(running: &Running) -> String {
         if let Some(t) = running.tokens.table(id) {
             out.push_str(&format!(
                 "  player:    {base}/table/{id}/player#token={}\n",
-                t.player
+                t.player.expose()
             ));
             // The second blind player's link is this game's only: the
             // arbiter's page gives the next game's.
@@ -460,11 +460,11 @@ pub fn startup_text(running: &Running) -> String {
             }
             out.push_str(&format!(
                 "  assistant: {base}/table/{id}/assistant#token={}\n",
-                t.assistant
+                t.assistant.expose()
             ));
             out.push_str(&format!(
                 "  arbiter:   {base}/arbiter/{id}#token={}\n",
-                t.arbiter
+                t.arbiter.expose()
             ));
         }
     }

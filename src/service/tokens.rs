@@ -21,35 +21,29 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use subtle::ConstantTimeEq;
+
+use super::secret::Secret;
 
 use crate::table::action::PersonRole;
 use crate::table::id::TableId;
 
 /// The tokens of one table.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableTokens {
-    pub player: String,
-    pub assistant: String,
-    pub arbiter: String,
+    pub player: Secret,
+    pub assistant: Secret,
+    pub arbiter: Secret,
     /// The key the second blind player's token of each game is derived
     /// from ([`opponent_token`]), made once a table has two tactile boards.
     /// A secret that is never a token itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    opponent_key: Option<String>,
+    opponent_key: Option<Secret>,
     /// The one lasting opponent's token files held before tokens were per
     /// game: read, never honoured (it was handed out, so it cannot be the
     /// key either), and dropped when the file is next written.
     #[serde(default, rename = "opponent", skip_serializing)]
-    former_opponent: Option<String>,
-}
-
-// Tokens are secrets: keep them out of logs and panics.
-impl fmt::Debug for TableTokens {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("TableTokens { .. }")
-    }
+    former_opponent: Option<Secret>,
 }
 
 impl TableTokens {
@@ -64,14 +58,13 @@ impl TableTokens {
     }
 
     /// Every lasting role's token.
-    fn all(&self) -> impl Iterator<Item = (PersonRole, &str)> {
+    fn all(&self) -> impl Iterator<Item = (PersonRole, &Secret)> {
         [
             (PersonRole::Player, &self.player),
             (PersonRole::Assistant, &self.assistant),
             (PersonRole::Arbiter, &self.arbiter),
         ]
         .into_iter()
-        .map(|(role, t)| (role, t.as_str()))
     }
 
     /// The lasting role whose token `presented` is (the opponent's is per
@@ -79,10 +72,9 @@ impl TableTokens {
     /// time and all are always compared, so the time taken says nothing
     /// about how much of a guess was right.
     pub fn role_of(&self, presented: &str) -> Option<PersonRole> {
-        let presented = presented.as_bytes();
         let mut found = None;
         for (role, token) in self.all() {
-            if bool::from(token.as_bytes().ct_eq(presented)) {
+            if token.matches(presented) {
                 found = Some(role);
             }
         }
@@ -122,22 +114,15 @@ struct TokensFile {
     tables: BTreeMap<TableId, TableTokens>,
     /// Each listed player's own token, by start rank.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    players: BTreeMap<String, String>,
+    players: BTreeMap<String, Secret>,
 }
 
 /// The venue's own token: the arbiter who runs the competition (starts
 /// rounds, reads and corrects every table).
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct VenueTokens {
-    arbiter: String,
-}
-
-// A secret, like a table's tokens.
-impl fmt::Debug for VenueTokens {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("VenueTokens { .. }")
-    }
+    arbiter: Secret,
 }
 
 /// Errors reading or writing the tokens file.
@@ -209,14 +194,14 @@ impl fmt::Display for TokenPlace {
 pub struct Tokens {
     /// The venue arbiter's token (absent only in a file read with
     /// [`Tokens::parse`] that has none).
-    venue_arbiter: Option<String>,
+    venue_arbiter: Option<Secret>,
     tables: BTreeMap<TableId, TableTokens>,
     /// The tables with two tactile boards now: only there is a second
     /// blind player's token valid.
     second_blind: BTreeSet<TableId>,
     /// The players' own tokens, by start rank (whoever the venue file
     /// lists now is the competition's to check).
-    players: BTreeMap<u16, String>,
+    players: BTreeMap<u16, Secret>,
 }
 
 impl Tokens {
@@ -358,7 +343,7 @@ impl Tokens {
     /// refused like any wrong token.
     pub fn opponent_at(&self, id: &str, game: u32, presented: &str) -> bool {
         self.opponent_token(id, game)
-            .is_some_and(|t| bool::from(t.as_bytes().ct_eq(presented.as_bytes())))
+            .is_some_and(|t| Secret::new(t).matches(presented))
     }
 
     /// The second blind player's token of game `game` at table `id`, if it
@@ -372,21 +357,25 @@ impl Tokens {
         if !self.second_blind.contains(id) {
             return None;
         }
-        self.tables.get(id)?.opponent_key.as_deref()
+        self.tables
+            .get(id)?
+            .opponent_key
+            .as_ref()
+            .map(Secret::expose)
     }
 
     /// Whether `presented` is the venue arbiter's token (compared in
     /// constant time).
     pub fn is_venue_arbiter(&self, presented: &str) -> bool {
         self.venue_arbiter
-            .as_deref()
-            .is_some_and(|t| bool::from(t.as_bytes().ct_eq(presented.as_bytes())))
+            .as_ref()
+            .is_some_and(|t| t.matches(presented))
     }
 
     /// Listed player `rank`'s own token, for the start-up text and their
     /// card.
     pub fn player_token(&self, rank: u16) -> Option<&str> {
-        self.players.get(&rank).map(String::as_str)
+        self.players.get(&rank).map(Secret::expose)
     }
 
     /// The listed player whose own token `presented` is, read as a braille
@@ -396,7 +385,7 @@ impl Tokens {
         let presented = normalise_code(presented)?;
         let mut found = None;
         for (rank, token) in &self.players {
-            if bool::from(token.as_bytes().ct_eq(presented.as_bytes())) {
+            if token.matches(&presented) {
                 found = Some(*rank);
             }
         }
@@ -418,7 +407,7 @@ impl Tokens {
 
     /// The venue arbiter's token, for the start-up text.
     pub fn venue_arbiter(&self) -> Option<&str> {
-        self.venue_arbiter.as_deref()
+        self.venue_arbiter.as_ref().map(Secret::expose)
     }
 }
 
@@ -443,7 +432,8 @@ pub const MIN_TOKEN_LEN: usize = 16;
 fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
     let file: TokensFile = toml::from_str(text)?;
     if let Some(v) = &file.venue
-        && (v.arbiter.trim() != v.arbiter || v.arbiter.len() < MIN_TOKEN_LEN)
+        && (v.arbiter.expose().trim() != v.arbiter.expose()
+            || v.arbiter.expose().len() < MIN_TOKEN_LEN)
     {
         return Err(BadTokens::Unusable {
             place: TokenPlace::Venue,
@@ -452,13 +442,14 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
     }
     for (rank, token) in &file.players {
         let rank_ok = rank.parse::<u16>().is_ok_and(|r| r > 0);
-        if !rank_ok || normalise_code(token).as_deref() != Some(token.as_str()) {
+        if !rank_ok || normalise_code(token.expose()).as_deref() != Some(token.expose()) {
             return Err(BadTokens::UnusablePlayer(rank.clone()));
         }
     }
     for (id, t) in &file.tables {
-        let key = t.opponent_key.as_deref().map(|k| (PersonRole::Opponent, k));
+        let key = t.opponent_key.as_ref().map(|k| (PersonRole::Opponent, k));
         for (role, token) in t.all().chain(key) {
+            let token = token.expose();
             if token.trim() != token || token.len() < MIN_TOKEN_LEN {
                 return Err(BadTokens::Unusable {
                     place: TokenPlace::Table(id.clone()),
@@ -478,13 +469,15 @@ const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 pub const CODE_LEN: usize = 16;
 
 /// A player's own token: 16 symbols of [`CODE_ALPHABET`] (80 bits).
-fn random_code() -> Result<String, TokenError> {
+fn random_code() -> Result<Secret, TokenError> {
     let mut bytes = [0u8; CODE_LEN];
     getrandom::fill(&mut bytes).map_err(TokenError::Random)?;
-    Ok(bytes
-        .iter()
-        .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
-        .collect())
+    Ok(Secret::new(
+        bytes
+            .iter()
+            .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
+            .collect(),
+    ))
 }
 
 /// A player's code as typed: any case, dashes and spaces anywhere, `i`
@@ -516,10 +509,8 @@ pub fn grouped_code(code: &str) -> String {
         .join("-")
 }
 
-fn random_token() -> Result<String, TokenError> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(TokenError::Random)?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+fn random_token() -> Result<Secret, TokenError> {
+    Secret::generate().map_err(TokenError::Random)
 }
 
 /// Writes the file through a temporary and a rename so a crash never leaves
@@ -585,7 +576,7 @@ mod tests {
         let path = dir.path().join("tokens.toml");
         let a = Tokens::load_or_create(&path, &seats(&["1"]), &[]).unwrap();
         let t1 = a.table("1").unwrap().clone();
-        assert_eq!(t1.player.len(), 32);
+        assert_eq!(t1.player.expose().len(), 32);
         assert_ne!(t1.player, t1.assistant);
         assert_ne!(t1.assistant, t1.arbiter);
         let b = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
@@ -645,14 +636,17 @@ mod tests {
                    assistant = \"aaaaaaaaaaaaaaaaaaaa\"\narbiter = \"rrrrrrrrrrrrrrrrrrrr\"\n";
         std::fs::write(&path, old).unwrap();
         let a = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
-        assert_eq!(a.table("1").unwrap().player, "pppppppppppppppppppp");
+        assert_eq!(
+            a.table("1").unwrap().player.expose(),
+            "pppppppppppppppppppp"
+        );
         let venue = a.venue_arbiter().expect("a venue token").to_owned();
         assert_eq!(venue.len(), 32);
         let b = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
         assert_eq!(b.venue_arbiter(), Some(venue.as_str()), "kept");
         assert!(b.is_venue_arbiter(&venue));
         assert!(!b.is_venue_arbiter(&venue[..31]));
-        assert!(!b.is_venue_arbiter(&b.table("1").unwrap().arbiter));
+        assert!(!b.is_venue_arbiter(b.table("1").unwrap().arbiter.expose()));
         for id in ["1", "2"] {
             assert_eq!(b.role_of(id, &venue), Some(PersonRole::Arbiter), "{id}");
         }
@@ -668,16 +662,26 @@ mod tests {
         let tokens =
             Tokens::load_or_create(&dir.path().join("t.toml"), &seats(&["a"]), &[]).unwrap();
         let t = tokens.table("a").unwrap().clone();
-        assert_eq!(tokens.role_of("a", &t.player), Some(PersonRole::Player));
         assert_eq!(
-            tokens.role_of("a", &t.assistant),
+            tokens.role_of("a", t.player.expose()),
+            Some(PersonRole::Player)
+        );
+        assert_eq!(
+            tokens.role_of("a", t.assistant.expose()),
             Some(PersonRole::Assistant)
         );
-        assert_eq!(tokens.role_of("a", &t.arbiter), Some(PersonRole::Arbiter));
+        assert_eq!(
+            tokens.role_of("a", t.arbiter.expose()),
+            Some(PersonRole::Arbiter)
+        );
         assert_eq!(tokens.role_of("a", ""), None);
-        assert_eq!(tokens.role_of("a", &t.arbiter[..31]), None);
-        assert_eq!(tokens.role_of("b", &t.arbiter), None);
-        assert_eq!(format!("{t:?}"), "TableTokens { .. }");
+        assert_eq!(tokens.role_of("a", &t.arbiter.expose()[..31]), None);
+        assert_eq!(tokens.role_of("b", t.arbiter.expose()), None);
+        // Secrets: never in a log or a panic.
+        let shown = format!("{t:?} {tokens:?}");
+        for secret in [&t.player, &t.assistant, &t.arbiter] {
+            assert!(!shown.contains(secret.expose()), "{shown}");
+        }
     }
 
     #[test]
@@ -702,7 +706,7 @@ mod tests {
         assert!(g1.bytes().all(|b| b.is_ascii_hexdigit()));
         assert_ne!(g1, g2, "a token for each game");
         for lasting in [&t.player, &t.assistant, &t.arbiter] {
-            assert_ne!(&g1, lasting);
+            assert!(!lasting.matches(&g1));
         }
         // Each game's token in its game only, never as a lasting role.
         assert!(both.opponent_at("1", 1, &g1));
@@ -712,11 +716,14 @@ mod tests {
         assert!(!both.opponent_at("1", 1, &g1[..31]));
         assert!(!both.opponent_at("2", 1, &g1), "no such table");
         assert_eq!(both.role_of("1", &g1), None);
-        assert_eq!(both.role_of("1", &t.player), Some(PersonRole::Player));
+        assert_eq!(
+            both.role_of("1", t.player.expose()),
+            Some(PersonRole::Player)
+        );
         // The key is a secret, never a token; the file keeps it, so a
         // restart gives the same tokens.
         let key = t.opponent_key.clone().expect("a key");
-        assert!(!both.opponent_at("1", 1, &key));
+        assert!(!both.opponent_at("1", 1, key.expose()));
         let again = Tokens::load_or_create(&path, &two(true), &[]).unwrap();
         assert_eq!(again.opponent_token("1", 1), Some(g1.clone()));
         assert_eq!(again.opponent_token("1", 2), Some(g2));

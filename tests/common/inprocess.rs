@@ -211,11 +211,11 @@ impl App {
     pub fn token(&self, table: &str, role: PersonRole) -> String {
         let t = self.tokens.table(table).unwrap();
         match role {
-            PersonRole::Player => t.player.clone(),
+            PersonRole::Player => t.player.expose().to_owned(),
             // The second blind player's token of the table's first game.
             PersonRole::Opponent => self.tokens.opponent_token(table, 1).unwrap(),
-            PersonRole::Assistant => t.assistant.clone(),
-            PersonRole::Arbiter => t.arbiter.clone(),
+            PersonRole::Assistant => t.assistant.expose().to_owned(),
+            PersonRole::Arbiter => t.arbiter.expose().to_owned(),
         }
     }
 

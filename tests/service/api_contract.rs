@@ -46,6 +46,7 @@ const STATE_READS: &[&str] = &[
     "kind",
     "flag_rule",
     "voice_lang",
+    "rate",
     "last_announcement",
     "draw_offer",
     "result",

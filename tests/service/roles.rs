@@ -126,6 +126,7 @@ const WRITES: &[(&str, &str, &[PersonRole])] = &[
         r#"{"piece":"q"}"#,
         &[Player, Opponent, Assistant, Arbiter],
     ),
+    ("rate", r#"{"rate":1.2}"#, &[Arbiter]),
 ];
 
 /// Every write endpoint of the router is in [`WRITES`]: a route added

@@ -204,18 +204,21 @@ pub fn cards(s: &CardsState, tables: &[CardTable], lang: Language) -> Vec<Card> 
         let base = &s.base;
         let mut links: Vec<(&'static str, String, String)> = vec![(
             "player",
-            format!("{base}/table/{id}/player#token={}", tokens.player),
+            format!("{base}/table/{id}/player#token={}", tokens.player.expose()),
             side_note(lang, t.blind),
         )];
         links.push(("opponent", opponent_link(s, t).1, side_note(lang, !t.blind)));
         links.push((
             "assistant",
-            format!("{base}/table/{id}/assistant#token={}", tokens.assistant),
+            format!(
+                "{base}/table/{id}/assistant#token={}",
+                tokens.assistant.expose()
+            ),
             String::new(),
         ));
         links.push((
             "arbiter",
-            format!("{base}/arbiter/{id}#token={}", tokens.arbiter),
+            format!("{base}/arbiter/{id}#token={}", tokens.arbiter.expose()),
             String::new(),
         ));
         for (role, link, note) in links {
