@@ -521,15 +521,17 @@ impl TableActor {
                     })));
                     return;
                 }
-                self.announcer.in_request = true;
+                // A blind player's move is made once announced: a request
+                // that began its announcement waits for that (announced()
+                // replies).
+                let idle = self.announcer.announcing.is_none();
                 let result = self.act(role, action).await;
-                self.announcer.in_request = false;
                 // Who is answered reads what their request did.
                 self.refresh();
-                // A blind player's move is made once announced: its request
-                // waits for that (announced() replies).
                 let reply = match &result {
-                    Ok(_) => self.announcer.reply_when_made(reply),
+                    Ok(_) => self
+                        .announcer
+                        .reply_when_made(idle && self.announcer.announcing.is_some(), reply),
                     Err(_) => Some(reply),
                 };
                 if let Some(reply) = reply {

@@ -37,9 +37,6 @@ pub(super) struct Announcer {
     pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
     /// The blind player's move being announced, if any.
     pub(super) announcing: Option<Announcing>,
-    /// Whether the action being handled came as a request (its reply can
-    /// wait for an announced move).
-    pub(super) in_request: bool,
     /// When each requester's last spoken answer to each kind of request (a
     /// clock reading left or used, a repeat, the board's differences) has
     /// been said, on the table's time, and its words: the same asked again
@@ -69,11 +66,9 @@ pub(super) struct Announcing {
 /// both wanted and already handed over (or neither and yet held) cannot be
 /// written down.
 pub(super) enum Replying {
-    /// Nobody: the move was made on a board, outside any request.
+    /// Nobody (yet): a move made on a board, or one a request began whose
+    /// reply is handed over when its action returns (`reply_when_made`).
     Nobody,
-    /// The request being handled made it: its reply is handed over when the
-    /// request's action has returned (see `TableActor::handle`).
-    InRequest,
     /// The request's reply, sent once the move is made (or refused).
     Waiting(oneshot::Sender<Result<Reply, TableError>>),
 }
@@ -200,7 +195,6 @@ impl Announcer {
             seq: 0,
             last_said: None,
             announcing: None,
-            in_request: false,
             paced: BTreeMap::new(),
         }
     }
@@ -261,11 +255,7 @@ impl Announcer {
             made_on,
             text: text.clone(),
             spoken,
-            replying: if self.in_request {
-                Replying::InRequest
-            } else {
-                Replying::Nobody
-            },
+            replying: Replying::Nobody,
         });
         Reply {
             text: Some(text),
@@ -274,15 +264,17 @@ impl Announcer {
         }
     }
 
-    /// Keeps `reply` for the move the request being handled began to
-    /// announce, to be sent once the move is made; gives it back if the
-    /// request began none.
+    /// Keeps `reply` for the move being announced, to be sent once the
+    /// move is made, if the request it answers began that announcement
+    /// (`began`: nothing was being announced before it); gives it back
+    /// otherwise.
     pub(super) fn reply_when_made(
         &mut self,
+        began: bool,
         reply: oneshot::Sender<Result<Reply, TableError>>,
     ) -> Option<oneshot::Sender<Result<Reply, TableError>>> {
         match self.announcing.as_mut() {
-            Some(a) if matches!(a.replying, Replying::InRequest) => {
+            Some(a) if began && matches!(a.replying, Replying::Nobody) => {
                 a.replying = Replying::Waiting(reply);
                 None
             }
