@@ -22,7 +22,6 @@ use tactus_board::event::Protocol;
 use tactus_board::infer::Settings;
 use tactus_board::serial::{Driver, DriverConfig};
 use tactus_board::sim::Simulator;
-use tactus_rules::clock_announce::Shown;
 use tactus_rules::result::FlagRule;
 use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
@@ -49,24 +48,6 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
     );
     let (actor, handle) = TableActor::start(TableParts {
-        setup: Setup {
-            id: "1".parse().unwrap(),
-            blind: Color::Black,
-            control: "90+30".parse().unwrap(),
-            white: String::new(),
-            black: String::new(),
-            event: String::new(),
-            round: String::new(),
-            fen: None,
-            flag: FlagRule::Claim,
-            ranks: Default::default(),
-        },
-        voice,
-        speaker: Speaker::silent(),
-        journal: Arc::new(journal),
-        history: Vec::new(),
-        earlier_rounds: Vec::new(),
-        last_alive_ms: None,
         board: Some(BoardLink {
             driver,
             protocol: Protocol::Peg,
@@ -74,12 +55,24 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
             mirror: None,
             pin: None,
         }),
-        opponent_board: None,
-        shown: Shown::Remaining,
-        style: tactus_rules::announce::Style::Standard,
-        notation: tactus_rules::notation::Lang::Auto,
-        time: Timebase::manual(Duration::from_secs(1)),
-        display: None,
+        ..TableParts::new(
+            Setup {
+                id: "1".parse().unwrap(),
+                blind: Color::Black,
+                control: "90+30".parse().unwrap(),
+                white: String::new(),
+                black: String::new(),
+                event: String::new(),
+                round: String::new(),
+                fen: None,
+                flag: FlagRule::Claim,
+                ranks: Default::default(),
+            },
+            voice,
+            Speaker::silent(),
+            Arc::new(journal),
+            Timebase::manual(Duration::from_secs(1)),
+        )
     })
     .await
     .unwrap();

@@ -21,7 +21,6 @@ use tactus::table::action::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableError, TableParts};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
-use tactus_rules::clock_announce::Shown;
 use tactus_rules::result::FlagRule;
 use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
@@ -63,31 +62,24 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
     );
     let time = Timebase::manual(Duration::from_secs(1_000));
     let (actor, table) = TableActor::start(TableParts {
-        setup: Setup {
-            id: "1".parse().unwrap(),
-            blind: Color::Black,
-            control: "1+0".parse().unwrap(),
-            white: String::new(),
-            black: String::new(),
-            event: String::new(),
-            round: String::new(),
-            fen: None,
-            flag: FlagRule::Auto,
-            ranks: Default::default(),
-        },
-        voice,
-        speaker: Speaker::silent(),
-        journal: Arc::new(journal),
-        history: Vec::new(),
-        earlier_rounds: Vec::new(),
-        last_alive_ms: None,
-        board: None,
-        opponent_board: None,
-        shown: Shown::Remaining,
-        style: tactus_rules::announce::Style::Standard,
-        notation: tactus_rules::notation::Lang::Auto,
-        time: time.clone(),
-        display: None,
+        ..TableParts::new(
+            Setup {
+                id: "1".parse().unwrap(),
+                blind: Color::Black,
+                control: "1+0".parse().unwrap(),
+                white: String::new(),
+                black: String::new(),
+                event: String::new(),
+                round: String::new(),
+                fen: None,
+                flag: FlagRule::Auto,
+                ranks: Default::default(),
+            },
+            voice,
+            Speaker::silent(),
+            Arc::new(journal),
+            time.clone(),
+        )
     })
     .await
     .unwrap();

@@ -39,8 +39,6 @@ use tactus_board::link::Port;
 use tactus_board::rng::Rng;
 use tactus_board::serial::{Driver, DriverConfig};
 use tactus_board::sim::Simulator;
-use tactus_rules::announce::Style;
-use tactus_rules::clock_announce::Shown;
 use tactus_rules::game::NoticeKind;
 use tactus_rules::token::Token;
 use tactus_speech::render::RatePack;
@@ -337,25 +335,6 @@ async fn play_game(
         buf: Vec::new(),
     };
     let (actor, handle) = TableActor::start(TableParts {
-        setup: Setup {
-            id: id.parse()?,
-            blind,
-            control: "3+2".parse()?,
-            white: "White".into(),
-            black: "Black".into(),
-            event: "tactus bench".into(),
-            round: "1".into(),
-            fen: None,
-            flag: tactus_rules::result::FlagRule::Auto,
-            ranks: Default::default(),
-        },
-        voice: shared.voice.clone(),
-        speaker: Speaker::spawn(id, Box::new(sink))
-            .map_err(BenchError::io("cannot start the speaker"))?,
-        journal: Arc::new(shared.journal.clone()),
-        history: Vec::new(),
-        earlier_rounds: Vec::new(),
-        last_alive_ms: None,
         board: Some(BoardLink {
             driver,
             protocol: Protocol::Peg,
@@ -363,12 +342,25 @@ async fn play_game(
             mirror: None,
             pin: None,
         }),
-        opponent_board: None,
-        shown: Shown::Remaining,
-        notation: tactus_rules::notation::Lang::Auto,
-        style: Style::Standard,
-        time: crate::table::timebase::Timebase::monotonic(Duration::ZERO),
-        display: None,
+        ..TableParts::new(
+            Setup {
+                id: id.parse()?,
+                blind,
+                control: "3+2".parse()?,
+                white: "White".into(),
+                black: "Black".into(),
+                event: "tactus bench".into(),
+                round: "1".into(),
+                fen: None,
+                flag: tactus_rules::result::FlagRule::Auto,
+                ranks: Default::default(),
+            },
+            shared.voice.clone(),
+            Speaker::spawn(id, Box::new(sink))
+                .map_err(BenchError::io("cannot start the speaker"))?,
+            Arc::new(shared.journal.clone()),
+            crate::table::timebase::Timebase::monotonic(Duration::ZERO),
+        )
     })
     .await?;
     let mut live = handle.subscribe();

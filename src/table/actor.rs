@@ -274,6 +274,36 @@ pub struct TableParts {
     pub display: Option<super::display::DisplayStatus>,
 }
 
+impl TableParts {
+    /// A new table's parts: no history, no board, no display, the time
+    /// left told, standard moves, any piece letters. Set the others with
+    /// struct update syntax: `TableParts { board, ..TableParts::new(…) }`.
+    pub fn new(
+        setup: Setup,
+        voice: Arc<VoicePack>,
+        speaker: Speaker,
+        journal: Arc<dyn TableJournal>,
+        time: Timebase,
+    ) -> TableParts {
+        TableParts {
+            setup,
+            voice,
+            speaker,
+            journal,
+            history: Vec::new(),
+            earlier_rounds: Vec::new(),
+            last_alive_ms: None,
+            board: None,
+            opponent_board: None,
+            shown: Shown::Remaining,
+            style: Style::Standard,
+            notation: Lang::Auto,
+            time,
+            display: None,
+        }
+    }
+}
+
 /// The table task.
 pub struct TableActor {
     pub(super) setup: Setup,

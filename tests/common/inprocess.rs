@@ -26,7 +26,6 @@ use tactus_board::event::Protocol;
 use tactus_board::infer::Settings;
 use tactus_board::serial::{Driver, DriverConfig};
 use tactus_board::sim::Simulator;
-use tactus_rules::clock_announce::Shown;
 use tactus_rules::result::FlagRule;
 use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 use tower::ServiceExt;
@@ -148,20 +147,15 @@ pub async fn app(tables: Tables<'_>) -> App {
             },
         );
         let (actor, handle) = TableActor::start(TableParts {
-            setup,
-            voice: voice(),
-            speaker: Speaker::silent(),
-            journal: Arc::new(journal.clone()),
-            history: Vec::new(),
-            earlier_rounds: Vec::new(),
-            last_alive_ms: None,
             board,
             opponent_board,
-            shown: Shown::Remaining,
-            notation: tactus_rules::notation::Lang::Auto,
-            style: tactus_rules::announce::Style::Standard,
-            time: tables.time.clone(),
-            display: None,
+            ..TableParts::new(
+                setup,
+                voice(),
+                Speaker::silent(),
+                Arc::new(journal.clone()),
+                tables.time.clone(),
+            )
         })
         .await
         .unwrap();

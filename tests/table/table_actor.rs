@@ -73,22 +73,13 @@ async fn start(setup: Setup, speaker: Speaker) -> Table {
     let dir = tempfile::tempdir().unwrap();
     let journal = Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap();
     let time = Timebase::manual(Duration::from_secs(1_000));
-    let (actor, handle) = TableActor::start(TableParts {
+    let (actor, handle) = TableActor::start(TableParts::new(
         setup,
-        voice: voice(),
+        voice(),
         speaker,
-        journal: Arc::new(JournalHandle::spawn(journal)),
-        history: Vec::new(),
-        earlier_rounds: Vec::new(),
-        last_alive_ms: None,
-        board: None,
-        opponent_board: None,
-        shown: Shown::Remaining,
-        notation: Lang::Auto,
-        style: tactus_rules::announce::Style::Standard,
-        time: time.clone(),
-        display: None,
-    })
+        Arc::new(JournalHandle::spawn(journal)),
+        time.clone(),
+    ))
     .await
     .unwrap();
     tokio::spawn(actor.run());
@@ -434,25 +425,17 @@ async fn readers_are_answered_while_the_table_is_busy_with_a_move() {
     let gate = Arc::new(tokio::sync::Semaphore::new(1_000));
     let time = Timebase::manual(Duration::from_secs(1_000));
     let (speaker, _sound) = gated();
-    let (actor, handle) = TableActor::start(TableParts {
-        setup: setup("90+30", FlagRule::Claim),
-        voice: voice(),
+    let journal = Arc::new(HeldJournal {
+        inner: JournalHandle::spawn(journal),
+        gate: Arc::clone(&gate),
+    });
+    let (actor, handle) = TableActor::start(TableParts::new(
+        setup("90+30", FlagRule::Claim),
+        voice(),
         speaker,
-        journal: Arc::new(HeldJournal {
-            inner: JournalHandle::spawn(journal),
-            gate: Arc::clone(&gate),
-        }),
-        history: Vec::new(),
-        earlier_rounds: Vec::new(),
-        last_alive_ms: None,
-        board: None,
-        opponent_board: None,
-        shown: Shown::Remaining,
-        notation: Lang::Auto,
-        style: tactus_rules::announce::Style::Standard,
-        time: time.clone(),
-        display: None,
-    })
+        journal,
+        time.clone(),
+    ))
     .await
     .unwrap();
     tokio::spawn(actor.run());
