@@ -591,8 +591,9 @@ impl TableActor {
         said: Option<NoticeKind>,
     ) -> Result<Reply, TableError> {
         let now = self.time.now();
-        let mut next = self.game.clone();
-        let notices = next.apply(now, &event).map_err(refusal)?;
+        // Checked on a copy (the only one made): the game changes only once
+        // the journal has the event.
+        let (next, notices) = self.game.applied(now, &event).map_err(refusal)?;
         self.record(&Entry::Game(event))
             .await
             .map_err(|e| TableError::Journal(Arc::new(e)))?;

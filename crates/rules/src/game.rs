@@ -684,10 +684,37 @@ impl Game {
     /// assert_eq!(game.sans(), before);
     /// ```
     pub fn apply(&mut self, at: Duration, event: &GameEvent) -> Result<Vec<Notice>, GameError> {
-        let mut next = self.clone();
-        let notices = next.apply_in_place(at, event)?;
+        let (next, notices) = self.applied(at, event)?;
         *self = next;
         Ok(notices)
+    }
+
+    /// The game `event` at `at` would make, and what it caused, leaving
+    /// this one as it is: one copy of the game, for a caller that records
+    /// the event before it takes effect (a table journals it first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tactus_rules::announce::Style;
+    /// use tactus_rules::event::GameEvent;
+    /// use tactus_rules::game::Game;
+    ///
+    /// let game = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
+    /// let e4 = GameEvent::MovePlayed { uci: "e2e4".parse().unwrap() };
+    /// let (next, _notices) = game.applied(Duration::from_secs(1), &e4).unwrap();
+    /// assert_eq!(next.sans(), ["e4"]);
+    /// assert!(game.sans().is_empty(), "the game itself is as it was");
+    /// ```
+    pub fn applied(
+        &self,
+        at: Duration,
+        event: &GameEvent,
+    ) -> Result<(Game, Vec<Notice>), GameError> {
+        let mut next = self.clone();
+        let notices = next.apply_in_place(at, event)?;
+        Ok((next, notices))
     }
 
     fn ensure_playing(&self) -> Result<(), GameError> {
