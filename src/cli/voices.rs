@@ -1,4 +1,5 @@
-//! `tactus voices check [DIR]` and `tactus voices stats PGN...`.
+//! `tactus voices check [DIR]`, `tactus voices record DIR` and `tactus
+//! voices stats PGN...`.
 
 use std::path::PathBuf;
 
@@ -18,6 +19,22 @@ pub enum VoicesCommand {
     Check {
         /// A pack directory or a name under voices/.
         dir: Option<String>,
+    },
+    /// Record a pack with your own voice: serves a page that walks you
+    /// through every token from the browser's microphone (docs/recording.md).
+    Record {
+        /// The pack folder recorded into (made from --from if it has no
+        /// voice.toml yet).
+        dir: PathBuf,
+        /// The pack whose tokens and texts a new pack copies.
+        #[arg(long, default_value = DEFAULT_PACK)]
+        from: String,
+        /// Who records (written in the manifest's [source]).
+        #[arg(long, default_value = "")]
+        speaker: String,
+        /// Where the page is served (loopback: the recording computer).
+        #[arg(long, default_value = "127.0.0.1:8090")]
+        listen: std::net::SocketAddr,
     },
     /// Spoken length of every announcement of the given games.
     Stats {
@@ -46,8 +63,28 @@ pub fn run(command: VoicesCommand) -> Outcome {
             speed,
         } => stats(&files, &voice, style, speed)?,
         VoicesCommand::Check { dir } => check(dir.as_deref().unwrap_or(DEFAULT_PACK))?,
+        VoicesCommand::Record {
+            dir,
+            from,
+            speaker,
+            listen,
+        } => record(&dir, &from, &speaker, listen)?,
     }
     Ok(())
+}
+
+fn record(
+    dir: &std::path::Path,
+    from: &str,
+    speaker: &str,
+    listen: std::net::SocketAddr,
+) -> anyhow::Result<()> {
+    use tactus::service::recorder;
+    let recording = recorder::prepare(dir, from, speaker)?;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    runtime
+        .block_on(recorder::serve(recording, listen))
+        .with_context(|| format!("cannot serve the recorder on {listen}"))
 }
 
 fn check(name: &str) -> anyhow::Result<()> {

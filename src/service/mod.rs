@@ -16,6 +16,7 @@ pub mod listener;
 pub mod player_display;
 pub mod player_settings;
 pub mod private_file;
+pub mod recorder;
 pub mod secret;
 pub mod serve;
 pub mod serve_error;

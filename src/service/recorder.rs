@@ -1,0 +1,494 @@
+//! `tactus voices record PACK_DIR`: a page that walks a person through
+//! recording every token of a voice pack from the browser's microphone.
+//! What a federation values in a talking clock is a human voice: anyone can
+//! record one here, token by token, in any order and across sessions, and
+//! the pack passes `tactus voices check` once every token is recorded.
+//!
+//! The page records, makes a mono 16-bit WAV at the pack's rate and sends
+//! it; the server checks it, trims its silence and levels it as tactus
+//! measures clips (`dsp::trim_range`, `loudness::level`) and writes it
+//! where the manifest says, through a temporary file and a rename. A
+//! clip's path comes from the manifest, never from the request, so no
+//! request can write outside the pack. Listens on loopback unless told
+//! otherwise: it is one person's tool, not the hall's.
+
+use std::io::Cursor;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use serde::Serialize;
+use tactus_speech::dsp::{SILENT_PEAK, peak, trim_range};
+use tactus_speech::loudness::level;
+use tactus_speech::voice_pack::{MANIFEST, Manifest, find_pack};
+
+use super::i18n;
+
+/// The largest clip body accepted: five seconds of 48 kHz mono 16-bit
+/// and a header fit well inside.
+pub const MAX_CLIP_BYTES: usize = 2 * 1024 * 1024;
+/// The longest recording accepted for one token.
+pub const MAX_CLIP_SECONDS: f64 = 5.0;
+
+const PAGE_HTML: &str = include_str!("pages/recorder.html");
+const PAGE_JS: &str = include_str!("pages/recorder.js");
+const STYLE: &str = include_str!("pages/style.css");
+
+/// Why a pack cannot be recorded into.
+#[derive(Debug, thiserror::Error)]
+pub enum RecorderError {
+    #[error("{0}")]
+    Pack(String),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The pack being recorded: its folder, manifest and tokens in the
+/// manifest's order.
+pub struct Recording {
+    dir: PathBuf,
+    manifest: Manifest,
+    order: Vec<String>,
+}
+
+/// Makes `dir` a pack to record into: its manifest if it has one, else a
+/// copy of pack `from`'s (the same tokens and texts, no clips, `[source]`
+/// saying it is recorded by `speaker`).
+pub fn prepare(dir: &Path, from: &str, speaker: &str) -> Result<Recording, RecorderError> {
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| RecorderError::Io { path, source }
+    };
+    let manifest_path = dir.join(MANIFEST);
+    if !manifest_path.exists() {
+        let source = find_pack(from).map_err(|e| RecorderError::Pack(e.to_string()))?;
+        let text =
+            std::fs::read_to_string(source.join(MANIFEST)).map_err(io(&source.join(MANIFEST)))?;
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "recorded".into());
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        std::fs::write(&manifest_path, recorded_manifest(&text, &name, speaker))
+            .map_err(io(&manifest_path))?;
+    }
+    let text = std::fs::read_to_string(&manifest_path).map_err(io(&manifest_path))?;
+    let manifest = Manifest::parse(&text).map_err(|e| RecorderError::Pack(e.to_string()))?;
+    // The manifest's own order (the TOML table is read sorted).
+    let order = text
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix('"')?
+                .split_once('"')
+                .map(|(k, _)| k.to_owned())
+        })
+        .filter(|k| manifest.tokens.contains_key(k))
+        .collect();
+    Ok(Recording {
+        dir: dir.to_owned(),
+        manifest,
+        order,
+    })
+}
+
+/// Pack `from`'s manifest text for a new pack `name` recorded by
+/// `speaker`: its comments and the maker's directives dropped, `[source]`
+/// replaced.
+fn recorded_manifest(text: &str, name: &str, speaker: &str) -> String {
+    let mut out = String::from(
+        "# Recorded with `tactus voices record` (docs/recording.md): one clip\n\
+         # per token, trimmed and levelled as it was sent.\n\n",
+    );
+    let mut skipping_source = false;
+    for line in text.lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.trim() == "[source]" {
+            skipping_source = true;
+            continue;
+        }
+        if skipping_source {
+            if line.starts_with('[') {
+                skipping_source = false;
+            } else {
+                continue;
+            }
+        }
+        if line.starts_with("name =") {
+            out.push_str(&format!("name = {}\n", toml_string(name)));
+            continue;
+        }
+        if line.trim() == "[tokens]" {
+            out.push_str(&format!(
+                "[source]\nengine = \"recorded\"\nvoice = {}\n\n",
+                toml_string(speaker)
+            ));
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_owned()).to_string()
+}
+
+/// One token as the page lists it.
+#[derive(Serialize)]
+struct TokenState {
+    key: String,
+    text: String,
+    recorded: bool,
+}
+
+/// `GET /api/record`.
+#[derive(Serialize)]
+struct PackState {
+    name: String,
+    language: String,
+    sample_rate: u32,
+    tokens: Vec<TokenState>,
+}
+
+/// A clip stored: its length after trimming and its loudness before
+/// levelling.
+#[derive(Serialize)]
+struct Stored {
+    key: String,
+    seconds: f64,
+    loudness_db: f32,
+}
+
+type Shared = Arc<Recording>;
+
+impl Recording {
+    fn clip_path(&self, key: &str) -> Option<PathBuf> {
+        Some(self.dir.join(&self.manifest.tokens.get(key)?.clip))
+    }
+
+    fn state(&self) -> PackState {
+        PackState {
+            name: self.manifest.name.clone(),
+            language: self.manifest.language.clone(),
+            sample_rate: self.manifest.sample_rate,
+            tokens: self
+                .order
+                .iter()
+                .filter_map(|k| {
+                    let t = self.manifest.tokens.get(k)?;
+                    Some(TokenState {
+                        key: k.clone(),
+                        text: t.text.clone(),
+                        recorded: self.dir.join(&t.clip).is_file(),
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks a sent WAV, trims and levels it, and writes it as `key`'s
+    /// clip. Nothing is written unless all of it succeeds.
+    fn store(&self, key: &str, body: &[u8]) -> Result<Stored, (StatusCode, String)> {
+        let unprocessable = |m: String| (StatusCode::UNPROCESSABLE_ENTITY, m);
+        let path = self.clip_path(key).ok_or_else(|| {
+            (
+                StatusCode::NOT_FOUND,
+                format!("no token `{key}` in this pack"),
+            )
+        })?;
+        let rate = self.manifest.sample_rate;
+        let mut reader = hound::WavReader::new(Cursor::new(body))
+            .map_err(|e| unprocessable(format!("not a WAV file: {e}")))?;
+        let spec = reader.spec();
+        if spec.channels != 1
+            || spec.bits_per_sample != 16
+            || spec.sample_format != hound::SampleFormat::Int
+        {
+            return Err(unprocessable(format!(
+                "a clip is mono 16-bit PCM; this is {} channel(s) of {}-bit",
+                spec.channels, spec.bits_per_sample
+            )));
+        }
+        if spec.sample_rate != rate {
+            return Err(unprocessable(format!(
+                "this pack's clips are at {rate} Hz; this one is at {} Hz",
+                spec.sample_rate
+            )));
+        }
+        let seconds = f64::from(reader.duration()) / f64::from(rate);
+        if seconds > MAX_CLIP_SECONDS {
+            return Err(unprocessable(format!(
+                "{seconds:.1} s: a token's clip is at most {MAX_CLIP_SECONDS} s"
+            )));
+        }
+        let samples: Vec<f32> = reader
+            .samples::<i16>()
+            .map(|s| s.map(|s| f32::from(s) / 32768.0))
+            .collect::<Result<_, _>>()
+            .map_err(|e| unprocessable(format!("the WAV file is cut short: {e}")))?;
+        if peak(&samples) < SILENT_PEAK {
+            return Err(unprocessable(
+                "nothing was heard: is the microphone on and not muted?".into(),
+            ));
+        }
+        let mut clip = samples[trim_range(&samples, rate)].to_vec();
+        let loudness_db = level(&mut clip, rate).ok_or_else(|| {
+            unprocessable("nothing was heard: is the microphone on and not muted?".into())
+        })?;
+        write_clip(&path, &clip, rate)
+            .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        Ok(Stored {
+            key: key.to_owned(),
+            seconds: clip.len() as f64 / f64::from(rate),
+            loudness_db,
+        })
+    }
+}
+
+/// Writes `samples` as a mono 16-bit WAV at `path` through a temporary
+/// file and a rename: a clip is whole or absent.
+fn write_clip(path: &Path, samples: &[f32], rate: u32) -> Result<(), hound::Error> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("wav.part");
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(&tmp, spec)?;
+    for s in samples {
+        w.write_sample((s.clamp(-1.0, 1.0) * 32767.0).round() as i16)?;
+    }
+    w.finalize()?;
+    std::fs::rename(&tmp, path)?;
+    Ok(())
+}
+
+/// The recorder's routes over `recording`.
+pub fn router(recording: Recording) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/static/recorder.js", get(script))
+        .route("/static/style.css", get(style))
+        .route("/api/record", get(pack_state))
+        .route("/api/record/clips/{key}", get(clip).put(put_clip))
+        .layer(DefaultBodyLimit::max(MAX_CLIP_BYTES))
+        // The same policy as the venue's pages: only this server's scripts.
+        .layer(axum::middleware::map_response(|mut r: Response| async {
+            super::headers::secure(r.headers_mut());
+            r
+        }))
+        .with_state(Arc::new(recording))
+}
+
+#[derive(serde::Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+async fn page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Html<String> {
+    let lang = i18n::negotiate(
+        q.lang.as_deref(),
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    Html(i18n::render(PAGE_HTML, lang, &[]))
+}
+
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        PAGE_JS,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}
+
+async fn pack_state(State(r): State<Shared>) -> Response {
+    axum::Json(r.state()).into_response()
+}
+
+async fn clip(State(r): State<Shared>, UrlPath(key): UrlPath<String>) -> Response {
+    let Some(path) = r.clip_path(&key) else {
+        return (StatusCode::NOT_FOUND, format!("no token `{key}`")).into_response();
+    };
+    match std::fs::read(&path) {
+        Ok(bytes) => ([(header::CONTENT_TYPE, "audio/wav")], bytes).into_response(),
+        Err(_) => (
+            StatusCode::NOT_FOUND,
+            format!("`{key}` is not recorded yet"),
+        )
+            .into_response(),
+    }
+}
+
+async fn put_clip(
+    State(r): State<Shared>,
+    UrlPath(key): UrlPath<String>,
+    body: axum::body::Bytes,
+) -> Response {
+    let stored = tokio::task::spawn_blocking(move || r.store(&key, &body)).await;
+    match stored {
+        Ok(Ok(s)) => axum::Json(s).into_response(),
+        Ok(Err((status, message))) => {
+            (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
+        }
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// Serves the recorder on `listen` until Ctrl-C; prints where.
+pub async fn serve(recording: Recording, listen: SocketAddr) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(listen).await?;
+    let addr = listener.local_addr()?;
+    println!(
+        "recording {} ({} tokens): open http://{addr}/ in a browser with a microphone",
+        recording.dir.display(),
+        recording.order.len()
+    );
+    axum::serve(listener, router(recording))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack() -> (tempfile::TempDir, Recording) {
+        let dir = tempfile::tempdir().unwrap();
+        let r = prepare(&dir.path().join("mine"), "de-appendix-d", "Ana").unwrap();
+        (dir, r)
+    }
+
+    fn wav(rate: u32, channels: u16, samples: &[i16]) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        let spec = hound::WavSpec {
+            channels,
+            sample_rate: rate,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
+        for s in samples {
+            w.write_sample(*s).unwrap();
+        }
+        w.finalize().unwrap();
+        out.into_inner()
+    }
+
+    /// Half a second of a 200 Hz tone between two quarter seconds of quiet.
+    fn word(rate: u32) -> Vec<i16> {
+        let n = rate as usize;
+        (0..n)
+            .map(|i| {
+                if (n / 4..3 * n / 4).contains(&i) {
+                    (8000.0 * (i as f32 * 200.0 * std::f32::consts::TAU / rate as f32).sin()) as i16
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_new_pack_copies_the_tokens_and_says_it_is_recorded() {
+        let (dir, r) = pack();
+        assert_eq!(r.manifest.name, "mine");
+        let source = r.manifest.source.as_ref().unwrap();
+        assert_eq!(
+            (source.engine.as_str(), source.voice.as_str()),
+            ("recorded", "Ana")
+        );
+        assert_eq!(r.order.first().map(String::as_str), Some("file.a"));
+        assert_eq!(r.order.len(), r.manifest.tokens.len());
+        assert!(r.state().tokens.iter().all(|t| !t.recorded));
+        drop(dir);
+    }
+
+    #[test]
+    fn a_clip_is_trimmed_levelled_and_written_where_the_manifest_says() {
+        let (_dir, r) = pack();
+        let rate = r.manifest.sample_rate;
+        let stored = r.store("file.e", &wav(rate, 1, &word(rate))).unwrap();
+        assert!((stored.seconds - 0.52).abs() < 0.03, "{}", stored.seconds);
+        let path = r.clip_path("file.e").unwrap();
+        let back = hound::WavReader::open(&path).unwrap();
+        assert_eq!(back.spec().sample_rate, rate);
+        assert!(
+            r.state()
+                .tokens
+                .iter()
+                .any(|t| t.key == "file.e" && t.recorded)
+        );
+    }
+
+    #[test]
+    fn a_bad_clip_is_refused_and_nothing_is_written() {
+        let (_dir, r) = pack();
+        let rate = r.manifest.sample_rate;
+        let cases: [(&str, Vec<u8>, StatusCode, &str); 6] = [
+            (
+                "file.e",
+                b"RIFF nonsense".to_vec(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "not a WAV",
+            ),
+            (
+                "file.e",
+                wav(rate * 3, 1, &word(rate * 3)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Hz",
+            ),
+            (
+                "file.e",
+                wav(rate, 2, &word(rate)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "mono",
+            ),
+            (
+                "file.e",
+                wav(rate, 1, &vec![0; rate as usize]),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "nothing was heard",
+            ),
+            (
+                "file.e",
+                wav(rate, 1, &vec![100; rate as usize * 6]),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "at most",
+            ),
+            (
+                "../../etc/passwd",
+                wav(rate, 1, &word(rate)),
+                StatusCode::NOT_FOUND,
+                "no token",
+            ),
+        ];
+        for (key, body, status, says) in cases {
+            let (got, message) = r.store(key, &body).map(|_| ()).unwrap_err();
+            assert_eq!(got, status, "{key}: {message}");
+            assert!(message.contains(says), "{key}: {message}");
+        }
+        assert!(!r.clip_path("file.e").unwrap().exists());
+    }
+}
