@@ -150,7 +150,7 @@
   /** @param {Int16Array} pcm @param {number} rate */
   function wav(pcm, rate) {
     const data = new DataView(new ArrayBuffer(44 + pcm.length * 2));
-    const text = (/** @type {number} */ at, /** @type {string} */ s) => { for (let i = 0; i < s.length; i++) data.setUint8(at + i, s.charCodeAt(i)); };
+    const text = (/** @type {number} */ at, /** @type {string} */ chars) => { for (let i = 0; i < chars.length; i++) data.setUint8(at + i, chars.charCodeAt(i)); };
     text(0, "RIFF"); data.setUint32(4, 36 + pcm.length * 2, true); text(8, "WAVE");
     text(12, "fmt "); data.setUint32(16, 16, true); data.setUint16(20, 1, true); data.setUint16(22, 1, true);
     data.setUint32(24, rate, true); data.setUint32(28, rate * 2, true); data.setUint16(32, 2, true); data.setUint16(34, 16, true);
