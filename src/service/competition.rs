@@ -18,12 +18,12 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
-use super::api_types::{
-    BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
-};
 use super::board_order::{BoardKey, Want};
 use super::config::{PlayerConfig, TableConfig};
 use super::journal::{Journal, JournalError, JournalHandle};
+use super::web::api_types::{
+    BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
+};
 use crate::table::action::{Action, PersonRole};
 use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
 use crate::table::id::TableId;

@@ -105,13 +105,13 @@ pub struct ServerConfig {
 
 impl ServerConfig {
     /// The limits the accept loop keeps.
-    pub fn limits(&self) -> super::listener::Limits {
-        super::listener::Limits {
+    pub fn limits(&self) -> super::web::listener::Limits {
+        super::web::listener::Limits {
             header_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             max_connections: self.max_connections.max(1),
             max_per_address: self.max_per_address.max(1),
             write_stall: std::time::Duration::from_secs(self.write_stall.max(1)),
-            ..super::listener::Limits::default()
+            ..super::web::listener::Limits::default()
         }
     }
 }
@@ -122,9 +122,11 @@ impl Default for ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("data"),
             header_timeout: 10,
-            max_connections: super::listener::Limits::default().max_connections,
-            max_per_address: super::listener::Limits::default().max_per_address,
-            write_stall: super::listener::Limits::default().write_stall.as_secs(),
+            max_connections: super::web::listener::Limits::default().max_connections,
+            max_per_address: super::web::listener::Limits::default().max_per_address,
+            write_stall: super::web::listener::Limits::default()
+                .write_stall
+                .as_secs(),
             tls_cert: None,
             tls_key: None,
         }

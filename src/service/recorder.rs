@@ -288,7 +288,7 @@ pub fn router(recording: Recording) -> Router {
         .layer(DefaultBodyLimit::max(MAX_CLIP_BYTES))
         // The same policy as the venue's pages: only this server's scripts.
         .layer(axum::middleware::map_response(|mut r: Response| async {
-            super::headers::secure(r.headers_mut());
+            super::web::headers::secure(r.headers_mut());
             r
         }))
         .with_state(Arc::new(recording))

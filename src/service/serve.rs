@@ -70,11 +70,11 @@ pub async fn serve(
     // server (same port or same folder) stops here having written nothing.
     let tls = super::tls::from_config(&config.server)?;
     let listener =
-        super::listener::bind(config.server.listen).map_err(|error| ServeError::Listen {
+        super::web::listener::bind(config.server.listen).map_err(|error| ServeError::Listen {
             addr: config.server.listen,
             error,
         })?;
-    if let Some((before, after)) = super::listener::raise_descriptor_limit()
+    if let Some((before, after)) = super::web::listener::raise_descriptor_limit()
         && before != after
     {
         tracing::info!("open descriptors: soft limit raised from {before} to {after}");
@@ -299,16 +299,17 @@ pub async fn serve(
     };
     let app = router(state.clone())
         .merge(super::web::hall::routes(state.clone()))
-        .merge(super::clips::routes(venue_voice, table_voices))
+        .merge(super::web::clips::routes(venue_voice, table_voices))
         .merge(super::web::cards::routes(cards));
     let app = super::web::guarded(app, state)
         // Last, over every route: axum's own error answers (a 405, a query
         // it cannot read) become the one bounded `{"error": …}` body too.
         .layer(axum::middleware::map_response(super::web::json_errors));
     let acceptor = tls.map(|t| t.acceptor);
-    let served = super::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)
-        .await
-        .map_err(ServeError::Web);
+    let served =
+        super::web::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)
+            .await
+            .map_err(ServeError::Web);
     finish_speaking(actors, speakers).await;
     served
 }
@@ -761,6 +762,8 @@ mod tests {
 
     /// What the system says when `addr` is bound a second time.
     fn taken_reason(addr: SocketAddr) -> String {
-        super::super::listener::bind(addr).unwrap_err().to_string()
+        super::super::web::listener::bind(addr)
+            .unwrap_err()
+            .to_string()
     }
 }

@@ -456,7 +456,7 @@ fn the_document_names_every_route_and_every_request_field() {
     }
     // The routes, as the router names them.
     let mut routes = 0;
-    for file in ["src/service/web/mod.rs", "src/service/clips.rs"] {
+    for file in ["src/service/web/mod.rs", "src/service/web/clips.rs"] {
         let text =
             std::fs::read_to_string(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let mut rest = text.as_str();

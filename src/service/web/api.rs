@@ -10,7 +10,7 @@ use shakmaty::{Color, Role};
 
 use std::sync::Arc;
 
-use crate::service::api_types::{
+use super::api_types::{
     AdjustBody, ClaimBody, MoveBody, PromotionBody, RateBody, ResultBody, RulingBody, SayClockBody,
     SideBody, TouchBody,
 };

@@ -58,10 +58,7 @@ pub(super) async fn venue_over_plain(
     request: Request,
     next: Next,
 ) -> Response {
-    let peer = request
-        .extensions()
-        .get::<crate::service::listener::Peer>()
-        .copied();
+    let peer = request.extensions().get::<super::listener::Peer>().copied();
     let exposed = peer.is_some_and(|p| !p.secure && !is_this_computer(p.ip));
     if exposed
         && let Ok(token) = bearer(request.headers())
@@ -89,7 +86,7 @@ pub(super) async fn crowded_gate(
 ) -> Response {
     let crowded = request
         .extensions()
-        .get::<crate::service::listener::Peer>()
+        .get::<super::listener::Peer>()
         .is_some_and(|p| p.crowded);
     if crowded && !bearer(request.headers()).is_ok_and(|t| state.tokens.knows(t)) {
         let mut r = ApiError(

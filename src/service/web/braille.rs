@@ -15,7 +15,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use crate::service::api_types::BrfQuery;
+use super::api_types::BrfQuery;
 use tactus_braille::record::{Options, RecordError, render};
 use tactus_rules::language::Language;
 use tactus_rules::pgn::read_pgn;

@@ -76,7 +76,7 @@ async fn table_clip(
 }
 
 fn no_table(id: &str) -> Response {
-    super::web::error_response(StatusCode::NOT_FOUND, &format!("no table `{id}`"))
+    super::error_response(StatusCode::NOT_FOUND, &format!("no table `{id}`"))
 }
 
 /// The manifest of `voice`, its clips under `base`/clips/.
@@ -111,8 +111,7 @@ fn manifest(voice: &VoicePack, base: &str) -> Response {
 fn clip(voice: &VoicePack, file: &str) -> Response {
     // The one bounded `{"error": …}` body: a name of any length is quoted
     // cut.
-    let not_found =
-        || super::web::error_response(StatusCode::NOT_FOUND, &format!("no clip `{file}`"));
+    let not_found = || super::error_response(StatusCode::NOT_FOUND, &format!("no clip `{file}`"));
     let Some(key) = file.strip_suffix(".wav") else {
         return not_found();
     };

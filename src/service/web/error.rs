@@ -6,7 +6,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::service::api_types::ErrorBody;
+use super::api_types::ErrorBody;
 use crate::table::actor::TableError;
 
 /// An error answer: a status and a sentence a person understands.

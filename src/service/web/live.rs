@@ -75,7 +75,7 @@ pub(super) async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<Resume>,
-    peer: Option<axum::Extension<crate::service::listener::Peer>>,
+    peer: Option<axum::Extension<super::listener::Peer>>,
     headers: HeaderMap,
 ) -> ApiResult<axum::response::Response> {
     use axum::response::IntoResponse;

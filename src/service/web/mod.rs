@@ -8,11 +8,15 @@
 //! does not fit the game (nothing changed), 503 not recorded.
 
 mod api;
+pub mod api_types;
 mod auth;
 mod braille;
 pub mod cards;
+pub mod clips;
 mod error;
 pub mod hall;
+pub mod headers;
+pub mod listener;
 mod live;
 mod pages;
 mod players;

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 
 use axum::extract::rejection::JsonRejection;
 
-use crate::service::api_types::{ResultBody, RoundBody, RoundQuery, RoundsView};
+use super::api_types::{ResultBody, RoundBody, RoundQuery, RoundsView};
 use crate::service::competition::RoundError;
 
 use super::AppState;

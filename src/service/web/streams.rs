@@ -120,7 +120,7 @@ impl StreamGate {
         table: &TableId,
         ticket: Option<&str>,
     ) -> Result<Permit, Full> {
-        let client = crate::service::listener::client_key(client);
+        let client = super::listener::client_key(client);
         let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         let permit = |counted| Permit {
             gate: self.clone(),
