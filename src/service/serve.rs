@@ -15,7 +15,7 @@ use super::data_lock::DataLock;
 use super::journal::{Durability, Journal, JournalHandle};
 use super::serve_error::{ServeError, VoiceError};
 use super::tokens::{Seats, Tokens};
-use super::web::{AppState, router};
+use super::web::AppState;
 use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::id::TableId;
@@ -297,14 +297,7 @@ pub async fn serve(
         streams: Default::default(),
         braille: Default::default(),
     };
-    let app = router(state.clone())
-        .merge(super::web::hall::routes(state.clone()))
-        .merge(super::web::clips::routes(venue_voice, table_voices))
-        .merge(super::web::cards::routes(cards));
-    let app = super::web::guarded(app, state)
-        // Last, over every route: axum's own error answers (a 405, a query
-        // it cannot read) become the one bounded `{"error": …}` body too.
-        .layer(axum::middleware::map_response(super::web::json_errors));
+    let app = super::web::app(state, (venue_voice, table_voices), cards);
     let acceptor = tls.map(|t| t.acceptor);
     let served =
         super::web::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)

@@ -71,7 +71,28 @@ pub fn guarded(app: Router, state: AppState) -> Router {
     ))
 }
 
-/// The router with every page and API route.
+/// The whole web edge as `tactus serve` answers: every page and API route
+/// (the tables', the competition's, the hall check's, the voice packs' and
+/// the cards'), behind the guards every route has, with axum's own error
+/// answers (a 405, a query it cannot read) made the one bounded
+/// `{"error": …}` body too.
+pub fn app(
+    state: AppState,
+    voices: (
+        Arc<tactus_speech::voice_pack::VoicePack>,
+        BTreeMap<TableId, Arc<tactus_speech::voice_pack::VoicePack>>,
+    ),
+    cards: cards::CardsState,
+) -> Router {
+    let routes = router(state.clone())
+        .merge(hall::routes(state.clone()))
+        .merge(clips::routes(voices.0, voices.1))
+        .merge(cards::routes(cards));
+    guarded(routes, state).layer(middleware::map_response(json_errors))
+}
+
+/// The pages and the API of the tables, the competition and the players
+/// (without the guards: [`app`] is the whole edge).
 pub fn router(state: AppState) -> Router {
     let writes = Router::new()
         .route("/api/tables/{id}/move", post(api::make_move))
