@@ -35,24 +35,64 @@ use super::config::{AudioOut, BoardSpec, Config, TableConfig};
 pub struct Line {
     /// The table (`null`: the venue as a whole).
     pub table: Option<String>,
-    /// `board`, `opponent board`, `sound`, `braille`, `voice`, `data`,
-    /// `listen`, `pages`, `https`.
-    pub part: String,
+    /// What was checked.
+    pub part: Part,
     /// Whether the part is ready for play.
     pub ok: bool,
     /// What was found, in words: what works, or what is wrong and where.
     pub text: String,
 }
 
+/// A part of the hall `tactus check` tries; written in the JSON and on the
+/// arbiter's page as its words (`opponent board`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Part {
+    #[serde(rename = "board")]
+    Board,
+    #[serde(rename = "opponent board")]
+    OpponentBoard,
+    #[serde(rename = "sound")]
+    Sound,
+    #[serde(rename = "braille")]
+    Braille,
+    #[serde(rename = "voice")]
+    Voice,
+    #[serde(rename = "data")]
+    Data,
+    #[serde(rename = "listen")]
+    Listen,
+    #[serde(rename = "pages")]
+    Pages,
+    #[serde(rename = "https")]
+    Https,
+}
+
+impl Part {
+    /// The part in words, as the JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Part::Board => "board",
+            Part::OpponentBoard => "opponent board",
+            Part::Sound => "sound",
+            Part::Braille => "braille",
+            Part::Voice => "voice",
+            Part::Data => "data",
+            Part::Listen => "listen",
+            Part::Pages => "pages",
+            Part::Https => "https",
+        }
+    }
+}
+
 impl Line {
-    fn new(table: Option<&str>, part: &str, result: Result<String, String>) -> Line {
+    fn new(table: Option<&str>, part: Part, result: Result<String, String>) -> Line {
         let (ok, text) = match result {
             Ok(t) => (true, t),
             Err(t) => (false, t),
         };
         Line {
             table: table.map(str::to_owned),
-            part: part.to_owned(),
+            part,
             ok,
             text,
         }
@@ -69,7 +109,8 @@ impl std::fmt::Display for Line {
         write!(
             f,
             "{scope:<10} {:<15} {verdict:<5} {}",
-            self.part, self.text
+            self.part.as_str(),
+            self.text
         )
     }
 }
@@ -108,7 +149,7 @@ pub fn venue(config: &Config, wait: Wait) -> Vec<Line> {
         let whose = format!("player {}", p.start_rank);
         lines.push(Line::new(
             None,
-            "braille",
+            Part::Braille,
             braille(&p.braille, &whose)
                 .map(|ok| format!("{whose} ({}): {ok}", p.name))
                 .map_err(|e| format!("{whose} ({}): {e}", p.name)),
@@ -124,13 +165,17 @@ pub fn venue(config: &Config, wait: Wait) -> Vec<Line> {
     for v in voices {
         lines.push(Line::new(
             None,
-            "voice",
+            Part::Voice,
             voice(v)
                 .map(|_| ())
                 .map(|()| format!("`{v}` passes voices check")),
         ));
     }
-    lines.push(Line::new(None, "data", data_folder(&config.server.data)));
+    lines.push(Line::new(
+        None,
+        Part::Data,
+        data_folder(&config.server.data),
+    ));
     lines.extend(listen(config.server.listen));
     if let Some(line) = https(config) {
         lines.push(line);
@@ -155,7 +200,7 @@ pub fn https(config: &Config) -> Option<Line> {
              `tactus tls self-signed --out DIR` and set tls_cert and tls_key (docs/https.md)"
         )),
     };
-    Some(Line::new(None, "https", result))
+    Some(Line::new(None, Part::Https, result))
 }
 
 /// The lines of one table: its boards, its sound, its braille display.
@@ -166,7 +211,7 @@ pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
     let start = start.as_ref();
     lines.push(Line::new(
         Some(id),
-        "board",
+        Part::Board,
         start
             .map_err(Clone::clone)
             .and_then(|b| board(&t.board, b, wait.board)),
@@ -174,7 +219,7 @@ pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
     if t.opponent_board != BoardSpec::None {
         lines.push(Line::new(
             Some(id),
-            "opponent board",
+            Part::OpponentBoard,
             start
                 .map_err(Clone::clone)
                 .and_then(|b| board(&t.opponent_board, b, wait.board)),
@@ -185,11 +230,11 @@ pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
         Ok(pack) => sound(t.audio_or(&config.speech.audio), &pack, id, wait.sound),
         Err(e) => Err(format!("no voice to play with: {e}")),
     };
-    lines.push(Line::new(Some(id), "sound", sound_line));
+    lines.push(Line::new(Some(id), Part::Sound, sound_line));
     if t.braille != BrailleSpec::None {
         lines.push(Line::new(
             Some(id),
-            "braille",
+            Part::Braille,
             braille(&t.braille, &format!("table {id}")),
         ));
     }
@@ -512,14 +557,18 @@ pub fn listen(addr: SocketAddr) -> Vec<Line> {
         )),
         Err(e) => Err(format!("{addr}: cannot listen: {e}")),
     };
-    let mut lines = vec![Line::new(None, "listen", free)];
+    let mut lines = vec![Line::new(None, Part::Listen, free)];
     for a in super::addresses::page_addresses(addr) {
         let note = if a.ip().is_loopback() {
             " (this computer only: listen on 0.0.0.0 for the phones in the hall)"
         } else {
             ""
         };
-        lines.push(Line::new(None, "pages", Ok(format!("http://{a}/{note}"))));
+        lines.push(Line::new(
+            None,
+            Part::Pages,
+            Ok(format!("http://{a}/{note}")),
+        ));
     }
     lines
 }
@@ -533,13 +582,13 @@ pub fn live(view: &crate::table::view::TableView) -> Vec<Line> {
     let id = view.id.as_str();
     let mut lines = vec![Line::new(
         Some(id),
-        "board",
+        Part::Board,
         live_board(view.board.as_ref(), view.moves.is_empty()),
     )];
     if view.opponent_board.is_some() {
         lines.push(Line::new(
             Some(id),
-            "opponent board",
+            Part::OpponentBoard,
             live_board(view.opponent_board.as_ref(), view.moves.is_empty()),
         ));
     }
@@ -558,12 +607,12 @@ pub fn live(view: &crate::table::view::TableView) -> Vec<Line> {
         AudioState::Failed => Err(format!("{}: no sound, being reopened{error}", audio.device)),
         AudioState::Starting => Err(format!("{}: not yet proven to play", audio.device)),
     };
-    lines.push(Line::new(Some(id), "sound", sound));
+    lines.push(Line::new(Some(id), Part::Sound, sound));
     if let Some(state) = view.braille {
         use crate::table::display::DisplayState;
         lines.push(Line::new(
             Some(id),
-            "braille",
+            Part::Braille,
             match state {
                 DisplayState::Connected => Ok("connected".into()),
                 DisplayState::Disconnected => {
