@@ -166,10 +166,19 @@ enum Content {
 /// busy connecting replace each other instead of piling up.
 #[derive(Default)]
 struct Latest {
-    /// The content not yet taken; whether the table, or the display
-    /// thread, is gone.
-    slot: Mutex<(Option<Content>, bool, bool)>,
+    slot: Mutex<Slot>,
     changed: std::sync::Condvar,
+}
+
+/// What the slot holds, and who has gone.
+#[derive(Default)]
+struct Slot {
+    /// The content not yet taken.
+    content: Option<Content>,
+    /// The table's side dropped: nothing more will come.
+    table_gone: bool,
+    /// The display thread's side dropped: nothing will be shown.
+    display_gone: bool,
 }
 
 /// What the display thread finds in the slot.
@@ -192,7 +201,7 @@ fn content_slot() -> (ContentTx, ContentRx) {
 }
 
 impl Latest {
-    fn lock(&self) -> std::sync::MutexGuard<'_, (Option<Content>, bool, bool)> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
         self.slot.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
@@ -202,10 +211,10 @@ impl ContentTx {
     /// the display thread is gone.
     fn send(&self, c: Content) -> Result<(), ()> {
         let mut slot = self.0.lock();
-        if slot.2 {
+        if slot.display_gone {
             return Err(());
         }
-        slot.0 = Some(c);
+        slot.content = Some(c);
         drop(slot);
         self.0.changed.notify_one();
         Ok(())
@@ -214,7 +223,7 @@ impl ContentTx {
 
 impl Drop for ContentTx {
     fn drop(&mut self) {
-        self.0.lock().1 = true;
+        self.0.lock().table_gone = true;
         self.0.changed.notify_one();
     }
 }
@@ -222,9 +231,9 @@ impl Drop for ContentTx {
 impl ContentRx {
     fn try_take(&self) -> Next {
         let mut slot = self.0.lock();
-        match slot.0.take() {
+        match slot.content.take() {
             Some(c) => Next::Content(c),
-            None if slot.1 => Next::Gone,
+            None if slot.table_gone => Next::Gone,
             None => Next::Nothing,
         }
     }
@@ -234,10 +243,10 @@ impl ContentRx {
         let deadline = std::time::Instant::now() + limit;
         let mut slot = self.0.lock();
         loop {
-            if let Some(c) = slot.0.take() {
+            if let Some(c) = slot.content.take() {
                 return Next::Content(c);
             }
-            if slot.1 {
+            if slot.table_gone {
                 return Next::Gone;
             }
             let left = deadline.saturating_duration_since(std::time::Instant::now());
@@ -256,7 +265,7 @@ impl ContentRx {
 
 impl Drop for ContentRx {
     fn drop(&mut self) {
-        self.0.lock().2 = true;
+        self.0.lock().display_gone = true;
     }
 }
 
