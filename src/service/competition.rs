@@ -151,7 +151,9 @@ pub struct Competition {
     trf: Mutex<Option<Vec<u8>>>,
     past: Mutex<HashMap<(TableId, u32), Arc<Past>>>,
     /// One round set up at a time: two arbiters' requests never interleave.
-    busy: tokio::sync::Mutex<()>,
+    /// Readers of where players sit (`seat_of`) share it: they never see a
+    /// round half set up (one table at the new round, another not yet).
+    busy: tokio::sync::RwLock<()>,
     /// The listed players' own settings, which follow them.
     settings: super::player_settings::SettingsStore,
     /// One more at each round set up: the players may have moved.
@@ -241,7 +243,7 @@ impl Competition {
             starts: Mutex::new(HashMap::new()),
             trf: Mutex::new(trf),
             past: Mutex::new(HashMap::new()),
-            busy: tokio::sync::Mutex::new(()),
+            busy: tokio::sync::RwLock::new(()),
             settings,
             seating: tokio::sync::watch::Sender::new(0),
         })
@@ -279,6 +281,10 @@ impl Competition {
     /// Where listed player `rank` plays in the latest round set up, or why
     /// they have no game there (a bye, not paired, between rounds).
     pub async fn seat_of(&self, rank: u16) -> Result<Result<Seat, NoSeat>, RoundError> {
+        // Not while a round is being set up: a player whose old table has
+        // its new game and whose new table not yet would be told they have
+        // none, and their page would not follow them.
+        let _whole_rounds = self.busy.read().await;
         let mut views = Vec::new();
         for (board, id) in self.boards.iter().enumerate() {
             views.push((board + 1, self.tables[id].view().await?));
@@ -400,7 +406,7 @@ impl Competition {
         unpaired: Vec<Unpaired>,
         trf: Option<(Vec<u8>, i64)>,
     ) -> Result<RoundSetUp, RoundError> {
-        let _one_at_a_time = self.busy.lock().await;
+        let _one_at_a_time = self.busy.write().await;
         let planned = self.plan(round, games)?;
         for p in &planned {
             let view = self.tables[&p.setup.id].view().await?;
@@ -849,7 +855,7 @@ impl Competition {
         reason: &str,
         forfeit: Option<Color>,
     ) -> Result<GameListed, RoundError> {
-        let _one_at_a_time = self.busy.lock().await;
+        let _one_at_a_time = self.busy.write().await;
         let id: TableId = id.parse().map_err(|_| RoundError::UnknownTable {
             index: 0,
             table: id.chars().take(40).collect(),
