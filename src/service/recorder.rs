@@ -261,7 +261,11 @@ fn write_clip(path: &Path, samples: &[f32], rate: u32) -> Result<(), hound::Erro
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension("wav.part");
+    // Its own temporary per upload: two uploads of one word at once never
+    // write into the same file; the later rename wins, whole.
+    static UPLOADS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = UPLOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = path.with_extension(format!("wav.{}-{n}.part", std::process::id()));
     let spec = hound::WavSpec {
         channels: 1,
         sample_rate: rate,

@@ -27,6 +27,7 @@ mod crash;
 mod faults_api;
 mod hall_check;
 mod hostile_peers;
+mod recorder;
 mod roles;
 mod rounds;
 mod serve_e2e;

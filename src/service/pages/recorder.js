@@ -83,6 +83,8 @@
   /** Shows token `i` and says it. @param {number} i */
   function go(i) {
     if (!pack.tokens.length) return;
+    // Moving on stops a recording: it is kept for the word it was of.
+    if (recording()) stopRecording();
     const before = current;
     current = (i + pack.tokens.length) % pack.tokens.length;
     updateItem(before);
@@ -108,28 +110,38 @@
   let stream = null;
   /** @type {MediaRecorder | null} */
   let recorder = null;
-  /** @type {Blob[]} */
-  let chunks = [];
+  /** Asking for the microphone (the first time): a second R waits. */
+  let starting = false;
+  function recording() { return !!recorder && recorder.state === "recording"; }
 
   async function startRecording() {
+    if (starting || recording() || !pack.tokens.length) return;
+    starting = true;
     try {
       stream = stream || await navigator.mediaDevices.getUserMedia({
         audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
       });
     } catch (e) {
       return say(t("js-recorder-no-microphone", { error: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      starting = false;
     }
-    chunks = [];
-    recorder = new MediaRecorder(stream);
-    recorder.addEventListener("dataavailable", (e) => { if (e.data.size) chunks.push(e.data); });
-    recorder.addEventListener("stop", () => { send(pack.tokens[current], new Blob(chunks, { type: recorder ? recorder.mimeType : "" })); });
-    recorder.start();
+    // The recording belongs to the word shown when it starts, whatever is
+    // shown when it stops; its chunks are its own.
+    const tok = pack.tokens[current];
+    /** @type {Blob[]} */
+    const chunks = [];
+    const r = new MediaRecorder(stream);
+    r.addEventListener("dataavailable", (e) => { if (e.data.size) chunks.push(e.data); });
+    r.addEventListener("stop", () => { send(tok, new Blob(chunks, { type: r.mimeType })); });
+    recorder = r;
+    r.start();
     recordButton.setAttribute("aria-pressed", "true");
     recordButton.textContent = t("js-recorder-stop");
-    say(t("js-recorder-recording", { text: pack.tokens[current].text }));
+    say(t("js-recorder-recording", { text: tok.text }));
   }
   function stopRecording() {
-    if (recorder && recorder.state === "recording") recorder.stop();
+    if (recording() && recorder) recorder.stop();
     recordButton.setAttribute("aria-pressed", "false");
     recordButton.textContent = t("js-recorder-record");
   }
@@ -168,6 +180,7 @@
       const body = wav(await toPcm(decoded, pack.sample_rate), pack.sample_rate);
       const r = await fetch("/api/record/clips/" + encodeURIComponent(tok.key), { method: "PUT", body, headers: { "Content-Type": "audio/wav" } });
       const data = await r.json().catch(() => ({}));
+      if (r.status === 413) return say(t("js-recorder-too-large", { text: tok.text }));
       if (!r.ok) return say(t("js-recorder-refused", { text: tok.text, error: data.error || String(r.status) }));
       tok.recorded = true;
       const i = pack.tokens.indexOf(tok);
@@ -184,20 +197,23 @@
   let player = null;
   function playBack() {
     const tok = pack.tokens[current];
+    if (!tok) return;
+    if (recording()) return say(t("js-recorder-busy", { text: tok.text }));
     if (!tok.recorded) return say(t("js-recorder-nothing-to-play", { text: tok.text }));
     if (player) player.pause();
     player = new Audio("/api/record/clips/" + encodeURIComponent(tok.key) + "?at=" + Date.now());
     player.play().catch((e) => say(t("js-recorder-failed", { text: tok.text, error: e instanceof Error ? e.message : String(e) })));
   }
 
-  const toggle = () => (recorder && recorder.state === "recording" ? stopRecording() : startRecording());
+  const toggle = () => (recording() ? stopRecording() : startRecording());
   recordButton.addEventListener("click", toggle);
   byId("play").addEventListener("click", playBack);
   byId("previous").addEventListener("click", () => go(current - 1));
   byId("next").addEventListener("click", () => go(current + 1));
   byId("next-missing").addEventListener("click", nextMissing);
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLSelectElement) return;
+    // A key held down repeats: it is still one press.
+    if (e.repeat || e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLSelectElement) return;
     /** @type {Record<string, () => void>} */
     const keys = { r: toggle, p: playBack, n: () => go(current + 1), b: () => go(current - 1), m: nextMissing };
     const act = keys[e.key.toLowerCase()];

@@ -463,3 +463,7 @@ js-seat = Runde { $round }, Brett { $board }: Sie spielen { $side } gegen { $nam
 js-no-seat = { $name }: { $why }.
 role-own = Eigener Link
 cards-player = { $name }, Spieler { $rank }
+
+# The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
+js-recorder-busy = Aufnahme von { $text } läuft: erst die Aufnahme stoppen.
+js-recorder-too-large = { $text } nicht behalten: die Aufnahme ist viel zu lang für ein Wort.

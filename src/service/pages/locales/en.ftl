@@ -465,3 +465,7 @@ js-seat = Round { $round }, board { $board }: you play { $side } against { $name
 js-no-seat = { $name }: { $why }.
 role-own = Player's own link
 cards-player = { $name }, player { $rank }
+
+# The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
+js-recorder-busy = Recording { $text }: stop the recording first.
+js-recorder-too-large = { $text } not kept: the recording is far too long for one word.

@@ -464,3 +464,7 @@ js-seat = Ronda { $round }, tablero { $board }: juega con { $side } contra { $na
 js-no-seat = { $name }: { $why }.
 role-own = Enlace propio
 cards-player = { $name }, jugador { $rank }
+
+# The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
+js-recorder-busy = Grabando { $text }: pare la grabación primero.
+js-recorder-too-large = { $text } no guardada: la grabación es demasiado larga para una palabra.
