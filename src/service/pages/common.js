@@ -117,12 +117,29 @@ export const tactus = (() => {
    * @param {string} name @param {string} value @returns {Promise<string | null>}
    */
   async function setPref(name, value) {
+    chosenHere.add(name);
     if (value) localStorage.setItem(PREFS[name], value);
     else localStorage.removeItem(PREFS[name]);
     if (!ownCode()) return null;
-    const r = await api("PUT", "/api/players/me/settings", prefsBody());
+    // The whole set is sent, so the server's copy must be known first (a
+    // setting chosen on another device is kept), and the requests go one
+    // at a time, each with the settings as they stand when it leaves: two
+    // changes made quickly could otherwise reach the server in the other
+    // order, and the older set would win.
+    const mine = putting.then(async () => {
+      await loadPrefs();
+      return api("PUT", "/api/players/me/settings", prefsBody());
+    });
+    putting = mine.catch(() => null);
+    const r = await mine;
     return r.ok ? null : r.error;
   }
+  /** @type {Promise<unknown>} */
+  let putting = Promise.resolve(null);
+  // The settings changed on this page since it opened: the server's copy,
+  // arriving later, does not undo them.
+  /** @type {Set<string>} */
+  const chosenHere = new Set();
   /** @type {Promise<boolean> | null} */
   let loaded = null;
   // The server's settings for this player, once per page: true when they
@@ -133,6 +150,7 @@ export const tactus = (() => {
       const r = await api("GET", "/api/players/me/settings");
       if (!r.ok) return false;
       for (const name of Object.keys(PREFS)) {
+        if (chosenHere.has(name)) continue;
         const v = r.data[name];
         if (v === undefined || v === null) localStorage.removeItem(PREFS[name]);
         else localStorage.setItem(PREFS[name], String(v));
