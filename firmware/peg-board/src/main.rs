@@ -52,11 +52,16 @@ const XTAL_HZ: u32 = 12_000_000;
 /// `debounce::SETTLE_US`.
 pub const SCAN_PERIOD_US: u32 = 1_000;
 
-/// After a row is let go and before the next is read, the columns it
-/// pulled low need to rise again through the RP2040's pull-ups (50–80 kΩ);
-/// with a board's wiring (about 100 pF) that is some 5 µs. 10 µs at
-/// 125 MHz.
-const ROW_SETTLE_CYCLES: u32 = 1_250;
+/// A row driven low pulls a closed switch's column down through the diode
+/// at once; 1 µs (125 cycles at 125 MHz) before the columns are read.
+const ROW_DRIVE_CYCLES: u32 = 125;
+
+/// After a row is let go, the columns it pulled low rise again through the
+/// RP2040's pull-ups (50–80 kΩ): with a board's wiring (about 100 pF) some
+/// 5 µs. The next row is driven only once every column reads high, or
+/// after this many polls (about 30 µs) when one never does (a column
+/// shorted to ground, which the `D` dump shows).
+const COLUMN_RISE_POLLS: u32 = 400;
 
 /// USB vendor and product: Raspberry Pi's, as the Pico's own CDC serial
 /// port uses; Linux's cdc_acm binds the port by its class.
@@ -105,12 +110,13 @@ impl Matrix {
     /// The raw matrix: bit `8 × rank + file` set for a closed switch, and
     /// bit n−1 of the second for a pressed button n.
     fn read(&self) -> (u64, u16) {
+        let cols = pins::COLS.iter().fold(0u32, |m, &g| m | 1 << g);
         let mut holes = 0u64;
         for (rank, &row) in pins::ROWS.iter().enumerate() {
             self.sio
                 .gpio_oe_set()
                 .write(|w| unsafe { w.bits(1 << row) });
-            cortex_m::asm::delay(ROW_SETTLE_CYCLES / 4);
+            cortex_m::asm::delay(ROW_DRIVE_CYCLES);
             let inputs = self.sio.gpio_in().read().bits();
             self.sio
                 .gpio_oe_clr()
@@ -120,7 +126,11 @@ impl Matrix {
                     holes |= 1 << (8 * rank + file);
                 }
             }
-            cortex_m::asm::delay(ROW_SETTLE_CYCLES);
+            for _ in 0..COLUMN_RISE_POLLS {
+                if self.sio.gpio_in().read().bits() & cols == cols {
+                    break;
+                }
+            }
         }
         let inputs = self.sio.gpio_in().read().bits();
         let mut buttons = 0u16;
@@ -253,7 +263,7 @@ fn main() -> ! {
     let mut button_changes = heapless::Vec::<Change, { pins::BUTTONS.len() }>::new();
     let mut requests = heapless::Vec::<Request, 8>::new();
     // Power-up: the hello and the board, on the UART (a USB host asks).
-    uart_out.line(&protocol::hello());
+    uart_out.line(&protocol::hello(serial_number));
     uart_out.line(&protocol::scan(holes.state()));
 
     alarm.enable_interrupt();
@@ -289,7 +299,7 @@ fn main() -> ! {
         usb_dev.poll(&mut [&mut usb_serial]);
         let open = usb_dev.state() == UsbDeviceState::Configured && usb_serial.dtr();
         if open && !was_open {
-            usb_out.line(&protocol::hello());
+            usb_out.line(&protocol::hello(serial_number));
             usb_out.line(&protocol::scan(holes.state()));
         }
         was_open = open;
@@ -311,7 +321,7 @@ fn main() -> ! {
         for r in requests.iter() {
             let line = match r {
                 Request::Scan => protocol::scan(holes.state()),
-                Request::Hello => protocol::hello(),
+                Request::Hello => protocol::hello(serial_number),
                 Request::Diagnostic => protocol::diagnostic(
                     last_raw.0,
                     last_raw.1,

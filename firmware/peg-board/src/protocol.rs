@@ -51,10 +51,14 @@ pub fn button(n: u8) -> Line {
     l
 }
 
-/// `H tactus peg board 0.1.0`.
-pub fn hello() -> Line {
+/// `H tactus peg board 0.1.0 E6614103E7123456`: the firmware and the
+/// board's serial number (its flash chip's unique ID, as on USB), so a
+/// venue can pin the board it expects at a table (`board_hello`) and
+/// follow no other. A serial number longer than 16 characters is cut.
+pub fn hello(serial: &str) -> Line {
     let mut l = Line::new();
-    let _ = writeln!(l, "H {HELLO}");
+    let serial = serial.get(..16).unwrap_or(serial);
+    let _ = writeln!(l, "H {HELLO} {serial}");
     l
 }
 
@@ -132,7 +136,15 @@ mod tests {
         assert_eq!(lifted(0).as_str(), "L a1\n");
         assert_eq!(scan(0xffff_0000_0000_ffff).as_str(), "S ffff00000000ffff\n");
         assert_eq!(button(3).as_str(), "B 3\n");
-        assert!(hello().starts_with("H tactus peg board "));
+        assert_eq!(
+            hello("E6614103E7123456").as_str(),
+            concat!(
+                "H tactus peg board ",
+                env!("CARGO_PKG_VERSION"),
+                " E6614103E7123456\n"
+            )
+        );
+        assert!(hello(&"9".repeat(100)).len() < 64);
         assert_eq!(
             diagnostic(u64::MAX, 0x1ff, u64::MAX).len(),
             44,
