@@ -1,5 +1,6 @@
-//! `tactus board sim` and `tactus board watch`: a simulated board on a
-//! pseudo-terminal, and a watcher that follows a game played on a board.
+//! `tactus board sim`, `tactus board watch` and `tactus board holes`: a
+//! simulated board on a pseudo-terminal, a watcher that follows a game
+//! played on a board, and the wiring check of a newly built board.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -14,12 +15,13 @@ use shakmaty::{CastlingMode, Chess, Position};
 use tactus_board::event::{BoardEvent, ClockMessage, Protocol};
 use tactus_board::follow::Fixes;
 use tactus_board::hands::{Hands, Timing};
+use tactus_board::holes::{self, HoleCheck};
 use tactus_board::infer::{Inference, Inferred, MoveRecord, Settings, promotion_button};
 use tactus_board::link::Port;
 use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
 use tactus_board::sim::Simulator;
 
-use super::Outcome;
+use super::{Failure, Outcome};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ProtocolArg {
@@ -87,6 +89,23 @@ pub enum BoardCommand {
         #[arg(long)]
         settle_ms: Option<u64>,
     },
+    /// Check a newly built board's wiring: seat a peg in every hole and
+    /// lift it again; each hole is said the first time it is seen closed
+    /// and open, and the holes never seen closed or never seen open are
+    /// named at the end (exit status 2 if any).
+    Holes {
+        #[arg(long, value_enum, default_value = "peg")]
+        protocol: ProtocolArg,
+        /// The board's port, as for `watch`.
+        #[arg(long)]
+        port: Port,
+        /// The line speed; default the protocol's.
+        #[arg(long)]
+        baud: Option<u32>,
+        /// How long to wait for every hole (1 to 3600 seconds).
+        #[arg(long, default_value_t = 600)]
+        seconds: u64,
+    },
 }
 
 /// Runs a `board` subcommand. Bad input: message on stderr, status 2.
@@ -111,9 +130,83 @@ pub fn run(cmd: BoardCommand) -> Outcome {
                 .unwrap_or(tactus_board::infer::default_settle(protocol).as_millis() as u64);
             watch(protocol, port, baud, fen.as_deref(), json, settle_ms)
         }
+        BoardCommand::Holes {
+            protocol,
+            port,
+            baud,
+            seconds,
+        } => return holes(protocol.into(), port, baud, seconds),
     };
     outcome?;
     Ok(())
+}
+
+/// `tactus board holes`: follows the board until every hole has been seen
+/// closed and open, the time runs out or Ctrl-C; names what was not seen.
+fn holes(protocol: Protocol, port: Port, baud: Option<u32>, seconds: u64) -> Outcome {
+    if !(1..=3600).contains(&seconds) {
+        return Err(anyhow::anyhow!("--seconds {seconds}: 1 to 3600").into());
+    }
+    if baud == Some(0) {
+        return Err(anyhow::anyhow!("--baud must be positive").into());
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start the runtime: {e}"))?;
+    let mut config = DriverConfig::new(port, protocol);
+    config.baud = baud.unwrap_or(protocol.default_baud());
+    let mut driver = runtime
+        .block_on(async { Driver::spawn(config) })
+        .map_err(|e| anyhow::anyhow!("cannot start the driver: {e}"))?;
+    println!("seat a peg in every hole and lift it again; {seconds} s");
+    let _ = std::io::stdout().flush();
+    let mut check = HoleCheck::default();
+    runtime.block_on(async {
+        let deadline = tokio::time::sleep(Duration::from_secs(seconds));
+        tokio::pin!(deadline);
+        while !check.done() {
+            let stamped = tokio::select! {
+                s = driver.next() => s,
+                _ = &mut deadline => break,
+                _ = tokio::signal::ctrl_c() => break,
+            };
+            let Some(stamped) = stamped else { break };
+            let DriverEvent::Board(event) = stamped.event else {
+                continue;
+            };
+            if let BoardEvent::Disconnected(reason) = &event {
+                println!("disconnected ({reason})");
+            }
+            let first = check.observe(&event);
+            let (closed, open) = check.counts();
+            for f in first
+                .iter()
+                .filter(|_| !matches!(event, BoardEvent::Scan(_)))
+            {
+                let state = if f.closed { "closes" } else { "opens" };
+                println!(
+                    "{} {state} ({closed} of 64 seen closed, {open} of 64 seen open)",
+                    f.square
+                );
+            }
+            if matches!(event, BoardEvent::Scan(_)) {
+                println!("scan: {closed} of 64 seen closed, {open} of 64 seen open");
+            }
+            let _ = std::io::stdout().flush();
+        }
+    });
+    if check.done() {
+        println!("every hole closes and opens");
+        return Ok(());
+    }
+    if !check.never_closed().is_empty() {
+        println!("never closed: {}", holes::names(check.never_closed()));
+    }
+    if !check.never_open().is_empty() {
+        println!("never opened: {}", holes::names(check.never_open()));
+    }
+    Err(Failure::Said)
 }
 
 /// What is wrong with the command's input.

@@ -133,3 +133,71 @@ fn a_whole_game_followed_from_the_firmwares_own_lines() {
         board.stats().unwrap()
     );
 }
+
+/// `tactus board holes` on a newly built board: the builder walks every
+/// hole; one switch never closes (c3: a broken wire) and one never opens
+/// (f6: a short), and both are named when the walk is stopped (Ctrl-C).
+#[test]
+fn the_wiring_check_names_a_hole_that_never_closes_and_one_that_never_opens() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+
+    let board = EmulatedPegBoard::start(&parts()).unwrap();
+    // Shorted: closed before the board is read.
+    board.command("close f6").unwrap();
+    board.wait_uart("P f6").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["board", "holes", "--seconds", "120", "--port"])
+        .arg(board.path())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut said = Vec::new();
+    let mut until = |want: &str| loop {
+        let line = rx
+            .recv_timeout(LIMIT)
+            .unwrap_or_else(|_| panic!("no {want:?} in {said:#?}; emulator {:?}", board.said()));
+        said.push(line.clone());
+        if line.starts_with(want) {
+            return;
+        }
+    };
+    until("scan: 1 of 64 seen closed");
+    for sq in shakmaty::Square::ALL {
+        if sq == shakmaty::Square::F6 {
+            continue;
+        }
+        if sq != shakmaty::Square::C3 {
+            board.command(&format!("close {sq}")).unwrap();
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        board.command(&format!("open {sq}")).unwrap();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    until("h8 closes");
+    // Ctrl-C: the walk is over.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(5)) {
+        said.push(line);
+    }
+    assert_eq!(status.code(), Some(2), "{said:#?}");
+    let end = &said[said.len() - 2..];
+    assert_eq!(
+        end,
+        ["never closed: c3", "never opened: f6"],
+        "{said:#?}\nUART: {}\nemulator: {:?}",
+        board.uart(),
+        board.said()
+    );
+}

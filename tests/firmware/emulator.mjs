@@ -18,6 +18,12 @@
 //   debug                    the USB controller's and the core's state
 //   quit
 //
+// A command may start with "+N " (N microseconds): it takes effect that long
+// after the previous such command, in emulated time, however late it is
+// read. A sender that measures the gaps between its commands keeps them
+// exact even when this process is slow to read them (a loaded machine):
+// a peg lifted 30 ms after it was seated is never read in the same scan.
+//
 // TACTUS_EMULATOR_DEBUG=1 also says each USB request and transfer.
 //
 // The matrix is electrical, as the firmware sees it: a column reads low
@@ -207,22 +213,35 @@ mcu.uart[0].onByte = (b) => {
 mcu.core.PC = 0x10000000;
 
 // Runs the emulated chip, its clock held to real time. Executes in slices
-// so the commands on standard input are read between them.
+// so the commands on standard input are read between them. A command takes
+// effect when the emulated clock reaches the moment it arrived: when the
+// emulation falls behind (a loaded machine), a hand's lift and put 30 ms
+// apart still reach the firmware 30 ms apart, never in the same scan.
 const started = process.hrtime.bigint();
+const realNanos = () => Number(process.hrtime.bigint() - started);
 const cycleNanos = 1e9 / 125e6;
+/** @type {Array<{at: number, apply: () => void}>} */
+const due = [];
+function applyDue() {
+  while (due.length && due[0].at <= clock.nanos) due.shift().apply();
+}
 function run() {
-  const target = Number(process.hrtime.bigint() - started);
+  const target = realNanos();
   let budget = 400_000;
+  applyDue();
   while (clock.nanos < target && budget > 0) {
+    const stop = due.length ? Math.min(target, due[0].at) : target;
     if (mcu.core.waiting) {
       const next = clock.nanosToNextAlarm;
-      clock.tick(next > 0 ? Math.min(next, target - clock.nanos) : target - clock.nanos);
+      const until = Math.max(stop - clock.nanos, 1);
+      clock.tick(next > 0 ? Math.min(next, until) : until);
       budget -= 10;
     } else {
       clock.tick(mcu.core.executeInstruction() * cycleNanos);
       instructions++;
       budget--;
     }
+    applyDue();
   }
   const lagMs = (target - clock.nanos) / 1e6;
   if (lagMs > worstLagMs && target > 1e9) worstLagMs = lagMs;
@@ -230,6 +249,19 @@ function run() {
   else setTimeout(run, 1);
 }
 setTimeout(run, 0);
+// When the last timed command took effect (emulated ns).
+let lastAt = null;
+/**
+ * Does `apply` when the emulated clock reaches the command's moment: `gapUs`
+ * after the last timed command, or now.
+ */
+function atNow(apply, gapUs) {
+  let at = Math.max(realNanos(), clock.nanos);
+  if (gapUs !== null && lastAt !== null && lastAt + gapUs * 1000 >= clock.nanos) at = lastAt + gapUs * 1000;
+  if (due.length && at < due[due.length - 1].at) at = due[due.length - 1].at;
+  if (gapUs !== null) lastAt = at;
+  due.push({ at, apply });
+}
 
 function pct(v, p) {
   if (!v.length) return null;
@@ -247,30 +279,38 @@ function send(text, toUart) {
 }
 
 const lines = createInterface({ input: process.stdin });
-lines.on("line", (line) => {
+lines.on("line", (input) => {
+  const timed = input.match(/^\+(\d{1,12}) (.*)$/);
+  const gapUs = timed ? Number(timed[1]) : null;
+  const line = timed ? timed[2] : input;
   const [cmd, arg = ""] = line.trim().split(/\s+(.*)/);
   const sq = SQUARES.indexOf(arg);
-  const mark = (expect) => pending.set(expect, { real: process.hrtime.bigint(), emulated: clock.nanos });
+  const arrived = process.hrtime.bigint();
+  // The line the firmware should send for a change, timed from when it
+  // arrived (real) and when it took effect (emulated).
+  const mark = (expect) => pending.set(expect, { real: arrived, emulated: clock.nanos });
   switch (cmd) {
     case "close":
     case "open":
       if (sq < 0) return say(`no such square: ${arg}`);
-      if (cmd === "close") closed.add(sq); else closed.delete(sq);
-      mark(`${cmd === "close" ? "P" : "L"} ${arg}`);
-      wire();
-      return;
+      return atNow(() => {
+        if (cmd === "close") closed.add(sq); else closed.delete(sq);
+        mark(`${cmd === "close" ? "P" : "L"} ${arg}`);
+        wire();
+      }, gapUs);
     case "press":
     case "release": {
       const n = Number(arg);
       if (!(n >= 1 && n <= BUTTONS.length)) return say(`no such button: ${arg}`);
-      if (cmd === "press") { pressed.add(n); mark(`B ${n}`); } else pressed.delete(n);
-      wire();
-      return;
+      return atNow(() => {
+        if (cmd === "press") { pressed.add(n); mark(`B ${n}`); } else pressed.delete(n);
+        wire();
+      }, gapUs);
     }
     case "host":
-      return send(arg, false);
+      return atNow(() => send(arg, false), gapUs);
     case "uart":
-      return send(arg, true);
+      return atNow(() => send(arg, true), gapUs);
     case "serial":
       wantSerial = true;
       mcu.usbCtrl.sendSetupPacket(new Uint8Array([0x80, 6, 3, 3, 0x09, 0x04, 64, 0]));
@@ -281,7 +321,7 @@ lines.on("line", (line) => {
       return;
     }
     case "stats": {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = realNanos() / 1e9;
       say("stats " + JSON.stringify({
         seconds: Math.round(seconds * 10) / 10,
         emulated_seconds: Math.round(clock.nanos / 1e8) / 10,

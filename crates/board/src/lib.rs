@@ -5,6 +5,7 @@ pub mod dgt;
 pub mod event;
 pub mod follow;
 pub mod hands;
+pub mod holes;
 pub mod infer;
 pub mod link;
 pub mod millennium;

@@ -12,6 +12,7 @@
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -56,6 +57,24 @@ impl Parts {
     }
 }
 
+/// The emulator's standard input, each command sent with the time since
+/// the one before ("+N ", microseconds): the emulator applies them that far
+/// apart in emulated time, however late it reads them.
+struct Timed {
+    stdin: ChildStdin,
+    last: Option<Instant>,
+}
+
+impl Timed {
+    fn send(&mut self, line: &str) -> io::Result<()> {
+        let now = Instant::now();
+        let gap = self.last.map_or(0, |l| now.duration_since(l).as_micros());
+        self.last = Some(now);
+        writeln!(self.stdin, "+{gap} {line}")?;
+        self.stdin.flush()
+    }
+}
+
 /// What the emulator said on standard error, as it said it.
 #[derive(Default)]
 struct Said {
@@ -65,7 +84,7 @@ struct Said {
 /// The emulated peg board.
 pub struct EmulatedPegBoard {
     child: Child,
-    stdin: Arc<Mutex<ChildStdin>>,
+    stdin: Arc<Mutex<Timed>>,
     /// The terminal side tactus opens; held open so the pseudo-terminal
     /// lives while tactus reconnects.
     slave: TTYPort,
@@ -108,16 +127,28 @@ impl EmulatedPegBoard {
             .spawn()
             .map_err(|e| io::Error::new(e.kind(), format!("cannot start node: {e}")))?;
         let missing = || io::Error::other("the emulator has no pipes");
-        let stdin = Arc::new(Mutex::new(child.stdin.take().ok_or_else(missing)?));
+        let stdin = Arc::new(Mutex::new(Timed {
+            stdin: child.stdin.take().ok_or_else(missing)?,
+            last: None,
+        }));
         let mut stdout = child.stdout.take().ok_or_else(missing)?;
         let stderr = child.stderr.take().ok_or_else(missing)?;
         master.set_timeout(Duration::from_millis(50))?;
         let mut to_host = master.try_clone_native().map_err(io::Error::other)?;
-        // The firmware's USB bytes to the terminal tactus reads.
+        // The firmware's USB bytes to the terminal tactus reads, once tactus
+        // has spoken: a real /dev/ttyACM0 gives nothing from before it was
+        // opened (the firmware writes only while the host holds DTR, and
+        // the kernel reads nothing from a closed port), where a
+        // pseudo-terminal would keep it for whoever opens it.
+        let opened = Arc::new(AtomicBool::new(false));
+        let opened_out = opened.clone();
         std::thread::spawn(move || {
             let mut buf = [0u8; 256];
             while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 || to_host.write_all(&buf[..n]).is_err() {
+                if n == 0 {
+                    break;
+                }
+                if opened_out.load(Ordering::Acquire) && to_host.write_all(&buf[..n]).is_err() {
                     break;
                 }
             }
@@ -133,12 +164,13 @@ impl EmulatedPegBoard {
                 match master.read(&mut buf) {
                     Ok(0) => break,
                     Ok(n) => {
+                        opened.store(true, Ordering::Release);
                         for &b in &buf[..n] {
                             if b == b'\n' {
                                 let text = String::from_utf8_lossy(&line).into_owned();
                                 line.clear();
                                 let mut w = host_in.lock().unwrap_or_else(|e| e.into_inner());
-                                if writeln!(w, "host {text}").is_err() {
+                                if w.send(&format!("host {text}")).is_err() {
                                     return;
                                 }
                             } else if line.len() < 256 {
@@ -166,14 +198,34 @@ impl EmulatedPegBoard {
                 cv.notify_all();
             }
         });
-        Ok(EmulatedPegBoard {
+        let board = EmulatedPegBoard {
             child,
             stdin,
             slave,
             said,
             uart,
             _dir: TempDir(dir),
-        })
+        };
+        // Plugged in: the firmware has started and the USB host has
+        // configured it.
+        board.answer(0, "usb connected")?;
+        Ok(board)
+    }
+
+    /// Waits until the firmware has written `line` on UART0 (the same
+    /// lines as on USB, there whether or not tactus reads).
+    pub fn wait_uart(&self, line: &str) -> io::Result<()> {
+        let deadline = Instant::now() + ANSWER;
+        while !self.uart().lines().any(|l| l == line) {
+            if Instant::now() > deadline {
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    format!("no {line:?} on the UART: {}", self.uart()),
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        Ok(())
     }
 
     /// The pseudo-terminal tactus opens (`peg:<path>`).
@@ -183,9 +235,10 @@ impl EmulatedPegBoard {
 
     /// One command to the emulator (see `emulator.mjs`).
     pub fn command(&self, line: &str) -> io::Result<()> {
-        let mut w = self.stdin.lock().unwrap_or_else(|e| e.into_inner());
-        writeln!(w, "{line}")?;
-        w.flush()
+        self.stdin
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(line)
     }
 
     /// Carries out a hand's act on the board's switches.
