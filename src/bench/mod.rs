@@ -8,6 +8,7 @@
 
 pub mod e2e;
 pub mod error;
+pub mod firmware;
 pub mod hands;
 pub mod readers;
 pub mod serve;

@@ -47,6 +47,17 @@ pub struct Spread {
     pub max_ms: f64,
 }
 
+/// `n 40, min 1.0 ms, p50 2.0 ms, p99 3.0 ms, max 4.0 ms`.
+impl std::fmt::Display for Spread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "n {}, min {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            self.n, self.min_ms, self.p50_ms, self.p99_ms, self.max_ms
+        )
+    }
+}
+
 impl Spread {
     pub(crate) fn of(mut v: Vec<Duration>) -> Spread {
         v.sort_unstable();
@@ -235,10 +246,10 @@ impl Drop for Server {
 }
 
 /// One SSE event: when it arrived, its name and data.
-type Sse = (Instant, String, serde_json::Value);
+pub(crate) type Sse = (Instant, String, serde_json::Value);
 
 /// Reads the table's live stream on a thread of its own.
-fn subscribe(addr: &str, id: &str) -> Result<mpsc::Receiver<Sse>, BenchError> {
+pub(crate) fn subscribe(addr: &str, id: &str) -> Result<mpsc::Receiver<Sse>, BenchError> {
     let mut stream = TcpStream::connect(addr).map_err(BenchError::io("cannot connect for SSE"))?;
     stream
         .set_nodelay(true)
@@ -271,7 +282,7 @@ fn subscribe(addr: &str, id: &str) -> Result<mpsc::Receiver<Sse>, BenchError> {
 }
 
 /// Waits for an event `want` accepts; returns when it arrived.
-fn wait(
+pub(crate) fn wait(
     rx: &mpsc::Receiver<Sse>,
     what: &str,
     want: impl Fn(&str, &serde_json::Value) -> bool,
@@ -288,7 +299,7 @@ fn wait(
     }
 }
 
-fn announcement(kind: &'static str) -> impl Fn(&str, &serde_json::Value) -> bool {
+pub(crate) fn announcement(kind: &'static str) -> impl Fn(&str, &serde_json::Value) -> bool {
     move |name, data| name == "announcement" && data["kind"] == kind
 }
 

@@ -33,6 +33,11 @@ pub enum BenchCommand {
     /// A real `tactus serve` process: a move's answer time, alone and while
     /// a crowd (250 threads by default) reads the public routes.
     Readers(ReadersArgs),
+    /// The peg board's own firmware in the RP2040 emulator, beside the
+    /// simulated peg board, each under a real `tactus serve`: scan rate,
+    /// a switch to its line on USB, a move's last peg to its announcement.
+    /// Needs `scripts/firmware` and `npm ci --prefix tests/firmware`.
+    Firmware(FirmwareArgs),
     /// A server killed in the middle of a long event (by default nine
     /// rounds at 50 tables, about 40,000 events): process start to
     /// listening with every current game resumed.
@@ -61,6 +66,26 @@ pub struct ReadersArgs {
     /// Plies measured alone, then as many with the readers.
     #[arg(long, default_value_t = 40)]
     plies: usize,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct FirmwareArgs {
+    /// White's moves measured on each board.
+    #[arg(long, default_value_t = 30)]
+    moves: usize,
+    /// The seed of the game and of the hands.
+    #[arg(long, default_value_t = 34)]
+    seed: u64,
+    /// The repository, where target/firmware/peg-board.uf2 and
+    /// tests/firmware are.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
     /// Voice pack name under voices/, or a path.
     #[arg(long, default_value = "de-appendix-d")]
     voice: String,
@@ -195,6 +220,7 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Hands(args) => return hands(args),
         BenchCommand::Startup(args) => startup(args)?,
         BenchCommand::Readers(args) => readers(args)?,
+        BenchCommand::Firmware(args) => firmware(args)?,
         BenchCommand::Voice(args) => voice(args)?,
     }
     Ok(())
@@ -233,12 +259,7 @@ fn readers(args: ReadersArgs) -> anyhow::Result<()> {
     if args.json {
         println!("{}", serde_json::to_string(&r).unwrap_or_default());
     } else {
-        let line = |what: &str, s: &Spread| {
-            println!(
-                "{what}: n {}, min {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-                s.n, s.min_ms, s.p50_ms, s.p99_ms, s.max_ms
-            )
-        };
+        let line = |what: &str, s: &Spread| println!("{what}: {s}");
         line("a move's answer, alone", &r.alone);
         line(
             &format!("a move's answer, {} readers", r.readers),
@@ -249,6 +270,44 @@ fn readers(args: ReadersArgs) -> anyhow::Result<()> {
             r.reads_per_s, r.reads_ok, r.reads_refused
         );
     }
+    Ok(())
+}
+
+fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
+    use tactus::bench::firmware::{FirmwareOptions, run_firmware};
+    let options = FirmwareOptions {
+        exe: this_program()?,
+        root: args.root,
+        voice: args.voice,
+        moves: args.moves,
+        seed: args.seed,
+    };
+    let r = run_firmware(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        return Ok(());
+    }
+    let f = &r.firmware;
+    println!(
+        "firmware in the emulator: {:.0} scans a second; a switch to its USB line: \
+         p50 {:.1} ms, max {:.1} ms emulated ({} changes); real time p50 {:.1} ms, \
+         p99 {:.1} ms, max {:.1} ms (the emulation at most {:.1} ms behind, {:.1} MIPS)",
+        f.scans_per_s,
+        f.switch_to_usb_emulated_p50_ms,
+        f.switch_to_usb_emulated_max_ms,
+        f.changes,
+        f.switch_to_usb_real_p50_ms,
+        f.switch_to_usb_real_p99_ms,
+        f.switch_to_usb_real_max_ms,
+        f.worst_lag_ms,
+        f.mips
+    );
+    println!(
+        "a move's last step to its announcement (settling {} ms included), seed {}:",
+        r.settle_ms, r.seed
+    );
+    println!("  firmware in the emulator: {}", r.firmware_move_known);
+    println!("  simulated peg board:      {}", r.sim_move_known);
     Ok(())
 }
 

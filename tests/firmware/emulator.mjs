@@ -18,11 +18,13 @@
 //   debug                    the USB controller's and the core's state
 //   quit
 //
-// A command may start with "+N " (N microseconds): it takes effect that long
-// after the previous such command, in emulated time, however late it is
-// read. A sender that measures the gaps between its commands keeps them
-// exact even when this process is slow to read them (a loaded machine):
-// a peg lifted 30 ms after it was seated is never read in the same scan.
+// A command may start with "@N " (N: when it was sent, nanoseconds of the
+// machine's monotonic clock, as process.hrtime gives it): it takes effect
+// when the emulated clock (real time since this process started) reaches
+// that moment, and never closer to the command before it than they were
+// sent, however late this process reads them (a loaded machine): a peg
+// lifted 30 ms after it was seated is never read in the same scan. Gaps
+// over 100 ms may shrink (to no less than 100 ms) to catch up on lateness.
 //
 // TACTUS_EMULATOR_DEBUG=1 also says each USB request and transfer.
 //
@@ -104,6 +106,11 @@ function wire() {
   BUTTONS.forEach((g, n) => mcu.gpio[g].setInputValue(!pressed.has(n + 1)));
 }
 for (const g of ROWS) mcu.gpio[g].addListener(wire);
+// Scans: each time the firmware drives the first row low.
+let scans = 0;
+mcu.gpio[ROWS[0]].addListener((state) => {
+  if (state === GPIOPinState.Low) scans++;
+});
 wire();
 
 // Figures: from a switch change to its line on USB, in real and emulated
@@ -227,7 +234,7 @@ function applyDue() {
 }
 function run() {
   const target = realNanos();
-  let budget = 400_000;
+  let budget = 50_000;
   applyDue();
   while (clock.nanos < target && budget > 0) {
     const stop = due.length ? Math.min(target, due[0].at) : target;
@@ -249,17 +256,26 @@ function run() {
   else setTimeout(run, 1);
 }
 setTimeout(run, 0);
-// When the last timed command took effect (emulated ns).
+// The last timed command: when it was sent and when it took effect
+// (emulated ns).
+let lastSent = null;
 let lastAt = null;
-/**
- * Does `apply` when the emulated clock reaches the command's moment: `gapUs`
- * after the last timed command, or now.
- */
-function atNow(apply, gapUs) {
+const SHRINKABLE_NS = 100e6;
+/** Does `apply` at the command's moment (see the top of this file). */
+function atNow(apply, sentNs) {
   let at = Math.max(realNanos(), clock.nanos);
-  if (gapUs !== null && lastAt !== null && lastAt + gapUs * 1000 >= clock.nanos) at = lastAt + gapUs * 1000;
+  if (sentNs !== null) {
+    at = Math.max(sentNs, clock.nanos);
+    if (lastAt !== null) {
+      const gap = Math.max(0, sentNs - lastSent);
+      const late = Math.max(0, lastAt - lastSent);
+      const shrink = gap > SHRINKABLE_NS ? Math.min(late, gap - SHRINKABLE_NS) : 0;
+      at = Math.max(at, lastAt + gap - shrink);
+    }
+    lastSent = sentNs;
+    lastAt = at;
+  }
   if (due.length && at < due[due.length - 1].at) at = due[due.length - 1].at;
-  if (gapUs !== null) lastAt = at;
   due.push({ at, apply });
 }
 
@@ -280,8 +296,9 @@ function send(text, toUart) {
 
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (input) => {
-  const timed = input.match(/^\+(\d{1,12}) (.*)$/);
-  const gapUs = timed ? Number(timed[1]) : null;
+  const timed = input.match(/^@(\d{1,20}) (.*)$/);
+  // Monotonic nanoseconds as emulated time (since this process started).
+  const sentNs = timed ? Number(BigInt(timed[1]) - started) : null;
   const line = timed ? timed[2] : input;
   const [cmd, arg = ""] = line.trim().split(/\s+(.*)/);
   const sq = SQUARES.indexOf(arg);
@@ -297,7 +314,7 @@ lines.on("line", (input) => {
         if (cmd === "close") closed.add(sq); else closed.delete(sq);
         mark(`${cmd === "close" ? "P" : "L"} ${arg}`);
         wire();
-      }, gapUs);
+      }, sentNs);
     case "press":
     case "release": {
       const n = Number(arg);
@@ -305,12 +322,12 @@ lines.on("line", (input) => {
       return atNow(() => {
         if (cmd === "press") { pressed.add(n); mark(`B ${n}`); } else pressed.delete(n);
         wire();
-      }, gapUs);
+      }, sentNs);
     }
     case "host":
-      return atNow(() => send(arg, false), gapUs);
+      return atNow(() => send(arg, false), sentNs);
     case "uart":
-      return atNow(() => send(arg, true), gapUs);
+      return atNow(() => send(arg, true), sentNs);
     case "serial":
       wantSerial = true;
       mcu.usbCtrl.sendSetupPacket(new Uint8Array([0x80, 6, 3, 3, 0x09, 0x04, 64, 0]));
@@ -326,6 +343,7 @@ lines.on("line", (input) => {
         seconds: Math.round(seconds * 10) / 10,
         emulated_seconds: Math.round(clock.nanos / 1e8) / 10,
         worst_lag_ms: Math.round(worstLagMs * 10) / 10,
+        scans_per_s: Math.round(scans / (clock.nanos / 1e9)),
         mips: Math.round(instructions / seconds / 1e4) / 100,
         usb_bytes: usbBytes,
         changes: latencies.real_ms.length,

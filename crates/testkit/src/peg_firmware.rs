@@ -57,20 +57,29 @@ impl Parts {
     }
 }
 
-/// The emulator's standard input, each command sent with the time since
-/// the one before ("+N ", microseconds): the emulator applies them that far
-/// apart in emulated time, however late it reads them.
+/// The emulator's standard input, each command sent with the moment it was
+/// sent ("@N ", nanoseconds of the monotonic clock, which Node's
+/// process.hrtime reads too): the emulator applies it at that moment of
+/// emulated time, and never closer to the one before than they were sent,
+/// however late it reads them.
 struct Timed {
     stdin: ChildStdin,
-    last: Option<Instant>,
+}
+
+/// The monotonic clock, in nanoseconds (CLOCK_MONOTONIC, as `Instant`).
+fn monotonic_ns() -> u128 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u128 * 1_000_000_000 + ts.tv_nsec as u128
 }
 
 impl Timed {
     fn send(&mut self, line: &str) -> io::Result<()> {
-        let now = Instant::now();
-        let gap = self.last.map_or(0, |l| now.duration_since(l).as_micros());
-        self.last = Some(now);
-        writeln!(self.stdin, "+{gap} {line}")?;
+        writeln!(self.stdin, "@{} {line}", monotonic_ns())?;
         self.stdin.flush()
     }
 }
@@ -129,7 +138,6 @@ impl EmulatedPegBoard {
         let missing = || io::Error::other("the emulator has no pipes");
         let stdin = Arc::new(Mutex::new(Timed {
             stdin: child.stdin.take().ok_or_else(missing)?,
-            last: None,
         }));
         let mut stdout = child.stdout.take().ok_or_else(missing)?;
         let stderr = child.stderr.take().ok_or_else(missing)?;
