@@ -7,5 +7,6 @@
 
 mod docs_links;
 mod fixtures_are_copies;
+mod hardware_docs;
 mod layers;
 mod voice_packs;

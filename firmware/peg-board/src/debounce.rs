@@ -250,3 +250,63 @@ mod tests {
         assert_eq!(d.state(), 0xff);
     }
 }
+
+/// Random readings, many seeds: whatever the switches do, the state only
+/// changes by the changes reported, each switch's changes alternate, and a
+/// reading held for the settling time becomes the state.
+#[cfg(test)]
+mod random {
+    use super::*;
+
+    struct XorShift(u64);
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    #[test]
+    fn the_state_follows_the_reported_changes_and_settles_on_what_holds() {
+        for seed in 1..=200u64 {
+            let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let mut d = Debouncer::<64>::new();
+            let mut out = heapless::Vec::new();
+            let mut raw = 0u64;
+            let mut now = 0u64;
+            let mut last: [Option<bool>; 64] = [None; 64];
+            for _ in 0..2_000 {
+                now += 1 + rng.next() % 3_000;
+                // Flip a few switches, now and then many.
+                for _ in 0..(rng.next() % 3) {
+                    raw ^= 1 << (rng.next() % 64);
+                }
+                let before = d.state();
+                d.scan(now, raw, &mut out);
+                let mut applied = before;
+                for c in &out {
+                    let i = c.index as usize;
+                    assert_ne!(
+                        last[i],
+                        Some(c.closed),
+                        "seed {seed}: two changes the same way"
+                    );
+                    last[i] = Some(c.closed);
+                    assert!(c.began_us <= now);
+                    applied ^= 1 << i;
+                    assert_eq!(applied >> i & 1 == 1, c.closed);
+                }
+                assert_eq!(applied, d.state(), "seed {seed}");
+                assert!(out
+                    .windows(2)
+                    .all(|w| (w[0].began_us, w[0].index) <= (w[1].began_us, w[1].index)));
+            }
+            // Held long enough, the reading is the state.
+            d.scan(now + 1, raw, &mut out);
+            d.scan(now + 1 + SETTLE_US, raw, &mut out);
+            assert_eq!(d.state(), raw, "seed {seed}");
+        }
+    }
+}

@@ -171,3 +171,47 @@ mod tests {
         );
     }
 }
+
+/// Random bytes in random chunks: no panic, and a request only for a line
+/// that is one of the commands.
+#[cfg(test)]
+mod random {
+    use super::*;
+
+    #[test]
+    fn random_host_bytes_ask_only_for_what_a_line_asks() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let alphabet = b"?VvDd \r\n\tx\x00\xff";
+        for _ in 0..200 {
+            let mut c = Commands::default();
+            let mut line: Vec<u8> = Vec::new();
+            for _ in 0..5_000 {
+                let b = if next() % 2 == 0 {
+                    alphabet[(next() % alphabet.len() as u64) as usize]
+                } else {
+                    next() as u8
+                };
+                let got = c.byte(b);
+                if b == b'\n' {
+                    let want = match (line.len() <= 16).then(|| trim(&line)) {
+                        Some(b"?") => Some(Request::Scan),
+                        Some(b"V" | b"v") => Some(Request::Hello),
+                        Some(b"D" | b"d") => Some(Request::Diagnostic),
+                        _ => None,
+                    };
+                    assert_eq!(got, want, "{line:?}");
+                    line.clear();
+                } else {
+                    assert_eq!(got, None);
+                    line.push(b);
+                }
+            }
+        }
+    }
+}
