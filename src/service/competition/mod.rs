@@ -1,0 +1,496 @@
+//! The competition: every round at every tactus table. A table plays one
+//! game per round (a round may hold a second, a replayed or tie-break
+//! game); each game is journaled under its own number, and a finished game
+//! is never changed again by a new round, a restart or an edited venue
+//! file.
+//!
+//! The venue arbiter sets up a round from the pairings (JSON, or the
+//! pairing program's TRF-16 file), starts its clocks, and reads back the
+//! results (every round's games, each round's PGN for broadcasts, the TRF
+//! with the results written in). Finished games of earlier rounds are read
+//! from the journal on demand and kept once read: start-up replays only
+//! each table's current game, however long the event.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use super::board_order::{BoardKey, Want};
+use super::config::{PlayerConfig, TableConfig};
+use super::journal::{Journal, JournalError, JournalHandle};
+use super::web::api_types::{
+    BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
+};
+use crate::table::action::{Action, PersonRole};
+use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
+use crate::table::id::TableId;
+use crate::table::journal::Record;
+use crate::table::replay::{begun, replay, setup_in};
+use crate::table::view::TableView;
+use tactus_rules::announce::Style;
+use tactus_rules::event::GameEvent;
+use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
+use tactus_rules::variant::{Variant, chess960_start};
+
+mod history;
+mod rounds;
+mod trf;
+
+use history::{Past, Starts, listed_of, listed_of_view};
+use rounds::round_order;
+
+/// The name the imported TRF file is kept under in the journal.
+pub const TRF_DOCUMENT: &str = "trf";
+
+/// The name the arbiter's forfeits are kept under in the journal.
+pub const FORFEITS_DOCUMENT: &str = "forfeits";
+
+/// A game the arbiter scored as not played: `absent` did not come.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Forfeit {
+    table: TableId,
+    game: u32,
+    #[serde(with = "tactus_rules::side")]
+    absent: Color,
+}
+
+/// The most games one round may set up (the venue's tables bound it too).
+pub const MAX_ROUND_GAMES: usize = 1000;
+
+/// Why a round could not be set up or read; nothing was changed.
+#[derive(Debug, thiserror::Error)]
+pub enum RoundError {
+    /// The request itself is wrong (HTTP 422), naming the key or line.
+    #[error("{0}")]
+    Invalid(String),
+    /// A table named that this venue does not have (HTTP 404).
+    #[error("games[{index}].table: no table `{table}` at this venue")]
+    UnknownTable { index: usize, table: String },
+    /// A game under way stands in the way (HTTP 409).
+    #[error(transparent)]
+    UnderWay(TableError),
+    /// The round's games need more tables than are free (HTTP 409).
+    #[error(transparent)]
+    Place(#[from] super::board_order::PlaceError),
+    /// A player's token of a player the venue file no longer lists, or a
+    /// start rank nobody has (HTTP 403/404).
+    #[error("{0}")]
+    NotListed(String),
+    /// No round of that name (HTTP 404).
+    #[error("no round `{0}`")]
+    NoRound(String),
+    /// No TRF file has been imported (HTTP 404).
+    #[error("no TRF file has been imported: POST /api/rounds with one first")]
+    NoTrf,
+    /// A table refused or stopped (its own status).
+    #[error(transparent)]
+    Table(TableError),
+    /// The journal could not be read or written (HTTP 503).
+    #[error("journal: {0}")]
+    Journal(#[from] JournalError),
+    /// Work off the async workers did not finish (HTTP 500).
+    #[error(transparent)]
+    Unfinished(#[from] super::blocking::Unfinished),
+}
+
+impl From<TableError> for RoundError {
+    fn from(e: TableError) -> RoundError {
+        match e {
+            TableError::UnderWay { .. } => RoundError::UnderWay(e),
+            e => RoundError::Table(e),
+        }
+    }
+}
+
+/// What a table starts each new game from: its configured setup (the
+/// event, the time control, the flag rule), and what it can seat.
+#[derive(Debug, Clone)]
+pub struct TableBase {
+    pub setup: Setup,
+    pub variant: Variant,
+    /// Two tactile boards: both players may be blind.
+    pub two_tactile: bool,
+}
+
+impl TableBase {
+    /// The base of a configured table whose `setup` was made from it.
+    pub fn of(t: &TableConfig, setup: Setup) -> TableBase {
+        TableBase {
+            setup,
+            variant: t.variant,
+            two_tactile: t.both_blind(),
+        }
+    }
+}
+
+/// The competition's state, shared by the web handlers.
+pub struct Competition {
+    players: Vec<PlayerConfig>,
+    bases: BTreeMap<TableId, TableBase>,
+    /// The venue's tables in the venue file's order: boards 1, 2, ….
+    boards: Vec<TableId>,
+    /// The forfeits the arbiter recorded (journaled as a document).
+    forfeits: Mutex<Vec<Forfeit>>,
+    /// The listed players without a game in the last round set up, with
+    /// why (since the last start: afterwards, "no game").
+    unpaired: Mutex<(String, Vec<Unpaired>)>,
+    tables: Arc<BTreeMap<TableId, TableHandle>>,
+    journal: JournalHandle,
+    /// A read-only connection of its own: earlier games are read while the
+    /// writer thread writes. Used only off the async workers (`read`).
+    reader: Arc<Mutex<Journal>>,
+    /// Each table's games' first entries, as of the table's current game:
+    /// they change only when a new game is set up there.
+    starts: Mutex<HashMap<TableId, Starts>>,
+    trf: Mutex<Option<Vec<u8>>>,
+    past: Mutex<HashMap<(TableId, u32), Arc<Past>>>,
+    /// One round set up at a time: two arbiters' requests never interleave.
+    /// Readers of where players sit (`seat_of`) share it: they never see a
+    /// round half set up (one table at the new round, another not yet).
+    busy: tokio::sync::RwLock<()>,
+    /// The listed players' own settings, which follow them.
+    settings: super::player_settings::SettingsStore,
+    /// One more at each round set up: the players may have moved.
+    seating: tokio::sync::watch::Sender<u64>,
+}
+
+/// Where a listed player plays in the latest round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    pub round: String,
+    pub table: TableId,
+    /// The table's board number (its place in the venue file, from 1).
+    pub board: usize,
+    /// The table's game: a player's token acts in this game only.
+    pub game: u32,
+    pub colour: Color,
+    /// The side the table's own tactile board (if any) follows: the
+    /// player of that side acts as its `player`, the other as `opponent`.
+    pub blind: Color,
+    /// The opponent's start rank (if known) and name.
+    pub opponent: (Option<u16>, String),
+}
+
+/// Why a listed player has no game in the latest round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoSeat {
+    /// The latest round, if any has been set up.
+    pub round: Option<String>,
+    pub why: String,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    /// From 1; players with equal points share it.
+    pub place: usize,
+    pub start_rank: u16,
+    pub name: String,
+    /// As the TRF writes points: `2.5`.
+    pub points: String,
+    #[serde(skip)]
+    tenths: u32,
+}
+
+impl Competition {
+    /// The competition over `tables` (`boards`: their ids in the venue
+    /// file's order), reading earlier games from the journal at `path`
+    /// (already opened for writing by `journal`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        players: Vec<PlayerConfig>,
+        bases: BTreeMap<TableId, TableBase>,
+        boards: Vec<TableId>,
+        tables: Arc<BTreeMap<TableId, TableHandle>>,
+        journal: JournalHandle,
+        path: &Path,
+        trf: Option<Vec<u8>>,
+    ) -> Result<Competition, JournalError> {
+        let reader = Journal::open_reader(path)?;
+        let forfeits = reader
+            .document(FORFEITS_DOCUMENT)?
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        let settings = super::player_settings::SettingsStore::new(
+            reader.document(super::player_settings::SETTINGS_DOCUMENT)?,
+            journal.clone(),
+        );
+        Ok(Competition {
+            players,
+            bases,
+            boards,
+            forfeits: Mutex::new(forfeits),
+            unpaired: Mutex::new((String::new(), Vec::new())),
+            tables,
+            journal,
+            reader: Arc::new(Mutex::new(reader)),
+            starts: Mutex::new(HashMap::new()),
+            trf: Mutex::new(trf),
+            past: Mutex::new(HashMap::new()),
+            busy: tokio::sync::RwLock::new(()),
+            settings,
+            seating: tokio::sync::watch::Sender::new(0),
+        })
+    }
+
+    /// Changes at each round set up (the players may have moved).
+    pub fn seating(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.seating.subscribe()
+    }
+
+    /// The listed players' own settings.
+    pub fn settings(&self) -> &super::player_settings::SettingsStore {
+        &self.settings
+    }
+
+    /// The listed players.
+    pub fn players(&self) -> &[PlayerConfig] {
+        &self.players
+    }
+
+    /// The listed player with start rank `rank`, or why a token of theirs
+    /// is not valid (the venue file no longer lists them).
+    pub fn listed(&self, rank: u16) -> Result<&PlayerConfig, RoundError> {
+        self.players
+            .iter()
+            .find(|p| p.start_rank == rank)
+            .ok_or_else(|| {
+                RoundError::NotListed(format!(
+                    "[[player]] start_rank = {rank} is not listed in the venue file: a token of \
+                     theirs is no longer valid"
+                ))
+            })
+    }
+
+    /// Where listed player `rank` plays in the latest round set up, or why
+    /// they have no game there (a bye, not paired, between rounds).
+    pub async fn seat_of(&self, rank: u16) -> Result<Result<Seat, NoSeat>, RoundError> {
+        // Not while a round is being set up: a player whose old table has
+        // its new game and whose new table not yet would be told they have
+        // none, and their page would not follow them.
+        let _whole_rounds = self.busy.read().await;
+        let mut views = Vec::new();
+        for (board, id) in self.boards.iter().enumerate() {
+            views.push((board + 1, self.tables[id].view().await?));
+        }
+        let latest = views
+            .iter()
+            .filter(|(_, v)| !v.ranks.is_empty())
+            .map(|(_, v)| v.round.clone())
+            .max_by(|a, b| round_order(a, b));
+        let Some(latest) = latest else {
+            return Ok(Err(NoSeat {
+                round: None,
+                why: "no round has been set up yet".into(),
+            }));
+        };
+        for (board, v) in views {
+            if v.round != latest {
+                continue;
+            }
+            let Some(colour) = v.ranks.side_of(rank) else {
+                continue;
+            };
+            let (their_name, their_rank) = match colour {
+                Color::White => (v.black.clone(), v.ranks.black),
+                Color::Black => (v.white.clone(), v.ranks.white),
+            };
+            return Ok(Ok(Seat {
+                round: v.round,
+                table: v.id,
+                board,
+                game: v.game,
+                colour,
+                blind: v.blind,
+                opponent: (their_rank, their_name),
+            }));
+        }
+        let why = {
+            let (round, unpaired) = &*self.unpaired.lock().unwrap_or_else(|e| e.into_inner());
+            (round == &latest)
+                .then(|| unpaired.iter().find(|u| u.start_rank == rank))
+                .flatten()
+                .map(|u| u.why.clone())
+        };
+        Ok(Err(NoSeat {
+            why: why.unwrap_or_else(|| format!("no game in round {latest}")),
+            round: Some(latest),
+        }))
+    }
+
+    /// The standings: every player of the imported TRF by points (the
+    /// file's, with every result since written in), ties sharing a place
+    /// and listed by start rank; without a TRF, the listed players by
+    /// their results at tactus tables.
+    pub async fn standings(&self) -> Result<Vec<Standing>, RoundError> {
+        let mut rows: Vec<(u32, u16, String)> = match self.imported_trf() {
+            Some(_) => {
+                let text = self.trf_with_results().await?;
+                let trf =
+                    Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
+                trf.players()
+                    .map(|p| {
+                        let points = p
+                            .points_tenths
+                            .unwrap_or_else(|| trf.results_points(p.start_rank).unwrap_or(0));
+                        (points, p.start_rank, p.name.clone())
+                    })
+                    .collect()
+            }
+            None => {
+                let games = self.games(None).await?;
+                self.players
+                    .iter()
+                    .map(|p| {
+                        let points = games
+                            .iter()
+                            .filter(|(g, _)| g.state == GameState::Finished)
+                            .filter_map(|(g, _)| {
+                                let side = g.ranks.side_of(p.start_rank)?;
+                                Some(match g.result.as_deref()? {
+                                    "1/2-1/2" => 5,
+                                    "1-0" if side == Color::White => 10,
+                                    "0-1" if side == Color::Black => 10,
+                                    _ => 0,
+                                })
+                            })
+                            .sum();
+                        (points, p.start_rank, p.name.clone())
+                    })
+                    .collect()
+            }
+        };
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
+        for (i, (points, rank, name)) in rows.into_iter().enumerate() {
+            let place = match out.last() {
+                Some(prev) if prev.tenths == points => prev.place,
+                _ => i + 1,
+            };
+            out.push(Standing {
+                place,
+                start_rank: rank,
+                name,
+                points: format!("{}.{}", points / 10, points % 10),
+                tenths: points,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The side that did not come to game `game` of table `table`, if the
+    /// arbiter recorded a forfeit.
+    fn forfeit_of(&self, table: &str, game: u32) -> Option<Color> {
+        self.forfeits
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|f| f.table.as_str() == table && f.game == game)
+            .map(|f| f.absent)
+    }
+
+    /// Records (or, with `None`, clears) a forfeit of game `game` of table
+    /// `table`, journaled before it takes effect.
+    async fn set_forfeit(
+        &self,
+        table: &TableId,
+        game: u32,
+        absent: Option<Color>,
+    ) -> Result<(), RoundError> {
+        let mut next = self
+            .forfeits
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let before = next.len();
+        next.retain(|f| !(&f.table == table && f.game == game));
+        if let Some(absent) = absent {
+            next.push(Forfeit {
+                table: table.clone(),
+                game,
+                absent,
+            });
+        } else if next.len() == before {
+            return Ok(());
+        }
+        let bytes = serde_json::to_vec(&next).map_err(|e| RoundError::Invalid(e.to_string()))?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        self.journal
+            .put_document(FORFEITS_DOCUMENT, now, bytes)
+            .await?;
+        *self.forfeits.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        Ok(())
+    }
+}
+
+/// Every `Unpaired::key`: the catalogues' test holds each to a message.
+pub const UNPAIRED_KEYS: &[&str] = &["not-paired", "bye", "bye-letter", "no-colour"];
+
+#[cfg(test)]
+mod tests {
+    use super::rounds::with_tags;
+    use super::trf::{Played, result_chars};
+    use super::*;
+
+    /// A game's score as each player's TRF letter: `1`/`0`/`=` for a game
+    /// played, `W`/`D`/`L` for one decided before a move, `+`/`-` only for
+    /// a forfeit; a score that is not a result writes nothing.
+    #[test]
+    fn a_score_is_written_as_each_player_s_letter() {
+        use ResultChar::*;
+        let played = Played::OverTheBoard;
+        assert_eq!(result_chars("1-0", Color::White, played), Some((Win, Loss)));
+        assert_eq!(result_chars("1-0", Color::Black, played), Some((Loss, Win)));
+        assert_eq!(result_chars("0-1", Color::Black, played), Some((Win, Loss)));
+        assert_eq!(
+            result_chars("1/2-1/2", Color::White, played),
+            Some((Draw, Draw))
+        );
+        let no_move = Played::NoMove;
+        assert_eq!(
+            result_chars("1-0", Color::White, no_move),
+            Some((UnratedWin, UnratedLoss))
+        );
+        assert_eq!(
+            result_chars("1/2-1/2", Color::Black, no_move),
+            Some((UnratedDraw, UnratedDraw))
+        );
+        let forfeit = Played::Forfeit {
+            absent: Color::Black,
+        };
+        assert_eq!(
+            result_chars("1-0", Color::White, forfeit),
+            Some((ForfeitWin, ForfeitLoss))
+        );
+        assert_eq!(result_chars("*", Color::White, played), None);
+        assert_eq!(result_chars("1-1", Color::White, played), None);
+    }
+
+    #[test]
+    fn broadcast_tags_replace_or_join_the_game_s_tags() {
+        let pgn = "[Event \"Open\"]\n[White \"A\"]\n\n1. e4 *\n";
+        let out = with_tags(
+            pgn,
+            &[
+                ("Event", "Blind \"Ch\"".into()),
+                ("WhiteFideId", "4100001".into()),
+            ],
+        );
+        assert_eq!(
+            out,
+            "[Event \"Blind \\\"Ch\\\"\"]\n[White \"A\"]\n[WhiteFideId \"4100001\"]\n\n1. e4 *\n"
+        );
+    }
+
+    #[test]
+    fn rounds_are_ordered_by_number_then_by_name() {
+        let mut r = vec!["10", "2", "final", "1", "a"];
+        r.sort_by(|a, b| round_order(a, b));
+        assert_eq!(r, ["1", "2", "10", "a", "final"]);
+    }
+}
