@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Color;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::table::action::Action;
-use tactus::table::action::PersonRole;
+use tactus::table::actions::Action;
+use tactus::table::actions::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableError, TableParts};
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;

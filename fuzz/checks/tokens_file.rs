@@ -3,8 +3,8 @@
 //! unknown token. A file read on its own knows of no second blind player:
 //! no game's opponent token is valid in it.
 
-use tactus::service::tokens::Tokens;
-use tactus::table::action::PersonRole;
+use tactus::service::access::Tokens;
+use tactus::table::actions::PersonRole;
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -27,8 +27,8 @@ use tokio::sync::broadcast;
 
 use crate::bench::error::BenchError;
 use crate::service::journal::{Durability, Journal, JournalHandle};
-use crate::table::action::Action;
-use crate::table::action::PersonRole;
+use crate::table::actions::Action;
+use crate::table::actions::PersonRole;
 use crate::table::actor::{Setup, TableActor, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::speaker::Speaker;

@@ -1,5 +1,6 @@
 //! The service: start-up from configuration, the journal, access tokens.
 
+pub mod access;
 pub mod addresses;
 pub mod blocking;
 pub mod board_order;
@@ -18,7 +19,6 @@ pub mod serve;
 pub mod serve_error;
 pub mod table_rates;
 pub mod tls;
-pub mod tokens;
 pub mod web;
 
 // The web edge's files, under `web/`; these paths stay for their users.

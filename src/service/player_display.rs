@@ -23,7 +23,7 @@ use tokio::sync::watch;
 
 use super::competition::Competition;
 use super::config::PlayerConfig;
-use crate::table::action::PersonRole;
+use crate::table::actions::PersonRole;
 use crate::table::actor::TableHandle;
 use crate::table::display::{self, BrailleSpec, DisplaySeat, DisplayStatus};
 use crate::table::id::TableId;

@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use shakmaty::{Board, Chess, Position};
 
+use super::access::{Seats, Tokens};
 use super::competition::{Competition, TableBase};
 use super::config::{AudioOut, BoardSpec, Config, ConfigError, TableConfig};
 use super::data_lock::DataLock;
 use super::journal::{Durability, Journal, JournalHandle};
 use super::serve_error::{ServeError, VoiceError};
-use super::tokens::{Seats, Tokens};
 use super::web::AppState;
 use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
@@ -424,7 +424,7 @@ pub fn startup_text(running: &Running) -> String {
         if let Some(code) = running.tokens.player_token(*rank) {
             out.push_str(&format!(
                 "player {rank} ({name}): {base}/p/{}\n",
-                super::tokens::grouped_code(code)
+                super::access::grouped_code(code)
             ));
         }
     }

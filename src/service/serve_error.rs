@@ -3,9 +3,9 @@
 
 use std::net::SocketAddr;
 
+use super::access::TokenError;
 use super::data_lock::LockError;
 use super::journal::JournalError;
-use super::tokens::TokenError;
 use crate::table::actor::TableStartError;
 use crate::table::id::TableId;
 use tactus_board::sim::SimError;

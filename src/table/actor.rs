@@ -15,7 +15,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use super::action::{Action, PersonRole};
+use super::actions::{Action, PersonRole};
 use super::announcing::{Announcer, spoken};
 use super::boards::{BoardLink, Boards};
 pub use super::error::{Forbidden, RecordError, TableError, TableStartError, Unprocessable};
@@ -106,7 +106,7 @@ pub struct Reply {
     pub text: Option<String>,
     /// The ruling, for `POST /ruling` (whose answer is the ruling itself).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<crate::table::ruling::RulingJson>,
+    pub data: Option<crate::table::actions::ruling::RulingJson>,
     /// The same request was asked while its last answer was still being
     /// said: `text` is the answer, not said again (the page shows it).
     #[serde(skip_serializing_if = "std::ops::Not::not")]

@@ -10,7 +10,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Move, Position};
 use tokio::sync::{broadcast, oneshot};
 
-use super::action::PersonRole;
+use super::actions::PersonRole;
 use super::actor::{Reply, TableActor, TableError, refusal};
 use super::published::Published;
 use super::recent::Recent;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::action::{Action, PersonRole};
+use super::actions::{Action, PersonRole};
 use super::actor::{Reply, TableActor};
 use super::id::TableId;
 use super::timebase::Timebase;

@@ -29,7 +29,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use shakmaty::san::SanPlus;
 
-use super::action::{Action, PersonRole};
+use super::actions::{Action, PersonRole};
 use super::actor::TableHandle;
 use super::view::{LiveEvent, TableView};
 use tactus_backoff::{AfterPanic, Backoff};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use shakmaty::Color;
 use tactus_rules::game::GameError;
 
-use super::action::PersonRole;
+use super::actions::PersonRole;
 use super::id::TableId;
 
 /// Why a request was refused: one variant per answer (HTTP status), each

@@ -1,8 +1,7 @@
 //! The table: one actor task per table that owns its game, clock, boards
 //! and speech (layer 4 of `architecture.md`).
 
-pub mod action;
-mod actions;
+pub mod actions;
 pub mod actor;
 mod announcing;
 pub mod boards;
@@ -14,7 +13,6 @@ pub mod pgn;
 mod published;
 pub mod recent;
 pub mod replay;
-pub mod ruling;
 pub mod speaker;
 pub mod timebase;
 pub mod view;

@@ -255,7 +255,7 @@ fn the_scan_finds_every_form_of_path() {
             .map(|(_, m)| m)
             .collect()
     };
-    assert_eq!(named("use crate::service::tokens::Role;"), ["service"]);
+    assert_eq!(named("use crate::service::access::Role;"), ["service"]);
     assert_eq!(
         named("use crate::{rules::game::Game, service::journal};"),
         ["rules", "service"]

@@ -20,7 +20,7 @@ use tactus::service::api_types::{
     AdjustBody, BrfQuery, ClaimBody, ErrorBody, MoveBody, PromotionBody, ResultBody, RoundBody,
     RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
 };
-use tactus::table::action::PersonRole::{Arbiter, Assistant, Opponent, Player};
+use tactus::table::actions::PersonRole::{Arbiter, Assistant, Opponent, Player};
 use tactus_board::event::Protocol;
 use tactus_board::sim::Simulator;
 use tower::ServiceExt;

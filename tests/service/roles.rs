@@ -12,7 +12,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position, Square};
-use tactus::table::action::PersonRole;
+use tactus::table::actions::PersonRole;
 use tactus::table::timebase::Timebase;
 use tactus_board::event::Protocol;
 use tactus_board::sim::Simulator;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
-use tactus::table::action::PersonRole::{Arbiter, Assistant, Player};
+use tactus::table::actions::PersonRole::{Arbiter, Assistant, Player};
 use tower::ServiceExt;
 
 use inprocess::{Tables, app};

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use shakmaty::Color;
 use tactus::service::journal::{Durability, Journal, JournalHandle};
-use tactus::table::action::Action;
-use tactus::table::action::PersonRole;
+use tactus::table::actions::Action;
+use tactus::table::actions::PersonRole;
 use tactus::table::actor::{
     Forbidden, Reply, Setup, TableActor, TableError, TableHandle, TableParts, Unprocessable,
 };

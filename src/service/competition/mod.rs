@@ -24,7 +24,7 @@ use super::journal::{Journal, JournalError, JournalHandle};
 use super::web::api_types::{
     BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
 };
-use crate::table::action::{Action, PersonRole};
+use crate::table::actions::{Action, PersonRole};
 use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
 use crate::table::id::TableId;
 use crate::table::journal::Record;

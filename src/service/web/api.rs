@@ -14,7 +14,7 @@ use super::api_types::{
     AdjustBody, ClaimBody, MoveBody, PromotionBody, RateBody, ResultBody, RulingBody, SayClockBody,
     SideBody, TouchBody,
 };
-use crate::table::action::{Action, PersonRole};
+use crate::table::actions::{Action, PersonRole};
 use tactus_rules::event::DrawClaim;
 use tactus_rules::language::Language;
 use tactus_rules::notation::Lang;

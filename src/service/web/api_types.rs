@@ -19,13 +19,13 @@ use shakmaty::Color;
 
 use tactus_rules::clock_announce::Shown;
 
+/// The answer to `POST /api/tables/{id}/ruling`.
+pub use crate::table::actions::ruling::{ClockJson, RulingJson};
 /// The answer to an accepted write.
 pub use crate::table::actor::Reply;
 /// Parts of the state made by the rules, the sound output and the braille
 /// display.
 pub use crate::table::display::DisplayState;
-/// The answer to `POST /api/tables/{id}/ruling`.
-pub use crate::table::ruling::{ClockJson, RulingJson};
 /// A live `announcement` event.
 pub use crate::table::view::Announcement;
 /// `GET /api/tables/{id}` and the live `state` event: one table.

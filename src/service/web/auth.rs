@@ -6,8 +6,8 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::service::tokens::Tokens;
-use crate::table::action::PersonRole;
+use crate::service::access::Tokens;
+use crate::table::actions::PersonRole;
 
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};

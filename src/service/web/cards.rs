@@ -31,8 +31,8 @@ use shakmaty::Color;
 
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
+use crate::service::access::Tokens;
 use crate::service::i18n;
-use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
 use crate::table::id::TableId;
 use tactus_braille::{cells, louis};
@@ -247,7 +247,7 @@ pub fn player_cards(s: &CardsState, lang: Language) -> Vec<Card> {
             let link = format!(
                 "{}/p/{}",
                 s.base,
-                crate::service::tokens::grouped_code(code)
+                crate::service::access::grouped_code(code)
             );
             Some(Card {
                 table: String::new(),
@@ -459,7 +459,7 @@ fn arbiter_at<'a>(
         .and_then(|t| s.tables.get(&t))
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))?;
     // The venue arbiter's token is an arbiter's at every table.
-    if s.tokens.role_of(id, token) != Some(crate::table::action::PersonRole::Arbiter) {
+    if s.tokens.role_of(id, token) != Some(crate::table::actions::PersonRole::Arbiter) {
         return Err(ApiError(
             StatusCode::FORBIDDEN,
             format!("{what} of table `{id}` needs an arbiter's token"),

@@ -15,7 +15,7 @@ use super::AppState;
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::service::check::{Line, live};
-use crate::table::action::PersonRole;
+use crate::table::actions::PersonRole;
 
 const HALL_CHECK_JS: &str = include_str!("../pages/hall-check.js");
 

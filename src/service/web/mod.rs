@@ -31,8 +31,8 @@ use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::{get, post};
 
+use crate::service::access::Tokens;
 use crate::service::competition::Competition;
-use crate::service::tokens::Tokens;
 use crate::table::actor::TableHandle;
 use crate::table::id::{BadTableId, TableId};
 

@@ -9,10 +9,10 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Serialize;
 
+use crate::service::access::normalise_code;
 use crate::service::competition::Standing;
 use crate::service::i18n::escape;
 use crate::service::player_settings::PlayerSettings;
-use crate::service::tokens::normalise_code;
 
 use super::AppState;
 use super::auth::bearer;

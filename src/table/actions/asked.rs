@@ -1,7 +1,7 @@
 //! What a player asks to hear: the clock read out, the last words again,
 //! where their board differs from the game.
 
-use crate::table::action::PersonRole;
+use crate::table::actions::PersonRole;
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
 use tactus_rules::clock_announce::{Shown, clock_tokens_in};
 use tactus_rules::game::NoticeKind;

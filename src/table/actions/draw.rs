@@ -3,7 +3,7 @@
 
 use shakmaty::Color;
 
-use crate::table::action::PersonRole;
+use crate::table::actions::PersonRole;
 use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
 use tactus_rules::event::{DrawClaim, GameEvent};
 use tactus_rules::language::Language;

@@ -3,7 +3,7 @@
 
 use shakmaty::Role;
 
-use crate::table::action::PersonRole;
+use crate::table::actions::PersonRole;
 use crate::table::actor::{Forbidden, Reply, TableActor, TableError, Unprocessable};
 
 impl TableActor {

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::secret::Secret;
 
-use crate::table::action::PersonRole;
+use crate::table::actions::PersonRole;
 use crate::table::id::TableId;
 
 /// The tokens of one table.
