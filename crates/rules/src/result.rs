@@ -233,3 +233,44 @@ impl Serialize for GameResult {
         st.end()
     }
 }
+
+/// A result in JSON as its score, `"1-0"`, `"0-1"` or `"1/2-1/2"`, or
+/// absent (`None`): for `#[serde(with = "tactus_rules::result::opt_score")]`
+/// on an `Option<KnownOutcome>` (shakmaty's `KnownOutcome` has no serde
+/// support of its own).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Color, KnownOutcome};
+///
+/// #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+/// struct Game {
+///     #[serde(default, with = "tactus_rules::result::opt_score")]
+///     result: Option<KnownOutcome>,
+/// }
+///
+/// let g = Game { result: Some(KnownOutcome::Decisive { winner: Color::Black }) };
+/// assert_eq!(serde_json::to_string(&g).unwrap(), r#"{"result":"0-1"}"#);
+/// assert_eq!(serde_json::from_str::<Game>(r#"{"result":"0-1"}"#).unwrap(), g);
+/// assert!(serde_json::from_str::<Game>(r#"{"result":"1-1"}"#).is_err());
+/// ```
+pub mod opt_score {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::KnownOutcome;
+
+    /// Writes the score, or nothing.
+    pub fn serialize<S: Serializer>(r: &Option<KnownOutcome>, s: S) -> Result<S::Ok, S::Error> {
+        match r {
+            Some(o) => s.collect_str(o),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// Reads a score; anything but `1-0`, `0-1` and `1/2-1/2` is an error.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<KnownOutcome>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|t| super::parse_score(&t).map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}

@@ -2,6 +2,8 @@
 //! async workers (`read`, on the blocking pool) and kept once read; each
 //! table's games' first entries, kept until a new game is set up there.
 
+use shakmaty::KnownOutcome;
+
 use super::*;
 
 /// A finished (or void) game of an earlier round, read once.
@@ -10,7 +12,7 @@ pub(super) struct Past {
     pub(super) setup: Setup,
     pub(super) plies: usize,
     pub(super) begun: bool,
-    pub(super) result: Option<String>,
+    pub(super) result: Option<KnownOutcome>,
     pub(super) pgn: String,
 }
 /// A table's games' first entries, read while its current game was the
@@ -59,13 +61,7 @@ impl Competition {
                         GameState::UnderWay
                     };
                     out.push((
-                        listed_of(
-                            &past.setup,
-                            start.game,
-                            state,
-                            past.result.clone(),
-                            past.plies,
-                        ),
+                        listed_of(&past.setup, start.game, state, past.result, past.plies),
                         past.pgn.clone(),
                     ));
                 }
@@ -138,7 +134,7 @@ impl Competition {
                 Ok(Arc::new(Past {
                     plies: r.game.plies().len(),
                     begun: begun(&r.game),
-                    result: r.game.result().map(|res| res.score()),
+                    result: r.game.result().map(|res| res.outcome),
                     pgn: crate::table::pgn::game_pgn(&r.setup, &r.game),
                     setup: r.setup,
                 }))
@@ -166,7 +162,7 @@ pub(super) fn listed_of_view(view: &TableView) -> GameListed {
             (None, true) => GameState::UnderWay,
             (None, false) => GameState::NotBegun,
         },
-        result: view.result.as_ref().map(|r| r.score()),
+        result: view.result.as_ref().map(|r| r.outcome),
         plies: u32::try_from(view.moves.len()).unwrap_or(u32::MAX),
         ranks: view.ranks,
         forfeit: None,
@@ -178,7 +174,7 @@ pub(super) fn listed_of(
     setup: &Setup,
     game: u32,
     state: GameState,
-    result: Option<String>,
+    result: Option<KnownOutcome>,
     plies: usize,
 ) -> GameListed {
     GameListed {

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
+use shakmaty::{Color, KnownOutcome};
 
 use super::board_order::{BoardKey, Want};
 use super::config::{PlayerConfig, TableConfig};
@@ -350,11 +350,10 @@ impl Competition {
                             .filter(|(g, _)| g.state == GameState::Finished)
                             .filter_map(|(g, _)| {
                                 let side = g.ranks.side_of(p.start_rank)?;
-                                Some(match g.result.as_deref()? {
-                                    "1/2-1/2" => 5,
-                                    "1-0" if side == Color::White => 10,
-                                    "0-1" if side == Color::Black => 10,
-                                    _ => 0,
+                                Some(match g.result? {
+                                    KnownOutcome::Draw => 5,
+                                    KnownOutcome::Decisive { winner } if winner == side => 10,
+                                    KnownOutcome::Decisive { .. } => 0,
                                 })
                             })
                             .sum();
@@ -439,36 +438,48 @@ mod tests {
 
     /// A game's score as each player's TRF letter: `1`/`0`/`=` for a game
     /// played, `W`/`D`/`L` for one decided before a move, `+`/`-` only for
-    /// a forfeit; a score that is not a result writes nothing.
+    /// a forfeit; a score that is not a result is never one (the arbiter's
+    /// typed score is read once, at the edge).
     #[test]
     fn a_score_is_written_as_each_player_s_letter() {
         use ResultChar::*;
+        use tactus_rules::result::parse_score;
+        let score = |s: &str| parse_score(s).unwrap();
         let played = Played::OverTheBoard;
-        assert_eq!(result_chars("1-0", Color::White, played), Some((Win, Loss)));
-        assert_eq!(result_chars("1-0", Color::Black, played), Some((Loss, Win)));
-        assert_eq!(result_chars("0-1", Color::Black, played), Some((Win, Loss)));
         assert_eq!(
-            result_chars("1/2-1/2", Color::White, played),
-            Some((Draw, Draw))
+            result_chars(score("1-0"), Color::White, played),
+            (Win, Loss)
+        );
+        assert_eq!(
+            result_chars(score("1-0"), Color::Black, played),
+            (Loss, Win)
+        );
+        assert_eq!(
+            result_chars(score("0-1"), Color::Black, played),
+            (Win, Loss)
+        );
+        assert_eq!(
+            result_chars(score("1/2-1/2"), Color::White, played),
+            (Draw, Draw)
         );
         let no_move = Played::NoMove;
         assert_eq!(
-            result_chars("1-0", Color::White, no_move),
-            Some((UnratedWin, UnratedLoss))
+            result_chars(score("1-0"), Color::White, no_move),
+            (UnratedWin, UnratedLoss)
         );
         assert_eq!(
-            result_chars("1/2-1/2", Color::Black, no_move),
-            Some((UnratedDraw, UnratedDraw))
+            result_chars(score("1/2-1/2"), Color::Black, no_move),
+            (UnratedDraw, UnratedDraw)
         );
         let forfeit = Played::Forfeit {
             absent: Color::Black,
         };
         assert_eq!(
-            result_chars("1-0", Color::White, forfeit),
-            Some((ForfeitWin, ForfeitLoss))
+            result_chars(score("1-0"), Color::White, forfeit),
+            (ForfeitWin, ForfeitLoss)
         );
-        assert_eq!(result_chars("*", Color::White, played), None);
-        assert_eq!(result_chars("1-1", Color::White, played), None);
+        assert!(parse_score("*").is_err());
+        assert!(parse_score("1-1").is_err());
     }
 
     #[test]

@@ -403,7 +403,7 @@ impl Competition {
             &past.setup,
             game,
             GameState::Finished,
-            past.result.clone(),
+            past.result,
             past.plies,
         );
         listed.forfeit = forfeit;

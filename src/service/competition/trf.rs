@@ -188,7 +188,7 @@ impl Competition {
             let Ok(r) = g.round.parse::<u16>() else {
                 continue;
             };
-            let Some(score) = g.result.as_deref() else {
+            let Some(score) = g.result else {
                 continue;
             };
             let ranks = self.ranks_of_game(&trf, g, r);
@@ -200,10 +200,9 @@ impl Competition {
                 None if g.plies == 0 => Played::NoMove,
                 None => Played::OverTheBoard,
             };
-            if let Some(chars) = result_chars(score, Color::White, how) {
-                written.insert((r, white), chars);
-                written.insert((r, black), (chars.1, chars.0));
-            }
+            let chars = result_chars(score, Color::White, how);
+            written.insert((r, white), chars);
+            written.insert((r, black), (chars.1, chars.0));
         }
         for ((r, rank), (mine, _)) in written {
             // Only where the file pairs them so.
@@ -273,17 +272,12 @@ pub(super) enum Played {
 /// before a move (TRF-16 and TRF-26 alike), `+`/`-` for a forfeit the
 /// arbiter recorded.
 pub(super) fn result_chars(
-    score: &str,
+    score: KnownOutcome,
     colour: Color,
     how: Played,
-) -> Option<(ResultChar, ResultChar)> {
+) -> (ResultChar, ResultChar) {
     use ResultChar::*;
-    let winner = match score {
-        "1-0" => Some(Color::White),
-        "0-1" => Some(Color::Black),
-        "1/2-1/2" => None,
-        _ => return None,
-    };
+    let winner = score.winner();
     let mine = |won: bool| match (how, won) {
         (Played::OverTheBoard, true) => Win,
         (Played::OverTheBoard, false) => Loss,
@@ -292,9 +286,9 @@ pub(super) fn result_chars(
         (Played::Forfeit { .. }, true) => ForfeitWin,
         (Played::Forfeit { .. }, false) => ForfeitLoss,
     };
-    Some(match winner {
+    match winner {
         None if how == Played::NoMove => (UnratedDraw, UnratedDraw),
         None => (Draw, Draw),
         Some(w) => (mine(w == colour), mine(w != colour)),
-    })
+    }
 }

@@ -417,8 +417,12 @@ pub struct GameListed {
     /// `not_begun`, `under_way` or `finished`.
     pub state: GameState,
     /// The result (`1-0`, `0-1`, `1/2-1/2`) once finished.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "tactus_rules::result::opt_score"
+    )]
+    pub result: Option<shakmaty::KnownOutcome>,
     /// Moves made (plies): a game decided without one was not played.
     pub plies: u32,
     /// The players' start ranks, when the round's pairings gave them.
