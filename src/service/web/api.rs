@@ -3,8 +3,8 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::{Extension, Path, State};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use shakmaty::{Color, Role};
 
@@ -20,18 +20,17 @@ use tactus_rules::language::Language;
 use tactus_rules::notation::Lang;
 use tactus_speech::voice_pack::{LoadOptions, VoicePack};
 
-use super::auth::role;
+use super::auth::Granted;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
 pub(super) async fn act(
     state: &AppState,
     id: &str,
-    headers: &HeaderMap,
+    granted: Granted,
     action: Action,
 ) -> ApiResult<Response> {
     let t = table(state, id)?;
-    let granted = role(state, id, headers).await?;
     let reply = t.act_in(granted.game, granted.role, action).await?;
     Ok(Json(reply).into_response())
 }
@@ -103,7 +102,7 @@ fn page_language(text: Option<&str>) -> ApiResult<Option<Language>> {
 pub(super) async fn make_move(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<MoveBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
@@ -112,7 +111,7 @@ pub(super) async fn make_move(
     act(
         &state,
         &id,
-        &headers,
+        granted,
         Action::Move {
             text: body.text,
             lang,
@@ -127,9 +126,9 @@ macro_rules! simple_action {
         pub(super) async fn $name(
             State(state): State<AppState>,
             Path(id): Path<String>,
-            headers: HeaderMap,
+            Extension(granted): Extension<Granted>,
         ) -> ApiResult<Response> {
-            act(&state, &id, &headers, $action).await
+            act(&state, &id, granted, $action).await
         }
     };
 }
@@ -138,7 +137,7 @@ macro_rules! simple_action {
 pub(super) async fn say_clock(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: axum::body::Bytes,
 ) -> ApiResult<Response> {
     let time = if body.iter().all(u8::is_ascii_whitespace) {
@@ -148,7 +147,7 @@ pub(super) async fn say_clock(
             .map_err(|e| ApiError(StatusCode::BAD_REQUEST, format!("malformed JSON: {e}")))?;
         body.time
     };
-    act(&state, &id, &headers, Action::SayClock { time }).await
+    act(&state, &id, granted, Action::SayClock { time }).await
 }
 simple_action!(repeat, Action::Repeat);
 simple_action!(board_differences, Action::BoardDifferences);
@@ -163,12 +162,12 @@ macro_rules! side_action {
         pub(super) async fn $name(
             State(state): State<AppState>,
             Path(id): Path<String>,
-            headers: HeaderMap,
+            Extension(granted): Extension<Granted>,
             body: Result<Json<SideBody>, JsonRejection>,
         ) -> ApiResult<Response> {
             let Json(body) = body?;
             let make: fn(Color) -> Action = $make;
-            act(&state, &id, &headers, make(body.side)).await
+            act(&state, &id, granted, make(body.side)).await
         }
     };
 }
@@ -180,7 +179,7 @@ side_action!(illegal_completed, |side| Action::IllegalCompleted { side });
 pub(super) async fn claim(
     state: &AppState,
     id: &str,
-    headers: &HeaderMap,
+    granted: Granted,
     body: Result<Json<ClaimBody>, JsonRejection>,
     claim: DrawClaim,
 ) -> ApiResult<Response> {
@@ -194,32 +193,32 @@ pub(super) async fn claim(
         lang,
         page_lang,
     };
-    act(state, id, headers, action).await
+    act(state, id, granted, action).await
 }
 
 pub(super) async fn claim_threefold(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<ClaimBody>, JsonRejection>,
 ) -> ApiResult<Response> {
-    claim(&state, &id, &headers, body, DrawClaim::Threefold).await
+    claim(&state, &id, granted, body, DrawClaim::Threefold).await
 }
 
 pub(super) async fn claim_fifty(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<ClaimBody>, JsonRejection>,
 ) -> ApiResult<Response> {
-    claim(&state, &id, &headers, body, DrawClaim::FiftyMoves).await
+    claim(&state, &id, granted, body, DrawClaim::FiftyMoves).await
 }
 side_action!(resign, |side| Action::Resign { side });
 
 pub(super) async fn clock_adjust(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<AdjustBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
@@ -234,7 +233,7 @@ pub(super) async fn clock_adjust(
     act(
         &state,
         &id,
-        &headers,
+        granted,
         Action::AdjustClock {
             side: body.side,
             millis,
@@ -247,7 +246,7 @@ pub(super) async fn clock_adjust(
 pub(super) async fn touched(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<TouchBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
@@ -260,7 +259,7 @@ pub(super) async fn touched(
     act(
         &state,
         &id,
-        &headers,
+        granted,
         Action::Touched {
             side: body.side,
             square,
@@ -272,7 +271,7 @@ pub(super) async fn touched(
 pub(super) async fn set_result(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<ResultBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
@@ -292,18 +291,17 @@ pub(super) async fn set_result(
     } else {
         body.reason
     };
-    act(&state, &id, &headers, Action::SetResult { result, reason }).await
+    act(&state, &id, granted, Action::SetResult { result, reason }).await
 }
 
 pub(super) async fn ruling(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<RulingBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
     let t = table(&state, &id)?;
-    let granted = role(&state, &id, &headers).await?;
     let reply = t
         .act_in(
             granted.game,
@@ -322,7 +320,7 @@ pub(super) async fn ruling(
 pub(super) async fn promotion(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<PromotionBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
@@ -338,7 +336,7 @@ pub(super) async fn promotion(
             ));
         }
     };
-    act(&state, &id, &headers, Action::NamePromotion(role)).await
+    act(&state, &id, granted, Action::NamePromotion(role)).await
 }
 
 /// `POST /api/tables/{id}/rate`: the arbiter sets the table's speaking
@@ -348,11 +346,10 @@ pub(super) async fn promotion(
 pub(super) async fn set_rate(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Extension(granted): Extension<Granted>,
     body: Result<Json<RateBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let t = table(&state, &id)?;
-    let granted = role(&state, &id, &headers).await?;
     if granted.role != PersonRole::Arbiter {
         return Err(ApiError(
             StatusCode::FORBIDDEN,

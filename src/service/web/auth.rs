@@ -18,15 +18,20 @@ use super::{AppState, table};
 pub(super) async fn token_gate(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     // Other methods go on to their 405.
     if request.method() != Method::POST {
         return next.run(request).await;
     }
+    // The role is worked out here once and handed to the handler (an
+    // `Extension<Granted>`), which acts with it.
     match role(&state, &id, request.headers()).await {
-        Ok(_) => next.run(request).await,
+        Ok(granted) => {
+            request.extensions_mut().insert(granted);
+            next.run(request).await
+        }
         Err(e) => e.into_response(),
     }
 }
