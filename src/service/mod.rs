@@ -10,6 +10,7 @@ pub mod config;
 pub mod data_lock;
 pub mod i18n;
 pub mod journal;
+pub mod journaled_map;
 pub mod player_display;
 pub mod player_settings;
 pub mod private_file;

@@ -7,15 +7,13 @@
 //! Every value is checked when it is read from a request: a setting out of
 //! range is refused (422, naming it) and nothing changes.
 
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-
 use serde::{Deserialize, Serialize};
 use tactus_rules::clock_announce::Shown;
 use tactus_rules::language::Language;
 use tactus_rules::notation::Lang;
 
 use super::journal::{JournalError, JournalHandle};
+use super::journaled_map::JournaledMap;
 
 /// The name the players' settings are kept under in the journal.
 pub const SETTINGS_DOCUMENT: &str = "player-settings";
@@ -160,58 +158,30 @@ fn notation<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::E
         .transpose()
 }
 
-/// Every listed player's settings, by start rank, and where they are kept.
-pub struct SettingsStore {
-    all: Mutex<BTreeMap<u16, PlayerSettings>>,
-    journal: JournalHandle,
-}
+/// Every listed player's settings, by start rank, journaled.
+pub struct SettingsStore(JournaledMap<u16, PlayerSettings>);
 
 impl SettingsStore {
     /// The store as the journal's document `kept` had it (empty if none, or
     /// if it no longer reads: a player then starts from the defaults).
     pub fn new(kept: Option<Vec<u8>>, journal: JournalHandle) -> SettingsStore {
-        let all = kept
-            .and_then(|bytes| match serde_json::from_slice(&bytes) {
-                Ok(all) => Some(all),
-                Err(e) => {
-                    tracing::warn!("the players' settings in the journal do not read ({e}): each player starts from the defaults");
-                    None
-                }
-            })
-            .unwrap_or_default();
-        SettingsStore {
-            all: Mutex::new(all),
-            journal,
-        }
+        SettingsStore(JournaledMap::new(
+            SETTINGS_DOCUMENT,
+            kept,
+            "the players' settings (each player then starts from the defaults)",
+            Some(journal),
+        ))
     }
 
     /// Player `rank`'s settings.
     pub fn of(&self, rank: u16) -> PlayerSettings {
-        self.all
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&rank)
-            .cloned()
-            .unwrap_or_default()
+        self.0.get(&rank).unwrap_or_default()
     }
 
     /// Replaces player `rank`'s settings, journaled before they take
     /// effect.
     pub async fn set(&self, rank: u16, settings: PlayerSettings) -> Result<(), JournalError> {
-        let mut next = self.all.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        if next.get(&rank) == Some(&settings) {
-            return Ok(());
-        }
-        next.insert(rank, settings);
-        let bytes = serde_json::to_vec(&next).unwrap_or_default();
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        self.journal
-            .put_document(SETTINGS_DOCUMENT, now, bytes)
-            .await?;
-        *self.all.lock().unwrap_or_else(|e| e.into_inner()) = next;
-        Ok(())
+        self.0.insert(rank, settings).await
     }
 }
 

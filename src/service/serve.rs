@@ -130,7 +130,7 @@ pub async fn serve(
     }
     let trf = journal.document(super::competition::TRF_DOCUMENT)?;
     let rates_kept = journal.document(super::table_rates::RATES_DOCUMENT)?;
-    let rates = super::table_rates::TableRates::kept(rates_kept.clone());
+    let rates = super::table_rates::kept(rates_kept.clone());
     let journal = JournalHandle::spawn(journal);
     let time = service_time(histories.values());
     let mut bases = BTreeMap::new();
@@ -286,9 +286,9 @@ pub async fn serve(
         .map_err(ServeError::Braille)?,
     );
     let state = AppState {
-        rates: Arc::new(super::table_rates::TableRates::new(
+        rates: Arc::new(super::table_rates::table_rates(
             rates_kept,
-            journal.clone(),
+            Some(journal.clone()),
         )),
         tables,
         tokens,

@@ -4,68 +4,27 @@
 //! restart speaks at the same rate.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 
-use super::journal::{JournalError, JournalHandle};
+use super::journal::JournalHandle;
+use super::journaled_map::JournaledMap;
 use crate::table::id::TableId;
 
 /// The name the tables' rates are kept under in the journal.
 pub const RATES_DOCUMENT: &str = "table-rates";
 
-/// The rates set, by table, and where they are kept.
-pub struct TableRates {
-    all: Mutex<BTreeMap<TableId, f32>>,
-    journal: Option<JournalHandle>,
+/// What the log calls them if their document no longer reads.
+const WHAT: &str = "the tables' rates (every table then at the venue's rate)";
+
+/// The rates set, by table, journaled.
+pub type TableRates = JournaledMap<TableId, f32>;
+
+/// The rates of the journal's document `kept`, kept in `journal` (none:
+/// not kept, for tests of the web layer alone).
+pub fn table_rates(kept: Option<Vec<u8>>, journal: Option<JournalHandle>) -> TableRates {
+    JournaledMap::new(RATES_DOCUMENT, kept, WHAT, journal)
 }
 
-impl TableRates {
-    /// The rates the journal's document `kept` holds (none if it does not
-    /// read: every table at the venue's rate).
-    pub fn new(kept: Option<Vec<u8>>, journal: JournalHandle) -> TableRates {
-        TableRates {
-            all: Mutex::new(read(kept)),
-            journal: Some(journal),
-        }
-    }
-
-    /// The rates journaled, read before the tables start.
-    pub fn kept(kept: Option<Vec<u8>>) -> BTreeMap<TableId, f32> {
-        read(kept)
-    }
-
-    /// Records table `id`'s rate, journaled before it answers.
-    pub async fn set(&self, id: &TableId, rate: f32) -> Result<(), JournalError> {
-        let mut next = self.all.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        next.insert(id.clone(), rate);
-        if let Some(journal) = &self.journal {
-            let bytes = serde_json::to_vec(&next).unwrap_or_default();
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as i64);
-            journal.put_document(RATES_DOCUMENT, now, bytes).await?;
-        }
-        *self.all.lock().unwrap_or_else(|e| e.into_inner()) = next;
-        Ok(())
-    }
-}
-
-impl Default for TableRates {
-    /// No rate set and none kept (tests of the web layer alone).
-    fn default() -> TableRates {
-        TableRates {
-            all: Mutex::new(BTreeMap::new()),
-            journal: None,
-        }
-    }
-}
-
-fn read(kept: Option<Vec<u8>>) -> BTreeMap<TableId, f32> {
-    kept.and_then(|bytes| match serde_json::from_slice(&bytes) {
-        Ok(rates) => Some(rates),
-        Err(e) => {
-            tracing::warn!("the tables' rates in the journal do not read ({e}): every table at the venue's rate");
-            None
-        }
-    })
-    .unwrap_or_default()
+/// The rates journaled, read before the tables start.
+pub fn kept(kept: Option<Vec<u8>>) -> BTreeMap<TableId, f32> {
+    TableRates::read(kept, WHAT)
 }

@@ -174,7 +174,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         streams: Default::default(),
         braille: Default::default(),
         player_displays: Default::default(),
-        rates: Default::default(),
+        rates: std::sync::Arc::new(tactus::service::table_rates::table_rates(None, None)),
         competition: Arc::new(
             Competition::new(
                 Vec::new(),

@@ -378,7 +378,7 @@ pub(super) async fn set_rate(
     t.set_voice(Arc::new(loaded)).await?;
     state
         .rates
-        .set(&t.id, rate)
+        .insert(t.id.clone(), rate)
         .await
         .map_err(|e| ApiError(StatusCode::SERVICE_UNAVAILABLE, format!("journal: {e}")))?;
     Ok(Json(t.view().await?).into_response())
