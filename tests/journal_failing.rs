@@ -8,8 +8,7 @@
 // Alone in its binary: it installs the process-wide `tracing` subscriber
 // (once per process) and counts every log line the process writes, so
 // another test's board or table in the same process would be counted too.
-#[path = "common/caught.rs"]
-mod caught;
+use tactus_testkit::caught;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

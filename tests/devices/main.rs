@@ -9,12 +9,10 @@
 
 // The shared helpers, each declared once; not every module uses every
 // helper (they allow dead code, as they did when each file declared them).
-#[path = "../common/brltty.rs"]
-mod brltty;
+use tactus_testkit::brltty;
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../common/host.rs"]
-mod host;
+use tactus_testkit::host;
 #[path = "../common/ser2net.rs"]
 mod ser2net;
 

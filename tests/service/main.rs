@@ -9,14 +9,12 @@
 
 // The shared helpers, each declared once; not every module uses every
 // helper (they allow dead code, as they did when each file declared them).
-#[path = "../common/brltty.rs"]
-mod brltty;
+use tactus_testkit::brltty;
 #[path = "../common/mod.rs"]
 mod common;
 #[path = "../common/inprocess.rs"]
 mod inprocess;
-#[path = "../common/pulse.rs"]
-mod pulse;
+use tactus_testkit::pulse;
 #[path = "../common/ser2net.rs"]
 mod ser2net;
 

@@ -10,7 +10,6 @@
 // helper (they allow dead code, as they did when each file declared them).
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../common/pulse.rs"]
-mod pulse;
+use tactus_testkit::pulse;
 
 mod audio_devices;

@@ -1,14 +1,21 @@
 //! The harness that tactus's tests and `tactus bench` drive the service
 //! with, from outside: a small HTTP/1.1 client ([`http`]), a real ser2net
-//! started for a board's pseudo-terminal ([`ser2net`]), and the kernel's
-//! table of TCP sockets ([`proc_net`]), and the peg board's own firmware in
-//! an RP2040 emulator ([`peg_firmware`]). The real pairing engine, bbpPairings
+//! started for a board's pseudo-terminal ([`ser2net`]), the kernel's table
+//! of TCP sockets ([`proc_net`]), and the peg board's own firmware in an
+//! RP2040 emulator ([`peg_firmware`]). The real pairing engine, bbpPairings
 //! ([`bbp`]), pairs the rounds of the tournaments the tests play from the
-//! TRF files tactus writes. Not part of the server: the organisers' package
-//! is built without it.
+//! TRF files tactus writes. For the tests alone: a private PulseAudio with
+//! null sinks ([`pulse`]), brltty with its virtual display ([`brltty`]), a
+//! board driver and inference engine to wait on ([`host`]), and a process's
+//! log lines kept to read ([`caught`]). Not part of the server: the
+//! organisers' package is built without it.
 
 pub mod bbp;
+pub mod brltty;
+pub mod caught;
+pub mod host;
 pub mod http;
 pub mod peg_firmware;
 pub mod proc_net;
+pub mod pulse;
 pub mod ser2net;

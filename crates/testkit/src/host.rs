@@ -1,8 +1,6 @@
 //! A host for board tests: a driver on a port and an inference engine, and
 //! waiting with generous deadlines for what they report (no timing luck).
 
-#![allow(dead_code)]
-
 use std::time::{Duration, Instant};
 
 use shakmaty::Square;

@@ -4,8 +4,6 @@
 //! `libasound2-plugins`), and recordings of each sink's monitor with
 //! `parec`. Nothing system-wide is touched.
 
-#![allow(dead_code)]
-
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -18,7 +16,6 @@ pub const RATE: u32 = 48_000;
 /// A running private sound server.
 pub struct Pulse {
     dir: tempfile::TempDir,
-    sinks: Vec<String>,
     child: Option<Child>,
 }
 
@@ -61,11 +58,7 @@ impl Pulse {
         std::fs::write(dir.path().join("default.pa"), pa).unwrap();
         std::fs::write(dir.path().join("asoundrc"), asound).unwrap();
         std::fs::create_dir_all(dir.path().join("run")).unwrap();
-        let mut pulse = Pulse {
-            dir,
-            sinks,
-            child: None,
-        };
+        let mut pulse = Pulse { dir, child: None };
         pulse.restart();
         pulse
     }
@@ -289,6 +282,11 @@ impl Recording {
     /// Samples recorded so far.
     pub fn len(&self) -> usize {
         self.data.lock().unwrap().samples.len()
+    }
+
+    /// Nothing recorded yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The stretches of sound, as sample ranges: runs of loud samples with

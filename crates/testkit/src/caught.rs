@@ -1,8 +1,6 @@
 //! The log lines a test's process writes, kept for the test to read:
 //! `tracing` formatted into memory instead of onto stderr.
 
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 

@@ -2,8 +2,6 @@
 //! hardware, no X) drawing on a Unix socket the test listens on, and
 //! BrlAPI on TCP port 4101 + `api` without authentication.
 
-#![allow(dead_code)]
-
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
