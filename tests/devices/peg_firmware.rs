@@ -128,10 +128,10 @@ fn a_whole_game_followed_from_the_firmwares_own_lines() {
         serial.len() == 16 && serial.bytes().all(|b| b.is_ascii_hexdigit()),
         "{serial:?}"
     );
-    eprintln!(
-        "peg firmware: seed {seed}; emulator {}",
-        board.stats().unwrap()
-    );
+    // The firmware fed its watchdog all game.
+    let stats = board.stats().unwrap();
+    assert_eq!(stats["watchdog_fired"], 0, "{stats}");
+    eprintln!("peg firmware: seed {seed}; emulator {stats}");
 }
 
 /// `tactus board holes` on a newly built board: the builder walks every

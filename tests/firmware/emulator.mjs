@@ -113,6 +113,16 @@ mcu.gpio[ROWS[0]].addListener((state) => {
 });
 wire();
 
+// The watchdog: the firmware must feed it; each time it would restart the
+// chip is counted (rp2040js leaves the restart to its user) and said.
+let watchdogFired = 0;
+// (rp2040js keeps it only in its map of peripherals, at its address.)
+const watchdog = mcu.peripherals[0x40058];
+watchdog.onWatchdogTrigger = () => {
+  watchdogFired++;
+  say("watchdog fired");
+};
+
 // Figures: from a switch change to its line on USB, in real and emulated
 // time; how far the emulated clock fell behind real time.
 const latencies = { real_ms: [], emulated_ms: [] };
@@ -344,6 +354,7 @@ lines.on("line", (input) => {
         emulated_seconds: Math.round(clock.nanos / 1e8) / 10,
         worst_lag_ms: Math.round(worstLagMs * 10) / 10,
         scans_per_s: Math.round(scans / (clock.nanos / 1e9)),
+        watchdog_fired: watchdogFired,
         mips: Math.round(instructions / seconds / 1e4) / 100,
         usb_bytes: usbBytes,
         changes: latencies.real_ms.length,

@@ -63,6 +63,11 @@ const ROW_DRIVE_CYCLES: u32 = 125;
 /// shorted to ground, which the `D` dump shows).
 const COLUMN_RISE_POLLS: u32 = 400;
 
+/// The watchdog restarts the board if the loop stops coming round (it
+/// comes round at least every scan, 1 ms): a hung board comes back by
+/// itself, and tactus, which sees it go and come back, reads it afresh.
+const WATCHDOG_MS: u32 = 100;
+
 /// USB vendor and product: Raspberry Pi's, as the Pico's own CDC serial
 /// port uses; Linux's cdc_acm binds the port by its class.
 const USB_VID_PID: UsbVidPid = UsbVidPid(0x2e8a, 0x000a);
@@ -268,8 +273,10 @@ fn main() -> ! {
 
     alarm.enable_interrupt();
     let _ = alarm.schedule(SCAN_PERIOD_US.micros());
+    watchdog.start(WATCHDOG_MS.millis());
     let mut was_open = false;
     loop {
+        watchdog.feed();
         if alarm.finished() {
             alarm.clear_interrupt();
             let _ = alarm.schedule(SCAN_PERIOD_US.micros());
