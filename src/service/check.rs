@@ -16,13 +16,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use shakmaty::{Board, Chess, Position, Square};
+use shakmaty::{Board, Position, Square};
 
 use crate::table::display::BrailleSpec;
 use tactus_board::event::{BoardEvent, Decoded, decoder};
 use tactus_board::link;
 use tactus_rules::token::{Token, Word};
-use tactus_rules::variant::{Variant, chess960_start};
 use tactus_speech::device::AudioState;
 use tactus_speech::sink::Sink;
 use tactus_speech::sink_alsa::{DeviceSink, Persistence};
@@ -243,17 +242,7 @@ pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
 
 /// The pieces the table's boards must show before the first move.
 fn start_board(t: &TableConfig) -> Result<Board, String> {
-    match t.variant {
-        Variant::Standard => Ok(Chess::default().board().clone()),
-        Variant::Chess960 => {
-            let n = t
-                .start_position
-                .ok_or("a chess960 table needs start_position")?;
-            chess960_start(n)
-                .map(|p| p.board().clone())
-                .map_err(|e| e.to_string())
-        }
-    }
+    Ok(t.start.position().board().clone())
 }
 
 /// How long one read of a board waits before the deadline is looked at.
@@ -676,6 +665,7 @@ fn live_board(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Chess;
 
     /// Issue 36, item 6: plain HTTP beyond loopback is a part not ready,
     /// naming the risk and the cure; HTTPS or loopback is not a risk.

@@ -19,7 +19,7 @@ use tactus_board::event::Protocol;
 use tactus_board::link::Port;
 use tactus_rules::announce::Style;
 use tactus_rules::notation::Lang;
-use tactus_rules::variant::Variant;
+use tactus_rules::variant::{Chess960Start, Start, Variant};
 
 /// A whole venue: the server, the speech and every table.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -380,14 +380,18 @@ pub struct TableConfig {
     #[serde(default)]
     pub clock_says: Shown,
     /// `standard`, or `chess960` (FIDE Laws, Guidelines III) from
-    /// `start_position`.
+    /// `start_position`: the file's keys, read into `start` once checked.
     #[serde(default, deserialize_with = "from_str")]
-    pub variant: Variant,
+    variant: Variant,
     /// The Chess960 start position's number, 0 to 959 (518 is the
     /// standard position), as drawn for the round; only with
     /// `variant = "chess960"`, and needed there.
     #[serde(default)]
-    pub start_position: Option<u32>,
+    start_position: Option<u32>,
+    /// Where the table's games start, from `variant` and `start_position`
+    /// (`Config::parse` sets it; a table made in code starts standard).
+    #[serde(skip)]
+    pub start: Start,
     /// This table's sound output (`default`, `none`, `device:NAME`,
     /// `wav:DIR`); `[speech] audio` if not given.
     #[serde(default, deserialize_with = "some_from_str")]
@@ -409,6 +413,24 @@ pub struct TableConfig {
 }
 
 impl TableConfig {
+    /// The table's start from its keys `variant` and `start_position`:
+    /// a Chess960 table names its position (0 to 959), a standard one none.
+    fn start_from_keys(&self) -> Result<Start, CheckError> {
+        match (self.variant, self.start_position) {
+            (Variant::Chess960, None) => Err(CheckError::NoStartPosition(self.id.to_string())),
+            (Variant::Chess960, Some(number)) => Chess960Start::new(number)
+                .map(Start::Chess960)
+                .map_err(|_| CheckError::StartPosition {
+                    table: self.id.to_string(),
+                    number,
+                }),
+            (Variant::Standard, Some(_)) => {
+                Err(CheckError::StartPositionNotChess960(self.id.to_string()))
+            }
+            (Variant::Standard, None) => Ok(Start::Standard),
+        }
+    }
+
     /// Whether both players are blind: the opponent's board is tactile too.
     pub fn both_blind(&self) -> bool {
         matches!(self.opponent_board, BoardSpec::Peg { .. })
@@ -434,6 +456,7 @@ impl TableConfig {
             clock_says: Shown::default(),
             variant: Variant::Standard,
             start_position: None,
+            start: Start::Standard,
             audio: None,
             braille: Default::default(),
             braille_shows: Default::default(),
@@ -575,8 +598,11 @@ impl Config {
 
     /// Parses and checks configuration text.
     pub fn parse(text: &str) -> Result<Config, Invalid> {
-        let config: Config = toml::from_str(text)?;
+        let mut config: Config = toml::from_str(text)?;
         config.check()?;
+        for t in &mut config.tables {
+            t.start = t.start_from_keys()?;
+        }
         Ok(config)
     }
 
@@ -618,21 +644,7 @@ impl Config {
                     settle_ms,
                 });
             }
-            match (t.variant, t.start_position) {
-                (Variant::Chess960, None) => {
-                    return Err(CheckError::NoStartPosition(t.id.to_string()));
-                }
-                (Variant::Chess960, Some(n)) if n >= 960 => {
-                    return Err(CheckError::StartPosition {
-                        table: t.id.to_string(),
-                        number: n,
-                    });
-                }
-                (Variant::Standard, Some(_)) => {
-                    return Err(CheckError::StartPositionNotChess960(t.id.to_string()));
-                }
-                _ => {}
-            }
+            t.start_from_keys()?;
             if !ids.insert(t.id.as_str()) {
                 return Err(CheckError::TableTwice(t.id.to_string()));
             }
@@ -862,6 +874,12 @@ mod tests {
                 .unwrap();
         assert_eq!(c.tables[0].variant, Variant::Chess960);
         assert_eq!(c.tables[0].start_position, Some(0));
+        // Read into the table's start: the position is the number's.
+        assert_eq!(
+            c.tables[0].start,
+            Start::Chess960(Chess960Start::new(0).unwrap())
+        );
+        assert_eq!(c.tables[0].start.variant(), Variant::Chess960);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use tactus_board::serial::{Driver, DriverConfig};
 use tactus_board::sim::Simulator;
 use tactus_rules::language::Language;
 use tactus_rules::pgn::fen_of;
-use tactus_rules::variant::{Variant, chess960_start};
+use tactus_rules::variant::Start;
 use tactus_speech::device::{AudioState, AudioStatus, AudioView};
 use tactus_speech::sink::{Sink, TextSink, WavSink};
 use tactus_speech::sink_alsa::{DeviceSink, Persistence};
@@ -526,7 +526,7 @@ fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
         black: t.black.clone(),
         event: t.event.clone(),
         round: t.round.clone(),
-        fen: start_of(t)?.map(|pos| fen_of(&pos)),
+        fen: start_of(t).map(|pos| fen_of(&pos)),
         flag: t.flag,
         ranks: Default::default(),
     })
@@ -535,22 +535,10 @@ fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
 /// The table's start position if it is not the standard one: a Chess960
 /// table's start position (its castling rights in X-FEN when the table's
 /// setup is journaled).
-fn start_of(t: &TableConfig) -> Result<Option<Chess>, ServeError> {
-    match t.variant {
-        Variant::Standard => Ok(None),
-        Variant::Chess960 => {
-            let number = t
-                .start_position
-                .ok_or_else(|| ServeError::NoStartPosition {
-                    table: t.id.clone(),
-                })?;
-            chess960_start(number)
-                .map(Some)
-                .map_err(|error| ServeError::Chess960 {
-                    table: t.id.clone(),
-                    error,
-                })
-        }
+fn start_of(t: &TableConfig) -> Option<Chess> {
+    match &t.start {
+        Start::Standard => None,
+        Start::Chess960(s) => Some(s.position().clone()),
     }
 }
 
@@ -566,7 +554,7 @@ fn open_board(
     let (port, protocol, baud, sim) = match spec {
         BoardSpec::None => return Ok(None),
         BoardSpec::Sim => {
-            let start = start_of(t)?.map_or_else(Board::default, |pos| pos.board().clone());
+            let start = start_of(t).map_or_else(Board::default, |pos| pos.board().clone());
             let sim = Simulator::new(Protocol::Peg, start, None).map_err(|error| {
                 ServeError::Simulator {
                     table: t.id.clone(),

@@ -9,7 +9,6 @@ use super::journal::JournalError;
 use crate::table::actor::TableStartError;
 use crate::table::id::TableId;
 use tactus_board::sim::SimError;
-use tactus_rules::variant::Chess960Error;
 use tactus_speech::sink::SinkError;
 use tactus_speech::sink_alsa::DeviceError;
 use tactus_speech::voice_pack::{PackError, UnknownVoice};
@@ -51,15 +50,6 @@ pub enum ServeError {
         table: TableId,
         #[source]
         error: VoiceError,
-    },
-    /// A Chess960 table without its start position's number.
-    #[error("table {table}: chess960 needs a start_position")]
-    NoStartPosition { table: TableId },
-    /// A Chess960 start position's number out of range.
-    #[error("table {table}: {error}")]
-    Chess960 {
-        table: TableId,
-        error: Chess960Error,
     },
     /// A table's simulated board cannot be made.
     #[error("table {table}: simulated board: {error}")]

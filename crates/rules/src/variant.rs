@@ -209,6 +209,91 @@ pub fn chess960_start(number: u32) -> Result<Chess, Chess960Error> {
     })
 }
 
+/// A checked Chess960 start: its number (0 to 959) and the position made
+/// from it, so a table that has one cannot lack its position.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::variant::Chess960Start;
+///
+/// assert_eq!(Chess960Start::new(518).unwrap().number(), 518);
+/// assert!(Chess960Start::new(960).is_err());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Chess960Start {
+    number: u32,
+    position: Chess,
+}
+
+impl Chess960Start {
+    /// Start position `number`, or why there is none.
+    pub fn new(number: u32) -> Result<Chess960Start, Chess960Error> {
+        Ok(Chess960Start {
+            number,
+            position: chess960_start(number)?,
+        })
+    }
+
+    /// Its number, 0 to 959.
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// The position, White to move, every castling right.
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+}
+
+impl PartialEq for Chess960Start {
+    fn eq(&self, other: &Self) -> bool {
+        self.number == other.number
+    }
+}
+
+impl Eq for Chess960Start {}
+
+/// Where a table's games start: the standard position, or a Chess960 one
+/// (Guidelines III) with its number.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::variant::{Chess960Start, Start, Variant};
+///
+/// assert_eq!(Start::default().variant(), Variant::Standard);
+/// let s = Start::Chess960(Chess960Start::new(0).unwrap());
+/// assert_eq!(s.variant(), Variant::Chess960);
+/// assert_ne!(s.position(), shakmaty::Chess::default());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Start {
+    /// The usual start position.
+    #[default]
+    Standard,
+    /// A Chess960 start position.
+    Chess960(Chess960Start),
+}
+
+impl Start {
+    /// The variant the table plays.
+    pub fn variant(&self) -> Variant {
+        match self {
+            Start::Standard => Variant::Standard,
+            Start::Chess960(_) => Variant::Chess960,
+        }
+    }
+
+    /// The position each game starts from.
+    pub fn position(&self) -> Chess {
+        match self {
+            Start::Standard => Chess::default(),
+            Start::Chess960(s) => s.position().clone(),
+        }
+    }
+}
+
 /// The number of the Chess960 start position `pos` is, if it is one (the
 /// standard position is 518).
 ///

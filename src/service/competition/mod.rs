@@ -120,7 +120,7 @@ impl TableBase {
     pub fn of(t: &TableConfig, setup: Setup) -> TableBase {
         TableBase {
             setup,
-            variant: t.variant,
+            variant: t.start.variant(),
             two_tactile: t.both_blind(),
         }
     }
