@@ -260,6 +260,17 @@ pub mod opt_score {
     use shakmaty::KnownOutcome;
 
     /// Writes the score, or nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::KnownOutcome;
+    /// use tactus_rules::result::opt_score;
+    ///
+    /// let mut out = Vec::new();
+    /// opt_score::serialize(&Some(KnownOutcome::Draw), &mut serde_json::Serializer::new(&mut out)).unwrap();
+    /// assert_eq!(out, br#""1/2-1/2""#);
+    /// ```
     pub fn serialize<S: Serializer>(r: &Option<KnownOutcome>, s: S) -> Result<S::Ok, S::Error> {
         match r {
             Some(o) => s.collect_str(o),
@@ -268,6 +279,19 @@ pub mod opt_score {
     }
 
     /// Reads a score; anything but `1-0`, `0-1` and `1/2-1/2` is an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, KnownOutcome};
+    /// use tactus_rules::result::opt_score;
+    ///
+    /// let mut d = serde_json::Deserializer::from_str(r#""1-0""#);
+    /// let won = KnownOutcome::Decisive { winner: Color::White };
+    /// assert_eq!(opt_score::deserialize(&mut d).unwrap(), Some(won));
+    /// let mut d = serde_json::Deserializer::from_str("null");
+    /// assert_eq!(opt_score::deserialize(&mut d).unwrap(), None);
+    /// ```
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<KnownOutcome>, D::Error> {
         Option::<String>::deserialize(d)?
             .map(|t| super::parse_score(&t).map_err(serde::de::Error::custom))

@@ -228,6 +228,18 @@ pub struct Chess960Start {
 
 impl Chess960Start {
     /// Start position `number`, or why there is none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::variant::Chess960Start;
+    ///
+    /// assert!(Chess960Start::new(959).is_ok());
+    /// assert_eq!(
+    ///     Chess960Start::new(960).unwrap_err().to_string(),
+    ///     "Chess960 start position 960 does not exist: 0 to 959"
+    /// );
+    /// ```
     pub fn new(number: u32) -> Result<Chess960Start, Chess960Error> {
         Ok(Chess960Start {
             number,
@@ -236,11 +248,29 @@ impl Chess960Start {
     }
 
     /// Its number, 0 to 959.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::variant::Chess960Start;
+    ///
+    /// assert_eq!(Chess960Start::new(0).unwrap().number(), 0);
+    /// ```
     pub fn number(&self) -> u32 {
         self.number
     }
 
     /// The position, White to move, every castling right.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Position, Role, Square};
+    /// use tactus_rules::variant::Chess960Start;
+    ///
+    /// let s = Chess960Start::new(0).unwrap();
+    /// assert_eq!(s.position().board().role_at(Square::A1), Some(Role::Bishop));
+    /// ```
     pub fn position(&self) -> &Chess {
         &self.position
     }
@@ -278,6 +308,14 @@ pub enum Start {
 
 impl Start {
     /// The variant the table plays.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::variant::{Start, Variant};
+    ///
+    /// assert_eq!(Start::Standard.variant(), Variant::Standard);
+    /// ```
     pub fn variant(&self) -> Variant {
         match self {
             Start::Standard => Variant::Standard,
@@ -286,6 +324,14 @@ impl Start {
     }
 
     /// The position each game starts from.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::variant::Start;
+    ///
+    /// assert_eq!(Start::Standard.position(), shakmaty::Chess::default());
+    /// ```
     pub fn position(&self) -> Chess {
         match self {
             Start::Standard => Chess::default(),
