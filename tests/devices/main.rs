@@ -23,5 +23,4 @@ mod board_pty;
 mod braille_display;
 mod braille_record;
 mod faults_board;
-mod peg_firmware;
 mod voice_packs;
