@@ -91,7 +91,7 @@ fn measure(options: &StartupOptions, dir: &Path, data: &Path) -> Result<StartupR
     let journal = Journal::open_read_only(&data.join("journal.sqlite"))?;
     let started = Instant::now();
     for t in 1..=options.tables {
-        let id = t.to_string();
+        let id = table_id(t)?;
         if let Some(game) = journal.current_game(&id)? {
             let records = journal.game_events(&id, game)?;
             replay(&id, &records, Style::default())
@@ -101,7 +101,7 @@ fn measure(options: &StartupOptions, dir: &Path, data: &Path) -> Result<StartupR
     let current_games = started.elapsed();
     let started = Instant::now();
     for t in 1..=options.tables {
-        let id = t.to_string();
+        let id = table_id(t)?;
         let all = journal.events(&id)?;
         for game in 1..=options.rounds as u32 {
             let records: Vec<_> = all.iter().filter(|r| r.game == game).cloned().collect();
@@ -138,7 +138,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
     for round in 1..=options.rounds {
         let last = round == options.rounds;
         for t in 1..=options.tables {
-            let id = t.to_string();
+            let id = table_id(t)?;
             let setup = Setup {
                 id: id.parse()?,
                 blind: if t % 2 == 0 {
@@ -229,4 +229,11 @@ fn start_once(exe: &Path, config: &Path, data: &Path) -> Result<Duration, BenchE
     let _ = child.kill();
     let _ = child.wait();
     listening.ok_or_else(|| BenchError::Missing("tactus serve stopped before listening".into()))
+}
+
+/// Table `n`'s id (`"1"`, `"2"`, …).
+fn table_id(n: usize) -> Result<crate::table::id::TableId, BenchError> {
+    n.to_string()
+        .parse()
+        .map_err(|e: crate::table::id::BadTableId| BenchError::Missing(e.to_string()))
 }

@@ -269,7 +269,7 @@ impl Journal {
     pub fn write(
         &mut self,
         events: &[NewEvent],
-        alive: &[(String, i64)],
+        alive: &[(TableId, i64)],
     ) -> Result<Vec<i64>, JournalError> {
         let err = sqlite(&self.path);
         let tx = self.conn.transaction().map_err(&err)?;
@@ -281,7 +281,7 @@ impl Journal {
                 )
                 .map_err(&err)?;
             for e in events {
-                stmt.execute(params![e.table, e.game, e.at_ms, e.payload])
+                stmt.execute(params![e.table.as_str(), e.game, e.at_ms, e.payload])
                     .map_err(&err)?;
                 seqs.push(tx.last_insert_rowid());
             }
@@ -292,7 +292,7 @@ impl Journal {
                 )
                 .map_err(err)?;
             for (table, at_ms) in alive {
-                mark.execute(params![table, at_ms]).map_err(err)?;
+                mark.execute(params![table.as_str(), at_ms]).map_err(err)?;
             }
         }
         tx.commit().map_err(&err)?;
@@ -300,41 +300,41 @@ impl Journal {
     }
 
     /// Every event of `table`, every game, oldest first.
-    pub fn events(&self, table: &str) -> Result<Vec<Record>, JournalError> {
+    pub fn events(&self, table: &TableId) -> Result<Vec<Record>, JournalError> {
         self.records(
             "SELECT seq, table_id, game, at_ms, payload FROM events WHERE table_id = ?1 ORDER BY seq",
-            params![table],
+            params![table.as_str()],
         )
     }
 
     /// The events of one game of `table`, oldest first.
-    pub fn game_events(&self, table: &str, game: u32) -> Result<Vec<Record>, JournalError> {
+    pub fn game_events(&self, table: &TableId, game: u32) -> Result<Vec<Record>, JournalError> {
         self.records(
             "SELECT seq, table_id, game, at_ms, payload FROM events
              WHERE table_id = ?1 AND game = ?2 ORDER BY seq",
-            params![table, game],
+            params![table.as_str(), game],
         )
     }
 
     /// The first entry (its setup) of every game of `table`, in order of
     /// the games: what a table has played without reading every move.
-    pub fn game_starts(&self, table: &str) -> Result<Vec<Record>, JournalError> {
+    pub fn game_starts(&self, table: &TableId) -> Result<Vec<Record>, JournalError> {
         self.records(
             "SELECT e.seq, e.table_id, e.game, e.at_ms, e.payload FROM events e
              JOIN (SELECT MIN(seq) AS first FROM events WHERE table_id = ?1 GROUP BY game) g
              ON e.seq = g.first ORDER BY e.game",
-            params![table],
+            params![table.as_str()],
         )
     }
 
     /// The number of `table`'s latest game, `None` for a table with no
     /// events.
-    pub fn current_game(&self, table: &str) -> Result<Option<u32>, JournalError> {
+    pub fn current_game(&self, table: &TableId) -> Result<Option<u32>, JournalError> {
         let err = sqlite(&self.path);
         self.conn
             .query_row(
                 "SELECT MAX(game) FROM events WHERE table_id = ?1",
-                params![table],
+                params![table.as_str()],
                 |row| row.get(0),
             )
             .map_err(err)
@@ -351,7 +351,7 @@ impl Journal {
             .query_map(params, |row| {
                 Ok(Record {
                     seq: row.get(0)?,
-                    table: row.get(1)?,
+                    table: table_id(row, 1)?,
                     game: row.get(2)?,
                     at_ms: row.get(3)?,
                     payload: row.get(4)?,
@@ -395,13 +395,13 @@ impl Journal {
     }
 
     /// The last instant `table` was seen alive with its clock running.
-    pub fn last_alive(&self, table: &str) -> Result<Option<i64>, JournalError> {
+    pub fn last_alive(&self, table: &TableId) -> Result<Option<i64>, JournalError> {
         let err = sqlite(&self.path);
         let mut stmt = self
             .conn
             .prepare_cached("SELECT at_ms FROM alive WHERE table_id = ?1")
             .map_err(err)?;
-        let mut rows = stmt.query(params![table]).map_err(err)?;
+        let mut rows = stmt.query(params![table.as_str()]).map_err(err)?;
         match rows.next().map_err(err)? {
             Some(row) => Ok(Some(row.get(0).map_err(err)?)),
             None => Ok(None),
@@ -409,21 +409,30 @@ impl Journal {
     }
 
     /// The tables that have events, in order of their first event.
-    pub fn tables(&self) -> Result<Vec<String>, JournalError> {
+    pub fn tables(&self) -> Result<Vec<TableId>, JournalError> {
         let err = sqlite(&self.path);
         let mut stmt = self
             .conn
             .prepare("SELECT table_id FROM events GROUP BY table_id ORDER BY MIN(seq)")
             .map_err(&err)?;
-        let rows = stmt.query_map([], |row| row.get(0)).map_err(&err)?;
+        let rows = stmt.query_map([], |row| table_id(row, 0)).map_err(&err)?;
         rows.collect::<Result<_, _>>().map_err(&err)
     }
+}
+
+/// A table's id as the journal keeps it (text), checked as it is read: a
+/// row whose id is no table id is an error naming it, never a table.
+fn table_id(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<TableId> {
+    let text: String = row.get(at)?;
+    text.parse().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(at, rusqlite::types::Type::Text, Box::new(e))
+    })
 }
 
 /// An event on its way into the journal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEvent {
-    pub table: String,
+    pub table: TableId,
     /// The table's game the event belongs to.
     pub game: u32,
     pub at_ms: i64,
@@ -440,7 +449,7 @@ enum Request {
         reply: oneshot::Sender<Result<(), Arc<JournalError>>>,
     },
     /// A table's clock is running at this instant (no reply needed).
-    Alive(String, i64),
+    Alive(TableId, i64),
 }
 
 /// A cloneable handle to the writer thread, for async tasks.
@@ -628,8 +637,8 @@ impl JournalHandle {
 
     /// Notes that `table`'s clock runs at `at_ms`, without waiting: a
     /// restart pauses the clock at the last such instant.
-    pub fn alive(&self, table: &str, at_ms: i64) {
-        let _ = self.tx.send(Request::Alive(table.to_owned(), at_ms));
+    pub fn alive(&self, table: &TableId, at_ms: i64) {
+        let _ = self.tx.send(Request::Alive(table.clone(), at_ms));
     }
 
     /// Keeps an imported document (see [`Journal::put_document`]) and
@@ -660,14 +669,14 @@ impl JournalHandle {
     /// committed.
     pub async fn append(
         &self,
-        table: &str,
+        table: &TableId,
         game: u32,
         at_ms: i64,
         payload: String,
     ) -> Result<i64, JournalError> {
         let (reply, done) = oneshot::channel();
         let event = NewEvent {
-            table: table.to_owned(),
+            table: table.clone(),
             game,
             at_ms,
             payload,
@@ -711,9 +720,13 @@ impl TableJournal for JournalHandle {
 mod tests {
     use super::*;
 
+    fn id(s: &str) -> TableId {
+        s.parse().unwrap()
+    }
+
     fn event(table: &str, n: i64) -> NewEvent {
         NewEvent {
-            table: table.into(),
+            table: id(table),
             game: 1,
             at_ms: n,
             payload: format!(r#"{{"n":{n}}}"#),
@@ -730,13 +743,13 @@ mod tests {
             j.write(&[event("t1", 3)], &[]).unwrap();
         }
         let j = Journal::open(&path, Durability::Normal).unwrap();
-        assert_eq!(j.tables().unwrap(), vec!["t1", "t2"]);
-        let t1 = j.events("t1").unwrap();
+        assert_eq!(j.tables().unwrap(), vec![id("t1"), id("t2")]);
+        let t1 = j.events(&id("t1")).unwrap();
         assert_eq!(t1.iter().map(|r| r.at_ms).collect::<Vec<_>>(), vec![1, 3]);
         assert!(t1[0].seq < t1[1].seq);
         assert_eq!(t1[1].payload, r#"{"n":3}"#);
-        assert_eq!(j.last_alive("t1").unwrap(), None);
-        assert_eq!(j.events("nope").unwrap(), vec![]);
+        assert_eq!(j.last_alive(&id("t1")).unwrap(), None);
+        assert_eq!(j.events(&id("nope")).unwrap(), vec![]);
     }
 
     #[test]
@@ -791,11 +804,11 @@ mod tests {
             .unwrap();
         }
         let mut j = Journal::open(&path, Durability::Full).unwrap();
-        let games: Vec<u32> = j.events("1").unwrap().iter().map(|r| r.game).collect();
+        let games: Vec<u32> = j.events(&id("1")).unwrap().iter().map(|r| r.game).collect();
         assert_eq!(games, [1, 1]);
-        assert_eq!(j.current_game("1").unwrap(), Some(1));
-        assert_eq!(j.current_game("2").unwrap(), Some(1));
-        assert_eq!(j.game_events("1", 1).unwrap()[1].payload, r#"{"a":2}"#);
+        assert_eq!(j.current_game(&id("1")).unwrap(), Some(1));
+        assert_eq!(j.current_game(&id("2")).unwrap(), Some(1));
+        assert_eq!(j.game_events(&id("1"), 1).unwrap()[1].payload, r#"{"a":2}"#);
         let schema: i64 = j
             .conn
             .query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| {
@@ -809,9 +822,9 @@ mod tests {
         j.write(&[next], &[]).unwrap();
         drop(j);
         let j = Journal::open(&path, Durability::Full).unwrap();
-        assert_eq!(j.current_game("1").unwrap(), Some(2));
-        assert_eq!(j.game_events("1", 1).unwrap().len(), 2);
-        assert_eq!(j.game_starts("1").unwrap().len(), 2);
+        assert_eq!(j.current_game(&id("1")).unwrap(), Some(2));
+        assert_eq!(j.game_events(&id("1"), 1).unwrap().len(), 2);
+        assert_eq!(j.game_starts(&id("1")).unwrap().len(), 2);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -820,16 +833,16 @@ mod tests {
         let path = dir.path().join("journal.sqlite");
         let handle = JournalHandle::spawn(Journal::open(&path, Durability::Full).unwrap());
         for n in 0..10 {
-            handle.append("1", 1, n, format!("{n}")).await.unwrap();
+            handle.append(&id("1"), 1, n, format!("{n}")).await.unwrap();
         }
         tokio::time::sleep(CHECKPOINT_EVERY * 2).await;
         // The main file alone, copied as the README once said to.
         let copy = dir.path().join("copy.sqlite");
         std::fs::copy(&path, &copy).unwrap();
         let j = Journal::open(&copy, Durability::Full).unwrap();
-        assert_eq!(j.events("1").unwrap().len(), 10);
+        assert_eq!(j.events(&id("1")).unwrap().len(), 10);
         // The online backup holds them too, without waiting.
-        handle.append("1", 1, 10, "10".into()).await.unwrap();
+        handle.append(&id("1"), 1, 10, "10".into()).await.unwrap();
         let out = dir.path().join("backup.sqlite");
         Journal::open_read_only(&path)
             .unwrap()
@@ -837,7 +850,7 @@ mod tests {
             .unwrap();
         assert!(!dir.path().join("backup.sqlite-wal").exists());
         let b = Journal::open_read_only(&out).unwrap();
-        assert_eq!(b.events("1").unwrap().len(), 11);
+        assert_eq!(b.events(&id("1")).unwrap().len(), 11);
         assert!(
             Journal::open_read_only(&path)
                 .unwrap()
@@ -852,8 +865,8 @@ mod tests {
         let path = dir.path().join("journal.sqlite");
         let handle = JournalHandle::spawn(Journal::open(&path, Durability::Normal).unwrap());
         // Sent before any append: committed before the appends are acked.
-        handle.alive("table-0", 10);
-        handle.alive("table-0", 5);
+        handle.alive(&id("table-0"), 10);
+        handle.alive(&id("table-0"), 5);
         let mut tasks = Vec::new();
         for t in 0..8 {
             let h = handle.clone();
@@ -861,7 +874,7 @@ mod tests {
                 let table = format!("table-{t}");
                 let mut seqs = Vec::new();
                 for n in 0..50 {
-                    seqs.push(h.append(&table, 1, n, format!("{n}")).await.unwrap());
+                    seqs.push(h.append(&id(&table), 1, n, format!("{n}")).await.unwrap());
                 }
                 seqs
             }));
@@ -874,11 +887,11 @@ mod tests {
         let j = Journal::open(&path, Durability::Full).unwrap();
         assert_eq!(j.tables().unwrap().len(), 8);
         for t in 0..8 {
-            let events = j.events(&format!("table-{t}")).unwrap();
+            let events = j.events(&id(&format!("table-{t}"))).unwrap();
             let ns: Vec<i64> = events.iter().map(|r| r.at_ms).collect();
             assert_eq!(ns, (0..50).collect::<Vec<_>>());
         }
         // Alive marks only move forward.
-        assert_eq!(j.last_alive("table-0").unwrap(), Some(10));
+        assert_eq!(j.last_alive(&id("table-0")).unwrap(), Some(10));
     }
 }

@@ -14,7 +14,7 @@ use super::id::TableId;
 pub struct Record {
     /// Position in the journal, increasing across all tables.
     pub seq: i64,
-    pub table: String,
+    pub table: TableId,
     /// The table's game (1, 2, …): a table plays one game per round, and
     /// a round may hold a second (a replayed or tie-break game).
     pub game: u32,
