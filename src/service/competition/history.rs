@@ -151,7 +151,7 @@ impl Competition {
 /// A table's current game as its state shows it.
 pub(super) fn listed_of_view(view: &TableView) -> GameListed {
     GameListed {
-        table: view.id.to_string(),
+        table: view.id.clone(),
         game: view.game,
         round: view.round.clone(),
         white: view.white.clone(),
@@ -179,7 +179,7 @@ pub(super) fn listed_of(
 ) -> GameListed {
     GameListed {
         plies: u32::try_from(plies).unwrap_or(u32::MAX),
-        table: setup.id.to_string(),
+        table: setup.id.clone(),
         game,
         round: setup.round.clone(),
         white: setup.white.clone(),

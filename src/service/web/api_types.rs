@@ -405,7 +405,7 @@ pub struct RoundView {
 /// One game at a tactus table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameListed {
-    pub table: String,
+    pub table: crate::table::id::TableId,
     /// The number of the table's game (1, 2, …).
     pub game: u32,
     pub round: String,
