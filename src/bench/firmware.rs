@@ -28,7 +28,9 @@ use tactus_testkit::peg_firmware::{EmulatedPegBoard, Parts};
 
 use super::e2e::long_algebraic;
 use super::error::BenchError;
-use super::serve::{Server, Spread, announcement, post_move, scratch, subscribe, wait};
+use super::serve::{
+    Server, Spread, announcement, post_move, random_move, scratch, subscribe, wait,
+};
 
 /// How the firmware benchmark runs.
 #[derive(Debug, Clone)]
@@ -143,14 +145,9 @@ fn play(
     let mut rng = options.seed | 1;
     let mut measured = Vec::new();
     while measured.len() < options.moves {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
+        let Some(m) = random_move(&mut rng, &pos) else {
             break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = legal[((rng >> 33) as usize) % legal.len()];
+        };
         while rx.try_recv().is_ok() {}
         if pos.turn() == Color::White {
             let plan = hands.plan(&pos, m, Protocol::Peg, true);
@@ -158,15 +155,12 @@ fn play(
             let at = wait(&rx, "move announcement", announcement("move"))?;
             measured.push(at.saturating_duration_since(completed));
         } else {
-            let status = post_move(
+            post_move(
                 &server.addr,
                 &server.id,
                 &server.assistant,
                 &long_algebraic(m),
             )?;
-            if status != 200 {
-                return Err(BenchError::MoveRefused(status));
-            }
             let plan = hands.plan(&pos, m, Protocol::Peg, false);
             perform(&plan)?;
         }

@@ -20,7 +20,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::e2e::long_algebraic;
 use super::error::BenchError;
-use super::serve::{Server, Spread, post_move, scratch};
+use super::serve::{Server, Spread, post_move, random_move, scratch};
 
 /// How the readers benchmark runs.
 #[derive(Debug, Clone)]
@@ -161,26 +161,20 @@ impl Game {
     fn play(&mut self, server: &Server, plies: usize) -> Result<Vec<Duration>, BenchError> {
         let mut times = Vec::new();
         for _ in 0..plies {
-            let legal = self.pos.legal_moves();
-            if legal.is_empty() || self.pos.is_game_over() {
+            if self.pos.is_game_over() {
                 break;
             }
-            self.rng = self
-                .rng
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = legal[((self.rng >> 33) as usize) % legal.len()];
+            let Some(m) = random_move(&mut self.rng, &self.pos) else {
+                break;
+            };
             // The blind player (White) enters their own moves on their page.
             let token = match self.pos.turn() {
                 Color::White => &server.player,
                 Color::Black => &server.assistant,
             };
             let sent = Instant::now();
-            let status = post_move(&server.addr, &server.id, token, &long_algebraic(m))?;
+            post_move(&server.addr, &server.id, token, &long_algebraic(m))?;
             times.push(sent.elapsed());
-            if status != 200 {
-                return Err(BenchError::MoveRefused(status));
-            }
             self.pos.play_unchecked(m);
         }
         Ok(times)

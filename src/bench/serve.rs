@@ -321,14 +321,9 @@ fn play(
     // Let each move settle on the board before the next one starts.
     let still = DEFAULT_SETTLE + Duration::from_millis(100);
     for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
+        let Some(m) = random_move(&mut rng, &pos) else {
             break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = legal[((rng >> 33) as usize) % legal.len()];
+        };
         // What earlier plies caused is behind us: only what this one causes counts.
         while rx.try_recv().is_ok() {}
         if pos.turn() == Color::White {
@@ -357,15 +352,12 @@ fn play(
             let at = wait(&rx, "clock announcement", announcement("clock"))?;
             buttons.push(at.saturating_duration_since(written));
         } else {
-            let status = post_move(
+            post_move(
                 &server.addr,
                 &server.id,
                 &server.assistant,
                 &long_algebraic(m),
             )?;
-            if status != 200 {
-                return Err(BenchError::MoveRefused(status));
-            }
             sim.play(&UciMove::from_standard(m).to_string(), false)
                 .map_err(BenchError::Board)?;
         }
@@ -378,8 +370,22 @@ fn play(
     Ok((moves, buttons))
 }
 
-/// POSTs a move with `token`; returns the HTTP status.
-pub(crate) fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<u16, BenchError> {
+/// The benchmarks' seeded random game: the next legal move of `pos` drawn
+/// with `rng` (a 64-bit LCG), `None` when there is none.
+pub(crate) fn random_move(rng: &mut u64, pos: &Chess) -> Option<shakmaty::Move> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    *rng = rng
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    Some(legal[((*rng >> 33) as usize) % legal.len()])
+}
+
+/// POSTs a move with `token`; a move the table refuses (anything but 200)
+/// stops the benchmark.
+pub(crate) fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<(), BenchError> {
     let body = serde_json::to_string(&crate::service::api_types::MoveBody {
         text: text.to_owned(),
         lang: None,
@@ -391,7 +397,10 @@ pub(crate) fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result
     if r.status == 0 {
         return Err(BenchError::NoStatus);
     }
-    Ok(r.status)
+    if r.status != 200 {
+        return Err(BenchError::MoveRefused(r.status));
+    }
+    Ok(())
 }
 
 /// A process's peak resident memory in MB, from /proc (0 if unknown).

@@ -377,27 +377,12 @@ pub async fn serve(recording: Recording, listen: SocketAddr) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tactus_testkit::wav::wav;
 
     fn pack() -> (tempfile::TempDir, Recording) {
         let dir = tempfile::tempdir().unwrap();
         let r = prepare(&dir.path().join("mine"), "de-appendix-d", "Ana").unwrap();
         (dir, r)
-    }
-
-    fn wav(rate: u32, channels: u16, samples: &[i16]) -> Vec<u8> {
-        let mut out = Cursor::new(Vec::new());
-        let spec = hound::WavSpec {
-            channels,
-            sample_rate: rate,
-            bits_per_sample: 16,
-            sample_format: hound::SampleFormat::Int,
-        };
-        let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
-        for s in samples {
-            w.write_sample(*s).unwrap();
-        }
-        w.finalize().unwrap();
-        out.into_inner()
     }
 
     /// Half a second of a 200 Hz tone between two quarter seconds of quiet.

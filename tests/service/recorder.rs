@@ -4,8 +4,8 @@
 //! key the manifest does not have) changes nothing in the pack, not even a
 //! clip recorded before.
 
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
+use tactus_testkit::wav::wav;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
@@ -23,22 +23,6 @@ fn pack() -> (tempfile::TempDir, PathBuf, u32, Router) {
     let manifest =
         Manifest::parse(&std::fs::read_to_string(dir.join("voice.toml")).unwrap()).unwrap();
     (tmp, dir, manifest.sample_rate, router(recording))
-}
-
-fn wav(rate: u32, channels: u16, samples: &[i16]) -> Vec<u8> {
-    let mut out = Cursor::new(Vec::new());
-    let spec = hound::WavSpec {
-        channels,
-        sample_rate: rate,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
-    for s in samples {
-        w.write_sample(*s).unwrap();
-    }
-    w.finalize().unwrap();
-    out.into_inner()
 }
 
 /// `quiet` seconds of nothing, `secs` of a 220 Hz tone, `quiet` again.

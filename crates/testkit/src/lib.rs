@@ -6,8 +6,8 @@
 //! ([`bbp`]), pairs the rounds of the tournaments the tests play from the
 //! TRF files tactus writes. For the tests alone: a private PulseAudio with
 //! null sinks ([`pulse`]), brltty with its virtual display ([`brltty`]), a
-//! board driver and inference engine to wait on ([`host`]), and a process's
-//! log lines kept to read ([`caught`]). Not part of the server: the
+//! board driver and inference engine to wait on ([`host`]), a process's
+//! log lines kept to read ([`caught`]), WAV files made in memory ([`wav`]). Not part of the server: the
 //! organisers' package is built without it.
 
 pub mod bbp;
@@ -19,3 +19,4 @@ pub mod peg_firmware;
 pub mod proc_net;
 pub mod pulse;
 pub mod ser2net;
+pub mod wav;
