@@ -62,7 +62,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
                 white: String::new(),
                 black: String::new(),
                 event: String::new(),
-                round: String::new(),
+                round: Default::default(),
                 fen: None,
                 flag: FlagRule::Claim,
                 ranks: Default::default(),

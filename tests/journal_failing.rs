@@ -69,7 +69,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
                 white: String::new(),
                 black: String::new(),
                 event: String::new(),
-                round: String::new(),
+                round: Default::default(),
                 fen: None,
                 flag: FlagRule::Auto,
                 ranks: Default::default(),

@@ -350,7 +350,7 @@ async fn play_game(
                 white: "White".into(),
                 black: "Black".into(),
                 event: "tactus bench".into(),
-                round: "1".into(),
+                round: "1".parse().unwrap(),
                 fen: None,
                 flag: tactus_rules::result::FlagRule::Auto,
                 ranks: Default::default(),

@@ -61,6 +61,9 @@ pub struct StartupReport {
 
 /// Writes the event's journal, then measures.
 pub fn run_startup(options: &StartupOptions) -> Result<StartupReport, BenchError> {
+    if options.rounds > usize::from(u16::MAX) {
+        return Err(BenchError::Option("--rounds must be at most 65535"));
+    }
     if options.tables == 0 || options.rounds == 0 || options.runs == 0 {
         return Err(BenchError::Option(
             "--tables, --rounds and --runs must be at least 1",
@@ -150,7 +153,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 white: format!("Player {}", 2 * t - 1),
                 black: format!("Player {}", 2 * t),
                 event: "tactus bench startup".into(),
-                round: round.to_string(),
+                round: crate::table::round::Round::numbered(round as u16),
                 fen: None,
                 flag: tactus_rules::result::FlagRule::Claim,
                 ranks: Default::default(),

@@ -360,7 +360,7 @@ pub struct TableConfig {
     #[serde(default)]
     pub event: String,
     #[serde(default)]
-    pub round: String,
+    pub round: crate::table::round::Round,
     /// How long a board must be still before it is read, in milliseconds
     /// (0 to 1000); unset, each board's kind decides
     /// (`board::infer::default_settle`: bouncing contacts on a peg board,
@@ -449,7 +449,7 @@ impl TableConfig {
             white: String::new(),
             black: String::new(),
             event: String::new(),
-            round: String::new(),
+            round: crate::table::round::Round::none(),
             settle_ms: None,
             auto_correct: false,
             flag: FlagRule::default(),

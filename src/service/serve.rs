@@ -52,8 +52,8 @@ pub struct Running {
 pub struct CurrentGame {
     /// The game's number at its table (1, 2, …).
     pub game: u32,
-    /// Its round, as set up (may be empty).
-    pub round: String,
+    /// Its round, as set up (may be none).
+    pub round: crate::table::round::Round,
     /// The (first) blind player's side.
     pub blind: shakmaty::Color,
 }

@@ -9,238 +9,35 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
-use shakmaty::{Color, Move, Position};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use shakmaty::{Color, Move, Position, Role};
+use tokio::sync::{broadcast, mpsc};
 
 use super::actions::{Action, PersonRole};
-use super::announcing::{Announcer, spoken};
-use super::boards::{BoardLink, Boards};
+use super::announcing::{AnnouncedMove, Announcer, Change};
+use super::boards::{BoardLink, BoardNews, Boards};
 pub use super::error::{Forbidden, RecordError, TableError, TableStartError, Unprocessable};
-use super::id::TableId;
+use super::handle::Request;
+pub use super::handle::{Reply, TableHandle};
 use super::journal::{Record, TableJournal};
+use super::journaled_game::JournaledGame;
 use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
+use super::round::Round;
+pub use super::setup::{Ranks, Setup};
 use super::speaker::Speaker;
 use super::timebase::{Instants, Timebase};
-use super::view::{LiveEvent, TableView};
+use super::view::TableView;
+use tactus_board::infer::Inferred;
+use tactus_board::serial::Stamped;
 use tactus_rules::announce::Style;
 use tactus_rules::clock::ClockState;
 use tactus_rules::clock_announce::Shown;
-use tactus_rules::event::GameEvent;
-use tactus_rules::game::{Game, GameError, NoticeKind};
-use tactus_rules::notation::Lang;
+use tactus_rules::event::{DrawClaim, GameEvent};
+use tactus_rules::game::{Notice, NoticeKind};
+use tactus_rules::language::Language;
+use tactus_rules::notation::{Lang, MoveError, parse_move_preferring};
 use tactus_rules::result::FlagRule;
-use tactus_rules::time_control::TimeControl;
 use tactus_rules::token::Word;
 use tactus_speech::voice_pack::VoicePack;
-
-/// How a table is set up; journaled as its first entry so that a restart
-/// keeps the game's time control and players even if the config changed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    pub id: TableId,
-    #[serde(with = "tactus_rules::side")]
-    pub blind: Color,
-    pub control: TimeControl,
-    pub white: String,
-    pub black: String,
-    pub event: String,
-    pub round: String,
-    /// The start position if not the standard one.
-    pub fen: Option<Fen>,
-    /// What a clock reaching zero does (6.8); journals from before this
-    /// setting read as the default, `claim`.
-    #[serde(default)]
-    pub flag: FlagRule,
-    /// The players' start ranks in the competition (the pairing program's
-    /// numbers), when the round's pairings gave them: a listed player's own
-    /// token acts here for their side, in this game only. Journals from
-    /// before read as none.
-    #[serde(default, skip_serializing_if = "Ranks::is_empty")]
-    pub ranks: Ranks,
-}
-
-/// Which player of the competition plays each side of a game, by start
-/// rank; `None` for a side the pairing did not name by number.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ranks {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub white: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black: Option<u16>,
-}
-
-impl Ranks {
-    /// Neither side named.
-    pub fn is_empty(&self) -> bool {
-        self.white.is_none() && self.black.is_none()
-    }
-
-    /// The side start rank `rank` plays, if it plays here.
-    pub fn side_of(&self, rank: u16) -> Option<Color> {
-        if self.white == Some(rank) {
-            Some(Color::White)
-        } else if self.black == Some(rank) {
-            Some(Color::Black)
-        } else {
-            None
-        }
-    }
-
-    /// The start rank playing `side`.
-    pub fn of(&self, side: Color) -> Option<u16> {
-        match side {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
-    }
-}
-
-/// The answer to an accepted request.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Reply {
-    /// What was said, if anything.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    /// The ruling, for `POST /ruling` (whose answer is the ruling itself).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<crate::table::actions::ruling::RulingJson>,
-    /// The same request was asked while its last answer was still being
-    /// said: `text` is the answer, not said again (the page shows it).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub paced: bool,
-}
-
-pub(super) enum Request {
-    Act {
-        role: PersonRole,
-        action: Action,
-        /// Only in this game of the table (a person whose token is one
-        /// game's): refused if another game has been set up meanwhile.
-        game: Option<u32>,
-        reply: oneshot::Sender<Result<Reply, TableError>>,
-    },
-    /// Publish the view again now, for a change the actor does not see
-    /// (its braille display coming or going).
-    Republish,
-    /// Speak with this pack from now on: the table's own pack at another
-    /// rate (the arbiter's choice), loaded off the table's task.
-    SetVoice(Arc<VoicePack>, oneshot::Sender<Result<(), TableError>>),
-    NewGame(Box<Setup>, oneshot::Sender<Result<u32, TableError>>),
-}
-
-/// The handle the web layer holds; cheap to clone.
-#[derive(Clone)]
-pub struct TableHandle {
-    pub id: TableId,
-    tx: mpsc::Sender<Request>,
-    live: broadcast::Sender<LiveEvent>,
-    recent: super::recent::Recent,
-    /// The table's view and PGN as it last published them: read without
-    /// a message to the table.
-    published: super::published::Reader,
-}
-
-impl TableHandle {
-    /// Asks the table to do something on behalf of `role`.
-    pub async fn act(&self, role: PersonRole, action: Action) -> Result<Reply, TableError> {
-        self.act_in(None, role, action).await
-    }
-
-    /// As [`TableHandle::act`], and only if the table's game is still
-    /// `game` (when given): a second blind player's token is valid in one
-    /// game, so a request checked against it cannot land in the next.
-    pub async fn act_in(
-        &self,
-        game: Option<u32>,
-        role: PersonRole,
-        action: Action,
-    ) -> Result<Reply, TableError> {
-        self.ask(|reply| Request::Act {
-            role,
-            action,
-            game,
-            reply,
-        })
-        .await
-    }
-
-    /// Sends the request `make` builds around its reply channel and waits
-    /// for the answer; `Stopped` if the table is gone before answering.
-    async fn ask<T>(
-        &self,
-        make: impl FnOnce(oneshot::Sender<Result<T, TableError>>) -> Request,
-    ) -> Result<T, TableError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(make(reply))
-            .await
-            .map_err(|_| TableError::Stopped)?;
-        rx.await.map_err(|_| TableError::Stopped)?
-    }
-
-    /// The table as it is now: as the table last published it, its clock
-    /// read now. Never waits for the table (see `published`).
-    pub async fn view(&self) -> Result<TableView, TableError> {
-        self.published.view().map_err(|_| TableError::Stopped)
-    }
-
-    /// The game as PGN.
-    pub async fn pgn(&self) -> Result<String, TableError> {
-        Ok(self.pgn_shared().await?.to_string())
-    }
-
-    /// The game as PGN, shared: the same `Arc` while the game does not
-    /// change, so a cache of what is made from it can tell.
-    pub async fn pgn_shared(&self) -> Result<Arc<str>, TableError> {
-        self.published.pgn().map_err(|_| TableError::Stopped)
-    }
-
-    /// The pack the table speaks with now (its name, language, rate).
-    pub fn voice(&self) -> Result<Arc<VoicePack>, TableError> {
-        self.published.voice().map_err(|_| TableError::Stopped)
-    }
-
-    /// Speaks with `voice` from now on: the table's own pack (the same
-    /// name) at another rate; another pack is refused.
-    pub async fn set_voice(&self, voice: Arc<VoicePack>) -> Result<(), TableError> {
-        self.ask(|reply| Request::SetVoice(voice, reply)).await
-    }
-
-    /// Sets up the table's next game (the arbiter's new round), returning
-    /// its number. Refused while the game is under way; a game that has
-    /// not begun is replaced.
-    pub async fn new_game(&self, setup: Setup) -> Result<u32, TableError> {
-        self.ask(|reply| Request::NewGame(Box::new(setup), reply))
-            .await
-    }
-
-    /// The live stream: announcements and state snapshots.
-    pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
-        self.live.subscribe()
-    }
-
-    /// The announcements after number `seq`, for a page coming back.
-    pub fn announced_since(&self, seq: u64) -> super::recent::Missed {
-        self.recent.since(seq)
-    }
-
-    /// The number of the last announcement (0: none yet).
-    pub fn newest_announced(&self) -> u64 {
-        self.recent.newest()
-    }
-
-    /// Sends the table's state to the live stream now, for a change the
-    /// table does not make itself (its braille display coming or going).
-    pub async fn republish(&self) -> Result<(), TableError> {
-        self.tx
-            .send(Request::Republish)
-            .await
-            .map_err(|_| TableError::Stopped)
-    }
-}
 
 /// Everything a table needs to start.
 pub struct TableParts {
@@ -253,7 +50,7 @@ pub struct TableParts {
     pub history: Vec<Record>,
     /// The rounds of the table's earlier games: a configuration that
     /// names one of them never starts it again.
-    pub earlier_rounds: Vec<String>,
+    pub earlier_rounds: Vec<Round>,
     /// The last instant the table was seen alive before a restart.
     pub last_alive_ms: Option<u64>,
     /// The blind player's tactile board.
@@ -304,37 +101,32 @@ impl TableParts {
     }
 }
 
-/// The table task.
+/// The table task: its parts, each owning its state, and the loop that
+/// hands them requests, board events and timers one at a time.
 pub struct TableActor {
-    pub(super) setup: Setup,
-    /// The number of the game being played (1, 2, …; one per round and
-    /// replayed game): every entry is journaled under it.
-    pub(super) game_no: u32,
-    pub(super) game: Game,
+    /// The game, its setup and the journal every change goes to first.
+    game: JournaledGame,
     /// How moves are said (for the table's next game).
-    pub(super) style: Style,
-    pub(super) journal: Arc<dyn TableJournal>,
+    style: Style,
     /// The blind player's board first, then the opponent's, if any.
-    pub(super) boards: Boards,
-    pub(super) shown: Shown,
+    boards: Boards,
+    /// How clock times are told.
+    shown: Shown,
     /// The piece letters of moves entered without a language.
-    pub(super) notation: Lang,
-    pub(super) rx: mpsc::Receiver<Request>,
+    notation: Lang,
+    rx: mpsc::Receiver<Request>,
     /// What the table says and shows, and the move being announced.
-    pub(super) announcer: Announcer,
+    announcer: Announcer,
     /// Where time comes from: instants that never go back.
-    pub(super) time: Instants,
+    time: Instants,
     /// While the journal fails to record a flag fall: when to try again and
     /// the wait after that (doubling), so a failing disk is retried with
     /// backoff, not in a loop.
-    pub(super) flag_retry: Option<(Duration, tactus_backoff::Backoff)>,
+    flag_retry: Option<(Duration, tactus_backoff::Backoff)>,
     /// The braille display's state, if the table has a display.
-    pub(super) display: Option<super::display::DisplayStatus>,
+    display: Option<super::display::DisplayStatus>,
     /// Where the view and the PGN are published for readers.
-    pub(super) publisher: super::published::Publisher,
-    /// One more each time `game` is replaced: the PGN is written again
-    /// only when it changed.
-    pub(super) game_rev: u64,
+    publisher: super::published::Publisher,
 }
 
 /// The first and the longest wait before recording a flag fall again while
@@ -345,6 +137,14 @@ const FLAG_RETRY_MAX: Duration = Duration::from_secs(5);
 /// How often a running clock's table tells the journal it is alive, so a
 /// restart pauses the clock at most this long after the crash.
 const ALIVE_EVERY: Duration = Duration::from_secs(1);
+
+/// Requests waiting for a table: a page that sends more waits (the
+/// handle's `send` is async), nothing is dropped.
+const REQUESTS_QUEUED: usize = 64;
+
+/// Live events kept for a slow page: one that falls further behind reads
+/// the table afresh (`recent.rs`).
+const LIVE_KEPT: usize = 256;
 
 impl TableActor {
     /// Builds the table from its parts, replaying its journal, and returns
@@ -404,18 +204,16 @@ impl TableActor {
                 (configured.clone(), journaled_game + 1, game, 0, last_ms)
             }
         };
-        let (tx, rx) = mpsc::channel(64);
-        let (live, _) = broadcast::channel(256);
+        let (tx, rx) = mpsc::channel(REQUESTS_QUEUED);
+        let (live, _) = broadcast::channel(LIVE_KEPT);
         let recent = super::recent::Recent::default();
         let (publisher, published) = super::published::slot(time.clone());
         let links = [(setup.blind, board), (!setup.blind, opponent_board)];
         let boards = Boards::wire(links, game.position());
+        let id = setup.id.clone();
         let mut actor = TableActor {
-            setup: setup.clone(),
-            game_no,
-            game,
+            game: JournaledGame::new(setup, game_no, game, journal),
             style,
-            journal,
             boards,
             shown,
             notation,
@@ -425,38 +223,33 @@ impl TableActor {
             flag_retry: None,
             display,
             publisher,
-            game_rev: 0,
         };
+        let round = actor.game.setup().round.clone();
         if replayed == 0 && game_no > journaled_game {
             if journaled_game > 0 {
-                tracing::info!(table = %setup.id, game = game_no, round = %setup.round, "the configuration starts the table's next game");
+                tracing::info!(table = %id, game = game_no, round = %round, "the configuration starts the table's next game");
             }
-            actor.record(&Entry::Setup(Box::new(setup.clone()))).await?;
-        } else if actor.game.result().is_some() {
+            let setup = Entry::Setup(Box::new(actor.game.setup().clone()));
+            actor.game.record(actor.time.last(), &setup).await?;
+        } else if actor.game.game().result().is_some() {
             // A finished game is not "resumed": nothing to say or pause.
-            tracing::info!(table = %setup.id, events = replayed, "finished game read from the journal");
+            tracing::info!(table = %id, events = replayed, "finished game read from the journal");
         } else {
-            tracing::info!(table = %setup.id, events = replayed, "game resumed from the journal");
+            tracing::info!(table = %id, events = replayed, "game resumed from the journal");
             if renamed {
-                tracing::warn!(table = %setup.id, "names, event or round changed in the configuration: they apply to the table's next game, not to the game under way");
+                tracing::warn!(table = %id, "names, event or round changed in the configuration: they apply to the table's next game, not to the game under way");
             }
             let paused_at_ms = last_alive_ms.unwrap_or(last_ms).max(last_ms);
             actor
                 .commit(GameEvent::ServiceRestarted { paused_at_ms })
                 .await
                 .map_err(|why| TableStartError::Restart {
-                    table: setup.id.clone(),
+                    table: id.clone(),
                     why,
                 })?;
         }
         actor.refresh();
-        let handle = TableHandle {
-            id: setup.id.clone(),
-            tx,
-            live,
-            recent,
-            published,
-        };
+        let handle = TableHandle::new(id, tx, live, recent, published);
         Ok((actor, handle))
     }
 
@@ -465,11 +258,11 @@ impl TableActor {
         let mut alive = tokio::time::interval(ALIVE_EVERY);
         alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
-            let flag_at = self
-                .game
+            let game = self.game.game();
+            let flag_at = game
                 .clock()
                 .deadline()
-                .filter(|_| self.game.result().is_none())
+                .filter(|_| game.result().is_none())
                 .map(|at| at.max(self.flag_retry.as_ref().map_or(at, |(retry, _)| *retry)));
             // A board is read when its driver has passed on all the board
             // sent until its settling time ran out (`ReadUpTo`), not when a
@@ -492,17 +285,18 @@ impl TableActor {
                 (i, event) = self.boards.next_event() => match event {
                     Some(stamped) => self.board_event(i, stamped).await,
                     None => {
-                        tracing::warn!(table = %self.setup.id, "board driver stopped");
+                        tracing::warn!(table = %self.game.id(), "board driver stopped");
                         self.boards.remove(i);
                     }
                 },
                 _ = sleep => self.timers().await,
-                _ = spoken(&mut self.announcer.announcing) => self.announced().await,
-                _ = self.announcer.speaker.audio_changed() => self.publish_state(),
+                change = self.announcer.next_change() => match change {
+                    Change::Spoken(announced) => self.announced(announced).await,
+                    Change::Audio => self.publish_state(),
+                },
                 _ = alive.tick() => {
-                    if matches!(self.game.clock().state(), ClockState::Running { .. }) {
-                        let now = self.time.now();
-                        self.journal.alive(&self.setup.id, now.as_millis() as i64);
+                    if matches!(self.game.game().clock().state(), ClockState::Running { .. }) {
+                        self.game.alive(self.time.now());
                     }
                 }
             }
@@ -518,18 +312,17 @@ impl TableActor {
         }
     }
 
-    pub(super) async fn handle(&mut self, request: Request) {
+    async fn handle(&mut self, request: Request) {
         match request {
             Request::Republish => self.publish_state(),
             Request::SetVoice(voice, reply) => {
-                let result = if voice.name() == self.announcer.voice.name() {
-                    self.announcer.speaker.set_voice(Arc::clone(&voice));
-                    self.announcer.voice = voice;
+                let result = if voice.name() == self.announcer.voice().name() {
+                    self.announcer.set_voice(voice);
                     self.publish_state();
                     Ok(())
                 } else {
                     Err(Unprocessable::OtherVoice {
-                        table: self.setup.id.clone(),
+                        table: self.game.id().clone(),
                         voice: voice.name().to_owned(),
                     }
                     .into())
@@ -545,23 +338,22 @@ impl TableActor {
                 game,
                 reply,
             } => {
-                if game.is_some_and(|g| g != self.game_no) {
-                    let _ = reply.send(Err(TableError::Forbidden(Forbidden::OtherGame {
-                        game: self.game_no,
-                    })));
+                let number = self.game.number();
+                if game.is_some_and(|g| g != number) {
+                    let refused = Forbidden::OtherGame { game: number };
+                    let _ = reply.send(Err(TableError::Forbidden(refused)));
                     return;
                 }
                 // A blind player's move is made once announced: a request
                 // that began its announcement waits for that (announced()
                 // replies).
-                let idle = self.announcer.announcing.is_none();
+                let idle = !self.announcer.is_announcing();
                 let result = self.act(role, action).await;
                 // Who is answered reads what their request did.
                 self.refresh();
+                let began = idle && self.announcer.is_announcing();
                 let reply = match &result {
-                    Ok(_) => self
-                        .announcer
-                        .reply_when_made(idle && self.announcer.announcing.is_some(), reply),
+                    Ok(_) => self.announcer.reply_when_made(began, reply),
                     Err(_) => Some(reply),
                 };
                 if let Some(reply) = reply {
@@ -571,34 +363,282 @@ impl TableActor {
         }
     }
 
-    /// A move as the journal writes it: UCI, with Chess960 castling as the
-    /// king onto the rook (`b1c1` could be a king move there).
-    pub(super) fn uci(&self, m: Move) -> UciMove {
-        UciMove::from_move(m, self.game.position().castles().mode())
+    /// Does `action` on behalf of `role`, if it is theirs to ask. Actions
+    /// that are one game event (starting the clock, resigning, …) are
+    /// committed as they are; the others are the methods below.
+    async fn act(&mut self, role: PersonRole, action: Action) -> Result<Reply, TableError> {
+        let (blind, to_move) = (self.game.setup().blind, self.game.game().position().turn());
+        if !action.allowed(role, blind, to_move) {
+            return Err(Forbidden::Role { role }.into());
+        }
+        // A flag that fell before this request is recorded first: the
+        // request then meets a finished game.
+        self.timers().await;
+        use Action::*;
+        let event = match action {
+            Move {
+                text,
+                lang,
+                page_lang,
+            } => return self.typed_move(&text, lang, page_lang).await,
+            SayClock { time } => {
+                let now = self.time.now();
+                let reading = self.game.game().clock().reading(now);
+                let shown = time.unwrap_or(self.shown);
+                return Ok(self.announcer.say_clock(role, now, &reading, shown));
+            }
+            Repeat => return Ok(self.announcer.repeat(role, self.time.now())),
+            BoardDifferences => {
+                // A player's own board; the blind player's for the others.
+                let side = role.plays(blind).unwrap_or(blind);
+                let Some(tokens) = self.boards.differences_words(side) else {
+                    return Err(Unprocessable::NoBoard { side }.into());
+                };
+                let now = self.time.now();
+                return Ok(self.announcer.board_differences(role, now, tokens));
+            }
+            AcceptDraw => {
+                let Some(offered_by) = self.game.game().draw_offer() else {
+                    return Err(Unprocessable::NoDrawOffered.into());
+                };
+                // A player accepts an offer made to them, never their own.
+                if role.plays(blind) == Some(offered_by) {
+                    return Err(Unprocessable::OwnDrawOffer.into());
+                }
+                GameEvent::DrawAgreed
+            }
+            ClaimDraw {
+                side,
+                claim,
+                declared,
+                lang,
+                page_lang,
+            } => {
+                let declared = declared.as_deref();
+                return self
+                    .claim_draw(side, claim, declared, lang, page_lang)
+                    .await;
+            }
+            Ruling {
+                white_sheet,
+                black_sheet,
+                apply,
+            } => return self.ruling(&white_sheet, &black_sheet, apply).await,
+            NamePromotion(piece) => return self.name_promotion(role, piece).await,
+            StartClock => GameEvent::ClockStarted,
+            PauseClock => GameEvent::ClockPaused,
+            ResumeClock => GameEvent::ClockResumed,
+            AdjustClock {
+                side,
+                millis,
+                reason,
+            } => GameEvent::ClockAdjusted {
+                side,
+                millis,
+                reason,
+            },
+            Touched { side, square } => GameEvent::Touched { side, square },
+            OfferDraw { side } => GameEvent::DrawOffered { side },
+            DeclineDraw { side } => GameEvent::DrawDeclined { side },
+            IllegalCompleted { side } => GameEvent::IllegalMoveCompleted { side },
+            Resign { side } => GameEvent::Resigned { side },
+            ClaimFlag => GameEvent::FlagFell,
+            SetResult { result, reason } => GameEvent::ResultSet { result, reason },
+        };
+        self.commit(event).await
+    }
+
+    /// Reads `text` with the piece letters of `lang` (the table's
+    /// `notation` if none) and plays it.
+    async fn typed_move(
+        &mut self,
+        text: &str,
+        lang: Option<Lang>,
+        page_lang: Option<Language>,
+    ) -> Result<Reply, TableError> {
+        let lang = lang.unwrap_or(self.notation);
+        let game = self.game.game();
+        let m = match parse_move_preferring(game.position(), text, lang, page_lang) {
+            Ok(m) => m,
+            Err(e) => {
+                // A move that reads but is not legal is an attempt on the
+                // record for the arbiter (7.5); text that is no move at all
+                // is only refused.
+                if game.result().is_none() && matches!(e, MoveError::Illegal(_)) {
+                    let side = game.position().turn();
+                    let _ = self
+                        .commit(GameEvent::IllegalAttempt {
+                            side,
+                            // The record keeps what the arbiter needs, not
+                            // a body's worth of it.
+                            text: text.trim().chars().take(100).collect(),
+                        })
+                        .await;
+                }
+                return Err(Unprocessable::Move(e).into());
+            }
+        };
+        self.play(m, None).await
+    }
+
+    /// `side` claims a draw (9.2, 9.3), on the position as it stands or on
+    /// the move `declared` (read with `lang`, the table's `notation` if
+    /// none).
+    async fn claim_draw(
+        &mut self,
+        side: Color,
+        claim: DrawClaim,
+        declared: Option<&str>,
+        lang: Option<Lang>,
+        page_lang: Option<Language>,
+    ) -> Result<Reply, TableError> {
+        let lang = lang.unwrap_or(self.notation);
+        let position = self.game.game().position();
+        let declared = match declared.map(str::trim) {
+            None | Some("") => None,
+            Some(text) => Some(
+                parse_move_preferring(position, text, lang, page_lang)
+                    .map_err(Unprocessable::DeclaredMove)?,
+            ),
+        };
+        let plies = self.game.game().plies().len();
+        let reply = self
+            .commit(GameEvent::DrawClaimed {
+                side,
+                claim,
+                declared: declared.map(|m| self.game.uci(m)),
+            })
+            .await?;
+        // An incorrect claim on a declared move makes that move (9.5.3): the
+        // boards follow it as any other.
+        if let Some(m) = declared
+            && self.game.game().plies().len() > plies
+        {
+            self.follow(m, None);
+        }
+        Ok(reply)
+    }
+
+    /// The D.2.9 ruling on the scoresheets `white` and `black` (its answer
+    /// is the ruling itself); if `apply`, the game goes back to the moves
+    /// both agree on and the boards follow it.
+    async fn ruling(&mut self, white: &str, black: &str, apply: bool) -> Result<Reply, TableError> {
+        let ruling = super::actions::ruling::rule_at_table(self.game.game(), white, black)
+            .map_err(Unprocessable::Ruling)?;
+        let data = Some(ruling.json);
+        if !apply {
+            return Ok(Reply {
+                text: None,
+                data,
+                paced: false,
+            });
+        }
+        let mut reply = self
+            .commit(GameEvent::Retracted {
+                plies: ruling.agreed_plies,
+                clock: ruling.clock,
+                slid: false,
+            })
+            .await?;
+        self.resync_board();
+        reply.data = data;
+        Ok(reply)
+    }
+
+    /// Names the piece of a promotion made on a pegged board, which cannot
+    /// show it. A player names the promotion on their own board only (with
+    /// two blind players, never the other's); the assistant and the arbiter
+    /// on any.
+    async fn name_promotion(&mut self, role: PersonRole, piece: Role) -> Result<Reply, TableError> {
+        let own = role.plays(self.game.setup().blind);
+        let Some(at) = self.boards.promotion_on(own) else {
+            return Err(if self.boards.promotion_waiting() {
+                Forbidden::OthersPromotion { role }.into()
+            } else {
+                Unprocessable::NoPromotionWaiting.into()
+            });
+        };
+        let inferred = self
+            .boards
+            .name_promotion(at, piece)
+            .map_err(Unprocessable::Promotion)?;
+        let mut reply = Reply::default();
+        for i in inferred {
+            if let Some(r) = self.inferred(at, i).await {
+                reply = r;
+            }
+        }
+        Ok(reply)
+    }
+
+    /// Makes a move: journaled, clock pressed at the instant it was made,
+    /// announced, and followed on every board it was not made on (board
+    /// `made_on`, if any). The blind player's move, when the table can be
+    /// heard, is announced first and made once spoken (D.2.3.3, D.2.4: in
+    /// [`Self::announced`]).
+    async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
+        if self.announcer.is_announcing() {
+            return Err(Unprocessable::Announcing.into());
+        }
+        let uci = self.game.uci(m);
+        let blind_moves = self.game.game().position().turn() == self.game.setup().blind;
+        if blind_moves && self.announcer.speaker().is_audible() {
+            let now = self.time.now();
+            let notices = self.game.check(now, &GameEvent::MovePlayed { uci })?;
+            let tokens = notices
+                .into_iter()
+                .find(|n| n.kind == NoticeKind::Move)
+                .map(|n| n.tokens)
+                .unwrap_or_default();
+            return Ok(self.announcer.begin(m, made_on, tokens));
+        }
+        let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
+        self.follow(m, made_on);
+        Ok(reply)
+    }
+
+    /// The announced move has been spoken: it is made now, and whoever
+    /// waits for it is answered.
+    async fn announced(&mut self, a: AnnouncedMove) {
+        let uci = self.game.uci(a.m);
+        let result = self
+            .commit_said(GameEvent::MovePlayed { uci }, Some(NoticeKind::Move))
+            .await;
+        let result = match result {
+            Ok(mut reply) => {
+                self.follow(a.m, a.made_on);
+                reply.text = Some(match reply.text {
+                    Some(more) => format!("{} {more}", a.text),
+                    None => a.text.clone(),
+                });
+                Ok(reply)
+            }
+            Err(e) => {
+                // The game changed while it was said (a flag, a ruling): the
+                // move was not made; the boards follow the game again.
+                tracing::info!(table = %self.game.id(), "announced move not made: {e}");
+                self.resync_board();
+                Err(e)
+            }
+        };
+        a.answer(result);
     }
 
     /// Checks `event` on a copy of the game, journals it, applies it, then
     /// announces what it caused and publishes the new state.
-    pub(super) async fn commit(&mut self, event: GameEvent) -> Result<Reply, TableError> {
+    async fn commit(&mut self, event: GameEvent) -> Result<Reply, TableError> {
         self.commit_said(event, None).await
     }
 
     /// As [`Self::commit`], without saying again the notices of kind `said`
     /// (already announced).
-    pub(super) async fn commit_said(
+    async fn commit_said(
         &mut self,
         event: GameEvent,
         said: Option<NoticeKind>,
     ) -> Result<Reply, TableError> {
         let now = self.time.now();
-        // Checked on a copy (the only one made): the game changes only once
-        // the journal has the event.
-        let (next, notices) = self.game.applied(now, &event).map_err(refusal)?;
-        self.record(&Entry::Game(event))
-            .await
-            .map_err(|e| TableError::Journal(Arc::new(e)))?;
-        self.game = next;
-        self.game_rev += 1;
+        let notices: Vec<Notice> = self.game.commit(now, event).await?;
         let notices = notices
             .into_iter()
             .filter(|n| Some(n.kind) != said)
@@ -608,23 +648,15 @@ impl TableActor {
         Ok(reply)
     }
 
-    pub(super) async fn record(&mut self, entry: &Entry) -> Result<(), RecordError> {
-        let payload = serde_json::to_string(entry)?;
-        let at = self.time.last().as_millis() as i64;
-        self.journal
-            .append(&self.setup.id, self.game_no, at, payload)
-            .await?;
-        Ok(())
-    }
-
     /// Flag falls and board settling, whichever is due.
-    pub(super) async fn timers(&mut self) {
+    async fn timers(&mut self) {
         let now = self.time.now();
-        let running = matches!(self.game.clock().state(), ClockState::Running { .. });
-        if self.game.result().is_none() && running && self.game.clock().flag(now).is_some() {
+        let game = self.game.game();
+        let running = matches!(game.clock().state(), ClockState::Running { .. });
+        if game.result().is_none() && running && game.clock().flag(now).is_some() {
             // 6.8: shown (and said) at once; the game ends only on a claim,
             // unless the organiser chose `flag = "auto"`.
-            let event = match self.game.flag_rule() {
+            let event = match game.flag_rule() {
                 FlagRule::Auto => GameEvent::FlagFell,
                 FlagRule::Claim => GameEvent::TimeExpired,
             };
@@ -633,7 +665,7 @@ impl TableActor {
                 match self.commit(event).await {
                     Ok(_) => {
                         if self.flag_retry.take().is_some() {
-                            tracing::warn!(table = %self.setup.id, "flag fall recorded: the journal works again");
+                            tracing::warn!(table = %self.game.id(), "flag fall recorded: the journal works again");
                         }
                     }
                     Err(e) => {
@@ -641,7 +673,7 @@ impl TableActor {
                         // recorded and the journal failing until it works.
                         let mut backoff = match self.flag_retry.take() {
                             None => {
-                                tracing::error!(table = %self.setup.id, "flag fall not recorded: {e}; trying again with backoff");
+                                tracing::error!(table = %self.game.id(), "flag fall not recorded: {e}; trying again with backoff");
                                 tactus_backoff::Backoff::new(FLAG_RETRY_MIN, FLAG_RETRY_MAX)
                             }
                             Some((_, backoff)) => backoff,
@@ -663,50 +695,257 @@ impl TableActor {
     /// Starts the table's next game from `setup`: journaled as the new
     /// game's first entry, then the boards are set to its start, each to
     /// its player's new colour, and the blind player hears their colour.
-    pub(super) async fn next_game(&mut self, setup: Setup) -> Result<u32, TableError> {
-        if setup.id != self.setup.id {
+    async fn next_game(&mut self, setup: Setup) -> Result<u32, TableError> {
+        let id = self.game.id().clone();
+        if setup.id != id {
             return Err(Unprocessable::OtherTable {
                 setup: setup.id,
-                table: self.setup.id.clone(),
+                table: id,
             }
             .into());
         }
-        if super::replay::begun(&self.game) && self.game.result().is_none() {
+        let game = self.game.game();
+        if super::replay::begun(game) && game.result().is_none() {
             return Err(TableError::UnderWay {
-                table: self.setup.id.clone(),
-                round: self.setup.round.clone(),
+                table: id,
+                round: self.game.setup().round.clone(),
             });
         }
-        let game = new_game(&setup, self.style).map_err(Unprocessable::Start)?;
-        self.game_no += 1;
-        if let Err(e) = self.record(&Entry::Setup(Box::new(setup.clone()))).await {
-            self.game_no -= 1;
-            return Err(TableError::Journal(Arc::new(e)));
-        }
-        let blind_before = self.setup.blind;
-        self.game = game;
-        self.game_rev += 1;
-        self.setup = setup;
+        let next = new_game(&setup, self.style).map_err(Unprocessable::Start)?;
+        let blind_before = self.game.setup().blind;
+        let number = self
+            .game
+            .next(self.time.last(), setup, next)
+            .await
+            .map_err(|e| TableError::Journal(Arc::new(e)))?;
         self.announcer.forget_game();
         self.flag_retry = None;
-        let (blind, position) = (self.setup.blind, self.game.position());
-        self.boards.new_game(blind_before, blind, position);
+        let blind = self.game.setup().blind;
+        self.boards
+            .new_game(blind_before, blind, self.game.game().position());
         self.resync_board();
-        tracing::info!(table = %self.setup.id, game = self.game_no, round = %self.setup.round, "new game");
-        let colour = match self.setup.blind {
+        tracing::info!(table = %id, game = number, round = %self.game.setup().round, "new game");
+        let colour = match blind {
             Color::White => Word::White,
             Color::Black => Word::Black,
         };
         self.announcer.say(NoticeKind::NewGame, vec![colour.into()]);
         self.publish_state();
-        Ok(self.game_no)
+        Ok(number)
     }
 
-    pub(super) fn pgn(&self) -> String {
-        crate::table::pgn::game_pgn(&self.setup, &self.game)
+    /// Acts on board `at`'s event, as the boards read it.
+    async fn board_event(&mut self, at: usize, stamped: Stamped) {
+        // The instant the driver read the event, not when the table got to
+        // it (never before an instant already used).
+        let now = self.time.at(stamped.at);
+        match self.boards.on_event(at, stamped, now, self.game.id()) {
+            BoardNews::Nothing => {}
+            BoardNews::Changed => self.publish_state(),
+            BoardNews::Connected => {
+                let words = vec![Word::BoardConnected.into()];
+                self.announcer.say(NoticeKind::Board, words);
+                self.publish_state();
+            }
+            BoardNews::Disconnected => {
+                let words = vec![Word::BoardDisconnected.into()];
+                self.announcer.say(NoticeKind::Board, words);
+                self.publish_state();
+            }
+            BoardNews::Inferred(inferred) => {
+                for i in inferred {
+                    self.inferred(at, i).await;
+                }
+            }
+            BoardNews::Button { before, n } => {
+                for i in before {
+                    self.inferred(at, i).await;
+                }
+                // The frame's buttons are its player's: the blind player's
+                // board, or the second blind player's.
+                let role = if self.boards.side(at) == Some(self.game.setup().blind) {
+                    PersonRole::Player
+                } else {
+                    PersonRole::Opponent
+                };
+                if let Some(action) = self.boards.button_action(at, n, self.shown)
+                    && let Err(e) = self.act(role, action).await
+                {
+                    tracing::info!(table = %self.game.id(), "frame button {n}: {e}");
+                }
+            }
+        }
     }
-}
 
-pub(super) fn refusal(e: GameError) -> TableError {
-    e.into()
+    /// Acts on what board `at`'s inference engine concluded.
+    async fn inferred(&mut self, at: usize, inferred: Inferred) -> Option<Reply> {
+        let side = self.boards.side(at)?;
+        match inferred {
+            Inferred::Moved { mv, .. } => {
+                let game = self.game.game();
+                let theirs = game.position().turn() == side;
+                let result = if theirs && game.result().is_none() {
+                    self.play(mv, Some(at)).await
+                } else {
+                    Err(Unprocessable::NotTheirMove { side }.into())
+                };
+                match result {
+                    Ok(reply) => {
+                        // The board shows the move made: a difference it
+                        // showed on the way (a piece in a wrong hole) is gone.
+                        self.boards.agrees(at, false);
+                        return Some(reply);
+                    }
+                    Err(e) => {
+                        tracing::info!(table = %self.game.id(), "board move not made: {e}");
+                        let text = self.game.uci(mv);
+                        let _ = self
+                            .commit(GameEvent::IllegalAttempt {
+                                side,
+                                text: format!("{text} ({e})"),
+                            })
+                            .await;
+                        self.resync_board();
+                    }
+                }
+            }
+            Inferred::Confirmed { .. } => {
+                self.boards.agrees(at, true);
+                self.publish_state();
+            }
+            Inferred::Agrees => {
+                self.boards.agrees(at, false);
+                self.publish_state();
+            }
+            Inferred::Touched { square, .. } => {
+                let _ = self.commit(GameEvent::Touched { side, square }).await;
+            }
+            Inferred::PromotionPending { .. } => {
+                let words = vec![Word::Promotion.into()];
+                return Some(self.announcer.say(NoticeKind::Board, words));
+            }
+            Inferred::Differs(fixes) => {
+                self.boards.differs_at(at, &fixes.squares());
+                self.publish_state();
+            }
+            Inferred::Correction(tokens) => {
+                return Some(self.announcer.say(NoticeKind::Board, tokens));
+            }
+            Inferred::Corrected { retracted, mv, .. } => {
+                return self.correct_slide(at, retracted, mv).await;
+            }
+        }
+        None
+    }
+
+    /// The sighted player's move `retracted`, read on their board, was a
+    /// slide resting on its way: the piece went on to make `mv`, one move.
+    /// Journaled as a correction (the ply retracted with the clocks as
+    /// they would have stood, then `mv` played), and said: the retraction's
+    /// notice, then `mv` announced, before the blind player replies. If the
+    /// game has moved on since (or `retracted` is not its last move), the
+    /// boards are read afresh instead.
+    async fn correct_slide(&mut self, at: usize, retracted: Move, mv: Move) -> Option<Reply> {
+        let side = self.boards.side(at)?;
+        let game = self.game.game();
+        let last_is_it = game
+            .plies()
+            .last()
+            .is_some_and(|p| p.uci == self.game.uci(retracted))
+            && game.position().turn() != side
+            && game.result().is_none()
+            && !self.announcer.is_announcing()
+            && matches!(game.clock().state(), ClockState::Running { .. });
+        if !last_is_it {
+            tracing::info!(table = %self.game.id(), "slide correction too late: boards read afresh");
+            self.resync_board();
+            return None;
+        }
+        let now = self.time.now();
+        let undo = GameEvent::Retracted {
+            plies: game.plies().len() - 1,
+            clock: Some(super::slide::clock_before_slide(game, side, now)),
+            slid: true,
+        };
+        if let Err(e) = self.commit(undo).await {
+            tracing::warn!(table = %self.game.id(), "slide correction refused: {e}");
+            self.resync_board();
+            return None;
+        }
+        if let Err(e) = self.commit(GameEvent::ClockResumed).await {
+            tracing::warn!(table = %self.game.id(), "slide correction: clock not resumed: {e}");
+        }
+        match self.play(mv, Some(at)).await {
+            Ok(reply) => {
+                self.boards.agrees(at, false);
+                Some(reply)
+            }
+            Err(e) => {
+                tracing::warn!(table = %self.game.id(), "slide correction: {e}");
+                self.resync_board();
+                None
+            }
+        }
+    }
+
+    /// Has every board but `made_on` follow move `m`, just made.
+    fn follow(&mut self, m: Move, made_on: Option<usize>) {
+        let uci = self.game.uci(m);
+        let (now, position) = (self.time.last(), self.game.game().position());
+        self.boards
+            .follow(m, uci, made_on, position, now, self.game.id());
+    }
+
+    /// Starts following from the game's position again (after a refused
+    /// board move or a ruling).
+    fn resync_board(&mut self) {
+        self.boards.resync(self.game.game().position());
+    }
+
+    /// The table as it is now.
+    fn view(&self) -> TableView {
+        TableView::of(super::view::Sources {
+            game: &self.game,
+            announcer: &self.announcer,
+            boards: &self.boards,
+            now: self.time.peek(),
+            shown: self.shown,
+            flag_unrecorded: self.flag_retry.is_some(),
+            display: self.display.as_ref(),
+        })
+    }
+
+    /// Publishes the table's state to readers and to the live stream.
+    fn publish_state(&self) {
+        let published = self.publish();
+        self.announcer.publish_state(|| published.view.clone());
+    }
+
+    /// Publishes the table's state to readers only (a step the live
+    /// stream need not hear of, or has heard of already).
+    fn refresh(&self) {
+        self.publish();
+    }
+
+    /// Replaces what readers see with the table as it is now; the PGN is
+    /// written again only if the game changed since the last time.
+    fn publish(&self) -> Arc<super::published::Published> {
+        let rev = self.game.rev();
+        let pgn = match &*self.publisher.borrow() {
+            Some(p) if p.game_rev == rev => Some(Arc::clone(&p.pgn)),
+            _ => None,
+        };
+        let pgn = pgn.unwrap_or_else(|| {
+            Arc::from(super::pgn::game_pgn(self.game.setup(), self.game.game()))
+        });
+        let published = Arc::new(super::published::Published {
+            view: self.view(),
+            clock: self.game.game().clock().clone(),
+            pgn,
+            voice: Arc::clone(self.announcer.voice()),
+            game_rev: rev,
+        });
+        self.publisher.send_replace(Some(Arc::clone(&published)));
+        published
+    }
 }

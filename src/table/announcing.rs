@@ -6,17 +6,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use shakmaty::uci::UciMove;
-use shakmaty::{Move, Position};
+use shakmaty::Move;
 use tokio::sync::{broadcast, oneshot};
 
 use super::actions::PersonRole;
-use super::actor::{Reply, TableActor, TableError, refusal};
-use super::published::Published;
+use super::error::TableError;
+use super::handle::Reply;
 use super::recent::Recent;
 use super::speaker::Speaker;
 use super::view::{Announcement, LiveEvent, TableView};
-use tactus_rules::event::GameEvent;
+use tactus_rules::clock_announce::{ClockReading, Shown, clock_tokens_in};
 use tactus_rules::game::{Notice, NoticeKind};
 use tactus_rules::token::Token;
 use tactus_speech::voice_pack::VoicePack;
@@ -27,16 +26,16 @@ use tactus_speech::voice_pack::VoicePack;
 /// blind player's move while it is being announced, with whoever waits for
 /// it to be made.
 pub(super) struct Announcer {
-    pub(super) voice: Arc<VoicePack>,
-    pub(super) speaker: Speaker,
-    pub(super) live: broadcast::Sender<LiveEvent>,
-    pub(super) recent: Recent,
+    voice: Arc<VoicePack>,
+    speaker: Speaker,
+    live: broadcast::Sender<LiveEvent>,
+    recent: Recent,
     /// The number of the last announcement.
     seq: u64,
     /// The last words said but a repeat, with their kind.
-    pub(super) last_said: Option<(NoticeKind, Vec<Token>)>,
+    last_said: Option<(NoticeKind, Vec<Token>)>,
     /// The blind player's move being announced, if any.
-    pub(super) announcing: Option<Announcing>,
+    announcing: Option<Announcing>,
     /// When each requester's last spoken answer to each kind of request (a
     /// clock reading left or used, a repeat, the board's differences) has
     /// been said, on the table's time, and its words: the same asked again
@@ -45,139 +44,48 @@ pub(super) struct Announcer {
     /// the same: a board put right is said at once). A requester cannot
     /// ask faster than it can be said, whatever the sink (a `wav:` folder
     /// does not pace in real time). One entry per role and kind: bounded.
-    paced: BTreeMap<(PersonRole, &'static str), (Duration, Vec<Token>)>,
+    paced: BTreeMap<(PersonRole, Asked), (Duration, Vec<Token>)>,
+}
+
+/// What kind of request a spoken answer answers, for pacing (`say_asked`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Asked {
+    ClockLeft,
+    ClockUsed,
+    Repeat,
+    BoardDifferences,
+}
+
+impl Asked {
+    /// A clock reading is the same request whatever its seconds.
+    fn is_clock(self) -> bool {
+        matches!(self, Asked::ClockLeft | Asked::ClockUsed)
+    }
 }
 
 /// A blind player's move while it is being announced: it is *made* when the
 /// announcement has been spoken (D.2.3.3), and only then journaled and the
 /// opponent's clock started (D.2.4).
-pub(super) struct Announcing {
-    pub(super) m: Move,
+struct Announcing {
+    m: Move,
     /// The board it was made on, if any (the others follow it once made).
-    pub(super) made_on: Option<usize>,
+    made_on: Option<usize>,
     /// The announcement's text, the reply once the move is made.
-    pub(super) text: String,
-    pub(super) spoken: oneshot::Receiver<()>,
+    text: String,
+    spoken: oneshot::Receiver<()>,
     /// Who waits for the move to be made.
-    pub(super) replying: Replying,
+    replying: Replying,
 }
 
 /// Who waits for an announced move to be made: one state, so that a reply
 /// both wanted and already handed over (or neither and yet held) cannot be
 /// written down.
-pub(super) enum Replying {
+enum Replying {
     /// Nobody (yet): a move made on a board, or one a request began whose
     /// reply is handed over when its action returns (`reply_when_made`).
     Nobody,
     /// The request's reply, sent once the move is made (or refused).
     Waiting(oneshot::Sender<Result<Reply, TableError>>),
-}
-
-impl TableActor {
-    /// Makes a move: journaled, clock pressed at the instant it was made,
-    /// announced, and followed on every board it was not made on (board
-    /// `made_on`, if any).
-    pub(super) async fn play(
-        &mut self,
-        m: Move,
-        made_on: Option<usize>,
-    ) -> Result<Reply, TableError> {
-        let uci = self.uci(m);
-        if self.announcer.announcing.is_some() {
-            return Err(super::actor::Unprocessable::Announcing.into());
-        }
-        let blind_moves = self.game.position().turn() == self.setup.blind;
-        if blind_moves && self.announcer.speaker.is_audible() {
-            return self.announce_blind_move(m, made_on, uci);
-        }
-        let reply = self.commit(GameEvent::MovePlayed { uci }).await?;
-        self.follow(m, made_on);
-        Ok(reply)
-    }
-
-    /// D.2.3.3, D.2.4: the blind player's move is checked now and announced;
-    /// it is made (journaled, the clock pressed) when the announcement has
-    /// been spoken on the table's output, in [`Self::announced`].
-    pub(super) fn announce_blind_move(
-        &mut self,
-        m: Move,
-        made_on: Option<usize>,
-        uci: UciMove,
-    ) -> Result<Reply, TableError> {
-        let now = self.time.now();
-        let notices = self
-            .game
-            .clone()
-            .apply(now, &GameEvent::MovePlayed { uci })
-            .map_err(refusal)?;
-        let tokens = notices
-            .into_iter()
-            .find(|n| n.kind == NoticeKind::Move)
-            .map(|n| n.tokens)
-            .unwrap_or_default();
-        Ok(self.announcer.begin(m, made_on, tokens))
-    }
-
-    /// The announced move has been spoken: it is made now.
-    pub(super) async fn announced(&mut self) {
-        let Some(a) = self.announcer.announcing.take() else {
-            return;
-        };
-        let uci = self.uci(a.m);
-        let result = self
-            .commit_said(GameEvent::MovePlayed { uci }, Some(NoticeKind::Move))
-            .await;
-        let result = match result {
-            Ok(mut reply) => {
-                self.follow(a.m, a.made_on);
-                reply.text = Some(match reply.text {
-                    Some(more) => format!("{} {more}", a.text),
-                    None => a.text,
-                });
-                Ok(reply)
-            }
-            Err(e) => {
-                // The game changed while it was said (a flag, a ruling): the
-                // move was not made; the boards follow the game again.
-                tracing::info!(table = %self.setup.id, "announced move not made: {e}");
-                self.resync_board();
-                Err(e)
-            }
-        };
-        if let Replying::Waiting(reply) = a.replying {
-            let _ = reply.send(result);
-        }
-    }
-
-    /// Publishes the table's state to readers and to the live stream.
-    pub(super) fn publish_state(&self) {
-        let published = self.publish();
-        self.announcer.publish_state(|| published.view.clone());
-    }
-
-    /// Publishes the table's state to readers only (a step the live
-    /// stream need not hear of, or has heard of already).
-    pub(super) fn refresh(&self) {
-        self.publish();
-    }
-
-    /// Replaces what readers see with the table as it is now; the PGN is
-    /// written again only if the game changed since the last time.
-    fn publish(&self) -> Arc<Published> {
-        let pgn = match &*self.publisher.borrow() {
-            Some(p) if p.game_rev == self.game_rev => Some(Arc::clone(&p.pgn)),
-            _ => None,
-        };
-        let published = Arc::new(Published {
-            view: self.view(),
-            clock: self.game.clock().clone(),
-            pgn: pgn.unwrap_or_else(|| Arc::from(self.pgn())),
-            voice: Arc::clone(&self.announcer.voice),
-            game_rev: self.game_rev,
-        });
-        self.publisher.send_replace(Some(Arc::clone(&published)));
-        published
-    }
 }
 
 impl Announcer {
@@ -204,17 +112,18 @@ impl Announcer {
     /// then they are the reply only (the requester reads them; nobody
     /// hears them twice). `latest`: a newer one of the kind replaces one
     /// still waiting (`say_latest`).
-    pub(super) fn say_asked(
+    fn say_asked(
         &mut self,
-        (role, asked): (PersonRole, &'static str),
+        (role, asked): (PersonRole, Asked),
         now: Duration,
         kind: NoticeKind,
         tokens: Vec<Token>,
         latest: bool,
     ) -> Reply {
-        let again = self.paced.get(&(role, asked)).is_some_and(|(until, said)| {
-            now < *until && (asked.starts_with("clock") || *said == tokens)
-        });
+        let again = self
+            .paced
+            .get(&(role, asked))
+            .is_some_and(|(until, said)| now < *until && (asked.is_clock() || *said == tokens));
         if again {
             return Reply {
                 text: Some(self.voice.text(&tokens)),
@@ -222,7 +131,7 @@ impl Announcer {
                 paced: true,
             };
         }
-        let until = now + self.spoken_length(&tokens);
+        let until = now + self.voice.spoken_length(&tokens);
         self.paced.insert((role, asked), (until, tokens.clone()));
         if latest {
             self.say_latest(kind, tokens)
@@ -231,22 +140,10 @@ impl Announcer {
         }
     }
 
-    /// How long `tokens` take to say: their clips (already at the pack's
-    /// speed) and the gaps between them; a word without a clip (spoken by
-    /// the system's synthesizer) counted as 400 ms.
-    fn spoken_length(&self, tokens: &[Token]) -> Duration {
-        let rate = f64::from(self.voice.sample_rate().max(1));
-        let clips: f64 = tokens
-            .iter()
-            .map(|t| self.voice.clip(*t).map_or(0.4, |c| c.len() as f64 / rate))
-            .sum();
-        let gaps = f64::from(self.voice.gap_ms()) / 1000.0 * tokens.len().saturating_sub(1) as f64;
-        Duration::from_secs_f64(clips + gaps)
-    }
 
     /// Starts announcing the blind player's move `m` (made on board
     /// `made_on`, if any) in the words `tokens`; it is made once spoken.
-    fn begin(&mut self, m: Move, made_on: Option<usize>, tokens: Vec<Token>) -> Reply {
+    pub(super) fn begin(&mut self, m: Move, made_on: Option<usize>, tokens: Vec<Token>) -> Reply {
         let text = self.voice.text(&tokens);
         let spoken = self.speaker.say_then(tokens.clone(), text.clone());
         self.publish_said(NoticeKind::Move, tokens);
@@ -280,6 +177,46 @@ impl Announcer {
             }
             _ => Some(reply),
         }
+    }
+
+    /// The clock announcement (D.2.6, D.2.10.4) for `role` at `now`: the
+    /// time left or used (`shown`), of `reading`.
+    pub(super) fn say_clock(
+        &mut self,
+        role: PersonRole,
+        now: Duration,
+        reading: &ClockReading,
+        shown: Shown,
+    ) -> Reply {
+        let tokens = clock_tokens_in(reading, shown, self.voice.grammar());
+        let asked = match shown {
+            Shown::Remaining => Asked::ClockLeft,
+            Shown::Used => Asked::ClockUsed,
+        };
+        self.say_asked((role, asked), now, NoticeKind::Clock, tokens, true)
+    }
+
+    /// The last announcement again, in full, for `role` at `now` (nothing
+    /// if none yet).
+    pub(super) fn repeat(&mut self, role: PersonRole, now: Duration) -> Reply {
+        match self.last_said.clone() {
+            Some((_, tokens)) => {
+                self.say_asked((role, Asked::Repeat), now, NoticeKind::Repeat, tokens, true)
+            }
+            None => Reply::default(),
+        }
+    }
+
+    /// Which holes of a board differ (`tokens`), for `role` at `now`: said
+    /// again at once when they changed (a board put right).
+    pub(super) fn board_differences(
+        &mut self,
+        role: PersonRole,
+        now: Duration,
+        tokens: Vec<Token>,
+    ) -> Reply {
+        let asked = (role, Asked::BoardDifferences);
+        self.say_asked(asked, now, NoticeKind::Board, tokens, false)
     }
 
     /// A new game: nothing of the last one is being announced or repeated.
@@ -347,15 +284,85 @@ impl Announcer {
             let _ = self.live.send(LiveEvent::State(Box::new(view())));
         }
     }
+
+    pub(super) fn voice(&self) -> &Arc<VoicePack> {
+        &self.voice
+    }
+
+    /// Speaks with `voice` from now on.
+    pub(super) fn set_voice(&mut self, voice: Arc<VoicePack>) {
+        self.speaker.set_voice(Arc::clone(&voice));
+        self.voice = voice;
+    }
+
+    pub(super) fn speaker(&self) -> &Speaker {
+        &self.speaker
+    }
+
+    /// Whether a blind player's move is being announced.
+    pub(super) fn is_announcing(&self) -> bool {
+        self.announcing.is_some()
+    }
+
+    /// The last words said (but a repeat), if any.
+    pub(super) fn last_said(&self) -> Option<&[Token]> {
+        self.last_said.as_ref().map(|(_, tokens)| tokens.as_slice())
+    }
+
+    /// Resolves when the move being announced has been spoken (or the
+    /// speaker gave up on it), handing it over to be made
+    /// ([`AnnouncedMove`]), or when the sound output came or went.
+    pub(super) async fn next_change(&mut self) -> Change {
+        let announced = async {
+            match &mut self.announcing {
+                Some(a) => {
+                    let _ = (&mut a.spoken).await;
+                }
+                None => std::future::pending().await,
+            }
+        };
+        let spoken = tokio::select! {
+            _ = announced => true,
+            _ = self.speaker.audio_changed() => false,
+        };
+        match self.announcing.take() {
+            Some(a) if spoken => Change::Spoken(AnnouncedMove {
+                m: a.m,
+                made_on: a.made_on,
+                text: a.text,
+                replying: a.replying,
+            }),
+            other => {
+                self.announcing = other;
+                Change::Audio
+            }
+        }
+    }
 }
 
-/// Resolves when the move being announced has been spoken (or the speaker
-/// gave up on it); never if no move is being announced.
-pub(super) async fn spoken(announcing: &mut Option<Announcing>) {
-    match announcing {
-        Some(a) => {
-            let _ = (&mut a.spoken).await;
+/// What changed in what a table says.
+pub(super) enum Change {
+    /// The blind player's move has been announced: to be made now.
+    Spoken(AnnouncedMove),
+    /// The sound output came back or failed (pages show it).
+    Audio,
+}
+
+/// A blind player's move once its announcement has been spoken.
+pub(super) struct AnnouncedMove {
+    pub(super) m: Move,
+    /// The board it was made on, if any.
+    pub(super) made_on: Option<usize>,
+    /// The announcement's text, the reply once the move is made.
+    pub(super) text: String,
+    replying: Replying,
+}
+
+impl AnnouncedMove {
+    /// Answers whoever waits for the move to be made.
+    pub(super) fn answer(self, result: Result<Reply, TableError>) {
+        if let Replying::Waiting(reply) = self.replying {
+            let _ = reply.send(result);
         }
-        None => std::future::pending().await,
     }
 }

@@ -4,22 +4,18 @@
 use std::time::Duration;
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use super::actions::{Action, PersonRole};
-use super::actor::{Reply, TableActor};
+use super::actions::Action;
 use super::id::TableId;
 use super::timebase::Timebase;
+use super::view::BoardView;
 use tactus_board::event::{BoardEvent, Protocol};
-use tactus_board::infer::{Inference, Inferred, Settings, promotion_button};
+use tactus_board::infer::{InferError, Inference, Inferred, Settings, promotion_button};
 use tactus_board::serial::{Driver, DriverEvent, Stamped};
 use tactus_board::sim::Simulator;
-use tactus_rules::clock::ClockSetting;
 use tactus_rules::clock_announce::Shown;
-use tactus_rules::event::GameEvent;
-use tactus_rules::game::NoticeKind;
-use tactus_rules::time_control::Bonus;
-use tactus_rules::token::Word;
+use tactus_rules::token::{Token, Word};
 
 /// A board wired to the table.
 pub struct BoardLink {
@@ -38,7 +34,7 @@ pub struct BoardLink {
 
 /// Whether a pinned board has said who it is since it connected.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Identity {
+enum Identity {
     /// Not pinned, or pinned and its hello matched: followed.
     Known,
     /// Pinned, and no hello yet since it connected: not followed.
@@ -49,17 +45,17 @@ pub(super) enum Identity {
 
 pub(super) struct LiveBoard {
     /// Whose moves are made on this board.
-    pub(super) side: Color,
-    pub(super) driver: Driver,
-    pub(super) mirror: Option<Simulator>,
-    pub(super) protocol: Protocol,
-    pub(super) inference: Inference,
-    pub(super) connected: bool,
+    side: Color,
+    driver: Driver,
+    mirror: Option<Simulator>,
+    protocol: Protocol,
+    inference: Inference,
+    connected: bool,
     /// Squares the board differs at, once it has been still and wrong.
-    pub(super) differs: Vec<String>,
+    differs: Vec<String>,
     /// The pinned hello, if the venue gave one.
-    pub(super) pin: Option<String>,
-    pub(super) identity: Identity,
+    pin: Option<String>,
+    identity: Identity,
 }
 
 /// The boards wired to a table, the blind player's first, then the
@@ -107,14 +103,6 @@ impl Boards {
 
     pub(super) fn len(&self) -> usize {
         self.all.len()
-    }
-
-    pub(super) fn get(&self, at: usize) -> Option<&LiveBoard> {
-        self.all.get(at)
-    }
-
-    pub(super) fn get_mut(&mut self, at: usize) -> Option<&mut LiveBoard> {
-        self.all.get_mut(at)
     }
 
     /// The board on which `side`'s moves are made, if any.
@@ -255,300 +243,178 @@ impl Boards {
     }
 }
 
-impl std::ops::Index<usize> for Boards {
-    type Output = LiveBoard;
-    fn index(&self, at: usize) -> &LiveBoard {
-        &self.all[at]
-    }
+/// What a board's event comes to, for the table to act on: the boards keep
+/// their own state (connected, who the board is, where it differs) and
+/// hand the table only what it must do something about.
+pub(super) enum BoardNews {
+    /// Nothing for the table: a line the driver could not read (it counts
+    /// them), anything a pinned board sends before it says who it is.
+    Nothing,
+    /// What pages show of the board changed (who it says it is).
+    Changed,
+    Connected,
+    Disconnected,
+    /// What the inference engine concluded, in order.
+    Inferred(Vec<Inferred>),
+    /// Frame button `n` pressed, once what the board showed before it
+    /// (`before`) has been acted on: the hand is on the frame, off the
+    /// pieces.
+    Button {
+        before: Vec<Inferred>,
+        n: u8,
+    },
 }
 
-impl std::ops::IndexMut<usize> for Boards {
-    fn index_mut(&mut self, at: usize) -> &mut LiveBoard {
-        &mut self.all[at]
-    }
-}
-
-impl TableActor {
-    /// Has every board but `made_on` follow move `m`, just made.
-    pub(super) fn follow(&mut self, m: Move, made_on: Option<usize>) {
-        let uci = self.uci(m);
-        let position = self.game.position();
-        let (now, table) = (self.time.last(), &self.setup.id);
-        self.boards.follow(m, uci, made_on, position, now, table);
-    }
-
-    pub(super) async fn board_event(&mut self, at: usize, stamped: Stamped) {
-        // The instant the driver read the event, not when the table got to
-        // it (never before an instant already used).
-        let now = self.time.at(stamped.at);
-        let stamped_unsure = stamped.unsure;
+impl Boards {
+    /// Takes board `at`'s event, read at `now`, and says what it comes to.
+    pub(super) fn on_event(
+        &mut self,
+        at: usize,
+        stamped: Stamped,
+        now: Duration,
+        table: &TableId,
+    ) -> BoardNews {
+        let Some(board) = self.all.get_mut(at) else {
+            return BoardNews::Nothing;
+        };
         let event = match stamped.event {
             // Counted and logged in summary by the driver (a noisy line
             // would otherwise write a log line per piece of garbage).
-            DriverEvent::Unreadable(_) => return,
+            DriverEvent::Unreadable(_) => return BoardNews::Nothing,
             // Everything the board sent until its settling time ran out has
             // been read: judge it now.
-            DriverEvent::ReadUpTo => {
-                for i in self.boards[at].inference.tick(now) {
-                    self.inferred(at, i).await;
-                }
-                return;
-            }
+            DriverEvent::ReadUpTo => return BoardNews::Inferred(board.inference.tick(now)),
             DriverEvent::Board(e) => e,
         };
         // A pinned board is followed only once it has said the pinned
         // hello since it connected: anything else it sends is ignored.
-        let pinned = self.boards[at].pin.clone();
-        match (&event, &pinned) {
-            (BoardEvent::Connected, Some(_)) => {
-                self.boards[at].identity = Identity::Unsaid;
-            }
+        match (&event, &board.pin) {
+            (BoardEvent::Connected, Some(_)) => board.identity = Identity::Unsaid,
             (BoardEvent::Hello(said), Some(pin)) => {
                 let identity = if said == pin {
                     Identity::Known
                 } else {
                     tracing::warn!(
-                        table = %self.setup.id,
+                        table = %table,
                         "a board answered `{said}`, not the pinned `{pin}`: not followed"
                     );
                     Identity::Other(said.clone())
                 };
-                if self.boards[at].identity != identity {
-                    self.boards[at].identity = identity;
-                    self.publish_state();
+                if board.identity == identity {
+                    return BoardNews::Nothing;
                 }
-                return;
+                board.identity = identity;
+                return BoardNews::Changed;
             }
             (BoardEvent::Disconnected(_), _) => {}
-            (_, Some(_)) if self.boards[at].identity != Identity::Known => return,
+            (_, Some(_)) if board.identity != Identity::Known => return BoardNews::Nothing,
             _ => {}
         }
-        match &event {
+        match event {
             BoardEvent::Connected => {
-                self.boards[at].connected = true;
-                self.announcer
-                    .say(NoticeKind::Board, vec![Word::BoardConnected.into()]);
-                self.publish_state();
+                board.connected = true;
+                BoardNews::Connected
             }
             BoardEvent::Disconnected(why) => {
-                tracing::warn!(table = %self.setup.id, "board disconnected: {why}");
-                self.boards[at].connected = false;
-                self.announcer
-                    .say(NoticeKind::Board, vec![Word::BoardDisconnected.into()]);
-                self.publish_state();
+                tracing::warn!(table = %table, "board disconnected: {why}");
+                board.connected = false;
+                BoardNews::Disconnected
             }
-            BoardEvent::Button(n) => {
-                // The hand is on the frame, off the pieces: a move (or a
-                // promotion) the board shows is read now.
-                for i in self.boards[at].inference.read_now(now) {
-                    self.inferred(at, i).await;
-                }
-                let pending = self.boards[at].inference.promotion_pending().is_some();
-                let action = match (pending, *n) {
-                    (true, n) => promotion_button(n).map(Action::NamePromotion),
-                    // The frame buttons: 1 the clock, 2 repeat, 3 which holes differ.
-                    (false, 1) => Some(Action::SayClock { time: None }),
-                    // 4: the other way (time used if the table tells the
-                    // time left, and the reverse: D.2.6.1, D.2.10.4).
-                    (false, 4) => Some(Action::SayClock {
-                        time: Some(match self.shown {
-                            Shown::Remaining => Shown::Used,
-                            Shown::Used => Shown::Remaining,
-                        }),
-                    }),
-                    (false, 2) => Some(Action::Repeat),
-                    (false, 3) => Some(Action::BoardDifferences),
-                    _ => None,
-                };
-                // The frame's buttons are its player's: the blind player's
-                // board, or the second blind player's.
-                let role = if self.boards[at].side == self.setup.blind {
-                    PersonRole::Player
-                } else {
-                    PersonRole::Opponent
-                };
-                if let Some(action) = action
-                    && let Err(e) = self.act(role, action).await
-                {
-                    tracing::info!(table = %self.setup.id, "frame button {n}: {e}");
-                }
-            }
-            _ => {
-                let inferred = self.boards[at]
-                    .inference
-                    .event_unsure(&event, now, stamped_unsure);
-                for i in inferred {
-                    self.inferred(at, i).await;
-                }
-            }
+            BoardEvent::Button(n) => BoardNews::Button {
+                before: board.inference.read_now(now),
+                n,
+            },
+            event => BoardNews::Inferred(board.inference.event_unsure(&event, now, stamped.unsure)),
         }
     }
 
-    /// Acts on what the inference engine concluded.
-    pub(super) async fn inferred(&mut self, at: usize, inferred: Inferred) -> Option<Reply> {
-        let side = self.boards.get(at)?.side;
-        match inferred {
-            Inferred::Moved { mv, .. } => {
-                let theirs = self.game.position().turn() == side;
-                let result = if theirs && self.game.result().is_none() {
-                    self.play(mv, Some(at)).await
-                } else {
-                    Err(super::actor::Unprocessable::NotTheirMove { side }.into())
-                };
-                match result {
-                    Ok(reply) => {
-                        // The board shows the move made: a difference it
-                        // showed on the way (a piece in a wrong hole) is gone.
-                        if let Some(b) = self.boards.get_mut(at) {
-                            b.differs.clear();
-                        }
-                        return Some(reply);
-                    }
-                    Err(e) => {
-                        tracing::info!(table = %self.setup.id, "board move not made: {e}");
-                        let text = self.uci(mv);
-                        let _ = self
-                            .commit(GameEvent::IllegalAttempt {
-                                side,
-                                text: format!("{text} ({e})"),
-                            })
-                            .await;
-                        self.resync_board();
-                    }
-                }
-            }
-            Inferred::Confirmed { .. } | Inferred::Agrees => {
-                if matches!(inferred, Inferred::Confirmed { .. }) {
-                    self.boards[at].driver.show_move(None);
-                }
-                self.boards[at].differs.clear();
-                self.publish_state();
-            }
-            Inferred::Touched { square, .. } => {
-                let _ = self.commit(GameEvent::Touched { side, square }).await;
-            }
-            Inferred::PromotionPending { .. } => {
-                return Some(
-                    self.announcer
-                        .say(NoticeKind::Board, vec![Word::Promotion.into()]),
-                );
-            }
-            Inferred::Differs(fixes) => {
-                self.boards[at].differs = fixes.squares().iter().map(|s| s.to_string()).collect();
-                self.publish_state();
-            }
-            Inferred::Correction(tokens) => {
-                return Some(self.announcer.say(NoticeKind::Board, tokens));
-            }
-            Inferred::Corrected { retracted, mv, .. } => {
-                return self.correct_slide(at, retracted, mv).await;
-            }
-        }
-        None
-    }
-
-    /// The sighted player's move `retracted`, read on their board, was a
-    /// slide resting on its way: the piece went on to make `mv`, one move.
-    /// Journaled as a correction (the ply retracted with the clocks as
-    /// they would have stood, then `mv` played), and said: the retraction's
-    /// notice, then `mv` announced, before the blind player replies. If the
-    /// game has moved on since (or `retracted` is not its last move), the
-    /// boards are read afresh instead.
-    async fn correct_slide(&mut self, at: usize, retracted: Move, mv: Move) -> Option<Reply> {
-        let side = self.boards.get(at)?.side;
-        let plies = self.game.plies();
-        let last_is_it = plies.last().is_some_and(|p| p.uci == self.uci(retracted))
-            && self.game.position().turn() != side
-            && self.game.result().is_none()
-            && self.announcer.announcing.is_none()
-            && matches!(
-                self.game.clock().state(),
-                tactus_rules::clock::ClockState::Running { .. }
-            );
-        if !last_is_it {
-            tracing::info!(table = %self.setup.id, "slide correction too late: boards read afresh");
-            self.resync_board();
-            return None;
-        }
-        let now = self.time.now();
-        let clock = self.clock_before_slide(side, now);
-        let n = self.game.plies().len();
-        let undo = GameEvent::Retracted {
-            plies: n - 1,
-            clock: Some(clock),
-            slid: true,
-        };
-        if let Err(e) = self.commit(undo).await {
-            tracing::warn!(table = %self.setup.id, "slide correction refused: {e}");
-            self.resync_board();
-            return None;
-        }
-        if let Err(e) = self.commit(GameEvent::ClockResumed).await {
-            tracing::warn!(table = %self.setup.id, "slide correction: clock not resumed: {e}");
-        }
-        match self.play(mv, Some(at)).await {
-            Ok(reply) => {
-                if let Some(b) = self.boards.get_mut(at) {
-                    b.differs.clear();
-                }
-                Some(reply)
-            }
-            Err(e) => {
-                tracing::warn!(table = %self.setup.id, "slide correction: {e}");
-                self.resync_board();
-                None
-            }
+    /// What frame button `n` of board `at` asks for, on a table that tells
+    /// the time `shown`: with a promotion waiting, the piece; otherwise
+    /// 1 the clock, 2 repeat, 3 which holes differ, 4 the clock the other
+    /// way (time used if the table tells the time left, and the reverse:
+    /// D.2.6.1, D.2.10.4).
+    pub(super) fn button_action(&self, at: usize, n: u8, shown: Shown) -> Option<Action> {
+        let pending = self.all.get(at)?.inference.promotion_pending().is_some();
+        match (pending, n) {
+            (true, n) => promotion_button(n).map(Action::NamePromotion),
+            (false, 1) => Some(Action::SayClock { time: None }),
+            (false, 4) => Some(Action::SayClock {
+                time: Some(match shown {
+                    Shown::Remaining => Shown::Used,
+                    Shown::Used => Shown::Remaining,
+                }),
+            }),
+            (false, 2) => Some(Action::Repeat),
+            (false, 3) => Some(Action::BoardDifferences),
+            _ => None,
         }
     }
 
-    /// The clocks as they would stand now had the last move (the mover's,
-    /// `mover`) not been made: the mover's clock running since their turn
-    /// began, the other side's time as it was when the move was read.
-    fn clock_before_slide(&self, mover: Color, now: std::time::Duration) -> ClockSetting {
-        let clock = self.game.clock();
-        let mut setting = clock.setting(now);
-        let plies = self.game.plies();
-        let n = plies.len();
-        let left = |p: &tactus_rules::game::Ply, c: Color| match c {
-            Color::White => p.white_left,
-            Color::Black => p.black_left,
-        };
-        let last = &plies[n - 1];
-        // The mover's time: from the ply before (the start of their turn),
-        // less the time since; for the game's first move, the time the move
-        // left them less the time since it and the increment it brought.
-        let mover_time = match n.checked_sub(2).map(|i| &plies[i]) {
-            Some(before) => left(before, mover).saturating_sub(now.saturating_sub(before.at)),
-            None => {
-                let inc = match clock.control().period(clock.period(mover)).bonus {
-                    Bonus::Increment(inc) => inc,
-                    _ => std::time::Duration::ZERO,
-                };
-                left(last, mover)
-                    .saturating_sub(inc)
-                    .saturating_sub(now.saturating_sub(last.at))
-            }
-        };
-        let other_time = left(last, !mover);
-        match mover {
-            Color::White => {
-                setting.white = mover_time;
-                setting.black = other_time;
-                setting.white_moves = setting.white_moves.saturating_sub(1);
-            }
-            Color::Black => {
-                setting.black = mover_time;
-                setting.white = other_time;
-                setting.black_moves = setting.black_moves.saturating_sub(1);
-            }
-        }
-        setting.to_move = mover;
-        setting
+    /// The side whose moves are made on board `at`.
+    pub(super) fn side(&self, at: usize) -> Option<Color> {
+        self.all.get(at).map(|b| b.side)
     }
 
-    /// Starts following from the game's position again (after a refused
-    /// board move or a ruling).
-    pub(super) fn resync_board(&mut self) {
-        self.boards.resync(self.game.position());
+    /// Board `at` shows the game as it stands (a move made on it, or the
+    /// board put right): a difference it showed is gone; `confirmed`: the
+    /// move it was shown has been carried out on it (its LEDs go out).
+    pub(super) fn agrees(&mut self, at: usize, confirmed: bool) {
+        if let Some(b) = self.all.get_mut(at) {
+            if confirmed {
+                b.driver.show_move(None);
+            }
+            b.differs.clear();
+        }
+    }
+
+    /// Board `at` has been still and wrong: it differs at `squares`.
+    pub(super) fn differs_at(&mut self, at: usize, squares: &[Square]) {
+        if let Some(b) = self.all.get_mut(at) {
+            b.differs = squares.iter().map(|s| s.to_string()).collect();
+        }
+    }
+
+    /// Names the piece of the promotion waiting on board `at`.
+    pub(super) fn name_promotion(
+        &mut self,
+        at: usize,
+        piece: Role,
+    ) -> Result<Vec<Inferred>, InferError> {
+        match self.all.get_mut(at) {
+            Some(b) => b.inference.name_promotion(piece),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The words telling which holes of `side`'s board differ from the
+    /// game ("board correct" if none); `None` if `side` has no board.
+    pub(super) fn differences_words(&self, side: Color) -> Option<Vec<Token>> {
+        let fixes = self.of(side)?.inference.fixes();
+        Some(if fixes.is_empty() {
+            vec![Word::BoardCorrect.into()]
+        } else {
+            fixes.tokens()
+        })
+    }
+}
+
+impl LiveBoard {
+    /// The board as pages show it (`uci`: a move as the journal writes it).
+    pub(super) fn view(&self, uci: impl Fn(Move) -> UciMove) -> BoardView {
+        BoardView {
+            connected: self.connected,
+            in_sync: self.differs.is_empty() && self.inference.following().is_none(),
+            following: self.inference.following().map(uci),
+            differs: self.differs.clone(),
+            fen: self.inference.expected_board().to_string(),
+            promotion_pending: self.inference.promotion_pending().is_some(),
+            unreadable: self.driver.unreadable_count(),
+            failures: self.driver.failures(),
+            not_followed: match &self.identity {
+                Identity::Known => None,
+                Identity::Unsaid => Some("unsaid".into()),
+                Identity::Other(said) => Some(said.clone()),
+            },
+        }
     }
 }

@@ -9,6 +9,7 @@ use tactus_rules::game::GameError;
 
 use super::actions::PersonRole;
 use super::id::TableId;
+use super::round::Round;
 
 /// Why a request was refused: one variant per answer (HTTP status), each
 /// holding its cause.
@@ -26,7 +27,7 @@ pub enum TableError {
     /// The table's game is under way, so no new game can be set up there
     /// (HTTP 409) until it has a result.
     #[error("table {table}: its game (round {round}) is under way: record its result first")]
-    UnderWay { table: TableId, round: String },
+    UnderWay { table: TableId, round: Round },
     /// The table has stopped (HTTP 503).
     #[error("the table has stopped")]
     Stopped,

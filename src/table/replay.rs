@@ -15,6 +15,7 @@ use shakmaty::fen::Fen;
 
 use super::actor::Setup;
 use super::journal::Record;
+use super::round::Round;
 use tactus_rules::announce::Style;
 use tactus_rules::event::GameEvent;
 use tactus_rules::game::Game;
@@ -277,7 +278,7 @@ pub enum ConfigSays {
 pub fn next_from_config(
     r: &Replayed,
     configured: &Setup,
-    earlier_rounds: &[String],
+    earlier_rounds: &[Round],
 ) -> Result<ConfigSays, Disagreement> {
     let journaled = &r.setup;
     let differs = configured != journaled;
@@ -344,7 +345,7 @@ mod tests {
             white: "A".into(),
             black: "B".into(),
             event: "Open".into(),
-            round: "1".into(),
+            round: "1".parse().unwrap(),
             fen: None,
             flag: tactus_rules::result::FlagRule::Claim,
             ranks: Default::default(),
@@ -394,7 +395,7 @@ mod tests {
         );
         let mut renamed = setup();
         renamed.white = "Anna".into();
-        renamed.round = "2".into();
+        renamed.round = "2".parse().unwrap();
         assert_eq!(
             next_from_config(&under_way, &renamed, &[]),
             Ok(ConfigSays::Keep { differs: true }),
@@ -403,7 +404,7 @@ mod tests {
         // A venue file about another round (the game under way was set
         // up by the arbiter's round, with its own side) is not this game's.
         let mut other_round = setup();
-        other_round.round = "2".into();
+        other_round.round = "2".parse().unwrap();
         other_round.blind = Color::White;
         assert_eq!(
             next_from_config(&under_way, &other_round, &[]),
@@ -423,14 +424,14 @@ mod tests {
             "the same round renamed: the finished game keeps its names"
         );
         let mut round2 = renamed.clone();
-        round2.round = "2".into();
+        round2.round = "2".parse().unwrap();
         round2.blind = Color::White;
         assert_eq!(
             next_from_config(&finished, &round2, &[]),
             Ok(ConfigSays::NextGame)
         );
         assert_eq!(
-            next_from_config(&finished, &round2, &["2".into()]),
+            next_from_config(&finished, &round2, &["2".parse().unwrap()]),
             Ok(ConfigSays::Keep { differs: true }),
             "a round the table played before is never started again"
         );
@@ -451,9 +452,9 @@ mod tests {
             Ok(ConfigSays::Keep { differs: false })
         );
         let mut old = blind.clone();
-        old.round = "0".into();
+        old.round = "0".parse().unwrap();
         assert_eq!(
-            next_from_config(&fresh, &old, &["0".into()]),
+            next_from_config(&fresh, &old, &["0".parse().unwrap()]),
             Ok(ConfigSays::Keep { differs: true })
         );
     }

@@ -5,15 +5,19 @@
 //! describes every field, and a test fails if one is left out there.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{ByColor, Color, EnPassantMode, Position};
 
-use super::actor::TableActor;
-use super::boards::LiveBoard;
+use super::announcing::Announcer;
+use super::boards::{Boards, LiveBoard};
+use super::display::DisplayStatus;
 use super::id::TableId;
+use super::journaled_game::JournaledGame;
+use super::round::Round;
 use tactus_rules::clock::ClockState;
 use tactus_rules::clock_announce::Shown;
 use tactus_rules::game::{Irregularity, NoticeKind, TouchedPiece};
@@ -35,7 +39,7 @@ pub struct TableView {
     /// The event, for the PGN.
     pub event: String,
     /// The round, for the PGN.
-    pub round: String,
+    pub round: Round,
     /// The number of the table's game: 1 for its first, one more for each
     /// round (or replayed game) since. A page that sees it change knows a
     /// new game has been set up.
@@ -309,32 +313,33 @@ pub enum LiveEvent {
     State(Box<TableView>),
 }
 
-impl TableActor {
-    /// The table as it is now.
-    pub fn view(&self) -> TableView {
-        let now = self.time.peek();
-        let clock = self.game.clock();
-        let pos = self.game.position();
-        let board_view = |b: &LiveBoard| BoardView {
-            connected: b.connected,
-            in_sync: b.differs.is_empty() && b.inference.following().is_none(),
-            following: b.inference.following().map(|m| self.uci(m)),
-            differs: b.differs.clone(),
-            fen: b.inference.expected_board().to_string(),
-            promotion_pending: b.inference.promotion_pending().is_some(),
-            unreadable: b.driver.unreadable_count(),
-            failures: b.driver.failures(),
-            not_followed: match &b.identity {
-                super::boards::Identity::Known => None,
-                super::boards::Identity::Unsaid => Some("unsaid".into()),
-                super::boards::Identity::Other(said) => Some(said.clone()),
-            },
-        };
-        let blind = self.setup.blind;
-        let board = self.boards.of(blind).map(board_view);
-        let opponent_board = self.boards.of(!blind).map(board_view);
+/// What a table's view is made of, borrowed from the table's parts.
+pub(super) struct Sources<'a> {
+    pub(super) game: &'a JournaledGame,
+    pub(super) announcer: &'a Announcer,
+    pub(super) boards: &'a Boards,
+    /// The table's time now.
+    pub(super) now: Duration,
+    /// How the table tells clock times.
+    pub(super) shown: Shown,
+    /// A flag has fallen that the journal failed to record (retrying).
+    pub(super) flag_unrecorded: bool,
+    pub(super) display: Option<&'a DisplayStatus>,
+}
+
+impl TableView {
+    /// The table as its parts stand.
+    pub(super) fn of(t: Sources<'_>) -> TableView {
+        let now = t.now;
+        let (setup, game) = (t.game.setup(), t.game.game());
+        let clock = game.clock();
+        let pos = game.position();
+        let board_view = |b: &LiveBoard| b.view(|m| t.game.uci(m));
+        let blind = setup.blind;
+        let board = t.boards.of(blind).map(board_view);
+        let opponent_board = t.boards.of(!blind).map(board_view);
         let mut alerts = Vec::new();
-        if let Some(e) = self.journal.failing() {
+        if let Some(e) = t.game.journal().failing() {
             alerts.push(Alert::new(
                 AlertKind::Journal,
                 format!("journal failing: changes are not being recorded ({e})"),
@@ -379,14 +384,14 @@ impl TableActor {
             }
         }
         let flag = clock.flag(now);
-        match (self.game.result(), flag) {
+        match (game.result(), flag) {
             (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert::new(
                 AlertKind::Flag,
                 format!("flag fell: {}", r.score()),
                 "flag-fell",
                 [("result", r.score())],
             )),
-            (None, Some(f)) if self.flag_retry.is_some() => alerts.push(Alert::new(
+            (None, Some(f)) if t.flag_unrecorded => alerts.push(Alert::new(
                 AlertKind::Flag,
                 format!(
                     "{}'s time is up: the flag has fallen, not yet recorded (the journal is failing)",
@@ -406,8 +411,8 @@ impl TableActor {
             )),
             _ => {}
         }
-        if !self.game.irregularities().is_empty() {
-            let count = self.game.irregularities().len();
+        if !game.irregularities().is_empty() {
+            let count = game.irregularities().len();
             alerts.push(Alert::new(
                 AlertKind::Illegal,
                 format!("{count} illegal move attempt(s)"),
@@ -415,9 +420,9 @@ impl TableActor {
                 [("count", count.to_string())],
             ));
         }
-        let audio = self.announcer.speaker.audio();
+        let audio = t.announcer.speaker().audio();
         if audio.is_down() {
-            let table = self.setup.id.to_string();
+            let table = setup.id.to_string();
             alerts.push(match audio.error.as_deref() {
                 Some(error) => Alert::new(
                     AlertKind::Audio,
@@ -433,7 +438,7 @@ impl TableActor {
                 ),
             });
         }
-        if let Some(side) = self.game.draw_offer() {
+        if let Some(side) = game.draw_offer() {
             alerts.push(Alert::new(
                 AlertKind::DrawOffer,
                 format!("draw offered by {}", side::name(side)),
@@ -442,20 +447,20 @@ impl TableActor {
             ));
         }
         TableView {
-            id: self.setup.id.clone(),
-            white: self.setup.white.clone(),
-            black: self.setup.black.clone(),
-            event: self.setup.event.clone(),
-            round: self.setup.round.clone(),
-            game: self.game_no,
-            begun: super::replay::begun(&self.game),
-            blind: self.setup.blind,
-            ranks: self.setup.ranks,
-            control: self.setup.control.clone(),
+            id: setup.id.clone(),
+            white: setup.white.clone(),
+            black: setup.black.clone(),
+            event: setup.event.clone(),
+            round: setup.round.clone(),
+            game: t.game.number(),
+            begun: super::replay::begun(game),
+            blind: setup.blind,
+            ranks: setup.ranks,
+            control: setup.control.clone(),
             fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
             turn: pos.turn(),
-            moves: self.game.sans(),
-            moves_uci: self.game.plies().iter().map(|p| p.uci).collect(),
+            moves: game.sans(),
+            moves_uci: game.plies().iter().map(|p| p.uci).collect(),
             clock: ClockView {
                 white_ms: clock.remaining(Color::White, now).as_millis() as u64,
                 black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
@@ -474,35 +479,31 @@ impl TableActor {
                 },
                 as_of_ms: now.as_millis() as u64,
             },
-            kind: self.game.kind(),
-            flag_rule: self.game.flag_rule(),
-            clock_says: self.shown,
+            kind: game.kind(),
+            flag_rule: game.flag_rule(),
+            clock_says: t.shown,
             illegal_completed: ByColor {
-                white: self.game.completed_illegal(Color::White),
-                black: self.game.completed_illegal(Color::Black),
+                white: game.completed_illegal(Color::White),
+                black: game.completed_illegal(Color::Black),
             }
             .into(),
             board,
             opponent_board,
-            result: self.game.result().cloned(),
-            draw_offer: self.game.draw_offer(),
-            touched: latest(self.game.touched(), RECORD_SHOWN),
-            touched_count: self.game.touched().len(),
-            illegal: latest(self.game.irregularities(), RECORD_SHOWN),
-            illegal_count: self.game.irregularities().len(),
+            result: game.result().cloned(),
+            draw_offer: game.draw_offer(),
+            touched: latest(game.touched(), RECORD_SHOWN),
+            touched_count: game.touched().len(),
+            illegal: latest(game.irregularities(), RECORD_SHOWN),
+            illegal_count: game.irregularities().len(),
             alerts,
             audio,
-            last_announcement: self
+            last_announcement: t
                 .announcer
-                .last_said
-                .as_ref()
-                .map(|(_, tokens)| self.announcer.voice.text(tokens)),
-            braille: self
-                .display
-                .as_ref()
-                .map(super::display::DisplayStatus::get),
-            voice_lang: self.announcer.voice.tag().to_owned(),
-            rate: self.announcer.voice.speed(),
+                .last_said()
+                .map(|tokens| t.announcer.voice().text(tokens)),
+            braille: t.display.map(DisplayStatus::get),
+            voice_lang: t.announcer.voice().tag().to_owned(),
+            rate: t.announcer.voice().speed(),
         }
     }
 }

@@ -129,7 +129,7 @@ pub async fn app(tables: Tables<'_>) -> App {
             white: "White player".into(),
             black: "Black player".into(),
             event: tables.event.into(),
-            round: "1".into(),
+            round: "1".parse().unwrap(),
             fen: tables.fen.map(|f| f.parse().unwrap()),
             flag: FlagRule::Claim,
             ranks: Default::default(),

@@ -236,7 +236,7 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
         white: record.tag("White").unwrap_or("").into(),
         black: record.tag("Black").unwrap_or("").into(),
         event: record.tag("Event").unwrap_or("").into(),
-        round: record.tag("Round").unwrap_or("").into(),
+        round: record.tag("Round").unwrap_or("").parse().unwrap(),
         fen: record.start.clone(),
         flag: Default::default(),
         ranks: Default::default(),

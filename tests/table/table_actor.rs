@@ -62,7 +62,7 @@ fn setup(control: &str, flag: FlagRule) -> Setup {
         white: "W".into(),
         black: "B".into(),
         event: "test".into(),
-        round: "1".into(),
+        round: "1".parse().unwrap(),
         fen: None,
         flag,
         ranks: Default::default(),
@@ -224,7 +224,7 @@ async fn a_request_for_one_game_is_refused_in_the_next() {
         .await
         .unwrap();
     let mut next = setup("90+30", FlagRule::Claim);
-    next.round = "2".into();
+    next.round = "2".parse().unwrap();
     assert_eq!(t.handle.new_game(next).await.unwrap(), game + 1);
     let stale = t
         .handle

@@ -466,6 +466,19 @@ impl VoicePack {
         self.entries.get(&token).and_then(|e| e.clip.as_ref())
     }
 
+    /// How long `tokens` take to say: their clips (already at the pack's
+    /// speed) and the gaps between them; a word without a clip (spoken by
+    /// the system's synthesizer) counted as 400 ms.
+    pub fn spoken_length(&self, tokens: &[Token]) -> std::time::Duration {
+        let rate = f64::from(self.sample_rate.max(1));
+        let clips: f64 = tokens
+            .iter()
+            .map(|t| self.clip(*t).map_or(0.4, |c| c.len() as f64 / rate))
+            .sum();
+        let gaps = f64::from(self.gap_ms) / 1000.0 * tokens.len().saturating_sub(1) as f64;
+        std::time::Duration::from_secs_f64(clips + gaps)
+    }
+
     /// The token's clip's loudness as recorded, before it was levelled to
     /// [`TARGET_DB`](super::loudness::TARGET_DB) (dBFS over speech frames).
     pub fn recorded_loudness(&self, token: Token) -> Option<f32> {

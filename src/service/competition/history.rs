@@ -25,7 +25,7 @@ impl Competition {
     /// a later one) and tables with no one paired yet are left out.
     pub(super) async fn games(
         &self,
-        only: Option<&str>,
+        only: Option<&Round>,
     ) -> Result<Vec<(GameListed, String)>, RoundError> {
         let mut out = Vec::new();
         for (id, handle) in self.tables.iter() {
@@ -39,7 +39,7 @@ impl Competition {
                     // A table nobody has been paired at yet (no names, no
                     // move) has no game to show.
                     let unnamed = view.white.is_empty() && view.black.is_empty();
-                    if only.is_some_and(|r| r != view.round) || (unnamed && !view.begun) {
+                    if only.is_some_and(|r| *r != view.round) || (unnamed && !view.begun) {
                         continue;
                     }
                     let pgn = match only {
@@ -48,7 +48,7 @@ impl Competition {
                     };
                     out.push((listed_of_view(&view), pgn));
                 } else if start.game < view.game {
-                    if only.is_some_and(|r| r != setup.round) {
+                    if only.is_some_and(|r| *r != setup.round) {
                         continue;
                     }
                     let past = self.past(id, start.game).await?;

@@ -29,6 +29,7 @@ use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
 use crate::table::id::TableId;
 use crate::table::journal::Record;
 use crate::table::replay::{begun, replay, setup_in};
+use crate::table::round::Round;
 use crate::table::view::TableView;
 use tactus_rules::announce::Style;
 use tactus_rules::event::GameEvent;
@@ -40,7 +41,6 @@ mod rounds;
 mod trf;
 
 use history::{Past, Starts, listed_of, listed_of_view};
-use rounds::round_order;
 
 /// The name the imported TRF file is kept under in the journal.
 pub const TRF_DOCUMENT: &str = "trf";
@@ -136,7 +136,7 @@ pub struct Competition {
     forfeits: Mutex<Vec<Forfeit>>,
     /// The listed players without a game in the last round set up, with
     /// why (since the last start: afterwards, "no game").
-    unpaired: Mutex<(String, Vec<Unpaired>)>,
+    unpaired: Mutex<(Round, Vec<Unpaired>)>,
     tables: Arc<BTreeMap<TableId, TableHandle>>,
     journal: JournalHandle,
     /// A read-only connection of its own: earlier games are read while the
@@ -160,7 +160,7 @@ pub struct Competition {
 /// Where a listed player plays in the latest round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seat {
-    pub round: String,
+    pub round: Round,
     pub table: TableId,
     /// The table's board number (its place in the venue file, from 1).
     pub board: usize,
@@ -178,7 +178,7 @@ pub struct Seat {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoSeat {
     /// The latest round, if any has been set up.
-    pub round: Option<String>,
+    pub round: Option<Round>,
     pub why: String,
 }
 
@@ -223,7 +223,7 @@ impl Competition {
             bases,
             boards,
             forfeits: Mutex::new(forfeits),
-            unpaired: Mutex::new((String::new(), Vec::new())),
+            unpaired: Mutex::new((Round::none(), Vec::new())),
             tables,
             journal,
             reader: Arc::new(Mutex::new(reader)),
@@ -280,7 +280,7 @@ impl Competition {
             .iter()
             .filter(|(_, v)| !v.ranks.is_empty())
             .map(|(_, v)| v.round.clone())
-            .max_by(|a, b| round_order(a, b));
+            .max();
         let Some(latest) = latest else {
             return Ok(Err(NoSeat {
                 round: None,
@@ -500,8 +500,11 @@ mod tests {
 
     #[test]
     fn rounds_are_ordered_by_number_then_by_name() {
-        let mut r = vec!["10", "2", "final", "1", "a"];
-        r.sort_by(|a, b| round_order(a, b));
+        let mut r: Vec<Round> = ["10", "2", "final", "1", "a"]
+            .iter()
+            .map(|r| r.parse().unwrap())
+            .collect();
+        r.sort();
         assert_eq!(r, ["1", "2", "10", "a", "final"]);
     }
 }

@@ -19,7 +19,7 @@ impl Competition {
     /// once the round is checked.
     pub async fn set_up(
         &self,
-        round: &str,
+        round: &Round,
         games: &[RoundGame],
         unpaired: Vec<Unpaired>,
         trf: Option<(Vec<u8>, i64)>,
@@ -45,23 +45,23 @@ impl Competition {
             listed.push(listed_of(&p.setup, game, GameState::NotBegun, None, 0));
         }
         *self.unpaired.lock().unwrap_or_else(|e| e.into_inner()) =
-            (round.to_owned(), unpaired.clone());
+            (round.clone(), unpaired.clone());
         // Whoever follows the players (their own displays) looks again now.
         self.seating.send_modify(|n| *n += 1);
         Ok(RoundSetUp {
-            round: round.to_owned(),
+            round: round.clone(),
             games: listed,
             unpaired,
         })
     }
 
     /// Checks a round's games and makes each table's setup.
-    fn plan(&self, round: &str, games: &[RoundGame]) -> Result<Vec<Planned>, RoundError> {
+    fn plan(&self, round: &Round, games: &[RoundGame]) -> Result<Vec<Planned>, RoundError> {
         let invalid = |s: String| Err(RoundError::Invalid(s));
-        if round.trim().is_empty() || round.chars().count() > 32 || round.trim() != round {
-            return invalid(format!(
-                "round: `{round}` is not a round: 1 to 32 characters, no spaces around"
-            ));
+        // The name itself is checked where it entered (`Round`): a round
+        // set up has one.
+        if round.is_none() {
+            return invalid("round: a round needs a name (1, 2, … or any other)".into());
         }
         if games.is_empty() {
             return invalid("games: no game to set up".into());
@@ -177,7 +177,7 @@ impl Competition {
             setup.ranks = ranks;
             setup.white = g.white.trim().to_owned();
             setup.black = g.black.trim().to_owned();
-            setup.round = round.to_owned();
+            setup.round = round.clone();
             if let Some(control) = &g.control {
                 setup.control = control
                     .parse()
@@ -202,13 +202,13 @@ impl Competition {
 
     /// Starts the clock of every game of round `round` that has not begun;
     /// the tables whose clocks were started.
-    pub async fn start(&self, round: &str) -> Result<Vec<String>, RoundError> {
+    pub async fn start(&self, round: &Round) -> Result<Vec<String>, RoundError> {
         let mut started = Vec::new();
         let mut found = false;
         for (id, handle) in self.tables.iter() {
             let view = handle.view().await?;
             // A table nobody is paired at is not in the round.
-            if view.round != round || (view.white.is_empty() && view.black.is_empty()) {
+            if view.round != *round || (view.white.is_empty() && view.black.is_empty()) {
                 continue;
             }
             found = true;
@@ -218,7 +218,7 @@ impl Competition {
             }
         }
         if !found {
-            return Err(RoundError::NoRound(round.to_owned()));
+            return Err(RoundError::NoRound(round.to_string()));
         }
         Ok(started)
     }
@@ -236,21 +236,21 @@ impl Competition {
                 }),
             }
         }
-        rounds.sort_by(|a, b| round_order(&a.round, &b.round));
+        rounds.sort_by(|a, b| a.round.cmp(&b.round));
         Ok(RoundsView { rounds })
     }
 
     /// Every game of round `round` as one PGN file, live games as they
     /// stand.
-    pub async fn round_pgn(&self, round: &str) -> Result<String, RoundError> {
+    pub async fn round_pgn(&self, round: &Round) -> Result<String, RoundError> {
         let games = self.games(Some(round)).await?;
         if games.is_empty() {
-            return Err(RoundError::NoRound(round.to_owned()));
+            return Err(RoundError::NoRound(round.to_string()));
         }
         // As broadcasters read a round: the event, site and date the
         // pairing program's file gives, and each player's FIDE id.
         let trf = self.imported_trf().and_then(|t| Trf::from_bytes(&t).ok());
-        let number = round.parse::<u16>().ok();
+        let number = round.number();
         let mut out = String::new();
         for (g, pgn) in games {
             let mut tags: Vec<(&str, String)> = Vec::new();
@@ -297,7 +297,7 @@ impl Competition {
     /// first). The only way a finished game changes.
     pub async fn correct_result(
         &self,
-        round: &str,
+        round: &Round,
         id: &str,
         result: &str,
         reason: &str,
@@ -340,7 +340,7 @@ impl Competition {
             reason: reason.to_owned(),
         };
         let view = handle.view().await?;
-        if view.round == round && (view.begun || forfeit.is_some()) {
+        if view.round == *round && (view.begun || forfeit.is_some()) {
             if forfeit.is_some() && !view.moves.is_empty() {
                 return Err(RoundError::Invalid(format!(
                     "forfeit: the game at table `{id}` has moves: it was played"
@@ -364,7 +364,7 @@ impl Competition {
         let starts = self.starts(&id, view.game).await?;
         let mut game = None;
         for s in starts.iter().filter(|s| s.game < view.game) {
-            if setup_in(s).is_some_and(|setup| setup.round == round)
+            if setup_in(s).is_some_and(|setup| setup.round == *round)
                 && self.past(&id, s.game).await.is_ok_and(|p| p.begun)
             {
                 game = game.max(Some(s.game));
@@ -434,14 +434,4 @@ pub(super) fn with_tags(pgn: &str, tags: &[(&str, String)]) -> String {
         out.push('\n');
     }
     out
-}
-
-/// Rounds by number where they are numbers, then by name.
-pub(super) fn round_order(a: &str, b: &str) -> std::cmp::Ordering {
-    match (a.parse::<u64>(), b.parse::<u64>()) {
-        (Ok(x), Ok(y)) => x.cmp(&y),
-        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
-        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
-        (Err(_), Err(_)) => a.cmp(b),
-    }
 }

@@ -30,13 +30,12 @@ impl Competition {
     pub fn pairings_from_trf(
         &self,
         text: &[u8],
-        round: &str,
+        round: &Round,
     ) -> Result<(Vec<RoundGame>, Vec<Unpaired>), RoundError> {
         let invalid = |s: String| RoundError::Invalid(s);
-        let r: u16 =
-            round.parse().ok().filter(|r| *r > 0).ok_or_else(|| {
-                invalid(format!("round: `{round}` is not a round number (1, 2, …)"))
-            })?;
+        let r = round
+            .number()
+            .ok_or_else(|| invalid(format!("round: `{round}` is not a round number (1, 2, …)")))?;
         let trf = Trf::from_bytes(text).map_err(|e| invalid(format!("TRF: {e}")))?;
         trf.check_points()
             .map_err(|e| invalid(format!("TRF: {e}")))?;
@@ -185,7 +184,7 @@ impl Competition {
             if g.state != GameState::Finished {
                 continue;
             }
-            let Ok(r) = g.round.parse::<u16>() else {
+            let Some(r) = g.round.number() else {
                 continue;
             };
             let Some(score) = g.result else {

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use crate::table::round::Round;
 use tactus_rules::clock_announce::Shown;
 
 /// The answer to `POST /api/tables/{id}/ruling`.
@@ -323,7 +324,7 @@ pub enum BlindSeat {
 #[serde(deny_unknown_fields)]
 pub struct RoundBody {
     /// The round, as the PGN's `Round` tag and the pairing program name it.
-    pub round: String,
+    pub round: Round,
     /// One game per table.
     pub games: Vec<RoundGame>,
 }
@@ -367,7 +368,7 @@ pub struct RoundGame {
 /// The answer to `POST /api/rounds`: what was set up, and who got no game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundSetUp {
-    pub round: String,
+    pub round: Round,
     /// Each table set up, with the number of its new game.
     pub games: Vec<GameListed>,
     /// Listed players without a game this round (a bye, not paired), with
@@ -398,7 +399,7 @@ pub struct RoundsView {
 /// One round of [`RoundsView`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundView {
-    pub round: String,
+    pub round: Round,
     pub games: Vec<GameListed>,
 }
 
@@ -408,7 +409,7 @@ pub struct GameListed {
     pub table: crate::table::id::TableId,
     /// The number of the table's game (1, 2, …).
     pub game: u32,
-    pub round: String,
+    pub round: Round,
     pub white: String,
     pub black: String,
     /// The blind player's side.
@@ -451,5 +452,5 @@ pub enum GameState {
 #[serde(deny_unknown_fields)]
 pub struct RoundQuery {
     #[serde(default)]
-    pub round: Option<String>,
+    pub round: Option<Round>,
 }

@@ -54,8 +54,8 @@ pub struct CardTable {
     /// The number of the table's current game: the second blind player's
     /// token is this game's.
     pub game: u32,
-    /// The current game's round (may be empty).
-    pub round: String,
+    /// The current game's round (may be none).
+    pub round: crate::table::round::Round,
 }
 
 /// What the card routes need.
@@ -486,7 +486,7 @@ async fn one_current(id: &str, table: &TableHandle) -> ApiResult<CardTable> {
 pub struct OpponentLink {
     /// The table's current game and its round.
     pub game: u32,
-    pub round: String,
+    pub round: crate::table::round::Round,
     /// The second blind player's side (`null`: the opponent is sighted and
     /// the link is their page, which needs no token).
     #[serde(serialize_with = "side_or_null")]

@@ -13,6 +13,7 @@ use crate::service::access::normalise_code;
 use crate::service::competition::Standing;
 use crate::service::i18n::escape;
 use crate::service::player_settings::PlayerSettings;
+use crate::table::round::Round;
 
 use super::AppState;
 use super::auth::bearer;
@@ -24,7 +25,7 @@ pub struct Me {
     pub start_rank: u16,
     pub name: String,
     /// The latest round set up (`null` before the first).
-    pub round: Option<String>,
+    pub round: Option<Round>,
     /// Their table, board (the table's place in the venue), colour and
     /// opponent: `null` on a bye or when not paired, with `why`.
     pub table: Option<String>,

@@ -13,6 +13,7 @@ use axum::extract::rejection::JsonRejection;
 
 use super::api_types::{ResultBody, RoundBody, RoundQuery, RoundsView};
 use crate::service::competition::RoundError;
+use crate::table::round::{BadRound, Round};
 
 use super::AppState;
 use super::api::pgn_response;
@@ -111,6 +112,7 @@ pub(super) async fn round_pgn(
     Path(round): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
+    let round = round_named(round)?;
     let text = state.competition.round_pgn(&round).await?;
     let digest = ring::digest::digest(&ring::digest::SHA256, text.as_bytes());
     let etag: String = digest.as_ref()[..16]
@@ -143,6 +145,7 @@ pub(super) async fn start(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     venue_arbiter(&state, &headers)?;
+    let round = round_named(round)?;
     let started = state.competition.start(&round).await?;
     Ok(Json(serde_json::json!({ "round": round, "started": started })).into_response())
 }
@@ -157,6 +160,7 @@ pub(super) async fn correct_result(
 ) -> ApiResult<Response> {
     venue_arbiter(&state, &headers)?;
     let Json(body) = body?;
+    let round = round_named(round)?;
     let game = state
         .competition
         .correct_result(&round, &id, &body.result, &body.reason, body.forfeit)
@@ -187,4 +191,10 @@ pub(super) async fn trf(State(state): State<AppState>, headers: HeaderMap) -> Ap
         text,
     )
         .into_response())
+}
+
+/// The round a path names: a text that is no round's name names none.
+fn round_named(text: String) -> ApiResult<Round> {
+    text.parse()
+        .map_err(|e: BadRound| ApiError(StatusCode::NOT_FOUND, format!("no round: {e}")))
 }

@@ -8,9 +8,7 @@ use std::time::Duration;
 use serde::Serialize;
 use shakmaty::{ByColor, Color, Position};
 
-use crate::table::actor::{Reply, TableActor, TableError, Unprocessable};
 use tactus_rules::clock::ClockSetting;
-use tactus_rules::event::GameEvent;
 use tactus_rules::game::Game;
 use tactus_rules::notation::Lang;
 use tactus_rules::ruling::{ClockRecord, ClockRuling, Ruling, longer_sheet, rule};
@@ -151,39 +149,6 @@ fn setting(game: &Game, plies: usize, white: Duration, black: Duration) -> Clock
         white_moves: white_moves as u32,
         black_moves: black_moves as u32,
         to_move,
-    }
-}
-
-impl TableActor {
-    /// The ruling on the scoresheets `white` and `black` (its answer is the
-    /// ruling itself); if `apply`, the game goes back to the moves both
-    /// agree on and the boards follow it.
-    pub(super) async fn ruling(
-        &mut self,
-        white: &str,
-        black: &str,
-        apply: bool,
-    ) -> Result<Reply, TableError> {
-        let ruling = crate::table::actions::ruling::rule_at_table(&self.game, white, black)
-            .map_err(Unprocessable::Ruling)?;
-        let data = Some(ruling.json);
-        if !apply {
-            return Ok(Reply {
-                text: None,
-                data,
-                paced: false,
-            });
-        }
-        let mut reply = self
-            .commit(GameEvent::Retracted {
-                plies: ruling.agreed_plies,
-                clock: ruling.clock,
-                slid: false,
-            })
-            .await?;
-        self.resync_board();
-        reply.data = data;
-        Ok(reply)
     }
 }
 
