@@ -105,7 +105,7 @@ pub fn run_serve(options: &ServeOptions) -> Result<ServeReport, BenchError> {
         let mut server = Server::start(&options.exe, &options.voice, &data, Some(&sim.path()))?;
         startups.push(started.elapsed());
         if run + 1 == options.runs {
-            let measured = play(&mut server, &mut sim, options.plies);
+            let measured = play(&mut server, &mut sim, options.plies, &options.voice);
             let rss = peak_rss_of(server.child.id());
             last = Some((measured, rss));
         }
@@ -287,6 +287,15 @@ pub(crate) fn wait(
     what: &str,
     want: impl Fn(&str, &serde_json::Value) -> bool,
 ) -> Result<Instant, BenchError> {
+    Ok(wait_for(rx, what, want)?.0)
+}
+
+/// As [`wait`], with the event's data.
+fn wait_for(
+    rx: &mpsc::Receiver<Sse>,
+    what: &str,
+    want: impl Fn(&str, &serde_json::Value) -> bool,
+) -> Result<(Instant, serde_json::Value), BenchError> {
     let deadline = Instant::now() + WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -294,9 +303,21 @@ pub(crate) fn wait(
             BenchError::Missing(format!("no {what} on the SSE stream within {WAIT:?}"))
         })?;
         if want(&name, &data) {
-            return Ok(at);
+            return Ok((at, data));
         }
     }
+}
+
+/// The words of an announcement's data (its clip keys); a key the rules
+/// do not know is left out.
+fn tokens_of(data: &serde_json::Value) -> Vec<tactus_rules::token::Token> {
+    data["tokens"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|k| k.as_str())
+        .filter_map(tactus_rules::token::Token::from_key)
+        .collect()
 }
 
 pub(crate) fn announcement(kind: &'static str) -> impl Fn(&str, &serde_json::Value) -> bool {
@@ -309,7 +330,17 @@ fn play(
     server: &mut Server,
     sim: &mut Simulator,
     plies: usize,
+    voice: &str,
 ) -> Result<(Vec<Duration>, Vec<Duration>), BenchError> {
+    // The server's pack at its default speed: how long its clock
+    // announcements take to say.
+    let pack = crate::service::serve::load_voice(voice, 1.0)?;
+    // When each clock button (1: time left, 4: time used) may be pressed
+    // again and be said: a player's clock request is answered but not said
+    // again while their last one of the kind is still being said (the
+    // table's pacing), so a press before then would never reach the stream.
+    let mut free_at = [Instant::now(); 2];
+    let mut next_button = 0;
     let rx = subscribe(&server.addr, &server.id)?;
     wait(&rx, "connected board", |name, data| {
         name == "state" && data["board"]["connected"] == true
@@ -344,13 +375,21 @@ fn play(
                 let at = wait(&rx, "move announcement", announcement("move"))?;
                 moves.push(at.saturating_duration_since(written));
             }
-            // Button 1: the clock, said at once (no settling).
-            std::thread::sleep(Duration::from_millis(50));
+            // A clock button (1 and 4 in turn): said at once (no
+            // settling), once its last announcement has been said.
+            let b = next_button;
+            next_button = 1 - next_button;
+            std::thread::sleep(
+                Duration::from_millis(50).max(free_at[b].saturating_duration_since(Instant::now())),
+            );
             while rx.try_recv().is_ok() {}
-            sim.button(1).map_err(BenchError::Board)?;
+            sim.button(if b == 0 { 1 } else { 4 })
+                .map_err(BenchError::Board)?;
             let written = Instant::now();
-            let at = wait(&rx, "clock announcement", announcement("clock"))?;
+            let (at, words) = wait_for(&rx, "clock announcement", announcement("clock"))?;
             buttons.push(at.saturating_duration_since(written));
+            let said = pack.spoken_length(&tokens_of(&words));
+            free_at[b] = at + said + Duration::from_millis(100);
         } else {
             post_move(
                 &server.addr,

@@ -314,7 +314,7 @@ impl Tokens {
     }
 
     /// The tokens of one table.
-    pub fn table(&self, id: &str) -> Option<&TableTokens> {
+    pub fn table(&self, id: &TableId) -> Option<&TableTokens> {
         self.tables.get(id)
     }
 
@@ -322,7 +322,7 @@ impl Tokens {
     /// player's, the assistant's, the arbiter's (the venue arbiter's token
     /// included). The second blind player's token is per game: see
     /// [`Tokens::opponent_at`].
-    pub fn role_of(&self, id: &str, presented: &str) -> Option<PersonRole> {
+    pub fn role_of(&self, id: &TableId, presented: &str) -> Option<PersonRole> {
         let tokens = self.tables.get(id)?;
         // The venue arbiter is the arbiter at every table.
         if self.is_venue_arbiter(presented) {
@@ -333,7 +333,7 @@ impl Tokens {
 
     /// Whether table `id` has a second blind player (two tactile boards),
     /// whose token is then per game.
-    pub fn has_second_blind(&self, id: &str) -> bool {
+    pub fn has_second_blind(&self, id: &TableId) -> bool {
         self.opponent_key(id).is_some()
     }
 
@@ -341,7 +341,7 @@ impl Tokens {
     /// `game` at table `id` (compared in constant time). Only the table's
     /// current game must be asked: a token of an earlier game is then
     /// refused like any wrong token.
-    pub fn opponent_at(&self, id: &str, game: u32, presented: &str) -> bool {
+    pub fn opponent_at(&self, id: &TableId, game: u32, presented: &str) -> bool {
         self.opponent_token(id, game)
             .is_some_and(|t| Secret::new(t).matches(presented))
     }
@@ -349,11 +349,11 @@ impl Tokens {
     /// The second blind player's token of game `game` at table `id`, if it
     /// has two tactile boards: for the start-up text, the cards and the
     /// arbiter, who hands it to that game's player.
-    pub fn opponent_token(&self, id: &str, game: u32) -> Option<String> {
+    pub fn opponent_token(&self, id: &TableId, game: u32) -> Option<String> {
         Some(opponent_token(self.opponent_key(id)?, id, game))
     }
 
-    fn opponent_key(&self, id: &str) -> Option<&str> {
+    fn opponent_key(&self, id: &TableId) -> Option<&str> {
         if !self.second_blind.contains(id) {
             return None;
         }
@@ -416,7 +416,7 @@ impl Tokens {
 /// `opponent/<table>/<game>`, its first 16 bytes in hex (32 digits, as
 /// every generated token). Whoever holds one game's token learns nothing
 /// of another's.
-fn opponent_token(key: &str, table: &str, game: u32) -> String {
+fn opponent_token(key: &str, table: &TableId, game: u32) -> String {
     let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, key.as_bytes());
     let tag = ring::hmac::sign(&key, format!("opponent/{table}/{game}").as_bytes());
     tag.as_ref()[..16]
@@ -561,6 +561,11 @@ fn keep_private(path: &Path) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    /// A table id for the tests.
+    fn tid(text: &str) -> TableId {
+        text.parse().unwrap()
+    }
+
     use super::*;
 
     /// Tables with one blind player each.
@@ -575,13 +580,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tokens.toml");
         let a = Tokens::load_or_create(&path, &seats(&["1"]), &[]).unwrap();
-        let t1 = a.table("1").unwrap().clone();
+        let t1 = a.table(&tid("1")).unwrap().clone();
         assert_eq!(t1.player.expose().len(), 32);
         assert_ne!(t1.player, t1.assistant);
         assert_ne!(t1.assistant, t1.arbiter);
         let b = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
-        assert_eq!(b.table("1"), Some(&t1));
-        assert!(b.table("2").is_some());
+        assert_eq!(b.table(&tid("1")), Some(&t1));
+        assert!(b.table(&tid("2")).is_some());
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.contains("[tables.1]") || text.contains("[tables.\"1\"]"),
@@ -621,7 +626,7 @@ mod tests {
         assert!(
             Tokens::load_or_create(&path, &[], &[])
                 .unwrap()
-                .table("3")
+                .table(&tid("3"))
                 .is_some()
         );
     }
@@ -637,7 +642,7 @@ mod tests {
         std::fs::write(&path, old).unwrap();
         let a = Tokens::load_or_create(&path, &seats(&["1", "2"]), &[]).unwrap();
         assert_eq!(
-            a.table("1").unwrap().player.expose(),
+            a.table(&tid("1")).unwrap().player.expose(),
             "pppppppppppppppppppp"
         );
         let venue = a.venue_arbiter().expect("a venue token").to_owned();
@@ -646,11 +651,15 @@ mod tests {
         assert_eq!(b.venue_arbiter(), Some(venue.as_str()), "kept");
         assert!(b.is_venue_arbiter(&venue));
         assert!(!b.is_venue_arbiter(&venue[..31]));
-        assert!(!b.is_venue_arbiter(b.table("1").unwrap().arbiter.expose()));
+        assert!(!b.is_venue_arbiter(b.table(&tid("1")).unwrap().arbiter.expose()));
         for id in ["1", "2"] {
-            assert_eq!(b.role_of(id, &venue), Some(PersonRole::Arbiter), "{id}");
+            assert_eq!(
+                b.role_of(&tid(id), &venue),
+                Some(PersonRole::Arbiter),
+                "{id}"
+            );
         }
-        assert_eq!(b.role_of("3", &venue), None, "no such table");
+        assert_eq!(b.role_of(&tid("3"), &venue), None, "no such table");
         // A short hand-edited venue token is refused, naming it.
         let err = Tokens::parse("[venue]\narbiter = \"short\"\n").unwrap_err();
         assert!(err.to_string().contains("[venue]"), "{err}");
@@ -661,22 +670,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tokens =
             Tokens::load_or_create(&dir.path().join("t.toml"), &seats(&["a"]), &[]).unwrap();
-        let t = tokens.table("a").unwrap().clone();
+        let t = tokens.table(&tid("a")).unwrap().clone();
         assert_eq!(
-            tokens.role_of("a", t.player.expose()),
+            tokens.role_of(&tid("a"), t.player.expose()),
             Some(PersonRole::Player)
         );
         assert_eq!(
-            tokens.role_of("a", t.assistant.expose()),
+            tokens.role_of(&tid("a"), t.assistant.expose()),
             Some(PersonRole::Assistant)
         );
         assert_eq!(
-            tokens.role_of("a", t.arbiter.expose()),
+            tokens.role_of(&tid("a"), t.arbiter.expose()),
             Some(PersonRole::Arbiter)
         );
-        assert_eq!(tokens.role_of("a", ""), None);
-        assert_eq!(tokens.role_of("a", &t.arbiter.expose()[..31]), None);
-        assert_eq!(tokens.role_of("b", t.arbiter.expose()), None);
+        assert_eq!(tokens.role_of(&tid("a"), ""), None);
+        assert_eq!(tokens.role_of(&tid("a"), &t.arbiter.expose()[..31]), None);
+        assert_eq!(tokens.role_of(&tid("b"), t.arbiter.expose()), None);
         // Secrets: never in a log or a panic.
         let shown = format!("{t:?} {tokens:?}");
         for secret in [&t.player, &t.assistant, &t.arbiter] {
@@ -695,13 +704,15 @@ mod tests {
             }]
         };
         let one = Tokens::load_or_create(&path, &two(false), &[]).unwrap();
-        assert!(!one.has_second_blind("1"));
-        assert_eq!(one.opponent_token("1", 1), None);
+        assert!(!one.has_second_blind(&tid("1")));
+        assert_eq!(one.opponent_token(&tid("1"), 1), None);
         let both = Tokens::load_or_create(&path, &two(true), &[]).unwrap();
-        let t = both.table("1").unwrap().clone();
-        assert_eq!(t.player, one.table("1").unwrap().player, "kept");
-        let g1 = both.opponent_token("1", 1).expect("two tactile boards");
-        let g2 = both.opponent_token("1", 2).unwrap();
+        let t = both.table(&tid("1")).unwrap().clone();
+        assert_eq!(t.player, one.table(&tid("1")).unwrap().player, "kept");
+        let g1 = both
+            .opponent_token(&tid("1"), 1)
+            .expect("two tactile boards");
+        let g2 = both.opponent_token(&tid("1"), 2).unwrap();
         assert_eq!(g1.len(), 32);
         assert!(g1.bytes().all(|b| b.is_ascii_hexdigit()));
         assert_ne!(g1, g2, "a token for each game");
@@ -709,33 +720,33 @@ mod tests {
             assert!(!lasting.matches(&g1));
         }
         // Each game's token in its game only, never as a lasting role.
-        assert!(both.opponent_at("1", 1, &g1));
-        assert!(!both.opponent_at("1", 2, &g1), "round 1's, in game 2");
-        assert!(both.opponent_at("1", 2, &g2));
-        assert!(!both.opponent_at("1", 1, &g2));
-        assert!(!both.opponent_at("1", 1, &g1[..31]));
-        assert!(!both.opponent_at("2", 1, &g1), "no such table");
-        assert_eq!(both.role_of("1", &g1), None);
+        assert!(both.opponent_at(&tid("1"), 1, &g1));
+        assert!(!both.opponent_at(&tid("1"), 2, &g1), "round 1's, in game 2");
+        assert!(both.opponent_at(&tid("1"), 2, &g2));
+        assert!(!both.opponent_at(&tid("1"), 1, &g2));
+        assert!(!both.opponent_at(&tid("1"), 1, &g1[..31]));
+        assert!(!both.opponent_at(&tid("2"), 1, &g1), "no such table");
+        assert_eq!(both.role_of(&tid("1"), &g1), None);
         assert_eq!(
-            both.role_of("1", t.player.expose()),
+            both.role_of(&tid("1"), t.player.expose()),
             Some(PersonRole::Player)
         );
         // The key is a secret, never a token; the file keeps it, so a
         // restart gives the same tokens.
         let key = t.opponent_key.clone().expect("a key");
-        assert!(!both.opponent_at("1", 1, key.expose()));
+        assert!(!both.opponent_at(&tid("1"), 1, key.expose()));
         let again = Tokens::load_or_create(&path, &two(true), &[]).unwrap();
-        assert_eq!(again.opponent_token("1", 1), Some(g1.clone()));
-        assert_eq!(again.opponent_token("1", 2), Some(g2));
+        assert_eq!(again.opponent_token(&tid("1"), 1), Some(g1.clone()));
+        assert_eq!(again.opponent_token(&tid("1"), 2), Some(g2));
         // Another table's key gives other tokens.
         let other = dir.path().join("other.toml");
         let elsewhere = Tokens::load_or_create(&other, &two(true), &[]).unwrap();
-        assert_ne!(elsewhere.opponent_token("1", 1), Some(g1.clone()));
+        assert_ne!(elsewhere.opponent_token(&tid("1"), 1), Some(g1.clone()));
         // The table has one blind player again: no opponent's token at all.
         let back = Tokens::load_or_create(&path, &two(false), &[]).unwrap();
-        assert!(!back.opponent_at("1", 1, &g1));
-        assert_eq!(back.opponent_token("1", 1), None);
-        assert_eq!(back.table("1").unwrap().opponent_key, Some(key));
+        assert!(!back.opponent_at(&tid("1"), 1, &g1));
+        assert_eq!(back.opponent_token(&tid("1"), 1), None);
+        assert_eq!(back.table(&tid("1")).unwrap().opponent_key, Some(key));
     }
 
     #[test]
@@ -752,11 +763,11 @@ mod tests {
         }];
         let t = Tokens::load_or_create(&path, &seats, &[]).unwrap();
         assert_eq!(
-            t.role_of("1", "pppppppppppppppppppp"),
+            t.role_of(&tid("1"), "pppppppppppppppppppp"),
             Some(PersonRole::Player)
         );
         for game in 1..=3 {
-            assert!(!t.opponent_at("1", game, "oooooooooooooooooooo"));
+            assert!(!t.opponent_at(&tid("1"), game, "oooooooooooooooooooo"));
         }
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(!text.contains("oooo"), "{text}");
@@ -772,7 +783,7 @@ mod tests {
             )
         };
         let t = Tokens::parse(&file(good)).unwrap();
-        assert_eq!(t.role_of("1", good), Some(PersonRole::Player));
+        assert_eq!(t.role_of(&tid("1"), good), Some(PersonRole::Player));
         assert_eq!(
             t.table_ids().map(TableId::as_str).collect::<Vec<_>>(),
             ["1"]

@@ -140,7 +140,6 @@ impl Announcer {
         }
     }
 
-
     /// Starts announcing the blind player's move `m` (made on board
     /// `made_on`, if any) in the words `tokens`; it is made once spoken.
     pub(super) fn begin(&mut self, m: Move, made_on: Option<usize>, tokens: Vec<Token>) -> Reply {

@@ -203,6 +203,8 @@ pub async fn app(tables: Tables<'_>) -> App {
 impl App {
     /// `role`'s token at `table`.
     pub fn token(&self, table: &str, role: PersonRole) -> String {
+        let table: tactus::table::id::TableId = table.parse().expect("a table id");
+        let table = &table;
         let t = self.tokens.table(table).unwrap();
         match role {
             PersonRole::Player => t.player.expose().to_owned(),

@@ -143,3 +143,36 @@ fn bench_voice_reports_every_rate_shorter_as_it_rises() {
         assert!((ratio - 1.0 / rate).abs() < 0.05, "rate {rate}: {ratio}");
     }
 }
+
+/// `tactus bench serve` starts the real server and plays a game against it
+/// on a simulated peg board: every board move and every clock button press
+/// reaches the SSE stream (a press is made once the last one of its kind
+/// has been said: the table paces a player's repeated requests).
+#[test]
+fn bench_serve_reports_moves_and_clock_presses_on_the_stream() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["bench", "serve", "--runs", "1", "--plies", "8", "--json"])
+        .output()
+        .expect("run tactus bench serve");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "status {}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(v["startup"]["n"], 1, "{v}");
+    // Eight plies, the blind player's four on the board, each followed by
+    // a clock press: none refused, none lost.
+    assert_eq!(v["button_to_sse"]["n"], 4, "{v}");
+    let moves = v["move_to_sse"]["n"].as_u64().expect("n");
+    assert!(
+        moves >= 3,
+        "a promotion's move is not timed, the rest are: {v}"
+    );
+    for key in ["p50_ms", "max_ms"] {
+        let x = v["button_to_sse"][key].as_f64().expect("a number");
+        assert!(x.is_finite() && x > 0.0, "{key} = {x}: {v}");
+    }
+}

@@ -3,18 +3,20 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Extension, Path, State};
+use axum::extract::{Extension, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use shakmaty::{Color, Role};
 
 use std::sync::Arc;
 
+use super::TablePath;
 use super::api_types::{
     AdjustBody, ClaimBody, MoveBody, PromotionBody, RateBody, ResultBody, RulingBody, SayClockBody,
     SideBody, TouchBody,
 };
 use crate::table::actions::{Action, PersonRole};
+use crate::table::id::TableId;
 use tactus_rules::event::DrawClaim;
 use tactus_rules::language::Language;
 use tactus_rules::notation::Lang;
@@ -26,7 +28,7 @@ use super::{AppState, table};
 
 pub(super) async fn act(
     state: &AppState,
-    id: &str,
+    id: &TableId,
     granted: Granted,
     action: Action,
 ) -> ApiResult<Response> {
@@ -45,7 +47,7 @@ pub(super) async fn list_tables(State(state): State<AppState>) -> ApiResult<Resp
 
 pub(super) async fn one_table(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
 ) -> ApiResult<Response> {
     Ok(Json(table(&state, &id)?.view().await?).into_response())
 }
@@ -69,7 +71,7 @@ pub(super) fn pgn_response(text: String, name: &str) -> Response {
 
 pub(super) async fn table_pgn(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
 ) -> ApiResult<Response> {
     let text = table(&state, &id)?.pgn().await?;
     Ok(pgn_response(text, &format!("table-{id}.pgn")))
@@ -101,7 +103,7 @@ fn page_language(text: Option<&str>) -> ApiResult<Option<Language>> {
 
 pub(super) async fn make_move(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<MoveBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -125,7 +127,7 @@ macro_rules! simple_action {
     ($name:ident, $action:expr) => {
         pub(super) async fn $name(
             State(state): State<AppState>,
-            Path(id): Path<String>,
+            TablePath(id): TablePath,
             Extension(granted): Extension<Granted>,
         ) -> ApiResult<Response> {
             act(&state, &id, granted, $action).await
@@ -136,7 +138,7 @@ macro_rules! simple_action {
 /// The clock announcement; the body is optional (`{"time": "used"}`).
 pub(super) async fn say_clock(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: axum::body::Bytes,
 ) -> ApiResult<Response> {
@@ -161,7 +163,7 @@ macro_rules! side_action {
     ($name:ident, $make:expr) => {
         pub(super) async fn $name(
             State(state): State<AppState>,
-            Path(id): Path<String>,
+            TablePath(id): TablePath,
             Extension(granted): Extension<Granted>,
             body: Result<Json<SideBody>, JsonRejection>,
         ) -> ApiResult<Response> {
@@ -178,7 +180,7 @@ side_action!(illegal_completed, |side| Action::IllegalCompleted { side });
 
 pub(super) async fn claim(
     state: &AppState,
-    id: &str,
+    id: &TableId,
     granted: Granted,
     body: Result<Json<ClaimBody>, JsonRejection>,
     claim: DrawClaim,
@@ -198,7 +200,7 @@ pub(super) async fn claim(
 
 pub(super) async fn claim_threefold(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<ClaimBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -207,7 +209,7 @@ pub(super) async fn claim_threefold(
 
 pub(super) async fn claim_fifty(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<ClaimBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -217,7 +219,7 @@ side_action!(resign, |side| Action::Resign { side });
 
 pub(super) async fn clock_adjust(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<AdjustBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -245,7 +247,7 @@ pub(super) async fn clock_adjust(
 
 pub(super) async fn touched(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<TouchBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -270,7 +272,7 @@ pub(super) async fn touched(
 
 pub(super) async fn set_result(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<ResultBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -296,7 +298,7 @@ pub(super) async fn set_result(
 
 pub(super) async fn ruling(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<RulingBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -319,7 +321,7 @@ pub(super) async fn ruling(
 
 pub(super) async fn promotion(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<PromotionBody>, JsonRejection>,
 ) -> ApiResult<Response> {
@@ -345,7 +347,7 @@ pub(super) async fn promotion(
 /// rate is journaled (a restart keeps it). Answers the table's state.
 pub(super) async fn set_rate(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Extension(granted): Extension<Granted>,
     body: Result<Json<RateBody>, JsonRejection>,
 ) -> ApiResult<Response> {

@@ -1,14 +1,16 @@
 //! Who may write: every write names its role's token (`Authorization:
 //! Bearer …`), checked before the body is read.
 
-use axum::extract::{Path, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::service::access::Tokens;
 use crate::table::actions::PersonRole;
+use crate::table::id::TableId;
 
+use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
@@ -17,7 +19,7 @@ use super::{AppState, table};
 /// whatever it carries.
 pub(super) async fn token_gate(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     mut request: Request,
     next: Next,
 ) -> Response {
@@ -133,7 +135,11 @@ pub(super) struct Granted {
 /// the table's current game: a token of an earlier game (an earlier
 /// round's opponent) is refused like any wrong one, and what it is granted
 /// holds in that game only (`TableHandle::act_in`).
-pub(super) async fn role(state: &AppState, id: &str, headers: &HeaderMap) -> ApiResult<Granted> {
+pub(super) async fn role(
+    state: &AppState,
+    id: &TableId,
+    headers: &HeaderMap,
+) -> ApiResult<Granted> {
     let handle = table(state, id)?;
     let token = bearer(headers)?;
     if let Some(role) = state.tokens.role_of(id, token) {
@@ -153,7 +159,7 @@ pub(super) async fn role(state: &AppState, id: &str, headers: &HeaderMap) -> Api
     if let Some(rank) = state.tokens.player_of(token) {
         state.competition.listed(rank)?;
         return match state.competition.seat_of(rank).await? {
-            Ok(seat) if seat.table.as_str() == id => Ok(Granted {
+            Ok(seat) if seat.table == *id => Ok(Granted {
                 role: if seat.colour == seat.blind {
                     PersonRole::Player
                 } else {

@@ -10,11 +10,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
+use super::TablePath;
 use super::api_types::BrfQuery;
 use tactus_braille::record::{Options, RecordError, render};
 use tactus_rules::language::Language;
@@ -58,7 +59,7 @@ fn refuse(status: StatusCode, message: String) -> Response {
 
 pub async fn table_brf(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     query: Result<Query<BrfQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let table = match super::table(&state, &id) {

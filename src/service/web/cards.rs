@@ -29,6 +29,7 @@ use qrcode::render::svg;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use super::TablePath;
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::service::access::Tokens;
@@ -48,7 +49,7 @@ pub const BRF_WIDTH: usize = 40;
 /// One table as the cards show it: its current game.
 #[derive(Debug, Clone)]
 pub struct CardTable {
-    pub id: String,
+    pub id: TableId,
     /// The blind player's side.
     pub blind: Color,
     /// The number of the table's current game: the second blind player's
@@ -165,7 +166,7 @@ pub async fn current(s: &CardsState) -> ApiResult<Vec<CardTable>> {
     for (id, handle) in s.tables.iter() {
         let v = handle.view().await?;
         out.push(CardTable {
-            id: id.to_string(),
+            id: id.clone(),
             blind: v.blind,
             game: v.game,
             round: v.round,
@@ -223,7 +224,7 @@ pub fn cards(s: &CardsState, tables: &[CardTable], lang: Language) -> Vec<Card> 
         ));
         for (role, link, note) in links {
             out.push(Card {
-                table: id.clone(),
+                table: id.to_string(),
                 role,
                 role_name: i18n::message(lang, &format!("role-{role}"), &[]),
                 title: i18n::message(lang, "cards-table", &[("table", id)]),
@@ -385,7 +386,7 @@ pub fn link_lines(link: &str) -> Vec<String> {
 
 async fn player_brf(
     State(s): State<CardsState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
@@ -448,15 +449,14 @@ async fn card_brf(
 /// venue arbiter's; `what` names what needs it.
 fn arbiter_at<'a>(
     s: &'a CardsState,
-    id: &str,
+    id: &TableId,
     headers: &HeaderMap,
     what: &str,
 ) -> ApiResult<&'a TableHandle> {
     let token = bearer(headers)?;
-    let table = id
-        .parse::<TableId>()
-        .ok()
-        .and_then(|t| s.tables.get(&t))
+    let table = s
+        .tables
+        .get(id)
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))?;
     // The venue arbiter's token is an arbiter's at every table.
     if s.tokens.role_of(id, token) != Some(crate::table::actions::PersonRole::Arbiter) {
@@ -468,10 +468,10 @@ fn arbiter_at<'a>(
     Ok(table)
 }
 
-async fn one_current(id: &str, table: &TableHandle) -> ApiResult<CardTable> {
+async fn one_current(id: &TableId, table: &TableHandle) -> ApiResult<CardTable> {
     let v = table.view().await?;
     Ok(CardTable {
-        id: id.to_owned(),
+        id: id.clone(),
         blind: v.blind,
         game: v.game,
         round: v.round,
@@ -505,7 +505,7 @@ fn side_or_null<S: serde::Serializer>(side: &Option<Color>, s: S) -> Result<S::O
 
 async fn opponent_link_of(
     State(s): State<CardsState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let table = arbiter_at(&s, &id, &headers, "the opponent's link")?;

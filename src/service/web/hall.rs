@@ -5,13 +5,14 @@
 //! `tactus check` for a running server (`service::check::live`).
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
 
 use super::AppState;
+use super::TablePath;
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
 use crate::service::check::{Line, live};
@@ -54,7 +55,7 @@ async fn all(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Res
 
 async fn one(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let table = super::table(&state, &id)?;

@@ -7,7 +7,7 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, StreamExt};
@@ -16,6 +16,7 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use crate::table::view::LiveEvent;
 
+use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
@@ -32,11 +33,9 @@ pub(super) struct Resume {
 /// that no cap on token-less streams holds back.
 pub(super) async fn ticket(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
 ) -> ApiResult<axum::Json<serde_json::Value>> {
-    let t = table(&state, &id)?;
-    let _ = t;
-    let id: crate::table::id::TableId = id.parse().map_err(|_| bad("not a table id"))?;
+    table(&state, &id)?;
     let ticket = state.streams.ticket(&id).map_err(|e| {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -73,7 +72,7 @@ fn bad(why: &str) -> ApiError {
 /// gets the state first), never buffered for.
 pub(super) async fn events(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Query(q): Query<Resume>,
     peer: Option<axum::Extension<super::listener::Peer>>,
     headers: HeaderMap,

@@ -22,6 +22,7 @@ mod pages;
 mod players;
 mod rounds;
 pub mod streams;
+mod table_path;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -30,11 +31,12 @@ use axum::Router;
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::{get, post};
+use table_path::TablePath;
 
 use crate::service::access::Tokens;
 use crate::service::competition::Competition;
 use crate::table::actor::TableHandle;
-use crate::table::id::{BadTableId, TableId};
+use crate::table::id::TableId;
 
 use self::auth::{token_gate, venue_gate};
 use self::error::{ApiError, ApiResult};
@@ -169,14 +171,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The table a path names: 400 if the text cannot be a table id (said
-/// back, checked before anything is looked up), 404 if no such table.
-pub(super) fn table<'a>(state: &'a AppState, id: &str) -> ApiResult<&'a TableHandle> {
-    let id: TableId = id
-        .parse()
-        .map_err(|e: BadTableId| ApiError(StatusCode::BAD_REQUEST, e.to_string()))?;
+/// The table `id` names (a path's, checked as it was read: `TablePath`):
+/// 404 if no such table.
+pub(super) fn table<'a>(state: &'a AppState, id: &TableId) -> ApiResult<&'a TableHandle> {
     state
         .tables
-        .get(&id)
+        .get(id)
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no table `{id}`")))
 }

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use crate::service::i18n;
 use tactus_rules::language::Language;
 
+use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
@@ -94,7 +95,7 @@ pub(super) async fn index(
 
 pub(super) async fn player_page(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Query(q): Query<PageQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
@@ -128,7 +129,7 @@ pub(super) async fn player_page(
 
 pub(super) async fn assistant_page(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Query(q): Query<PageQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
@@ -147,7 +148,7 @@ pub(super) async fn assistant_page(
 /// phone at the table without handing a secret to it.
 pub(super) async fn opponent_page(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Query(q): Query<PageQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
@@ -169,7 +170,7 @@ pub(super) async fn arbiter_overview(
 
 pub(super) async fn arbiter_table(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    TablePath(id): TablePath,
     Query(q): Query<PageQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
