@@ -18,8 +18,8 @@ mod board;
 mod check;
 mod journal;
 mod links;
-mod reconcile;
 mod record;
+mod ruling;
 mod say;
 mod serve;
 mod tls;
@@ -41,7 +41,8 @@ enum Command {
     /// List every token key a voice pack must record, one per line.
     Tokens,
     /// Rule on diverging boards from both scoresheets (Appendix D.2.9).
-    Reconcile(reconcile::ReconcileArgs),
+    #[command(visible_alias = "reconcile")]
+    Ruling(ruling::RulingArgs),
     /// A game's record in braille (BRF or Unicode braille).
     #[command(subcommand)]
     Record(record::RecordCommand),
@@ -141,7 +142,7 @@ pub fn run() -> ExitCode {
             }
             Ok(())
         }
-        Command::Reconcile(args) => reconcile::run(&args),
+        Command::Ruling(args) => ruling::run(&args),
         Command::Say(c) => say::run(c),
         Command::Record(c) => record::run(c),
         Command::Voices(c) => voices::run(c),

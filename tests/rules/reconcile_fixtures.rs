@@ -106,7 +106,7 @@ fn cli_json_rulings_match_the_fixtures() {
         fs::write(&ws, white_lines).unwrap();
         fs::write(&bs, case["black_sheet"].as_str().unwrap()).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
-            .arg("reconcile")
+            .arg("ruling")
             .arg("--white-sheet")
             .arg(&ws)
             .arg("--black-sheet")
@@ -145,7 +145,7 @@ fn cli_json_rulings_match_the_fixtures() {
 
         // The text ruling names the case and the position.
         let text = Command::new(env!("CARGO_BIN_EXE_tactus"))
-            .arg("reconcile")
+            .arg("ruling")
             .arg("--white-sheet")
             .arg(&ws)
             .arg("--black-sheet")

@@ -1,4 +1,5 @@
-//! `tactus reconcile`: the D.2.9 ruling from two scoresheet files.
+//! `tactus ruling` (once `tactus reconcile`, still answered to): the D.2.9
+//! ruling from two scoresheet files.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -12,9 +13,9 @@ use tactus_rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
 use tactus_rules::sheet::{Sheet, read_sheet};
 use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
-/// Arguments of `tactus reconcile`.
+/// Arguments of `tactus ruling`.
 #[derive(Args)]
-pub struct ReconcileArgs {
+pub struct RulingArgs {
     /// White's scoresheet: moves separated by spaces or new lines, numbers optional.
     #[arg(long, value_name = "FILE")]
     white_sheet: PathBuf,
@@ -43,13 +44,13 @@ pub struct ReconcileArgs {
 
 /// Runs the command: the ruling on stdout, or a message on stderr and
 /// status 2 for bad input.
-pub fn run(args: &ReconcileArgs) -> super::Outcome {
+pub fn run(args: &RulingArgs) -> super::Outcome {
     let out = ruling(args)?;
     print!("{out}");
     Ok(())
 }
 
-fn ruling(args: &ReconcileArgs) -> anyhow::Result<String> {
+fn ruling(args: &RulingArgs) -> anyhow::Result<String> {
     let start = match &args.start {
         None => Chess::default(),
         Some(fen) => fen
