@@ -19,6 +19,7 @@ use serde::Serialize;
 use shakmaty::{Board, Position, Square};
 
 use crate::table::display::BrailleSpec;
+use crate::table::id::TableId;
 use tactus_board::event::{BoardEvent, Decoded, decoder};
 use tactus_board::link;
 use tactus_rules::token::{Token, Word};
@@ -33,7 +34,7 @@ use super::config::{AudioOut, BoardSpec, Config, TableConfig};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Line {
     /// The table (`null`: the venue as a whole).
-    pub table: Option<String>,
+    pub table: Option<TableId>,
     /// What was checked.
     pub part: Part,
     /// Whether the part is ready for play.
@@ -84,13 +85,13 @@ impl Part {
 }
 
 impl Line {
-    fn new(table: Option<&str>, part: Part, result: Result<String, String>) -> Line {
+    fn new(table: Option<&TableId>, part: Part, result: Result<String, String>) -> Line {
         let (ok, text) = match result {
             Ok(t) => (true, t),
             Err(t) => (false, t),
         };
         Line {
-            table: table.map(str::to_owned),
+            table: table.cloned(),
             part,
             ok,
             text,
@@ -204,7 +205,7 @@ pub fn https(config: &Config) -> Option<Line> {
 
 /// The lines of one table: its boards, its sound, its braille display.
 pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
-    let id = t.id.as_str();
+    let id = &t.id;
     let mut lines = Vec::new();
     let start = start_board(t);
     let start = start.as_ref();
@@ -226,7 +227,12 @@ pub fn table(config: &Config, t: &TableConfig, wait: Wait) -> Vec<Line> {
     }
     let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
     let sound_line = match voice(name) {
-        Ok(pack) => sound(t.audio_or(&config.speech.audio), &pack, id, wait.sound),
+        Ok(pack) => sound(
+            t.audio_or(&config.speech.audio),
+            &pack,
+            id.as_str(),
+            wait.sound,
+        ),
         Err(e) => Err(format!("no voice to play with: {e}")),
     };
     lines.push(Line::new(Some(id), Part::Sound, sound_line));
@@ -568,7 +574,7 @@ pub fn listen(addr: SocketAddr) -> Vec<Line> {
 /// what it should, the sound output is `playing`, the display is
 /// connected.
 pub fn live(view: &crate::table::view::TableView) -> Vec<Line> {
-    let id = view.id.as_str();
+    let id = &view.id;
     let mut lines = vec![Line::new(
         Some(id),
         Part::Board,

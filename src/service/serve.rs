@@ -19,6 +19,7 @@ use super::web::AppState;
 use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::id::TableId;
+use crate::table::round::Round;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
 use tactus_board::event::Protocol;
@@ -82,134 +83,18 @@ pub async fn serve(
     let data = &config.server.data;
     let _lock = DataLock::acquire(data)?;
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
-    let seats: Vec<Seats> = config
-        .tables
-        .iter()
-        .map(|t| Seats {
-            id: t.id.clone(),
-            second_blind: t.both_blind(),
-        })
-        .collect();
-    let tokens = Arc::new(Tokens::load_or_create(
-        &data.join("tokens.toml"),
-        &seats,
-        &config
-            .players
-            .iter()
-            .map(|p| p.start_rank)
-            .collect::<Vec<_>>(),
-    )?);
-
-    // Each pack once, however many tables speak with it.
-    let mut voices = BTreeMap::new();
-    voices.insert(
-        config.speech.voice.clone(),
-        load_voice(&config.speech.voice, config.speech.speed)?,
-    );
-    // Read every table's current game before the writer thread takes the
-    // file: only that game is replayed, so start-up does not grow with the
-    // event's history. Of the earlier games, only their rounds.
-    let mut histories = BTreeMap::new();
-    let mut earlier = BTreeMap::new();
-    for t in &config.tables {
-        let (current, rounds) = match journal.current_game(&t.id)? {
-            None => (Vec::new(), Vec::new()),
-            Some(game) => {
-                let rounds = journal
-                    .game_starts(&t.id)?
-                    .iter()
-                    .filter(|r| r.game < game)
-                    .filter_map(crate::table::replay::setup_in)
-                    .map(|s| s.round)
-                    .collect();
-                (journal.game_events(&t.id, game)?, rounds)
-            }
-        };
-        histories.insert(t.id.clone(), (current, journal.last_alive(&t.id)?));
-        earlier.insert(t.id.clone(), rounds);
-    }
-    let trf = journal.document(super::competition::TRF_DOCUMENT)?;
-    let rates_kept = journal.document(super::table_rates::RATES_DOCUMENT)?;
-    let rates = super::table_rates::kept(rates_kept.clone());
+    let tokens = Arc::new(load_tokens(&config)?);
+    let kept = Kept::read(&journal, &config)?;
     let journal = JournalHandle::spawn(journal);
-    let time = service_time(histories.values());
-    let mut bases = BTreeMap::new();
-
-    let mut tables = BTreeMap::new();
-    // Each table's actor, and when its speaker has said everything: a
-    // shutdown stops the actors and then waits for the speakers.
-    let mut actors = Vec::new();
-    let mut speakers = Vec::new();
-    let mut table_voices = BTreeMap::new();
-    let mut card_failed = false;
-    // WAV files of this run carry its start time: earlier runs' are kept.
-    let run = tactus_speech::sink::run_stamp(std::time::SystemTime::now());
-    for t in &config.tables {
-        let (history, last_alive) = histories.remove(&t.id).unwrap_or_default();
-        let setup = setup_of(t)?;
-        bases.insert(t.id.clone(), TableBase::of(t, setup.clone()));
-        let board = open_board(t, &t.board, t.board_hello.clone())?;
-        let opponent_board = open_board(t, &t.opponent_board, t.opponent_board_hello.clone())?;
-        let name = t.voice.as_ref().unwrap_or(&config.speech.voice);
-        // The rate the arbiter set for this table, kept across restarts.
-        let rate = rates
-            .get(&t.id)
-            .copied()
-            .filter(|r| (r - config.speech.speed).abs() > 1e-3);
-        let voice = match (rate, voices.get(name)) {
-            (Some(rate), _) => load_voice(name, rate).map_err(|error| ServeError::TableVoice {
-                table: t.id.clone(),
-                error,
-            })?,
-            (None, Some(v)) => Arc::clone(v),
-            (None, None) => {
-                let v = load_voice(name, config.speech.speed).map_err(|error| {
-                    ServeError::TableVoice {
-                        table: t.id.clone(),
-                        error,
-                    }
-                })?;
-                voices.insert(name.clone(), Arc::clone(&v));
-                v
-            }
-        };
-        table_voices.insert(t.id.clone(), Arc::clone(&voice));
-        let audio = t.audio_or(&config.speech.audio);
-        let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
-        speakers.push(speaker.finished());
-        // A display's state lives with its table, from the start.
-        let display = matches!(t.braille, crate::table::display::BrailleSpec::Brlapi(_))
-            .then(crate::table::display::DisplayStatus::new);
-        let (actor, handle) = TableActor::start(TableParts {
-            setup,
-            voice: voice.clone(),
-            speaker,
-            journal: Arc::new(journal.clone()),
-            history,
-            earlier_rounds: earlier.remove(&t.id).unwrap_or_default(),
-            last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
-            board,
-            opponent_board,
-            shown: t.clock_says,
-            notation: t.notation.unwrap_or(config.notation),
-            style: config.speech.style,
-            time: time.clone(),
-            display: display.clone(),
-        })
-        .await?;
-        actors.push(tokio::spawn(actor.run()));
-        if let Some(status) = &display {
-            crate::table::display::attach(
-                handle.clone(),
-                &t.braille,
-                t.braille_shows,
-                Arc::new(new_game_line),
-                status,
-            )
-            .map_err(ServeError::Braille)?;
-        }
-        tables.insert(t.id.clone(), handle);
-    }
+    let mut voices = Voices::new(&config, super::table_rates::kept(kept.rates.clone()))?;
+    let started = start_tables(&config, kept.histories, &journal, &mut voices).await?;
+    let Started {
+        tables,
+        bases,
+        actors,
+        speakers,
+        voices: table_voices,
+    } = started;
     let tables = Arc::new(tables);
 
     let addr = listener.local_addr().map_err(ServeError::Address)?;
@@ -220,35 +105,22 @@ pub async fn serve(
              tactus tls self-signed --out DIR, then tls_cert and tls_key (docs/https.md)"
         );
     }
-    let mut current = BTreeMap::new();
-    for (id, handle) in tables.iter() {
-        // A table that stopped already has no game to name.
-        if let Ok(v) = handle.view().await {
-            current.insert(
-                id.clone(),
-                CurrentGame {
-                    game: v.game,
-                    round: v.round,
-                    blind: v.blind,
-                },
-            );
-        }
-    }
+    let listed: Vec<(u16, String)> = config
+        .players
+        .iter()
+        .map(|p| (p.start_rank, p.name.clone()))
+        .collect();
     let running = Running {
-        players: config
-            .players
-            .iter()
-            .map(|p| (p.start_rank, p.name.clone()))
-            .collect(),
+        players: listed.clone(),
         addr,
         tls_fingerprint: tls.as_ref().map(|t| t.fingerprint.clone()),
         tables: tables.clone(),
         tokens: tokens.clone(),
-        current,
+        current: current_games(&tables).await,
     };
     ready(&running);
     // The player's browser plays the pack its table speaks with.
-    let venue_voice = Arc::clone(&voices[&config.speech.voice]);
+    let venue_voice = voices.venue();
     // The table cards print links to this machine's LAN address, in the
     // venue's language (its voice's, if the pages have it).
     let cards = super::web::cards::CardsState {
@@ -256,38 +128,26 @@ pub async fn serve(
         tables: tables.clone(),
         base: super::addresses::link_base(addr, tls.is_some()),
         lang: super::i18n::pages_for(venue_voice.language()),
-        players: config
-            .players
-            .iter()
-            .map(|p| (p.start_rank, p.name.clone()))
-            .collect(),
+        players: listed,
     };
+    let ids: Vec<TableId> = config.tables.iter().map(|t| t.id.clone()).collect();
     let competition = Arc::new(Competition::new(
         config.players.clone(),
         bases,
-        config.tables.iter().map(|t| t.id.clone()).collect(),
+        ids.clone(),
         tables.clone(),
         journal.clone(),
         &data.join("journal.sqlite"),
-        trf,
+        kept.trf,
     )?);
     // Each listed player's own display, which follows them.
     let player_displays = Arc::new(
-        super::player_display::attach_all(
-            &config.players,
-            &config
-                .tables
-                .iter()
-                .map(|t| t.id.clone())
-                .collect::<Vec<_>>(),
-            &competition,
-            &tables,
-        )
-        .map_err(ServeError::Braille)?,
+        super::player_display::attach_all(&config.players, &ids, &competition, &tables)
+            .map_err(ServeError::Braille)?,
     );
     let state = AppState {
         rates: Arc::new(super::table_rates::table_rates(
-            rates_kept,
+            kept.rates,
             Some(journal.clone()),
         )),
         tables,
@@ -305,6 +165,221 @@ pub async fn serve(
             .map_err(ServeError::Web);
     finish_speaking(actors, speakers).await;
     served
+}
+
+/// Every table's and listed player's tokens, from `tokens.toml` in the
+/// data folder (made and kept there on first start).
+fn load_tokens(config: &Config) -> Result<Tokens, ServeError> {
+    let seats: Vec<Seats> = config
+        .tables
+        .iter()
+        .map(|t| Seats {
+            id: t.id.clone(),
+            second_blind: t.both_blind(),
+        })
+        .collect();
+    let ranks: Vec<u16> = config.players.iter().map(|p| p.start_rank).collect();
+    Ok(Tokens::load_or_create(
+        &config.server.data.join("tokens.toml"),
+        &seats,
+        &ranks,
+    )?)
+}
+
+/// A table's journaled records of its current game and the last instant
+/// it was seen alive.
+type History = (Vec<crate::table::journal::Record>, Option<i64>);
+
+/// What the journal keeps for start-up, read before the writer thread
+/// takes the file.
+struct Kept {
+    /// Each table's current game, its earlier games' rounds and when it
+    /// was last alive.
+    histories: BTreeMap<TableId, (History, Vec<Round>)>,
+    /// The imported TRF file, if any.
+    trf: Option<Vec<u8>>,
+    /// The voice rates the arbiter set per table.
+    rates: Option<Vec<u8>>,
+}
+
+impl Kept {
+    /// Only each table's current game is replayed, so start-up does not
+    /// grow with the event's history; of the earlier games, only their
+    /// rounds (a configuration never starts one of them again).
+    fn read(journal: &Journal, config: &Config) -> Result<Kept, ServeError> {
+        let mut histories = BTreeMap::new();
+        for t in &config.tables {
+            let (current, rounds) = match journal.current_game(&t.id)? {
+                None => (Vec::new(), Vec::new()),
+                Some(game) => {
+                    let rounds = journal
+                        .game_starts(&t.id)?
+                        .iter()
+                        .filter(|r| r.game < game)
+                        .filter_map(crate::table::replay::setup_in)
+                        .map(|s| s.round)
+                        .collect();
+                    (journal.game_events(&t.id, game)?, rounds)
+                }
+            };
+            let history = (current, journal.last_alive(&t.id)?);
+            histories.insert(t.id.clone(), (history, rounds));
+        }
+        Ok(Kept {
+            histories,
+            trf: journal.document(super::competition::TRF_DOCUMENT)?,
+            rates: journal.document(super::table_rates::RATES_DOCUMENT)?,
+        })
+    }
+}
+
+/// The voice packs the tables speak with: each pack loaded once at the
+/// venue's rate, however many tables speak with it; a table the arbiter
+/// set another rate for gets a pack of its own.
+struct Voices {
+    venue_name: String,
+    speed: f32,
+    loaded: BTreeMap<String, Arc<VoicePack>>,
+    /// The rates the arbiter set per table, kept across restarts.
+    rates: BTreeMap<TableId, f32>,
+}
+
+impl Voices {
+    fn new(config: &Config, rates: BTreeMap<TableId, f32>) -> Result<Voices, ServeError> {
+        let name = config.speech.voice.clone();
+        let venue = load_voice(&name, config.speech.speed)?;
+        Ok(Voices {
+            loaded: BTreeMap::from([(name.clone(), venue)]),
+            venue_name: name,
+            speed: config.speech.speed,
+            rates,
+        })
+    }
+
+    /// The venue's pack.
+    fn venue(&self) -> Arc<VoicePack> {
+        Arc::clone(&self.loaded[&self.venue_name])
+    }
+
+    /// Table `t`'s pack: its own voice or the venue's, at the rate the
+    /// arbiter set for it if any.
+    fn of(&mut self, t: &TableConfig) -> Result<Arc<VoicePack>, ServeError> {
+        let name = t.voice.as_ref().unwrap_or(&self.venue_name).clone();
+        let rate = self
+            .rates
+            .get(&t.id)
+            .copied()
+            .filter(|r| (r - self.speed).abs() > 1e-3);
+        let failed = |error| ServeError::TableVoice {
+            table: t.id.clone(),
+            error,
+        };
+        Ok(match (rate, self.loaded.get(&name)) {
+            (Some(rate), _) => load_voice(&name, rate).map_err(failed)?,
+            (None, Some(v)) => Arc::clone(v),
+            (None, None) => {
+                let v = load_voice(&name, self.speed).map_err(failed)?;
+                self.loaded.insert(name, Arc::clone(&v));
+                v
+            }
+        })
+    }
+}
+
+/// The tables, started: their handles, what the competition knows of
+/// each, their actors and speakers (a shutdown stops the actors and then
+/// waits for the speakers), and the pack each speaks with.
+struct Started {
+    tables: BTreeMap<TableId, TableHandle>,
+    bases: BTreeMap<TableId, TableBase>,
+    actors: Vec<tokio::task::JoinHandle<()>>,
+    speakers: Vec<crate::table::speaker::Finished>,
+    voices: BTreeMap<TableId, Arc<VoicePack>>,
+}
+
+/// Starts every table of `config` from its journaled history: its boards,
+/// voice, speaker, braille display and actor.
+async fn start_tables(
+    config: &Config,
+    mut histories: BTreeMap<TableId, (History, Vec<Round>)>,
+    journal: &JournalHandle,
+    voices: &mut Voices,
+) -> Result<Started, ServeError> {
+    let time = service_time(histories.values().map(|(h, _)| h));
+    let mut started = Started {
+        tables: BTreeMap::new(),
+        bases: BTreeMap::new(),
+        actors: Vec::new(),
+        speakers: Vec::new(),
+        voices: BTreeMap::new(),
+    };
+    let mut card_failed = false;
+    // WAV files of this run carry its start time: earlier runs' are kept.
+    let run = tactus_speech::sink::run_stamp(std::time::SystemTime::now());
+    for t in &config.tables {
+        let ((history, last_alive), earlier_rounds) = histories.remove(&t.id).unwrap_or_default();
+        let setup = setup_of(t)?;
+        started
+            .bases
+            .insert(t.id.clone(), TableBase::of(t, setup.clone()));
+        let board = open_board(t, &t.board, t.board_hello.clone())?;
+        let opponent_board = open_board(t, &t.opponent_board, t.opponent_board_hello.clone())?;
+        let voice = voices.of(t)?;
+        started.voices.insert(t.id.clone(), Arc::clone(&voice));
+        let audio = t.audio_or(&config.speech.audio);
+        let speaker = speaker_for(audio, &voice, &t.id, &run, &mut card_failed)?;
+        started.speakers.push(speaker.finished());
+        // A display's state lives with its table, from the start.
+        let display = matches!(t.braille, crate::table::display::BrailleSpec::Brlapi(_))
+            .then(crate::table::display::DisplayStatus::new);
+        let (actor, handle) = TableActor::start(TableParts {
+            setup,
+            voice,
+            speaker,
+            journal: Arc::new(journal.clone()),
+            history,
+            earlier_rounds,
+            last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
+            board,
+            opponent_board,
+            shown: t.clock_says,
+            notation: t.notation.unwrap_or(config.notation),
+            style: config.speech.style,
+            time: time.clone(),
+            display: display.clone(),
+        })
+        .await?;
+        started.actors.push(tokio::spawn(actor.run()));
+        if let Some(status) = &display {
+            crate::table::display::attach(
+                handle.clone(),
+                &t.braille,
+                t.braille_shows,
+                Arc::new(new_game_line),
+                status,
+            )
+            .map_err(ServeError::Braille)?;
+        }
+        started.tables.insert(t.id.clone(), handle);
+    }
+    Ok(started)
+}
+
+/// Each table's current game as it started (a table that stopped already
+/// has no game to name).
+async fn current_games(tables: &BTreeMap<TableId, TableHandle>) -> BTreeMap<TableId, CurrentGame> {
+    let mut current = BTreeMap::new();
+    for (id, handle) in tables.iter() {
+        if let Ok(v) = handle.view().await {
+            let game = CurrentGame {
+                game: v.game,
+                round: v.round,
+                blind: v.blind,
+            };
+            current.insert(id.clone(), game);
+        }
+    }
+    current
 }
 
 /// The longest a shutdown waits for the speakers: what they were given is
@@ -344,9 +419,7 @@ async fn finish_speaking(
 /// now (so the journal's instants read as dates) but never before the last
 /// instant the journal holds, so a wall clock set back between two runs
 /// cannot make a game's time go back. The wall clock is read here, once.
-fn service_time<'a>(
-    histories: impl Iterator<Item = &'a (Vec<crate::table::journal::Record>, Option<i64>)>,
-) -> Timebase {
+fn service_time<'a>(histories: impl Iterator<Item = &'a History>) -> Timebase {
     let mut last = 0i64;
     for (records, alive) in histories {
         last = last.max(alive.unwrap_or(0));

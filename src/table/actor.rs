@@ -524,7 +524,7 @@ impl TableActor {
     /// both agree on and the boards follow it.
     async fn ruling(&mut self, white: &str, black: &str, apply: bool) -> Result<Reply, TableError> {
         let ruling = super::actions::ruling::rule_at_table(self.game.game(), white, black)
-            .map_err(Unprocessable::Ruling)?;
+            .map_err(Unprocessable::from)?;
         let data = Some(ruling.json);
         if !apply {
             return Ok(Reply {

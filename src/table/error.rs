@@ -88,8 +88,8 @@ pub enum Unprocessable {
     #[error(transparent)]
     Promotion(#[from] tactus_board::infer::InferError),
     /// The D.2.9 ruling cannot be made from these scoresheets.
-    #[error("{0}")]
-    Ruling(String),
+    #[error(transparent)]
+    Ruling(#[from] super::actions::ruling::RulingRefused),
     /// A new game's setup that was meant for another table.
     #[error("a setup for table {setup} sent to table {table}")]
     OtherTable { setup: TableId, table: TableId },

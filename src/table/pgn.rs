@@ -1,7 +1,7 @@
 //! A table's game as PGN: the players, the time control, the clock after
 //! every move (`[%clk]`), draw offers and the result.
 
-use shakmaty::{Color, Outcome, Position};
+use shakmaty::{Outcome, Position};
 
 use super::actor::Setup;
 use tactus_rules::game::Game;
@@ -49,11 +49,7 @@ pub fn game_pgn(setup: &Setup, game: &Game) -> String {
         let mover = pos.turn();
         record.moves.push(RecordedMove {
             m,
-            clock: Some(if mover == Color::White {
-                ply.white_left
-            } else {
-                ply.black_left
-            }),
+            clock: Some(*ply.left.get(mover)),
             draw_offer: ply.draw_offer,
         });
         pos.play_unchecked(m);

@@ -16,10 +16,7 @@ pub(super) fn clock_before_slide(game: &Game, mover: Color, now: Duration) -> Cl
     let mut setting = clock.setting(now);
     let plies = game.plies();
     let n = plies.len();
-    let left = |p: &Ply, c: Color| match c {
-        Color::White => p.white_left,
-        Color::Black => p.black_left,
-    };
+    let left = |p: &Ply, c: Color| *p.left.get(c);
     let last = &plies[n - 1];
     // The mover's time: from the ply before (the start of their turn),
     // less the time since; for the game's first move, the time the move

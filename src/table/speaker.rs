@@ -159,11 +159,28 @@ impl Finished {
     }
 }
 
+/// The announcements the queue dropped, and when they are next logged.
+struct Drops {
+    /// Logged at most once a minute (the backoff's summary).
+    log: Backoff,
+    /// How many the queue had dropped when last looked at.
+    seen: u64,
+}
+
+impl Default for Drops {
+    fn default() -> Drops {
+        Drops {
+            log: Backoff::new(Duration::ZERO, Duration::ZERO),
+            seen: 0,
+        }
+    }
+}
+
 /// Where a table's announcements are spoken.
 pub struct Speaker {
     queue: Option<Arc<Queue>>,
     /// How often dropped announcements are logged (at most once a minute).
-    drops: Mutex<(Backoff, u64)>,
+    drops: Mutex<Drops>,
     finished: Finished,
     /// The output's status (kept here so it outlives the output).
     status: AudioStatus,
@@ -233,7 +250,7 @@ impl Speaker {
         let audio = status.subscribe();
         Ok(Speaker {
             queue: Some(queue),
-            drops: Mutex::new((Backoff::new(Duration::ZERO, Duration::ZERO), 0)),
+            drops: Mutex::new(Drops::default()),
             finished,
             status,
             audio,
@@ -251,7 +268,7 @@ impl Speaker {
         let audio = status.subscribe();
         Speaker {
             queue: None,
-            drops: Mutex::new((Backoff::new(Duration::ZERO, Duration::ZERO), 0)),
+            drops: Mutex::new(Drops::default()),
             finished: Finished::done(),
             status,
             audio,
@@ -330,7 +347,7 @@ impl Speaker {
         };
         let dropped = queue.push(job);
         let mut drops = self.drops.lock().unwrap_or_else(|p| p.into_inner());
-        let (log, seen) = &mut *drops;
+        let Drops { log, seen } = &mut *drops;
         if dropped > *seen {
             for _ in *seen..dropped {
                 log.failed();

@@ -12,11 +12,10 @@ use tactus_board::sim::Simulator;
 
 use crate::common;
 use crate::host;
-use crate::ser2net;
 
 use common::GAME;
 use host::{Host, Seen, zero};
-use ser2net::{Kind, Ser2net, line};
+use tactus_testkit::ser2net::{Kind, MISSING, Ser2net, line_of};
 
 fn host_for(kind: Kind, port: u16, protocol: Protocol) -> Host {
     Host::on(
@@ -30,7 +29,8 @@ fn host_for(kind: Kind, port: u16, protocol: Protocol) -> Host {
 async fn whole_game(protocol: Protocol, kind: Kind) {
     let dir = tempfile::tempdir().unwrap();
     let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
-    let _ser2net = Ser2net::start(dir.path(), &sim.path(), &line(protocol), kind);
+    let _ser2net =
+        Ser2net::start(dir.path(), &sim.path(), &line_of(protocol), kind).expect(MISSING);
     let mut host = host_for(kind, _ser2net.port, protocol);
     host.connected(protocol).await;
     for uci in GAME {
@@ -84,21 +84,22 @@ async fn millennium_game_over_rfc2217() {
 async fn ser2net_killed_mid_game(protocol: Protocol, kind: Kind) {
     let dir = tempfile::tempdir().unwrap();
     let mut sim = Simulator::new(protocol, Board::default(), None).unwrap();
-    let mut ser2net = Ser2net::start(dir.path(), &sim.path(), &line(protocol), kind);
+    let mut ser2net =
+        Ser2net::start(dir.path(), &sim.path(), &line_of(protocol), kind).expect(MISSING);
     let mut host = host_for(kind, ser2net.port, protocol);
     host.connected(protocol).await;
     for uci in &GAME[..8] {
         sim.play(uci, false).unwrap();
         assert_eq!(host.moved_uci().await, *uci);
     }
-    ser2net.kill();
+    ser2net.kill().unwrap();
     host.until("disconnection", |s| {
         matches!(s, Seen::Board(BoardEvent::Disconnected(_)))
     })
     .await;
     assert_eq!(GAME[8], "d1d3");
     sim.play(GAME[8], false).unwrap();
-    ser2net.restart();
+    ser2net.restart().unwrap();
     // The move may show before the full scan: the bytes written while
     // ser2net was down can still be in the pseudo-terminal.
     assert_eq!(host.moved_uci().await, "d1d3");
@@ -118,13 +119,13 @@ async fn ser2net_killed_mid_game(protocol: Protocol, kind: Kind) {
         )
     })
     .await;
-    ser2net.kill();
+    ser2net.kill().unwrap();
     host.until("disconnection", |s| {
         matches!(s, Seen::Board(BoardEvent::Disconnected(_)))
     })
     .await;
     sim.put(Square::E5, None).unwrap();
-    ser2net.restart();
+    ser2net.restart().unwrap();
     assert_eq!(host.moved_uci().await, "e7e5");
     for uci in &GAME[10..] {
         sim.play(uci, false).unwrap();
@@ -184,11 +185,17 @@ async fn millennium_survives_ser2net_restarts_over_rfc2217() {
 async fn a_host_not_there_yet_is_waited_for() {
     let dir = tempfile::tempdir().unwrap();
     let mut sim = Simulator::new(Protocol::Dgt, Board::default(), None).unwrap();
-    let mut ser2net = Ser2net::start(dir.path(), &sim.path(), &line(Protocol::Dgt), Kind::Rfc2217);
-    ser2net.kill();
+    let mut ser2net = Ser2net::start(
+        dir.path(),
+        &sim.path(),
+        &line_of(Protocol::Dgt),
+        Kind::Rfc2217,
+    )
+    .expect(MISSING);
+    ser2net.kill().unwrap();
     let mut host = host_for(Kind::Rfc2217, ser2net.port, Protocol::Dgt);
     std::thread::sleep(std::time::Duration::from_millis(500));
-    ser2net.restart();
+    ser2net.restart().unwrap();
     host.connected(Protocol::Dgt).await;
     sim.play("e2e4", false).unwrap();
     assert_eq!(host.moved_uci().await, "e2e4");

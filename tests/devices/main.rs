@@ -13,8 +13,6 @@ use tactus_testkit::brltty;
 #[path = "../common/mod.rs"]
 mod common;
 use tactus_testkit::host;
-#[path = "../common/ser2net.rs"]
-mod ser2net;
 
 mod board_cli;
 mod board_decoders;

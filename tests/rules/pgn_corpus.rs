@@ -318,10 +318,7 @@ fn tactus_pgn_reads_back_in_python_chess() {
         let py_clocks = clocks(&py["clocks"]);
         let mut pos = game.start().clone();
         for (j, ply) in game.plies().iter().enumerate() {
-            let left = match pos.turn() {
-                Color::White => ply.white_left,
-                Color::Black => ply.black_left,
-            };
+            let left = *ply.left.get(pos.turn());
             assert!(
                 same_clock(Some(left), py_clocks[j]),
                 "{what}: ply {} [%clk] {left:?} / {:?}",

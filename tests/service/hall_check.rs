@@ -8,7 +8,6 @@
 use crate::brltty;
 use crate::common;
 use crate::pulse;
-use crate::ser2net;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -21,10 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use pulse::Pulse;
-use ser2net::{Kind, Ser2net, line};
 use shakmaty::Board;
 use tactus_board::event::Protocol;
 use tactus_board::sim::Simulator;
+use tactus_testkit::ser2net::{Kind, MISSING, Ser2net, line_of as serial_line};
 
 /// A brltty with the Virtual driver (no hardware, no X) serving BrlAPI on
 /// TCP port 4101 + `api`, and the virtual display it drives.
@@ -190,7 +189,13 @@ fn a_ready_hall_passes_every_part_and_the_phrase_is_heard() {
     let pulse = Pulse::start(&["t1"]);
     let peg = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let dgt = Simulator::new(Protocol::Dgt, Board::default(), None).unwrap();
-    let ser2net = Ser2net::start(dir.path(), &dgt.path(), &line(Protocol::Dgt), Kind::Raw);
+    let ser2net = Ser2net::start(
+        dir.path(),
+        &dgt.path(),
+        &serial_line(Protocol::Dgt),
+        Kind::Raw,
+    )
+    .expect(MISSING);
     let api = free_api();
     let _brltty = Brltty::start(dir.path(), api);
     let data = data_dir(dir.path(), 0o700);

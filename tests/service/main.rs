@@ -15,8 +15,6 @@ mod common;
 #[path = "../common/inprocess.rs"]
 mod inprocess;
 use tactus_testkit::pulse;
-#[path = "../common/ser2net.rs"]
-mod ser2net;
 
 mod api_contract;
 mod bench_e2e;

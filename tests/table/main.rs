@@ -11,8 +11,6 @@
 // helper (they allow dead code, as they did when each file declared them).
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../common/ser2net.rs"]
-mod ser2net;
 
 mod chess960_table;
 mod one_owner;

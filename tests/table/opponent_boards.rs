@@ -7,7 +7,7 @@
 //! out. The ChessLink board is reached through ser2net with RFC 2217.
 
 use crate::common;
-use crate::ser2net;
+use tactus_testkit::ser2net;
 
 use std::time::Duration;
 
@@ -36,9 +36,10 @@ fn game_with_opponent_board(protocol: Protocol, over_ser2net: bool) {
     let dir = tempfile::tempdir().unwrap();
     let mut pegs = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let mut theirs = Simulator::new(protocol, Board::default(), None).unwrap();
-    let line = ser2net::line(protocol);
+    let line = ser2net::line_of(protocol);
     let bridge = over_ser2net.then(|| {
         ser2net::Ser2net::start(dir.path(), &theirs.path(), &line, ser2net::Kind::Rfc2217)
+            .expect(ser2net::MISSING)
     });
     let port = match &bridge {
         Some(b) => ser2net::Kind::Rfc2217.url(b.port),

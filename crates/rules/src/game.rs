@@ -46,8 +46,8 @@ use super::token::{Token, Word};
 /// game.apply(s(12), &mv("g1f3")).unwrap();
 /// let ply = &game.plies()[0];
 /// assert_eq!((ply.uci.to_string(), ply.san.to_string(), ply.at), ("g1f3".into(), "Nf3".into(), s(12)));
-/// assert_eq!(ply.white_left, s(90 * 60 - 12 + 30));
-/// assert_eq!(ply.black_left, s(90 * 60));
+/// assert_eq!(ply.left.white, s(90 * 60 - 12 + 30));
+/// assert_eq!(ply.left.black, s(90 * 60));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ply {
@@ -55,11 +55,9 @@ pub struct Ply {
     pub uci: UciMove,
     /// The move in SAN with its check mark.
     pub san: SanPlus,
-    /// White's clock right after the move (for `[%clk]` and D.2.9
+    /// Both clocks right after the move (for `[%clk]` and D.2.9
     /// restores).
-    pub white_left: Duration,
-    /// Black's clock right after the move.
-    pub black_left: Duration,
+    pub left: ByColor<Duration>,
     /// When the move was made.
     pub at: Duration,
     /// Whether the mover offered a draw with this move (`(=)`, Article 8).
@@ -766,8 +764,7 @@ impl Game {
                 self.plies.push(Ply {
                     uci: *uci,
                     san,
-                    white_left: self.clock.remaining(Color::White, at),
-                    black_left: self.clock.remaining(Color::Black, at),
+                    left: ByColor::new_with(|c| self.clock.remaining(c, at)),
                     at,
                     draw_offer,
                 });
@@ -1213,8 +1210,8 @@ mod tests {
         play(&mut g, 25, "e7e5");
         assert_eq!(g.sans(), vec!["e4", "e5"]);
         // White used 10 s and got 30 s back; Black used 15 s.
-        assert_eq!(g.plies()[0].white_left, secs(90 * 60 + 20));
-        assert_eq!(g.plies()[1].black_left, secs(90 * 60 + 15));
+        assert_eq!(g.plies()[0].left.white, secs(90 * 60 + 20));
+        assert_eq!(g.plies()[1].left.black, secs(90 * 60 + 15));
         assert_eq!(g.clock().moves_completed(), 1);
     }
 
@@ -1391,8 +1388,8 @@ mod tests {
             play(&mut g, i as u64 + 1, m);
         }
         let setting = ClockSetting {
-            white: g.plies()[1].white_left,
-            black: g.plies()[1].black_left,
+            white: g.plies()[1].left.white,
+            black: g.plies()[1].left.black,
             white_moves: 1,
             black_moves: 1,
             to_move: Color::White,
@@ -1441,7 +1438,7 @@ mod tests {
         );
         g.apply(secs(100), &GameEvent::ClockResumed).unwrap();
         play(&mut g, 110, "e7e5");
-        assert_eq!(g.plies()[1].black_left, secs(90 * 60 - 14 + 30));
+        assert_eq!(g.plies()[1].left.black, secs(90 * 60 - 14 + 30));
     }
 
     #[test]

@@ -77,6 +77,14 @@ pub fn free_port() -> io::Result<u16> {
     ))
 }
 
+/// ser2net's line setting for `protocol`'s default framing.
+pub fn line_of(protocol: tactus_board::event::Protocol) -> String {
+    line(protocol.framing(protocol.default_baud()))
+}
+
+/// What a test says when ser2net cannot start.
+pub const MISSING: &str = "ser2net did not start (scripts/test installs it)";
+
 /// How many times a start is tried on a new port when another process took
 /// the chosen one first.
 const START_ATTEMPTS: usize = 5;

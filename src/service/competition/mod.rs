@@ -136,7 +136,7 @@ pub struct Competition {
     forfeits: Mutex<Vec<Forfeit>>,
     /// The listed players without a game in the last round set up, with
     /// why (since the last start: afterwards, "no game").
-    unpaired: Mutex<(Round, Vec<Unpaired>)>,
+    unpaired: Mutex<LastUnpaired>,
     tables: Arc<BTreeMap<TableId, TableHandle>>,
     journal: JournalHandle,
     /// A read-only connection of its own: earlier games are read while the
@@ -170,8 +170,22 @@ pub struct Seat {
     /// The side the table's own tactile board (if any) follows: the
     /// player of that side acts as its `player`, the other as `opponent`.
     pub blind: Color,
-    /// The opponent's start rank (if known) and name.
-    pub opponent: (Option<u16>, String),
+    pub opponent: SeatOpponent,
+}
+
+/// Who a listed player plays in the latest round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatOpponent {
+    /// Their start rank, if the pairing gave it.
+    pub rank: Option<u16>,
+    pub name: String,
+}
+
+/// The listed players without a game in the last round set up, with why.
+#[derive(Debug, Default)]
+struct LastUnpaired {
+    round: Round,
+    unpaired: Vec<Unpaired>,
 }
 
 /// Why a listed player has no game in the latest round.
@@ -223,7 +237,7 @@ impl Competition {
             bases,
             boards,
             forfeits: Mutex::new(forfeits),
-            unpaired: Mutex::new((Round::none(), Vec::new())),
+            unpaired: Mutex::default(),
             tables,
             journal,
             reader: Arc::new(Mutex::new(reader)),
@@ -305,13 +319,16 @@ impl Competition {
                 game: v.game,
                 colour,
                 blind: v.blind,
-                opponent: (their_rank, their_name),
+                opponent: SeatOpponent {
+                    rank: their_rank,
+                    name: their_name,
+                },
             }));
         }
         let why = {
-            let (round, unpaired) = &*self.unpaired.lock().unwrap_or_else(|e| e.into_inner());
-            (round == &latest)
-                .then(|| unpaired.iter().find(|u| u.start_rank == rank))
+            let last = &*self.unpaired.lock().unwrap_or_else(|e| e.into_inner());
+            (last.round == latest)
+                .then(|| last.unpaired.iter().find(|u| u.start_rank == rank))
                 .flatten()
                 .map(|u| u.why.clone())
         };

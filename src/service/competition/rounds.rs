@@ -44,8 +44,10 @@ impl Competition {
             let game = handle.new_game(p.setup.clone()).await?;
             listed.push(listed_of(&p.setup, game, GameState::NotBegun, None, 0));
         }
-        *self.unpaired.lock().unwrap_or_else(|e| e.into_inner()) =
-            (round.clone(), unpaired.clone());
+        *self.unpaired.lock().unwrap_or_else(|e| e.into_inner()) = LastUnpaired {
+            round: round.clone(),
+            unpaired: unpaired.clone(),
+        };
         // Whoever follows the players (their own displays) looks again now.
         self.seating.send_modify(|n| *n += 1);
         Ok(RoundSetUp {

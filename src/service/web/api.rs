@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use super::TablePath;
 use super::api_types::{
-    AdjustBody, ClaimBody, MoveBody, PromotionBody, RateBody, ResultBody, RulingBody, SayClockBody,
-    SideBody, TouchBody,
+    AdjustBody, BodyLang, ClaimBody, MoveBody, PromotionBody, RateBody, ResultBody, RulingBody,
+    SayClockBody, SideBody, TouchBody,
 };
 use crate::table::actions::{Action, PersonRole};
 use crate::table::id::TableId;
@@ -87,18 +87,18 @@ pub(super) async fn all_pgn(State(state): State<AppState>) -> ApiResult<Response
 }
 
 /// A `lang` or `page_lang` of a request body; 422 if unknown.
-pub(super) fn move_lang(text: Option<&str>) -> ApiResult<Option<Lang>> {
-    text.map(|l| {
-        l.parse::<Lang>()
-            .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
+fn move_lang(lang: Option<&BodyLang>) -> ApiResult<Option<Lang>> {
+    lang.map(|l| {
+        l.known()
+            .map_err(|why| ApiError(StatusCode::UNPROCESSABLE_ENTITY, why.to_owned()))
     })
     .transpose()
 }
 
 /// A `page_lang`: the same values as `lang`, `auto` saying no more than
 /// leaving it out, and `it` the letters Italian shares with Spanish.
-fn page_language(text: Option<&str>) -> ApiResult<Option<Language>> {
-    Ok(move_lang(text)?.and_then(Lang::language))
+fn page_language(lang: Option<&BodyLang>) -> ApiResult<Option<Language>> {
+    Ok(move_lang(lang)?.and_then(Lang::language))
 }
 
 pub(super) async fn make_move(
@@ -108,8 +108,8 @@ pub(super) async fn make_move(
     body: Result<Json<MoveBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let lang = move_lang(body.lang.as_deref())?;
-    let page_lang = page_language(body.page_lang.as_deref())?;
+    let lang = move_lang(body.lang.as_ref())?;
+    let page_lang = page_language(body.page_lang.as_ref())?;
     act(
         &state,
         &id,
@@ -186,8 +186,8 @@ pub(super) async fn claim(
     claim: DrawClaim,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let lang = move_lang(body.lang.as_deref())?;
-    let page_lang = page_language(body.page_lang.as_deref())?;
+    let lang = move_lang(body.lang.as_ref())?;
+    let page_lang = page_language(body.page_lang.as_ref())?;
     let action = Action::ClaimDraw {
         side: body.side,
         claim,
@@ -392,12 +392,23 @@ mod tests {
 
     #[test]
     fn a_page_language_reads_as_a_move_language_does() {
+        // As a body gives it.
+        let read = |text: &str| -> BodyLang { serde_json::from_value(text.into()).unwrap() };
         assert_eq!(page_language(None).unwrap(), None);
-        assert_eq!(page_language(Some("auto")).unwrap(), None);
-        assert_eq!(page_language(Some("de")).unwrap(), Some(Language::De));
-        assert_eq!(page_language(Some("it")).unwrap(), Some(Language::Es));
-        assert_eq!(page_language(Some("SV")).unwrap(), Some(Language::De));
-        let refused = page_language(Some("ru")).unwrap_err();
+        assert_eq!(page_language(Some(&read("auto"))).unwrap(), None);
+        assert_eq!(
+            page_language(Some(&read("de"))).unwrap(),
+            Some(Language::De)
+        );
+        assert_eq!(
+            page_language(Some(&read("it"))).unwrap(),
+            Some(Language::Es)
+        );
+        assert_eq!(
+            page_language(Some(&read("SV"))).unwrap(),
+            Some(Language::De)
+        );
+        let refused = page_language(Some(&read("ru"))).unwrap_err();
         assert_eq!(refused.0, StatusCode::UNPROCESSABLE_ENTITY);
     }
 }

@@ -19,6 +19,7 @@ use shakmaty::Color;
 
 use crate::table::round::Round;
 use tactus_rules::clock_announce::Shown;
+use tactus_rules::notation::Lang;
 
 /// The answer to `POST /api/tables/{id}/ruling`.
 pub use crate::table::actions::ruling::{ClockJson, RulingJson};
@@ -58,11 +59,58 @@ pub struct MoveBody {
     /// The piece letters: `auto`, `en`, `de`, `es`, `fr`, `nl`, …; left
     /// out, the table's `notation`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<String>,
+    pub lang: Option<BodyLang>,
     /// The language of the page the move was typed on: under `auto` it
     /// settles an entry several languages read as different moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page_lang: Option<String>,
+    pub page_lang: Option<BodyLang>,
+}
+
+/// A body's `lang` or `page_lang`, read as the body is: the piece letters
+/// of a language tactus knows, or the text given, which the request is
+/// then refused for (422: the body itself is well formed, as before).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BodyLang {
+    Known(Lang),
+    Unknown { text: String, why: String },
+}
+
+impl BodyLang {
+    /// The language, or why the text names none.
+    pub fn known(&self) -> Result<Lang, &str> {
+        match self {
+            BodyLang::Known(lang) => Ok(*lang),
+            BodyLang::Unknown { why, .. } => Err(why),
+        }
+    }
+}
+
+impl From<Lang> for BodyLang {
+    fn from(lang: Lang) -> BodyLang {
+        BodyLang::Known(lang)
+    }
+}
+
+impl Serialize for BodyLang {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            BodyLang::Known(lang) => lang.serialize(s),
+            BodyLang::Unknown { text, .. } => s.serialize_str(text),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for BodyLang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BodyLang, D::Error> {
+        let text = String::deserialize(d)?;
+        Ok(match text.parse::<Lang>() {
+            Ok(lang) => BodyLang::Known(lang),
+            Err(e) => BodyLang::Unknown {
+                why: e.to_string(),
+                text,
+            },
+        })
+    }
 }
 
 /// `POST /api/tables/{id}/clock/say`; the body may be left out.
@@ -98,10 +146,10 @@ pub struct ClaimBody {
     pub declared: Option<String>,
     /// The declared move's piece letters, as in [`MoveBody::lang`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<String>,
+    pub lang: Option<BodyLang>,
     /// The page's language, as in [`MoveBody::page_lang`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page_lang: Option<String>,
+    pub page_lang: Option<BodyLang>,
 }
 
 /// `POST /api/tables/{id}/clock/adjust` (the arbiter).

@@ -84,10 +84,7 @@ pub(super) async fn events(
     // without one is refused here, before it holds a connection for hours.
     // In process (no listener) the client is this computer.
     let client = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |p| p.ip);
-    let permit = match state
-        .streams
-        .admit(client, &t_id(&id)?, q.ticket.as_deref())
-    {
+    let permit = match state.streams.admit(client, &id, q.ticket.as_deref()) {
         Ok(p) => p,
         Err(full) => {
             let mut r = ApiError(StatusCode::SERVICE_UNAVAILABLE, full.to_string()).into_response();
@@ -149,10 +146,6 @@ pub(super) async fn events(
                 .event(Event::default().event("alive").data("{}")),
         )
         .into_response())
-}
-
-fn t_id(id: &str) -> ApiResult<crate::table::id::TableId> {
-    id.parse().map_err(|_| bad("not a table id"))
 }
 
 fn announcement_event(a: &crate::table::view::Announcement) -> Event {

@@ -68,8 +68,8 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
             board: Some(seat.board),
             colour: Some(seat.colour),
             opponent: Some(Opponent {
-                start_rank: seat.opponent.0,
-                name: seat.opponent.1,
+                start_rank: seat.opponent.rank,
+                name: seat.opponent.name,
             }),
             why: None,
             braille,

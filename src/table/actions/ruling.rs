@@ -43,6 +43,24 @@ pub struct ClockJson {
     pub proposal: bool,
 }
 
+/// Why a ruling cannot be applied at the table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulingRefused {
+    /// The sheets agree on `agreed` plies (`lagging`: one of them behind
+    /// the other) but tactus's own record differs from them at ply `from`:
+    /// the position must be set by hand, not by retraction.
+    #[error(
+        "the scoresheets agree{} on {agreed} plies but differ from tactus's record at ply {from}: \
+         set the position by hand",
+        if *lagging { " (one lags behind)" } else { "" }
+    )]
+    OffRecord {
+        agreed: usize,
+        lagging: bool,
+        from: usize,
+    },
+}
+
 /// Rules on the two sheets. Refused (with a sentence for the arbiter) when
 /// the sheets' agreed moves are not the start of tactus's own record: then
 /// the position must be set by hand, not by retraction.
@@ -50,7 +68,7 @@ pub fn rule_at_table(
     game: &Game,
     white_sheet: &str,
     black_sheet: &str,
-) -> Result<TableRuling, String> {
+) -> Result<TableRuling, RulingRefused> {
     let start = game.start();
     let white = read_sheet(start, white_sheet, Lang::Auto);
     let black = read_sheet(start, black_sheet, Lang::Auto);
@@ -62,10 +80,7 @@ pub fn rule_at_table(
         black: first,
     });
     for ply in game.plies() {
-        times.push(ByColor {
-            white: ply.white_left,
-            black: ply.black_left,
-        });
+        times.push(ply.left);
     }
     let record = ClockRecord::Recorded(times.clone());
     let ruling = rule(
@@ -93,14 +108,11 @@ pub fn rule_at_table(
         .collect();
     if ours.len() < kept || ours[..kept] != theirs[..] {
         let from = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count() + 1;
-        let what = if kept > ruling.agreed_plies {
-            format!("the scoresheets agree (one lags behind) on {kept} plies")
-        } else {
-            format!("the scoresheets agree on {kept} plies")
-        };
-        return Err(format!(
-            "{what} but differ from tactus's record at ply {from}: set the position by hand"
-        ));
+        return Err(RulingRefused::OffRecord {
+            agreed: kept,
+            lagging: kept > ruling.agreed_plies,
+            from,
+        });
     }
     let agreed = kept;
     let clock = match ruling.clocks {
@@ -191,13 +203,15 @@ mod tests {
         let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6"]);
         let err = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3")
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(err.contains("5 plies") && err.contains("ply 5"), "{err}");
         // A record with a different fifth move: refused too.
         let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
         let err = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3")
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(err.contains("ply 5"), "{err}");
     }
 
@@ -211,8 +225,8 @@ mod tests {
         assert_eq!(clock.to_move, Color::Black);
         assert_eq!((clock.white_moves, clock.black_moves), (2, 1));
         // The times recorded after ply 3 (White's move at 30 s).
-        assert_eq!(clock.white, g.plies()[2].white_left);
-        assert_eq!(clock.black, g.plies()[2].black_left);
+        assert_eq!(clock.white, g.plies()[2].left.white);
+        assert_eq!(clock.black, g.plies()[2].left.black);
         // Applying it leaves a game whose clock and board agree.
         let mut g2 = g.clone();
         g2.apply(
