@@ -34,22 +34,30 @@ fn bench_e2e_refuses_an_unknown_board_transport() {
     assert!(stderr.contains("pty, tcp or rfc2217"), "{stderr}");
 }
 
-fn reports_json_with_announced_board_events(board: &str) -> serde_json::Value {
+/// Runs `tactus bench <args> --json` from the repository: it must succeed
+/// and print one JSON value on one line, which is returned.
+fn bench_json(args: &[&str]) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
-        .args(["bench", "e2e", "--tables", "2", "--seconds", "2", "--json"])
-        .args(["--board", board])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("bench")
+        .args(args)
+        .arg("--json")
         .output()
-        .expect("run tactus bench e2e");
+        .expect("run tactus bench");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
-        "status {}\nstdout: {stdout}\nstderr: {}",
+        "bench {args:?}: status {}\nstdout: {stdout}\nstderr: {}",
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 1, "one JSON object on one line: {stdout}");
-    let v: serde_json::Value = serde_json::from_str(lines[0]).expect("JSON");
+    assert_eq!(lines.len(), 1, "one JSON value on one line: {stdout}");
+    serde_json::from_str(lines[0]).expect("JSON")
+}
+
+fn reports_json_with_announced_board_events(board: &str) -> serde_json::Value {
+    let v = bench_json(&["e2e", "--tables", "2", "--seconds", "2", "--board", board]);
     assert_eq!(v["tables"], 2);
     for key in ["p50_ms", "p99_ms", "max_ms", "rss_mb", "cpu_s"] {
         let x = v[key]
@@ -83,26 +91,7 @@ fn bench_e2e_refuses_zero_tables_with_a_clear_error() {
 /// alone and with the readers, and the readers' reads answered.
 #[test]
 fn bench_readers_reports_both_spreads_and_the_reads() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
-        .args([
-            "bench",
-            "readers",
-            "--readers",
-            "8",
-            "--plies",
-            "6",
-            "--json",
-        ])
-        .output()
-        .expect("run tactus bench readers");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "status {}\nstdout: {stdout}\nstderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("JSON");
+    let v = bench_json(&["readers", "--readers", "8", "--plies", "6"]);
     assert_eq!(v["readers"], 8);
     for spread in ["alone", "with_readers"] {
         assert_eq!(v[spread]["n"], 6, "{v}");
@@ -118,18 +107,8 @@ fn bench_readers_reports_both_spreads_and_the_reads() {
 /// as the rate rises, in proportion.
 #[test]
 fn bench_voice_reports_every_rate_shorter_as_it_rises() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["bench", "voice", "--voice", "de-appendix-d", "--json"])
-        .output()
-        .expect("run tactus bench voice");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows: Vec<serde_json::Value> = serde_json::from_str(stdout.trim()).expect("JSON");
+    let rows = bench_json(&["voice", "--voice", "de-appendix-d"]);
+    let rows = rows.as_array().expect("one row per rate");
     assert_eq!(rows.len(), 10);
     let median = |r: &serde_json::Value| r["median_s"].as_f64().unwrap();
     for pair in rows.windows(2) {
@@ -150,18 +129,7 @@ fn bench_voice_reports_every_rate_shorter_as_it_rises() {
 /// has been said: the table paces a player's repeated requests).
 #[test]
 fn bench_serve_reports_moves_and_clock_presses_on_the_stream() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
-        .args(["bench", "serve", "--runs", "1", "--plies", "8", "--json"])
-        .output()
-        .expect("run tactus bench serve");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "status {}\nstdout: {stdout}\nstderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let v = bench_json(&["serve", "--runs", "1", "--plies", "8"]);
     assert_eq!(v["startup"]["n"], 1, "{v}");
     // Eight plies, the blind player's four on the board, each followed by
     // a clock press: none refused, none lost.
