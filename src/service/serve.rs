@@ -44,8 +44,8 @@ pub struct Running {
     /// Each table's current game as it started: the second blind player's
     /// token is that game's, and they play the side not blind.
     pub current: BTreeMap<TableId, CurrentGame>,
-    /// The listed players (start rank, name): each has a link of their own.
-    pub players: Vec<(u16, String)>,
+    /// The listed players: each has a link of their own.
+    pub players: Vec<super::config::PlayerConfig>,
 }
 
 /// A table's current game, as the start-up text names it.
@@ -105,11 +105,7 @@ pub async fn serve(
              tactus tls self-signed --out DIR, then tls_cert and tls_key (docs/https.md)"
         );
     }
-    let listed: Vec<(u16, String)> = config
-        .players
-        .iter()
-        .map(|p| (p.start_rank, p.name.clone()))
-        .collect();
+    let listed = config.players.clone();
     let running = Running {
         players: listed.clone(),
         addr,
@@ -493,8 +489,9 @@ pub fn startup_text(running: &Running) -> String {
     }
     // Each listed player's own link, for the whole event: it leads to
     // whichever table their game is at.
-    for (rank, name) in &running.players {
-        if let Some(code) = running.tokens.player_token(*rank) {
+    for p in &running.players {
+        let (rank, name) = (p.start_rank, &p.name);
+        if let Some(code) = running.tokens.player_token(rank) {
             out.push_str(&format!(
                 "player {rank} ({name}): {base}/p/{}\n",
                 super::access::grouped_code(code)

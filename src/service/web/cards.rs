@@ -69,9 +69,9 @@ pub struct CardsState {
     pub base: String,
     /// The venue's page language (its voice pack's, if the pages have it).
     pub lang: Language,
-    /// The listed players (start rank, name): each has a card of their own
+    /// The listed players: each has a card of their own
     /// with their link for the whole event.
-    pub players: Vec<(u16, String)>,
+    pub players: Vec<crate::service::config::PlayerConfig>,
 }
 
 /// The card routes, merged into the server's router.
@@ -243,28 +243,36 @@ pub fn cards(s: &CardsState, tables: &[CardTable], lang: Language) -> Vec<Card> 
 pub fn player_cards(s: &CardsState, lang: Language) -> Vec<Card> {
     s.players
         .iter()
-        .filter_map(|(rank, name)| {
-            let code = s.tokens.player_token(*rank)?;
-            let link = format!(
-                "{}/p/{}",
-                s.base,
-                crate::service::access::grouped_code(code)
-            );
-            Some(Card {
-                table: String::new(),
-                role: "own",
-                role_name: i18n::message(lang, "role-own", &[]),
-                title: i18n::message(
-                    lang,
-                    "cards-player",
-                    &[("name", name), ("rank", &rank.to_string())],
-                ),
-                note: String::new(),
-                svg: qr_svg(&link),
-                link,
-            })
-        })
+        .filter_map(|p| player_card(s, p, lang))
         .collect()
+}
+
+/// Listed player `p`'s own card (none without a token).
+fn player_card(
+    s: &CardsState,
+    p: &crate::service::config::PlayerConfig,
+    lang: Language,
+) -> Option<Card> {
+    let (rank, name) = (p.start_rank, &p.name);
+    let code = s.tokens.player_token(rank)?;
+    let link = format!(
+        "{}/p/{}",
+        s.base,
+        crate::service::access::grouped_code(code)
+    );
+    Some(Card {
+        table: String::new(),
+        role: "own",
+        role_name: i18n::message(lang, "role-own", &[]),
+        title: i18n::message(
+            lang,
+            "cards-player",
+            &[("name", name), ("rank", &rank.to_string())],
+        ),
+        note: String::new(),
+        svg: qr_svg(&link),
+        link,
+    })
 }
 
 /// `GET /api/players/{rank}/card.brf` (the venue arbiter): a listed
@@ -281,9 +289,12 @@ async fn own_brf(
     let rank: u16 = rank
         .parse()
         .map_err(|_| ApiError(StatusCode::NOT_FOUND, format!("no player `{rank}`")))?;
-    let index = s.players.iter().position(|(r, _)| *r == rank);
-    let card = index
-        .and_then(|i| player_cards(&s, lang).into_iter().nth(i))
+    // Found by rank, not by place: a player without a token has no card.
+    let card = s
+        .players
+        .iter()
+        .find(|p| p.start_rank == rank)
+        .and_then(|p| player_card(&s, p, lang))
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no listed player {rank}")))?;
     card_brf(
         lang,
