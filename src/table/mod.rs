@@ -16,6 +16,7 @@ pub mod handle;
 pub mod id;
 pub mod journal;
 mod journaled_game;
+pub mod parts;
 pub mod pgn;
 mod published;
 pub mod recent;
