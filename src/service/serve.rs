@@ -86,7 +86,13 @@ pub async fn serve(
     let tokens = Arc::new(load_tokens(&config)?);
     let kept = Kept::read(&journal, &config)?;
     let journal = JournalHandle::spawn(journal);
-    let mut voices = Voices::new(&config, super::table_rates::kept(kept.rates.clone()))?;
+    // The rates the arbiter set, read once: the tables start at them and
+    // the arbiter's page changes them.
+    let rates = Arc::new(super::table_rates::table_rates(
+        kept.rates,
+        Some(journal.clone()),
+    ));
+    let mut voices = Voices::new(&config, Arc::clone(&rates))?;
     let started = start_tables(&config, kept.histories, &journal, &mut voices).await?;
     let Started {
         tables,
@@ -142,10 +148,7 @@ pub async fn serve(
             .map_err(ServeError::Braille)?,
     );
     let state = AppState {
-        rates: Arc::new(super::table_rates::table_rates(
-            kept.rates,
-            Some(journal.clone()),
-        )),
+        rates,
         tables,
         tokens,
         competition,
@@ -237,11 +240,14 @@ struct Voices {
     speed: f32,
     loaded: BTreeMap<String, Arc<VoicePack>>,
     /// The rates the arbiter set per table, kept across restarts.
-    rates: BTreeMap<TableId, f32>,
+    rates: Arc<super::table_rates::TableRates>,
 }
 
 impl Voices {
-    fn new(config: &Config, rates: BTreeMap<TableId, f32>) -> Result<Voices, ServeError> {
+    fn new(
+        config: &Config,
+        rates: Arc<super::table_rates::TableRates>,
+    ) -> Result<Voices, ServeError> {
         let name = config.speech.voice.clone();
         let venue = load_voice(&name, config.speech.speed)?;
         Ok(Voices {
@@ -264,7 +270,6 @@ impl Voices {
         let rate = self
             .rates
             .get(&t.id)
-            .copied()
             .filter(|r| (r - self.speed).abs() > 1e-3);
         let failed = |error| ServeError::TableVoice {
             table: t.id.clone(),

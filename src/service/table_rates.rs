@@ -3,8 +3,6 @@
 //! rate, the pitch kept, and the choice journaled as one document, so a
 //! restart speaks at the same rate.
 
-use std::collections::BTreeMap;
-
 use super::journal::JournalHandle;
 use super::journaled_map::JournaledMap;
 use crate::table::id::TableId;
@@ -22,9 +20,4 @@ pub type TableRates = JournaledMap<TableId, f32>;
 /// not kept, for tests of the web layer alone).
 pub fn table_rates(kept: Option<Vec<u8>>, journal: Option<JournalHandle>) -> TableRates {
     JournaledMap::new(RATES_DOCUMENT, kept, WHAT, journal)
-}
-
-/// The rates journaled, read before the tables start.
-pub fn kept(kept: Option<Vec<u8>>) -> BTreeMap<TableId, f32> {
-    TableRates::read(kept, WHAT)
 }
