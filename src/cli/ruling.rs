@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use shakmaty::fen::Fen;
-use shakmaty::{Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Position, Role};
+use shakmaty::{Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Position};
 use tactus_rules::correction::SquareFix;
 use tactus_rules::notation::Lang;
 use tactus_rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
@@ -124,20 +124,11 @@ fn ply_label(start: &Chess, ply: usize) -> String {
 fn piece_name(p: Option<shakmaty::Piece>) -> String {
     match p {
         None => "nothing".to_string(),
-        Some(p) => {
-            let role = match p.role {
-                Role::King => "king",
-                Role::Queen => "queen",
-                Role::Rook => "rook",
-                Role::Bishop => "bishop",
-                Role::Knight => "knight",
-                Role::Pawn => "pawn",
-            };
-            format!(
-                "{} {role}",
-                if p.color.is_white() { "white" } else { "black" }
-            )
-        }
+        Some(p) => format!(
+            "{} {}",
+            tactus_rules::side::name(p.color),
+            tactus_rules::token::role_name(p.role)
+        ),
     }
 }
 

@@ -429,7 +429,18 @@ impl From<Word> for Token {
     }
 }
 
-fn role_name(role: Role) -> &'static str {
+/// A piece's role in English, lower case, as the token keys write it
+/// (`piece.knight`).
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Role;
+/// use tactus_rules::token::role_name;
+///
+/// assert_eq!(role_name(Role::Knight), "knight");
+/// ```
+pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::King => "king",
         Role::Queen => "queen",
