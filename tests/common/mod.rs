@@ -103,6 +103,14 @@ impl Server {
         Server::start_with_env(data, args, &[])
     }
 
+    /// Writes the venue file `venue` as `venue.toml` in the data folder
+    /// `data` and starts `tactus serve` on it (as [`Server::start`]).
+    pub fn with_venue(data: &Path, venue: &str) -> Server {
+        let config = data.join("venue.toml");
+        std::fs::write(&config, venue).unwrap();
+        Server::start(data, &["--config", config.to_str().unwrap()])
+    }
+
     /// As [`Server::start`], with environment variables for the server
     /// (`RUST_LOG=error` quiets the warnings a fault test provokes).
     pub fn start_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {

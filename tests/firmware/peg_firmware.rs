@@ -66,16 +66,13 @@ fn a_whole_game_followed_from_the_firmwares_own_lines() {
         board.command(&format!("close {sq}")).unwrap();
     }
     let data = tempfile::tempdir().unwrap();
-    let config = data.path().join("venue.toml");
-    std::fs::write(
-        &config,
-        format!(
+    let server = Server::with_venue(
+        data.path(),
+        &format!(
             "[[table]]\nid = \"1\"\nblind = \"white\"\nboard = \"peg:{}\"\nboard_hello = \"{HELLO}\"\ncontrol = \"15+10\"\n",
             board.path().display()
         ),
-    )
-    .unwrap();
-    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    );
     let addr = server.addr.clone();
     let (_, assistant, _) = tokens(data.path(), "1");
     wait_for("the emulated board connected and in step", LIMIT, || {

@@ -177,17 +177,14 @@ fn both_boards_wired_moves_from_each_followed_on_the_other() {
     let data = tempfile::tempdir().unwrap();
     let mut peg = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let mut dgt = Simulator::new(Protocol::Dgt, Board::default(), None).unwrap();
-    let config = data.path().join("venue.toml");
-    std::fs::write(
-        &config,
-        format!(
+    let server = Server::with_venue(
+        data.path(),
+        &format!(
             "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\nopponent_board = \"dgt:{}\"\ncontrol = \"15+10\"\n",
             peg.path().display(),
             dgt.path().display()
         ),
-    )
-    .unwrap();
-    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    );
     let addr = server.addr.clone();
     wait_for("both boards to connect", LIMIT, || {
         let t = table(&addr);
@@ -284,16 +281,13 @@ fn a_board_with_another_hello_than_the_pinned_one_is_not_followed() {
     for (pin, followed) in [("tactus-peg 0.1 E6614103E7", false), (SIM_HELLO, true)] {
         let data = tempfile::tempdir().unwrap();
         let mut peg = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
-        let config = data.path().join("venue.toml");
-        std::fs::write(
-            &config,
-            format!(
+        let server = Server::with_venue(
+            data.path(),
+            &format!(
                 "[[table]]\nid = \"1\"\nblind = \"white\"\nboard = \"peg:{}\"\nboard_hello = \"{pin}\"\nsettle_ms = 0\n",
                 peg.path().display()
             ),
-        )
-        .unwrap();
-        let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+        );
         let addr = server.addr.clone();
         wait_for("the board to connect and say who it is", LIMIT, || {
             let t = table(&addr);

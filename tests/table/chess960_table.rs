@@ -34,17 +34,14 @@ fn play(number: u32, plies: &[(&str, &str)]) -> (Vec<String>, String) {
         None,
     )
     .unwrap();
-    let config = data.path().join("venue.toml");
-    std::fs::write(
-        &config,
-        format!(
+    let server = Server::with_venue(
+        data.path(),
+        &format!(
             "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\n\
              variant = \"chess960\"\nstart_position = {number}\n",
             sim.path().display()
         ),
-    )
-    .unwrap();
-    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    );
     let addr = server.addr.clone();
     let (_, assistant, _) = tokens(data.path(), "1");
     wait_for("the board to connect", LIMIT, || {

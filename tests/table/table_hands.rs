@@ -73,17 +73,14 @@ fn both_players_blind_hands_on_both_boards() {
     let data = tempfile::tempdir().unwrap();
     let mut black = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let mut white = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
-    let config = data.path().join("venue.toml");
-    std::fs::write(
-        &config,
-        format!(
+    let server = Server::with_venue(
+        data.path(),
+        &format!(
             "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\nopponent_board = \"peg:{}\"\ncontrol = \"15+10\"\n",
             black.path().display(),
             white.path().display()
         ),
-    )
-    .unwrap();
-    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    );
     let addr = server.addr.clone();
     let (_, assistant, _) = tokens(data.path(), "1");
     wait_for("both boards to connect", LIMIT, || {
@@ -188,18 +185,15 @@ fn sighted_table(protocol: Protocol) -> (tempfile::TempDir, Server, Simulator, S
     let data = tempfile::tempdir().unwrap();
     let pegs = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
     let theirs = Simulator::new(protocol, Board::default(), None).unwrap();
-    let config = data.path().join("venue.toml");
-    std::fs::write(
-        &config,
-        format!(
+    let server = Server::with_venue(
+        data.path(),
+        &format!(
             "[[table]]\nid = \"1\"\nblind = \"black\"\nboard = \"peg:{}\"\nopponent_board = \"{}:{}\"\ncontrol = \"15+10\"\n",
             pegs.path().display(),
             protocol.name(),
             theirs.path().display()
         ),
-    )
-    .unwrap();
-    let server = Server::start(data.path(), &["--config", config.to_str().unwrap()]);
+    );
     let addr = server.addr.clone();
     wait_for("both boards to connect", LIMIT, || {
         let t = table(&addr);

@@ -3,9 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use shakmaty::Square;
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
+use shakmaty::{Move, Square};
 use tactus_board::event::{BoardEvent, Protocol};
 use tactus_board::infer::{Inference, Inferred, Settings};
 use tactus_board::link::Port;
@@ -101,21 +102,9 @@ impl Host {
         .await;
     }
 
+    /// The next move made or confirmed, in SAN.
     pub async fn moved(&mut self) -> String {
-        match self
-            .until("move", |s| {
-                matches!(
-                    s,
-                    Seen::Inferred(Inferred::Moved { .. } | Inferred::Confirmed { .. })
-                )
-            })
-            .await
-        {
-            Seen::Inferred(Inferred::Moved { san, .. } | Inferred::Confirmed { san, .. }) => {
-                san.to_string()
-            }
-            other => unreachable!("{other:?}"),
-        }
+        self.next_move().await.1.to_string()
     }
 
     pub fn touches(&self) -> Vec<Square> {
@@ -130,6 +119,12 @@ impl Host {
 
     /// The next move made or confirmed, in UCI.
     pub async fn moved_uci(&mut self) -> String {
+        let (mv, _) = self.next_move().await;
+        UciMove::from_move(mv, CastlingMode::Standard).to_string()
+    }
+
+    /// The next move the host's engine made or confirmed.
+    async fn next_move(&mut self) -> (Move, SanPlus) {
         match self
             .until("move", |s| {
                 matches!(
@@ -139,8 +134,8 @@ impl Host {
             })
             .await
         {
-            Seen::Inferred(Inferred::Moved { mv, .. } | Inferred::Confirmed { mv, .. }) => {
-                UciMove::from_move(mv, CastlingMode::Standard).to_string()
+            Seen::Inferred(Inferred::Moved { mv, san } | Inferred::Confirmed { mv, san }) => {
+                (mv, san)
             }
             other => unreachable!("{other:?}"),
         }
