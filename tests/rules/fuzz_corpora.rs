@@ -21,6 +21,8 @@ mod parse_move;
 mod peg_decoder;
 #[path = "../../fuzz/checks/pgn.rs"]
 mod pgn;
+#[path = "../../fuzz/checks/recorded_clip.rs"]
+mod recorded_clip;
 #[path = "../../fuzz/checks/rfc2217_negotiation.rs"]
 mod rfc2217_negotiation;
 #[path = "../../fuzz/checks/sheet_reader.rs"]
@@ -84,6 +86,7 @@ corpus_tests!(
     parse_move,
     peg_decoder,
     pgn,
+    recorded_clip,
     rfc2217_negotiation,
     sheet_reader,
     time_control,

@@ -29,21 +29,76 @@ pub fn peak(samples: &[f32]) -> f32 {
 /// with a few milliseconds of margin either side. An all-silent clip gives an
 /// empty range.
 pub fn trim_range(samples: &[f32], rate: u32) -> std::ops::Range<usize> {
-    let peak = peak(samples);
-    if peak < SILENT_PEAK {
-        return 0..0;
-    }
-    let threshold = peak * TRIM_THRESHOLD;
-    let loud = |s: &f32| s.abs() >= threshold;
-    let (Some(first), Some(last)) = (
-        samples.iter().position(loud),
-        samples.iter().rposition(loud),
-    ) else {
+    let Some(threshold) = sound_threshold(samples) else {
         return 0..0;
     };
+    let loud = |s: &f32| s.abs() >= threshold;
+    match (
+        samples.iter().position(loud),
+        samples.iter().rposition(loud),
+    ) {
+        (Some(first), Some(last)) => with_margins(first, last, samples.len(), rate),
+        _ => 0..0,
+    }
+}
+
+/// A quiet gap at least this long sets a stray sound apart from the speech:
+/// the click of the key that started or stopped a recording, a breath, the
+/// tail of an earlier word. Gaps inside a spoken word (the closure before
+/// the "t" of "acht") are far shorter.
+const STRAY_GAP_MS: u32 = 150;
+/// A part of a recording set apart by such a gap, with less than this share
+/// of the loudest part's energy (-13 dB), is a stray sound, not a word.
+const STRAY_ENERGY: f32 = 0.05;
+
+/// Like [`trim_range`], for a clip just recorded from a microphone: also
+/// cuts stray sounds at either end, set apart from the speech by at least
+/// 150 ms of quiet and far weaker than it. Recording by keyboard puts the
+/// click of the key at both ends of every clip; `trim_range` alone would
+/// keep the click and the quiet between it and the word.
+///
+/// The parts kept run from the first strong part to the last, so a phrase
+/// keeps its quieter words and its pauses.
+pub fn speech_range(samples: &[f32], rate: u32) -> std::ops::Range<usize> {
+    let Some(threshold) = sound_threshold(samples) else {
+        return 0..0;
+    };
+    let gap = ms_to_samples(STRAY_GAP_MS, rate).max(1);
+    // Parts: runs of sound whose loud samples are under `gap` apart, as
+    // (first loud sample, last loud sample). At most one per `gap` samples.
+    let mut parts: Vec<(usize, usize)> = Vec::new();
+    for (i, s) in samples.iter().enumerate() {
+        if s.abs() < threshold {
+            continue;
+        }
+        match parts.last_mut() {
+            Some(part) if i - part.1 < gap => part.1 = i,
+            _ => parts.push((i, i)),
+        }
+    }
+    let energy = |&(first, last): &(usize, usize)| -> f32 {
+        samples[first..=last].iter().map(|s| s * s).sum()
+    };
+    let loudest = parts.iter().map(energy).fold(0.0f32, f32::max);
+    let strong = |part: &&(usize, usize)| energy(part) >= loudest * STRAY_ENERGY;
+    match (parts.iter().find(strong), parts.iter().rev().find(strong)) {
+        (Some(first), Some(last)) => with_margins(first.0, last.1, samples.len(), rate),
+        _ => 0..0,
+    }
+}
+
+/// The level a sample must reach to count as sound in `samples`, or `None`
+/// for a silent clip.
+fn sound_threshold(samples: &[f32]) -> Option<f32> {
+    let peak = peak(samples);
+    (peak >= SILENT_PEAK).then_some(peak * TRIM_THRESHOLD)
+}
+
+/// `first..=last` widened by the trimming margins, within `0..len`.
+fn with_margins(first: usize, last: usize, len: usize, rate: u32) -> std::ops::Range<usize> {
     let before = ms_to_samples(TRIM_MARGIN_BEFORE_MS, rate);
     let after = ms_to_samples(TRIM_MARGIN_AFTER_MS, rate);
-    first.saturating_sub(before)..(last + 1 + after).min(samples.len())
+    first.saturating_sub(before)..(last + 1 + after).min(len)
 }
 
 /// Milliseconds to a whole number of samples at `rate`.
@@ -213,6 +268,77 @@ mod tests {
         assert!((8000..=8150).contains(&range.end), "{range:?}");
         // The quiet onset (1% of peak, below the threshold) is within margin.
         assert!(trimmed[..50].iter().all(|s| s.abs() < 0.01));
+    }
+
+    /// A click, 300 ms of quiet, a word, 200 ms of quiet, a click: what a
+    /// recording by keyboard hears.
+    fn recorded_by_keyboard(rate: u32, word: &[f32]) -> (Vec<f32>, std::ops::Range<usize>) {
+        let click = |clip: &mut Vec<f32>| clip.extend([0.0, 0.4, -0.3, 0.2, -0.1, 0.0]);
+        let mut clip = vec![0.0f32; 100];
+        click(&mut clip);
+        clip.extend(vec![0.0; ms_to_samples(300, rate)]);
+        let start = clip.len();
+        clip.extend_from_slice(word);
+        let end = clip.len();
+        clip.extend(vec![0.0; ms_to_samples(200, rate)]);
+        click(&mut clip);
+        clip.extend(vec![0.0; 50]);
+        (clip, start..end)
+    }
+
+    #[test]
+    fn speech_range_cuts_the_clicks_of_the_keys_that_started_and_stopped_it() {
+        let rate = 16_000;
+        let (clip, word) = recorded_by_keyboard(rate, &sine(200.0, rate, 0.4, 0.5));
+        // trim_range keeps the clicks and the quiet between them and the word.
+        let trimmed = trim_range(&clip, rate);
+        assert!(
+            trimmed.start <= 101 && trimmed.end >= clip.len() - 60,
+            "{trimmed:?}"
+        );
+        let r = speech_range(&clip, rate);
+        // The word and the margins: 5 ms (80) before, 15 ms (240) after,
+        // less the samples near the zero crossings below the threshold.
+        assert!(
+            r.start <= word.start && word.start - r.start <= 80,
+            "{r:?} {word:?}"
+        );
+        assert!(
+            r.end >= word.end - 2 && r.end <= word.end + 240,
+            "{r:?} {word:?}"
+        );
+    }
+
+    #[test]
+    fn speech_range_keeps_a_phrase_with_its_pauses_and_quieter_words() {
+        let rate = 16_000;
+        // Two words 300 ms apart, the second 10 dB quieter than the first.
+        let mut phrase = sine(200.0, rate, 0.3, 0.6);
+        phrase.extend(vec![0.0; ms_to_samples(300, rate)]);
+        phrase.extend(sine(300.0, rate, 0.3, 0.19));
+        let (clip, word) = recorded_by_keyboard(rate, &phrase);
+        let r = speech_range(&clip, rate);
+        assert!(
+            r.start <= word.start && word.start - r.start <= 80,
+            "{r:?} {word:?}"
+        );
+        assert!(
+            r.end >= word.end - 2 && r.end <= word.end + 240,
+            "{r:?} {word:?}"
+        );
+    }
+
+    #[test]
+    fn speech_range_of_a_clip_without_stray_sounds_is_its_trim_range() {
+        let rate = 16_000;
+        let mut clip = vec![0.0f32; 2000];
+        clip.extend(sine(200.0, rate, 0.4, 0.5));
+        clip.extend(vec![0.0f32; 2000]);
+        assert_eq!(speech_range(&clip, rate), trim_range(&clip, rate));
+        let loud = sine(300.0, 8000, 0.2, 0.8);
+        assert_eq!(speech_range(&loud, 8000), trim_range(&loud, 8000));
+        assert!(speech_range(&[0.0; 500], 8000).is_empty());
+        assert!(speech_range(&[], 8000).is_empty());
     }
 
     #[test]
