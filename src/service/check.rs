@@ -30,6 +30,11 @@ use tactus_speech::voice_pack::{LoadOptions, VoicePack, find_pack};
 
 use super::config::{AudioOut, BoardSpec, Config, TableConfig};
 
+/// What checking one part found, in words for the arbiter: `Ok` what
+/// works, `Err` what is wrong and where. Both are sentences; the line's
+/// `ok` is which of the two it is.
+pub type Finding = Result<String, String>;
+
 /// One checked part.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Line {
@@ -85,7 +90,7 @@ impl Part {
 }
 
 impl Line {
-    fn new(table: Option<&TableId>, part: Part, result: Result<String, String>) -> Line {
+    fn new(table: Option<&TableId>, part: Part, result: Finding) -> Line {
         let (ok, text) = match result {
             Ok(t) => (true, t),
             Err(t) => (false, t),
@@ -262,7 +267,7 @@ const SQUARES_NAMED: usize = 8;
 /// Opens a board's port, sends the host's start requests and waits at most
 /// `wait` for its position: a peg board's occupancy scan, a DGT board's
 /// dump, a ChessLink board's status.
-pub fn board(spec: &BoardSpec, start: &Board, wait: Duration) -> Result<String, String> {
+pub fn board(spec: &BoardSpec, start: &Board, wait: Duration) -> Finding {
     let Some((protocol, port, baud)) = spec.wired() else {
         return Ok(match spec {
             BoardSpec::Sim => "simulated peg board (sim): nothing to check".into(),
@@ -334,7 +339,7 @@ pub fn board(spec: &BoardSpec, start: &Board, wait: Duration) -> Result<String, 
 }
 
 /// A peg board's holes against the start position's.
-fn occupancy(name: &str, found: shakmaty::Bitboard, start: &Board) -> Result<String, String> {
+fn occupancy(name: &str, found: shakmaty::Bitboard, start: &Board) -> Finding {
     let wanted = start.occupied();
     if found == wanted {
         return Ok(format!("{name}: answers, start position"));
@@ -351,7 +356,7 @@ fn occupancy(name: &str, found: shakmaty::Bitboard, start: &Board) -> Result<Str
 }
 
 /// An electronic board's pieces against the start position's.
-fn pieces(name: &str, found: &Board, start: &Board) -> Result<String, String> {
+fn pieces(name: &str, found: &Board, start: &Board) -> Finding {
     let mut diffs = Vec::new();
     for sq in Square::ALL {
         let (want, got) = (start.piece_at(sq), found.piece_at(sq));
@@ -393,12 +398,7 @@ pub fn test_phrase(id: &str) -> Vec<Token> {
 
 /// Plays the table's test phrase on its sound output and reads the
 /// output's state afterwards: `playing` passes.
-pub fn sound(
-    out: &AudioOut,
-    voice: &Arc<VoicePack>,
-    id: &str,
-    wait: Duration,
-) -> Result<String, String> {
+pub fn sound(out: &AudioOut, voice: &Arc<VoicePack>, id: &str, wait: Duration) -> Finding {
     let pcm = match out {
         AudioOut::None => return Ok("none: text only, nothing is heard".into()),
         AudioOut::Wav(dir) => {
@@ -447,7 +447,7 @@ pub fn sound(
 
 /// Connects to a display's brltty and shows a test line on it; `whose`
 /// names it there (`table 1`, `player 3`).
-pub fn braille(spec: &BrailleSpec, whose: &str) -> Result<String, String> {
+pub fn braille(spec: &BrailleSpec, whose: &str) -> Finding {
     let BrailleSpec::Brlapi(host) = spec else {
         return Ok("none".into());
     };
@@ -485,7 +485,7 @@ pub fn voice(name: &str) -> Result<Arc<VoicePack>, String> {
 }
 
 /// The data folder: there (or creatable), writable, the user's alone.
-pub fn data_folder(dir: &Path) -> Result<String, String> {
+pub fn data_folder(dir: &Path) -> Finding {
     use std::os::unix::fs::MetadataExt;
     let shown = dir.display();
     let meta = match std::fs::metadata(dir) {
@@ -626,10 +626,7 @@ pub fn live(view: &crate::table::view::TableView) -> Vec<Line> {
     lines
 }
 
-fn live_board(
-    board: Option<&crate::table::view::BoardView>,
-    at_start: bool,
-) -> Result<String, String> {
+fn live_board(board: Option<&crate::table::view::BoardView>, at_start: bool) -> Finding {
     let Some(b) = board else {
         return Ok("none: moves are entered on the pages".into());
     };

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use shakmaty::{Color, Move, Position, Role};
+use shakmaty::{ByColor, Color, Move, Position, Role};
 use tokio::sync::{broadcast, mpsc};
 
 use super::actions::{Action, PersonRole};
@@ -354,11 +354,7 @@ impl TableActor {
                     .claim_draw(side, claim, declared, lang, page_lang)
                     .await;
             }
-            Ruling {
-                white_sheet,
-                black_sheet,
-                apply,
-            } => return self.ruling(&white_sheet, &black_sheet, apply).await,
+            Ruling { sheets, apply } => return self.ruling(&sheets, apply).await,
             NamePromotion(piece) => return self.name_promotion(role, piece).await,
             StartClock => GameEvent::ClockStarted,
             PauseClock => GameEvent::ClockPaused,
@@ -454,11 +450,11 @@ impl TableActor {
         Ok(reply)
     }
 
-    /// The D.2.9 ruling on the scoresheets `white` and `black` (its answer
-    /// is the ruling itself); if `apply`, the game goes back to the moves
-    /// both agree on and the boards follow it.
-    async fn ruling(&mut self, white: &str, black: &str, apply: bool) -> Result<Reply, TableError> {
-        let ruling = super::actions::ruling::rule_at_table(self.game.game(), white, black)
+    /// The D.2.9 ruling on both players' scoresheets (its answer is the
+    /// ruling itself); if `apply`, the game goes back to the moves both
+    /// agree on and the boards follow it.
+    async fn ruling(&mut self, sheets: &ByColor<String>, apply: bool) -> Result<Reply, TableError> {
+        let ruling = super::actions::ruling::rule_at_table(self.game.game(), sheets)
             .map_err(Unprocessable::from)?;
         let data = Some(ruling.json);
         if !apply {

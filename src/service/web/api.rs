@@ -6,7 +6,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Extension, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use shakmaty::{Color, Role};
+use shakmaty::{ByColor, Color, Role};
 
 use std::sync::Arc;
 
@@ -309,8 +309,10 @@ pub(super) async fn ruling(
             granted.game,
             granted.role,
             Action::Ruling {
-                white_sheet: body.white_sheet,
-                black_sheet: body.black_sheet,
+                sheets: ByColor {
+                    white: body.white_sheet,
+                    black: body.black_sheet,
+                },
                 apply: body.apply,
             },
         )

@@ -9,7 +9,7 @@ pub mod ruling;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, KnownOutcome, Role, Square};
+use shakmaty::{ByColor, Color, KnownOutcome, Role, Square};
 
 use tactus_rules::clock_announce::Shown;
 use tactus_rules::event::DrawClaim;
@@ -116,8 +116,7 @@ pub enum Action {
     },
     /// The D.2.9 ruling from both scoresheets; applied if `apply`.
     Ruling {
-        white_sheet: String,
-        black_sheet: String,
+        sheets: ByColor<String>,
         apply: bool,
     },
     /// Names the piece of a pending peg-board promotion.
@@ -209,8 +208,7 @@ mod tests {
                 reason: String::new(),
             },
             Action::Ruling {
-                white_sheet: String::new(),
-                black_sheet: String::new(),
+                sheets: ByColor::new_with(|_| String::new()),
                 apply: true,
             },
         ];

@@ -64,14 +64,10 @@ pub enum RulingRefused {
 /// Rules on the two sheets. Refused (with a sentence for the arbiter) when
 /// the sheets' agreed moves are not the start of tactus's own record: then
 /// the position must be set by hand, not by retraction.
-pub fn rule_at_table(
-    game: &Game,
-    white_sheet: &str,
-    black_sheet: &str,
-) -> Result<TableRuling, RulingRefused> {
+pub fn rule_at_table(game: &Game, sheets: &ByColor<String>) -> Result<TableRuling, RulingRefused> {
     let start = game.start();
-    let white = read_sheet(start, white_sheet, Lang::Auto);
-    let black = read_sheet(start, black_sheet, Lang::Auto);
+    let white = read_sheet(start, &sheets.white, Lang::Auto);
+    let black = read_sheet(start, &sheets.black, Lang::Auto);
     // Times after each ply, with the start times first: index = plies.
     let mut times = Vec::with_capacity(game.plies().len() + 1);
     let first = game.clock().control().period(1).time;
@@ -170,6 +166,13 @@ mod tests {
     use tactus_rules::announce::Style;
     use tactus_rules::event::GameEvent;
 
+    fn sheets(white: &str, black: &str) -> ByColor<String> {
+        ByColor {
+            white: white.to_owned(),
+            black: black.to_owned(),
+        }
+    }
+
     fn game_with(moves: &[&str]) -> Game {
         let mut g = Game::new(None, "90+30".parse().unwrap(), Style::Standard).unwrap();
         for (i, uci) in moves.iter().enumerate() {
@@ -188,7 +191,8 @@ mod tests {
     fn a_lagging_sheet_keeps_the_plies_tactus_recorded() {
         let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
         // Black's sheet (German) two plies behind White's: agree, keep 5.
-        let r = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Sf3").unwrap();
+        let r =
+            rule_at_table(&g, &sheets("1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Sf3")).unwrap();
         assert_eq!(r.agreed_plies, 5);
         let json = serde_json::to_value(&r.json).unwrap();
         assert_eq!(json["case"], "agree");
@@ -201,14 +205,14 @@ mod tests {
     fn a_lag_tactus_did_not_record_is_shown_before_anything_is_applied() {
         // tactus saw only four plies: the longer sheet's fifth is not on its record.
         let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6"]);
-        let err = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3")
+        let err = rule_at_table(&g, &sheets("1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3"))
             .err()
             .unwrap()
             .to_string();
         assert!(err.contains("5 plies") && err.contains("ply 5"), "{err}");
         // A record with a different fifth move: refused too.
         let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
-        let err = rule_at_table(&g, "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3")
+        let err = rule_at_table(&g, &sheets("1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Nf3"))
             .err()
             .unwrap()
             .to_string();
@@ -219,7 +223,7 @@ mod tests {
     fn agreeing_sheets_short_of_the_record_restore_the_clocks_there() {
         // tactus saw five plies; both sheets stop after three.
         let g = game_with(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
-        let r = rule_at_table(&g, "1. e4 e5 2. Nf3", "1. e4 e5 2. Sf3").unwrap();
+        let r = rule_at_table(&g, &sheets("1. e4 e5 2. Nf3", "1. e4 e5 2. Sf3")).unwrap();
         assert_eq!(r.agreed_plies, 3);
         let clock = r.clock.expect("the clocks go back with the moves");
         assert_eq!(clock.to_move, Color::Black);
