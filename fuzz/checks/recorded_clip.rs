@@ -26,20 +26,18 @@ fn kept_well(clip: Result<RecordedClip, tactus::service::recorder::ClipRefused>)
 /// `data` (an even number of its bytes) as the little-endian samples of a
 /// mono 16-bit WAV at `RATE`.
 fn wav_of(data: &[u8]) -> Vec<u8> {
-    let n = (data.len() / 2 * 2) as u32;
-    let mut out = Vec::with_capacity(44 + n as usize);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + n).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes());
-    out.extend_from_slice(&RATE.to_le_bytes());
-    out.extend_from_slice(&(RATE * 2).to_le_bytes());
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&16u16.to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&n.to_le_bytes());
-    out.extend_from_slice(&data[..n as usize]);
-    out
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: RATE,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut w = hound::WavWriter::new(&mut out, spec).expect("a WAV header in memory");
+    for pair in data.chunks_exact(2) {
+        w.write_sample(i16::from_le_bytes([pair[0], pair[1]]))
+            .expect("a sample in memory");
+    }
+    w.finalize().expect("a WAV file in memory");
+    out.into_inner()
 }
