@@ -32,8 +32,9 @@ pub(super) struct Announcer {
     recent: Recent,
     /// The number of the last announcement.
     seq: u64,
-    /// The last words said but a repeat, with their kind.
-    last_said: Option<(NoticeKind, Vec<Token>)>,
+    /// The last words said but a repeat, and their text (which every view
+    /// the table publishes shows).
+    last_said: Option<(Vec<Token>, String)>,
     /// The blind player's move being announced, if any.
     announcing: Option<Announcing>,
     /// When each requester's last spoken answer to each kind of request (a
@@ -145,7 +146,7 @@ impl Announcer {
     pub(super) fn begin(&mut self, m: Move, made_on: Option<usize>, tokens: Vec<Token>) -> Reply {
         let text = self.voice.text(&tokens);
         let spoken = self.speaker.say_then(tokens.clone(), text.clone());
-        self.publish_said(NoticeKind::Move, tokens);
+        self.publish_said(NoticeKind::Move, tokens, text.clone());
         self.announcing = Some(Announcing {
             m,
             made_on,
@@ -198,8 +199,8 @@ impl Announcer {
     /// The last announcement again, in full, for `role` at `now` (nothing
     /// if none yet).
     pub(super) fn repeat(&mut self, role: PersonRole, now: Duration) -> Reply {
-        match self.last_said.clone() {
-            Some((_, tokens)) => {
+        match self.last_said.as_ref().map(|(tokens, _)| tokens.clone()) {
+            Some(tokens) => {
                 self.say_asked((role, Asked::Repeat), now, NoticeKind::Repeat, tokens, true)
             }
             None => Reply::default(),
@@ -241,7 +242,7 @@ impl Announcer {
     pub(super) fn say(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
         let text = self.voice.text(&tokens);
         self.speaker.say(tokens.clone(), text.clone());
-        self.publish_said(kind, tokens)
+        self.publish_said(kind, tokens, text)
     }
 
     /// Like [`Self::say`] for words that tell a state (the clock read out,
@@ -249,14 +250,14 @@ impl Announcer {
     /// replaced, so asking again while one waits is one announcement.
     pub(super) fn say_latest(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
         let text = self.voice.text(&tokens);
-        self.speaker.say_latest(kind, tokens.clone(), text);
-        self.publish_said(kind, tokens)
+        self.speaker.say_latest(kind, tokens.clone(), text.clone());
+        self.publish_said(kind, tokens, text)
     }
 
-    /// Sends what is being said to every page (as text: every message a
-    /// player can hear also exists as text) and keeps it for "repeat".
-    pub(super) fn publish_said(&mut self, kind: NoticeKind, tokens: Vec<Token>) -> Reply {
-        let text = self.voice.text(&tokens);
+    /// Sends what is being said, `tokens` worded as `text`, to every page
+    /// (as text: every message a player can hear also exists as text) and
+    /// keeps it for "repeat".
+    fn publish_said(&mut self, kind: NoticeKind, tokens: Vec<Token>, text: String) -> Reply {
         self.seq += 1;
         let announcement = Announcement {
             seq: self.seq,
@@ -267,7 +268,7 @@ impl Announcer {
         self.recent.push(announcement.clone());
         let _ = self.live.send(LiveEvent::Announcement(announcement));
         if kind != NoticeKind::Repeat {
-            self.last_said = Some((kind, tokens));
+            self.last_said = Some((tokens, text.clone()));
         }
         Reply {
             text: Some(text),
@@ -303,9 +304,9 @@ impl Announcer {
         self.announcing.is_some()
     }
 
-    /// The last words said (but a repeat), if any.
-    pub(super) fn last_said(&self) -> Option<&[Token]> {
-        self.last_said.as_ref().map(|(_, tokens)| tokens.as_slice())
+    /// The text of the last words said (but a repeat), if any.
+    pub(super) fn last_said(&self) -> Option<&str> {
+        self.last_said.as_ref().map(|(_, text)| text.as_str())
     }
 
     /// Resolves when the move being announced has been spoken (or the

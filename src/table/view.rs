@@ -497,10 +497,7 @@ impl TableView {
             illegal_count: game.irregularities().len(),
             alerts,
             audio,
-            last_announcement: t
-                .announcer
-                .last_said()
-                .map(|tokens| t.announcer.voice().text(tokens)),
+            last_announcement: t.announcer.last_said().map(str::to_owned),
             braille: t.display.map(DisplayStatus::get),
             voice_lang: t.announcer.voice().tag().to_owned(),
             rate: t.announcer.voice().speed(),
