@@ -52,7 +52,7 @@ pub(super) struct LiveBoard {
     inference: Inference,
     connected: bool,
     /// Squares the board differs at, once it has been still and wrong.
-    differs: Vec<String>,
+    differs: Vec<Square>,
     /// The pinned hello, if the venue gave one.
     pin: Option<String>,
     identity: Identity,
@@ -155,8 +155,7 @@ impl Boards {
             // The player at this board carries out the move on it; the
             // engine follows that.
             if board.inference.expect(m, now).is_err() {
-                board.inference =
-                    Inference::new(position.clone(), board.protocol, board.inference.settings());
+                board.follow_afresh(position);
             }
             if let Some(sim) = board.mirror.as_mut()
                 && let Err(e) = sim.play(&uci.to_string(), false)
@@ -170,8 +169,7 @@ impl Boards {
     /// or a ruling): every board is read afresh.
     pub(super) fn resync(&mut self, position: &Chess) {
         for b in &mut self.all {
-            let settings = b.inference.settings();
-            b.inference = Inference::new(position.clone(), b.protocol, settings);
+            b.follow_afresh(position);
             b.driver
                 .send(tactus_board::event::decoder(b.protocol).scan_request());
         }
@@ -370,7 +368,7 @@ impl Boards {
     /// Board `at` has been still and wrong: it differs at `squares`.
     pub(super) fn differs_at(&mut self, at: usize, squares: &[Square]) {
         if let Some(b) = self.all.get_mut(at) {
-            b.differs = squares.iter().map(|s| s.to_string()).collect();
+            b.differs = squares.to_vec();
         }
     }
 
@@ -399,13 +397,20 @@ impl Boards {
 }
 
 impl LiveBoard {
+    /// Its inference engine starts again from `position`, with the same
+    /// settings: what it was following is forgotten.
+    fn follow_afresh(&mut self, position: &Chess) {
+        let settings = self.inference.settings();
+        self.inference = Inference::new(position.clone(), self.protocol, settings);
+    }
+
     /// The board as pages show it (`uci`: a move as the journal writes it).
     pub(super) fn view(&self, uci: impl Fn(Move) -> UciMove) -> BoardView {
         BoardView {
             connected: self.connected,
             in_sync: self.differs.is_empty() && self.inference.following().is_none(),
             following: self.inference.following().map(uci),
-            differs: self.differs.clone(),
+            differs: self.differs.iter().map(Square::to_string).collect(),
             fen: self.inference.expected_board().to_string(),
             promotion_pending: self.inference.promotion_pending().is_some(),
             unreadable: self.driver.unreadable_count(),
