@@ -105,9 +105,14 @@ impl JournaledGame {
 
     /// Journals `entry` of this game, stamped `at`.
     pub(super) async fn record(&self, at: Duration, entry: &Entry) -> Result<(), RecordError> {
+        self.record_in(self.number, at, entry).await
+    }
+
+    /// Journals `entry` of the table's game `number`, stamped `at`.
+    async fn record_in(&self, number: u32, at: Duration, entry: &Entry) -> Result<(), RecordError> {
         let payload = serde_json::to_string(entry)?;
         self.journal
-            .append(&self.setup.id, self.number, at.as_millis() as i64, payload)
+            .append(&self.setup.id, number, at.as_millis() as i64, payload)
             .await?;
         Ok(())
     }
@@ -120,14 +125,10 @@ impl JournaledGame {
         setup: Setup,
         game: Game,
     ) -> Result<u32, RecordError> {
-        self.number += 1;
-        if let Err(e) = self
-            .record(at, &Entry::Setup(Box::new(setup.clone())))
-            .await
-        {
-            self.number -= 1;
-            return Err(e);
-        }
+        let number = self.number + 1;
+        self.record_in(number, at, &Entry::Setup(Box::new(setup.clone())))
+            .await?;
+        self.number = number;
         self.game = game;
         self.rev += 1;
         self.setup = setup;
