@@ -93,7 +93,7 @@ pub async fn serve(
         Some(journal.clone()),
     ));
     let mut voices = Voices::new(&config, Arc::clone(&rates))?;
-    let started = start_tables(&config, kept.histories, &journal, &mut voices).await?;
+    let started = start_tables(&config, kept.tables, &journal, &mut voices).await?;
     let Started {
         tables,
         bases,
@@ -185,16 +185,23 @@ fn load_tokens(config: &Config) -> Result<Tokens, ServeError> {
     )?)
 }
 
-/// A table's journaled records of its current game and the last instant
-/// it was seen alive.
-type History = (Vec<crate::table::journal::Record>, Option<i64>);
+/// What the journal keeps of one table, for its start.
+#[derive(Default)]
+struct TableKept {
+    /// The records of its current game (none for a new table).
+    records: Vec<crate::table::journal::Record>,
+    /// The last instant it was seen alive, if ever.
+    last_alive_ms: Option<i64>,
+    /// The rounds of its earlier games.
+    earlier_rounds: Vec<Round>,
+}
 
 /// What the journal keeps for start-up, read before the writer thread
 /// takes the file.
 struct Kept {
     /// Each table's current game, its earlier games' rounds and when it
     /// was last alive.
-    histories: BTreeMap<TableId, (History, Vec<Round>)>,
+    tables: BTreeMap<TableId, TableKept>,
     /// The imported TRF file, if any.
     trf: Option<Vec<u8>>,
     /// The voice rates the arbiter set per table.
@@ -206,9 +213,9 @@ impl Kept {
     /// grow with the event's history; of the earlier games, only their
     /// rounds (a configuration never starts one of them again).
     fn read(journal: &Journal, config: &Config) -> Result<Kept, ServeError> {
-        let mut histories = BTreeMap::new();
+        let mut tables = BTreeMap::new();
         for t in &config.tables {
-            let (current, rounds) = match journal.current_game(&t.id)? {
+            let (records, earlier_rounds) = match journal.current_game(&t.id)? {
                 None => (Vec::new(), Vec::new()),
                 Some(game) => {
                     let rounds = journal
@@ -221,11 +228,15 @@ impl Kept {
                     (journal.game_events(&t.id, game)?, rounds)
                 }
             };
-            let history = (current, journal.last_alive(&t.id)?);
-            histories.insert(t.id.clone(), (history, rounds));
+            let kept = TableKept {
+                records,
+                last_alive_ms: journal.last_alive(&t.id)?,
+                earlier_rounds,
+            };
+            tables.insert(t.id.clone(), kept);
         }
         Ok(Kept {
-            histories,
+            tables,
             trf: journal.document(super::competition::TRF_DOCUMENT)?,
             rates: journal.document(super::table_rates::RATES_DOCUMENT)?,
         })
@@ -302,11 +313,11 @@ struct Started {
 /// voice, speaker, braille display and actor.
 async fn start_tables(
     config: &Config,
-    mut histories: BTreeMap<TableId, (History, Vec<Round>)>,
+    mut kept: BTreeMap<TableId, TableKept>,
     journal: &JournalHandle,
     voices: &mut Voices,
 ) -> Result<Started, ServeError> {
-    let time = service_time(histories.values().map(|(h, _)| h));
+    let time = service_time(kept.values());
     let mut started = Started {
         tables: BTreeMap::new(),
         bases: BTreeMap::new(),
@@ -318,7 +329,11 @@ async fn start_tables(
     // WAV files of this run carry its start time: earlier runs' are kept.
     let run = tactus_speech::sink::run_stamp(std::time::SystemTime::now());
     for t in &config.tables {
-        let ((history, last_alive), earlier_rounds) = histories.remove(&t.id).unwrap_or_default();
+        let TableKept {
+            records,
+            last_alive_ms,
+            earlier_rounds,
+        } = kept.remove(&t.id).unwrap_or_default();
         let setup = setup_of(t)?;
         started
             .bases
@@ -338,9 +353,9 @@ async fn start_tables(
             voice,
             speaker,
             journal: Arc::new(journal.clone()),
-            history,
+            history: records,
             earlier_rounds,
-            last_alive_ms: last_alive.map(|ms| ms.max(0) as u64),
+            last_alive_ms: last_alive_ms.map(|ms| ms.max(0) as u64),
             board,
             opponent_board,
             shown: t.clock_says,
@@ -420,11 +435,11 @@ async fn finish_speaking(
 /// now (so the journal's instants read as dates) but never before the last
 /// instant the journal holds, so a wall clock set back between two runs
 /// cannot make a game's time go back. The wall clock is read here, once.
-fn service_time<'a>(histories: impl Iterator<Item = &'a History>) -> Timebase {
+fn service_time<'a>(tables: impl Iterator<Item = &'a TableKept>) -> Timebase {
     let mut last = 0i64;
-    for (records, alive) in histories {
-        last = last.max(alive.unwrap_or(0));
-        last = records.iter().fold(last, |m, r| m.max(r.at_ms));
+    for t in tables {
+        last = last.max(t.last_alive_ms.unwrap_or(0));
+        last = t.records.iter().fold(last, |m, r| m.max(r.at_ms));
     }
     let wall = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
