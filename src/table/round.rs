@@ -57,11 +57,18 @@ impl Round {
     /// The round's number as a pairing program counts rounds (1, 2, …), if
     /// its name is one.
     pub fn number(&self) -> Option<u16> {
-        // Digits only: `+3` and ` 3` are names, not numbers.
+        self.digits()
+            .and_then(|n| u16::try_from(n).ok())
+            .filter(|n| *n > 0)
+    }
+
+    /// The name's value when it is all digits (`+3` and ` 3` are names,
+    /// not numbers), for ordering and numbering.
+    fn digits(&self) -> Option<u64> {
         if !self.0.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        self.0.parse::<u16>().ok().filter(|n| *n > 0)
+        self.0.parse().ok()
     }
 
     /// The round numbered `n` (1, 2, …).
@@ -130,13 +137,7 @@ impl fmt::Display for Round {
 /// comes after round 9, and a tie-break after both).
 impl Ord for Round {
     fn cmp(&self, other: &Round) -> Ordering {
-        let number = |r: &Round| -> Option<u64> {
-            r.0.bytes()
-                .all(|b| b.is_ascii_digit())
-                .then(|| r.0.parse().ok())
-                .flatten()
-        };
-        match (number(self), number(other)) {
+        match (self.digits(), other.digits()) {
             (Some(x), Some(y)) => x.cmp(&y).then_with(|| self.0.cmp(&other.0)),
             (Some(_), None) => Ordering::Less,
             (None, Some(_)) => Ordering::Greater,
