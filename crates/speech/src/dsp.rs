@@ -33,13 +33,11 @@ pub fn trim_range(samples: &[f32], rate: u32) -> std::ops::Range<usize> {
         return 0..0;
     };
     let loud = |s: &f32| s.abs() >= threshold;
-    match (
-        samples.iter().position(loud),
-        samples.iter().rposition(loud),
-    ) {
-        (Some(first), Some(last)) => with_margins(first, last, samples.len(), rate),
-        _ => 0..0,
-    }
+    let span = samples
+        .iter()
+        .position(loud)
+        .zip(samples.iter().rposition(loud));
+    with_margins(span, samples.len(), rate)
 }
 
 /// A quiet gap at least this long sets a stray sound apart from the speech:
@@ -76,15 +74,16 @@ pub fn speech_range(samples: &[f32], rate: u32) -> std::ops::Range<usize> {
             _ => parts.push((i, i)),
         }
     }
-    let energy = |&(first, last): &(usize, usize)| -> f32 {
-        samples[first..=last].iter().map(|s| s * s).sum()
-    };
-    let loudest = parts.iter().map(energy).fold(0.0f32, f32::max);
-    let strong = |part: &&(usize, usize)| energy(part) >= loudest * STRAY_ENERGY;
-    match (parts.iter().find(strong), parts.iter().rev().find(strong)) {
-        (Some(first), Some(last)) => with_margins(first.0, last.1, samples.len(), rate),
-        _ => 0..0,
-    }
+    let energies: Vec<f32> = parts
+        .iter()
+        .map(|&(first, last)| samples[first..=last].iter().map(|s| s * s).sum())
+        .collect();
+    let loudest = energies.iter().copied().fold(0.0f32, f32::max);
+    let strong = |i: &usize| energies[*i] >= loudest * STRAY_ENERGY;
+    let first = (0..parts.len()).find(strong);
+    let last = (0..parts.len()).rfind(strong);
+    let span = first.zip(last).map(|(f, l)| (parts[f].0, parts[l].1));
+    with_margins(span, samples.len(), rate)
 }
 
 /// The level a sample must reach to count as sound in `samples`, or `None`
@@ -94,8 +93,12 @@ fn sound_threshold(samples: &[f32]) -> Option<f32> {
     (peak >= SILENT_PEAK).then_some(peak * TRIM_THRESHOLD)
 }
 
-/// `first..=last` widened by the trimming margins, within `0..len`.
-fn with_margins(first: usize, last: usize, len: usize, rate: u32) -> std::ops::Range<usize> {
+/// The sound from `first` to `last` (inclusive) widened by the trimming
+/// margins, within `0..len`; nothing if there is no sound.
+fn with_margins(span: Option<(usize, usize)>, len: usize, rate: u32) -> std::ops::Range<usize> {
+    let Some((first, last)) = span else {
+        return 0..0;
+    };
     let before = ms_to_samples(TRIM_MARGIN_BEFORE_MS, rate);
     let after = ms_to_samples(TRIM_MARGIN_AFTER_MS, rate);
     first.saturating_sub(before)..(last + 1 + after).min(len)
