@@ -111,6 +111,9 @@ impl ServerConfig {
             max_connections: self.max_connections.max(1),
             max_per_address: self.max_per_address.max(1),
             write_stall: std::time::Duration::from_secs(self.write_stall.max(1)),
+            max_silent_per_address: super::web::listener::Limits::default()
+                .max_silent_per_address
+                .min(self.max_per_address.max(1)),
             ..super::web::listener::Limits::default()
         }
     }
@@ -121,7 +124,7 @@ impl Default for ServerConfig {
         ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("data"),
-            header_timeout: 10,
+            header_timeout: 5,
             max_connections: super::web::listener::Limits::default().max_connections,
             max_per_address: super::web::listener::Limits::default().max_per_address,
             write_stall: super::web::listener::Limits::default()

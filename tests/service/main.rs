@@ -21,6 +21,8 @@ mod bench_e2e;
 mod championship;
 mod crash;
 mod faults_api;
+mod gate_bombs;
+mod gate_floods;
 mod hall_check;
 mod hostile_peers;
 mod recorder;

@@ -83,19 +83,25 @@ pub(super) async fn venue_over_plain(
     next.run(request).await
 }
 
-/// A connection that came when the server was nearly full serves only
-/// requests with a token this venue knows: the last slots are the
-/// players', assistants' and arbiters', never a stranger's.
+/// A request with a token this venue knows raises its connection to
+/// *known* (never closed to make room for a newcomer: `admission.rs`). A
+/// connection that came when the server was nearly full serves only such
+/// requests: the last slots are the players', assistants' and arbiters',
+/// never a stranger's.
 pub(super) async fn crowded_gate(
     State(state): State<AppState>,
     request: Request,
     next: Next,
 ) -> Response {
+    let known = bearer(request.headers()).is_ok_and(|t| state.tokens.knows(t));
+    if known && let Some(mark) = request.extensions().get::<super::admission::Mark>() {
+        mark.known();
+    }
     let crowded = request
         .extensions()
         .get::<super::listener::Peer>()
         .is_some_and(|p| p.crowded);
-    if crowded && !bearer(request.headers()).is_ok_and(|t| state.tokens.knows(t)) {
+    if crowded && !known {
         let mut r = ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is nearly full: its last connections are for requests with a token; \

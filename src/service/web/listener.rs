@@ -1,15 +1,22 @@
 //! The accept loop: what the server takes on and what it sheds.
 //!
-//! - A request's head must arrive within the header-read timeout (10 s by
+//! - A request's head must arrive within the header-read timeout (5 s by
 //!   default); hyper starts that timer as soon as a connection waits for a
 //!   request, so it also closes a connection idle between keep-alive
-//!   requests, and one that never sends anything.
+//!   requests, and one that never sends anything. A head larger than
+//!   [`MAX_HEAD`] is answered 431 and the connection closed.
 //! - A request must be answered (its body read included) within
 //!   [`Limits::request_timeout`], else 408 and the connection closes.
 //! - A connection whose writes stall (a client that stopped reading, an SSE
 //!   stream it cannot keep up with) for [`Limits::write_stall`] is closed.
-//! - Open connections are capped in total and per client address; beyond
-//!   either cap a connection is answered 503 at once and closed.
+//! - Who holds a slot is the door's ([`super::admission`]): connections
+//!   are capped in total, per client address, and per address among those
+//!   that have not sent a request yet; at the total the oldest connection
+//!   without a known token makes way. A connection refused at the door is
+//!   answered 503 at once and closed.
+//! - A refused request (401, 403, 404, 413, 429, 431, 503, …) closes its
+//!   connection with its answer: a refused client holds no slot while it
+//!   thinks of its next try, and no body it announced is waited for.
 //! - The soft limit on open descriptors is raised to the hard limit at start.
 //! - Each connection's kernel send buffer is fixed at [`SEND_BUFFER`], so
 //!   that a client that stops reading holds little before its writes stall.
@@ -18,12 +25,12 @@
 //!   the HTTPS port, a certificate it refuses) is closed, having sent
 //!   nothing in clear.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -38,6 +45,7 @@ use tokio::sync::watch;
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
+use super::admission::{Admission, AdmissionLimits, Held, Mark};
 use super::headers::secure;
 
 /// The send buffer each accepted connection gets (Linux doubles it for its
@@ -72,18 +80,45 @@ pub struct Limits {
     pub write_stall: Duration,
     pub max_connections: usize,
     pub max_per_address: usize,
+    /// Connections from one client address that have not sent a request
+    /// yet (a browser opens a few ahead of its requests; a flood opens
+    /// hundreds).
+    pub max_silent_per_address: usize,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            header_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(30),
             write_stall: Duration::from_secs(30),
             max_connections: 1024,
             max_per_address: 256,
+            max_silent_per_address: 16,
         }
     }
+}
+
+/// The largest request head read (request line and headers): beyond it the
+/// answer is 431 and the connection closes. Every real request of the pages
+/// is under 2 KiB.
+pub const MAX_HEAD: usize = 16 * 1024;
+
+/// Connections being answered 503 at the door at once; beyond, a refused
+/// connection is closed without an answer (a flood of them would otherwise
+/// hold a descriptor each for the second the answer may take).
+pub const MAX_REFUSING: usize = 256;
+
+/// Whether an answer with `status` closes its connection: every refusal
+/// that did not use what the client sent (a missing or wrong token, an
+/// unknown page, a body over its limit, a full server), so a refused
+/// client holds no slot. A 409 or 422 (a move that does not fit the game)
+/// is the normal course of play and keeps the connection.
+pub fn closes_connection(status: StatusCode) -> bool {
+    status == StatusCode::SERVICE_UNAVAILABLE
+        || (status.is_client_error()
+            && status != StatusCode::CONFLICT
+            && status != StatusCode::UNPROCESSABLE_ENTITY)
 }
 
 /// Raises the soft limit on open descriptors to the hard limit; returns
@@ -111,18 +146,6 @@ pub fn raise_descriptor_limit() -> Option<(u64, u64)> {
     }
     #[cfg(not(unix))]
     None
-}
-
-/// Counts open connections, in total and per address.
-#[derive(Default)]
-struct Open {
-    total: usize,
-    per: HashMap<IpAddr, usize>,
-}
-
-struct Slot {
-    open: Arc<Mutex<Open>>,
-    ip: IpAddr,
 }
 
 /// Who is at the other end of a request's connection, put into every
@@ -166,19 +189,6 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        open.total -= 1;
-        if let Some(n) = open.per.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                open.per.remove(&self.ip);
-            }
-        }
-    }
-}
-
 /// Serves `app` on `listener` within `limits` until `shutdown` resolves,
 /// over TLS when `tls` is given.
 pub async fn serve(
@@ -188,7 +198,12 @@ pub async fn serve(
     tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let open = Arc::new(Mutex::new(Open::default()));
+    let door = Admission::new(AdmissionLimits {
+        max_connections: limits.max_connections,
+        max_per_address: limits.max_per_address,
+        max_silent_per_address: limits.max_silent_per_address,
+    });
+    let refusing = Arc::new(AtomicUsize::new(0));
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::pin!(shutdown);
     loop {
@@ -204,33 +219,26 @@ pub async fn serve(
             },
             _ = &mut shutdown => break,
         };
-        let ip = client_key(peer.ip());
-        let mut crowded = false;
-        let slot = {
-            let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
-            let mine = o.per.get(&ip).copied().unwrap_or(0);
-            if o.total >= limits.max_connections || mine >= limits.max_per_address {
-                None
-            } else {
-                crowded = o.total >= limits.max_connections - limits.max_connections / 8;
-                o.total += 1;
-                *o.per.entry(ip).or_insert(0) += 1;
-                Some(Slot {
-                    open: open.clone(),
-                    ip,
-                })
+        match door.admit(client_key(peer.ip())) {
+            Err(why) => {
+                tracing::debug!("refused {}: {why}", peer.ip());
+                if refusing.fetch_add(1, Ordering::Relaxed) < MAX_REFUSING {
+                    let refusing = refusing.clone();
+                    tokio::spawn(async move {
+                        refuse(stream).await;
+                        refusing.fetch_sub(1, Ordering::Relaxed);
+                    });
+                } else {
+                    refusing.fetch_sub(1, Ordering::Relaxed);
+                    drop(stream);
+                }
             }
-        };
-        match slot {
-            None => {
-                tokio::spawn(refuse(stream));
-            }
-            Some(slot) => {
+            Ok(held) => {
                 let _ = stream.set_nodelay(true);
                 let peer = Peer {
                     ip: peer.ip(),
                     secure: tls.is_some(),
-                    crowded,
+                    crowded: held.crowded,
                 };
                 tokio::spawn(connection(
                     stream,
@@ -238,7 +246,7 @@ pub async fn serve(
                     limits,
                     tls.clone(),
                     stop_rx.clone(),
-                    slot,
+                    held,
                     peer,
                 ));
             }
@@ -247,7 +255,7 @@ pub async fn serve(
     let _ = stop_tx.send(true);
     // Connections finish their requests; live streams are cut after a while.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
-    while open.lock().map(|o| o.total).unwrap_or(0) > 0 && tokio::time::Instant::now() < deadline {
+    while door.open() > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     Ok(())
@@ -283,19 +291,28 @@ async fn connection(
     limits: Limits,
     tls: Option<TlsAcceptor>,
     stop: watch::Receiver<bool>,
-    slot: Slot,
+    held: Held,
     peer: Peer,
 ) {
     let stream = Stall::new(stream, limits.write_stall);
-    match tls {
-        None => http(stream, app, limits, stop, slot, peer).await,
-        Some(acceptor) => {
-            match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await {
-                Ok(Ok(stream)) => http(stream, app, limits, stop, slot, peer).await,
-                Ok(Err(e)) => tracing::debug!("TLS handshake: {e}"),
-                Err(_) => tracing::debug!("TLS handshake: not complete in time"),
+    let mark = held.mark();
+    let serving = async move {
+        match tls {
+            None => http(stream, app, limits, stop, mark, peer).await,
+            Some(acceptor) => {
+                match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await {
+                    Ok(Ok(stream)) => http(stream, app, limits, stop, mark, peer).await,
+                    Ok(Err(e)) => tracing::debug!("TLS handshake: {e}"),
+                    Err(_) => tracing::debug!("TLS handshake: not complete in time"),
+                }
             }
         }
+    };
+    // A connection whose slot went to a newcomer is dropped where it
+    // stands (its socket closed); the slot is given back either way.
+    tokio::select! {
+        () = serving => {}
+        () = held.evicted() => tracing::debug!("{}: closed to make room", peer.ip),
     }
 }
 
@@ -305,7 +322,7 @@ async fn http<S>(
     app: Router,
     limits: Limits,
     mut stop: watch::Receiver<bool>,
-    _slot: Slot,
+    mark: Mark,
     peer: Peer,
 ) where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
@@ -313,7 +330,9 @@ async fn http<S>(
     let io = TokioIo::new(stream);
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         let app = app.clone();
+        mark.spoke();
         request.extensions_mut().insert(peer);
+        request.extensions_mut().insert(mark.clone());
         async move {
             let mut response = match tokio::time::timeout(
                 limits.request_timeout,
@@ -325,6 +344,12 @@ async fn http<S>(
                 Ok(Err(never)) => match never {},
                 Err(_) => timed_out(),
             };
+            if closes_connection(response.status()) {
+                response.headers_mut().insert(
+                    axum::http::header::CONNECTION,
+                    axum::http::HeaderValue::from_static("close"),
+                );
+            }
             secure(response.headers_mut());
             Ok::<_, Infallible>(response)
         }
@@ -333,6 +358,7 @@ async fn http<S>(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
+        .max_buf_size(MAX_HEAD)
         .keep_alive(true);
     let conn = builder.serve_connection(io, service);
     tokio::pin!(conn);

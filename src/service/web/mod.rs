@@ -7,9 +7,11 @@
 //! table, 405 wrong method, 413 body over the limit, 422 a request that
 //! does not fit the game (nothing changed), 503 not recorded.
 
+pub mod admission;
 mod api;
 pub mod api_types;
 mod auth;
+mod bodies;
 mod braille;
 pub mod cards;
 pub mod clips;
@@ -63,14 +65,16 @@ pub struct AppState {
 /// crowded server serves known tokens first, and the venue arbiter's token
 /// is refused over plain HTTP from beyond this computer.
 pub fn guarded(app: Router, state: AppState) -> Router {
-    app.layer(middleware::from_fn_with_state(
-        state.clone(),
-        self::auth::venue_over_plain,
-    ))
-    .layer(middleware::from_fn_with_state(
-        state,
-        self::auth::crowded_gate,
-    ))
+    app.layer(middleware::from_fn(self::bodies::announced))
+        .layer(axum::extract::DefaultBodyLimit::max(self::bodies::OTHER))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            self::auth::venue_over_plain,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state,
+            self::auth::crowded_gate,
+        ))
 }
 
 /// The whole web edge as `tactus serve` answers: every page and API route
@@ -137,7 +141,8 @@ pub fn router(state: AppState) -> Router {
             "/api/rounds/{n}/tables/{id}/result",
             post(rounds::correct_result),
         )
-        .route_layer(middleware::from_fn_with_state(state.clone(), venue_gate));
+        .route_layer(middleware::from_fn_with_state(state.clone(), venue_gate))
+        .layer(axum::extract::DefaultBodyLimit::max(self::bodies::TRF));
     Router::new()
         .route("/", get(pages::index))
         .route("/table/{id}/player", get(pages::player_page))

@@ -94,9 +94,6 @@ pub(super) async fn me(State(state): State<AppState>, headers: HeaderMap) -> Api
     Ok(Json(me_of(&state, token).await?))
 }
 
-/// The most a settings body may hold: a few short values.
-const SETTINGS_BODY_LIMIT: usize = 4 * 1024;
-
 /// The listed player whose own token the request carries (see `me_of`),
 /// without where they play.
 fn rank_of(state: &AppState, headers: &HeaderMap) -> ApiResult<u16> {
@@ -129,12 +126,12 @@ pub(super) async fn put_my_settings(
     body: axum::body::Body,
 ) -> ApiResult<Json<PlayerSettings>> {
     let rank = rank_of(&state, &headers)?;
-    let bytes = axum::body::to_bytes(body, SETTINGS_BODY_LIMIT)
+    let bytes = axum::body::to_bytes(body, super::bodies::SETTINGS)
         .await
         .map_err(|_| {
             ApiError(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                format!("settings: at most {SETTINGS_BODY_LIMIT} bytes"),
+                format!("settings: at most {} bytes", super::bodies::SETTINGS),
             )
         })?;
     let settings: PlayerSettings = serde_json::from_slice(&bytes)
