@@ -202,6 +202,9 @@ pub struct Tokens {
     /// The players' own tokens, by start rank (whoever the venue file
     /// lists now is the competition's to check).
     players: BTreeMap<u16, Secret>,
+    /// The birth of the journal the tables' game numbers count in (see
+    /// [`Tokens::in_journal`]); 0 until it is set.
+    journal: u64,
 }
 
 impl Tokens {
@@ -285,7 +288,32 @@ impl Tokens {
                 .iter()
                 .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
                 .collect(),
+            journal: 0,
         })
+    }
+
+    /// These tokens for the games of the journal born `birth`
+    /// (`Journal::birth`): the second blind player's tokens are that
+    /// journal's games'.
+    pub fn in_journal(mut self, birth: u64) -> Tokens {
+        self.journal = birth;
+        self
+    }
+
+    /// The table and lasting role whose card code `typed` is (as a braille
+    /// reader may type it: [`normalise_code`]); every code compared, in
+    /// constant time.
+    pub fn card_holder(&self, typed: &str) -> Option<(TableId, PersonRole)> {
+        let typed = Secret::new(normalise_code(typed)?);
+        let mut found = None;
+        for (id, t) in &self.tables {
+            for (role, token) in t.all() {
+                if typed.matches(&card_code(token)) {
+                    found = Some((id.clone(), role));
+                }
+            }
+        }
+        found
     }
 
     /// Reads the text of a tokens file (no file is touched). Tokens that
@@ -305,6 +333,7 @@ impl Tokens {
                 .iter()
                 .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
                 .collect(),
+            journal: 0,
         })
     }
 
@@ -342,15 +371,23 @@ impl Tokens {
     /// current game must be asked: a token of an earlier game is then
     /// refused like any wrong token.
     pub fn opponent_at(&self, id: &TableId, game: u32, presented: &str) -> bool {
+        let Some(presented) = normalise_code(presented) else {
+            return false;
+        };
         self.opponent_token(id, game)
-            .is_some_and(|t| Secret::new(t).matches(presented))
+            .is_some_and(|t| Secret::new(t).matches(&presented))
     }
 
     /// The second blind player's token of game `game` at table `id`, if it
     /// has two tactile boards: for the start-up text, the cards and the
     /// arbiter, who hands it to that game's player.
     pub fn opponent_token(&self, id: &TableId, game: u32) -> Option<String> {
-        Some(opponent_token(self.opponent_key(id)?, id, game))
+        Some(opponent_token(
+            self.opponent_key(id)?,
+            id,
+            self.journal,
+            game,
+        ))
     }
 
     fn opponent_key(&self, id: &TableId) -> Option<&str> {
@@ -411,18 +448,20 @@ impl Tokens {
     }
 }
 
-/// The second blind player's token of game `game` at table `table`:
-/// HMAC-SHA-256 keyed with the table's opponent key over
-/// `opponent/<table>/<game>`, its first 16 bytes in hex (32 digits, as
-/// every generated token). Whoever holds one game's token learns nothing
-/// of another's.
-fn opponent_token(key: &str, table: &TableId, game: u32) -> String {
+/// The second blind player's token of game `game` at table `table` in
+/// the journal born `journal`: HMAC-SHA-256 keyed with the table's
+/// opponent key over `opponent/<table>/<journal>/<game>`, as a 16-symbol
+/// code a braille reader can type (the players' codes' alphabet). Whoever
+/// holds one game's token learns nothing of another's; game numbers start
+/// again in a new journal (a rehearsal, a restored backup: each has a
+/// birth of its own), and its tokens are new.
+fn opponent_token(key: &str, table: &TableId, journal: u64, game: u32) -> String {
     let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, key.as_bytes());
-    let tag = ring::hmac::sign(&key, format!("opponent/{table}/{game}").as_bytes());
-    tag.as_ref()[..16]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    let tag = ring::hmac::sign(
+        &key,
+        format!("opponent/{table}/{journal:016x}/{game}").as_bytes(),
+    );
+    code_of(&tag.as_ref()[..CODE_LEN])
 }
 
 /// The shortest token accepted from the file; generated ones have 32 hex
@@ -472,12 +511,7 @@ pub const CODE_LEN: usize = 16;
 fn random_code() -> Result<Secret, TokenError> {
     let mut bytes = [0u8; CODE_LEN];
     getrandom::fill(&mut bytes).map_err(TokenError::Random)?;
-    Ok(Secret::new(
-        bytes
-            .iter()
-            .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
-            .collect(),
-    ))
+    Ok(Secret::new(code_of(&bytes)))
 }
 
 /// A player's code as typed: any case, dashes and spaces anywhere, `i`
@@ -507,6 +541,26 @@ pub fn grouped_code(code: &str) -> String {
         .map(|c| String::from_utf8_lossy(c).into_owned())
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// The short code printed on a table's card for a lasting `token`: 16
+/// symbols of [`CODE_ALPHABET`] (80 bits) derived from the token with
+/// HMAC-SHA-256, so that nothing more is kept and an old tokens file gets
+/// codes too. Printed in groups of four after `/t/`, it is read in any
+/// case, with or without dashes, as a braille reader types it from a BRF
+/// card (which has no capitals); `/t/` leads to the page with the token.
+pub fn card_code(token: &Secret) -> String {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, token.expose().as_bytes());
+    let tag = ring::hmac::sign(&key, b"tactus/card-code");
+    code_of(&tag.as_ref()[..CODE_LEN])
+}
+
+/// `bytes` as symbols of [`CODE_ALPHABET`], five bits of each.
+fn code_of(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
+        .collect()
 }
 
 fn random_token() -> Result<Secret, TokenError> {
@@ -713,9 +767,17 @@ mod tests {
             .opponent_token(&tid("1"), 1)
             .expect("two tactile boards");
         let g2 = both.opponent_token(&tid("1"), 2).unwrap();
-        assert_eq!(g1.len(), 32);
-        assert!(g1.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(normalise_code(&g1).as_deref(), Some(g1.as_str()), "a code");
         assert_ne!(g1, g2, "a token for each game");
+        // As a braille reader types it from a card: capitals, dashes.
+        assert!(both.opponent_at(&tid("1"), 1, &grouped_code(&g1).to_uppercase()));
+        // Another journal (a rehearsal, a restored backup) numbers its
+        // games from 1 again: its tokens are others.
+        let reborn = Tokens::load_or_create(&path, &two(true), &[])
+            .unwrap()
+            .in_journal(7);
+        assert!(!reborn.opponent_at(&tid("1"), 1, &g1));
+        assert_ne!(reborn.opponent_token(&tid("1"), 1), Some(g1.clone()));
         for lasting in [&t.player, &t.assistant, &t.arbiter] {
             assert!(!lasting.matches(&g1));
         }
@@ -724,7 +786,7 @@ mod tests {
         assert!(!both.opponent_at(&tid("1"), 2, &g1), "round 1's, in game 2");
         assert!(both.opponent_at(&tid("1"), 2, &g2));
         assert!(!both.opponent_at(&tid("1"), 1, &g2));
-        assert!(!both.opponent_at(&tid("1"), 1, &g1[..31]));
+        assert!(!both.opponent_at(&tid("1"), 1, &g1[..15]));
         assert!(!both.opponent_at(&tid("2"), 1, &g1), "no such table");
         assert_eq!(both.role_of(&tid("1"), &g1), None);
         assert_eq!(
@@ -811,6 +873,33 @@ mod tests {
             "{msg}"
         );
         assert!(std::fs::read_to_string(&path).unwrap().contains("wizard"));
+    }
+
+    #[test]
+    fn a_table_card_s_code_reads_as_typed_and_names_its_table_and_role() {
+        let dir = tempfile::tempdir().unwrap();
+        let tokens =
+            Tokens::load_or_create(&dir.path().join("t.toml"), &seats(&["1", "2"]), &[]).unwrap();
+        let t = tokens.table(&tid("2")).unwrap().clone();
+        let codes: Vec<String> = t.all().map(|(_, s)| card_code(s)).collect();
+        assert_eq!(codes.len(), 3);
+        assert!(codes.iter().all(|c| c.len() == CODE_LEN));
+        assert_ne!(codes[0], codes[1]);
+        let printed = grouped_code(&card_code(&t.assistant)).to_uppercase();
+        assert_eq!(
+            tokens.card_holder(&printed),
+            Some((tid("2"), PersonRole::Assistant))
+        );
+        assert_eq!(
+            tokens.card_holder(&card_code(&t.player)),
+            Some((tid("2"), PersonRole::Player))
+        );
+        assert_eq!(tokens.card_holder(&codes[0][1..]), None);
+        assert_eq!(
+            tokens.card_holder(t.player.expose()),
+            None,
+            "the token is not its code"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::Instant;
 
-use rusqlite::{Connection, OpenFlags, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use tokio::sync::oneshot;
 
 use crate::table::id::TableId;
@@ -54,6 +54,9 @@ pub enum JournalError {
     Batch(Arc<JournalError>),
     #[error("the journal writer has stopped")]
     Stopped,
+    /// No random source for a new journal's birth.
+    #[error("no random source for the journal's birth: {0}")]
+    Random(getrandom::Error),
 }
 
 /// Wraps a SQLite error with the journal's path.
@@ -175,10 +178,34 @@ impl Journal {
             .map_err(err)?;
         }
         quick_check(&conn, path)?;
+        // The journal's birth: drawn once, when the file is made (an older
+        // file gets one at its next start). Game numbers count within one
+        // journal; what must never repeat across journals (the second
+        // blind player's per-game token) includes it.
+        conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('birth', ?1)",
+            params![new_birth()?],
+        )
+        .map_err(err)?;
         Ok(Journal {
             conn,
             path: path.to_path_buf(),
         })
+    }
+
+    /// The journal's birth, a random number drawn when it was made (a
+    /// backup's copy draws its own: restored, it is a new journal whose
+    /// game numbers start again where the copy was taken).
+    pub fn birth(&self) -> Result<u64, JournalError> {
+        let err = sqlite(&self.path);
+        let birth: Option<i64> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'birth'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(err)?;
+        Ok(birth.unwrap_or(0) as u64)
     }
 
     /// Opens an existing journal to read it only (`tactus journal check`):
@@ -258,6 +285,12 @@ impl Journal {
             // A copy that stands alone: one file, no WAL beside it.
             copy.pragma_update(None, "journal_mode", "DELETE")
                 .map_err(err)?;
+            // Restored, the copy is a journal of its own.
+            copy.execute(
+                "UPDATE meta SET value = ?1 WHERE key = 'birth'",
+                params![new_birth()?],
+            )
+            .map_err(err)?;
         }
         std::fs::rename(&tmp, out).map_err(|source| JournalError::Rename {
             path: out.to_path_buf(),
@@ -714,6 +747,13 @@ impl TableJournal for JournalHandle {
     fn failing(&self) -> Option<String> {
         JournalHandle::failing(self)
     }
+}
+
+/// A new journal birth: 63 random bits (SQLite's integers are signed).
+fn new_birth() -> Result<i64, JournalError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(JournalError::Random)?;
+    Ok((u64::from_le_bytes(bytes) >> 1) as i64)
 }
 
 #[cfg(test)]

@@ -83,7 +83,7 @@ pub async fn serve(
     let data = &config.server.data;
     let _lock = DataLock::acquire(data)?;
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
-    let tokens = Arc::new(load_tokens(&config)?);
+    let tokens = Arc::new(load_tokens(&config)?.in_journal(journal.birth()?));
     let kept = Kept::read(&journal, &config)?;
     let journal = JournalHandle::spawn(journal);
     // The rates the arbiter set, read once: the tables start at them and

@@ -127,10 +127,17 @@ test("every card's QR code opens its person's page, and the page passes axe-core
   const decoded = execFileSync("zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png], { encoding: "utf8" })
     .split("\n").filter(Boolean).sort();
   assert.deepEqual(decoded, shown.map((c) => c.link).sort(), "every code decodes to its printed link");
-  // Each link carries its own person's token and opens that person's page.
+  // Each link is short and case-free (a braille reader types it as the
+  // card spells it), leads to its own person's token and opens that
+  // person's page.
   for (const c of shown) {
-    const url = new URL(c.link);
-    const token = (url.hash.match(/token=([0-9a-f]+)/) || [])[1];
+    const path = new URL(c.link).pathname;
+    if (c.role === "opponent") assert.match(path, /^\/o\/[^/]+$/, c.link);
+    else assert.match(path, /^\/t\/[0-9a-z]{4}(-[0-9a-z]{4}){3}$/, c.link);
+    const typed = await fetch(`http://127.0.0.1:${port}${path.toUpperCase()}`, { redirect: "manual" });
+    assert.equal(typed.status, 303, `${c.link} typed in capitals`);
+    const to = new URL(typed.headers.get("location"), c.link);
+    const token = (to.hash.match(/token=([0-9a-f]+)/) || [])[1];
     if (c.role === "opponent") assert.equal(token, undefined, "the sighted opponent's page needs no token");
     else assert.equal(token, tokens.tables[c.table][c.role], `${c.table} ${c.role}`);
     const p = await browser.newPage();
@@ -152,7 +159,14 @@ test("the cards need the venue arbiter's token", async () => {
   const text = await brf.text();
   // German braille: "Tisch" and the number sign; the link in computer braille.
   assert.match(text, /^TISCH #A\r\n/);
-  assert.ok(text.replace(/\r\n/g, "").includes(`/TABLE/1/PLAYER#TOKEN=${tokens.tables["1"].player.toUpperCase()}`), text);
+  // The link as the card spells it: short, and it works typed as read.
+  const spelled = text.replace(/\r\n/g, "").match(/HTTP:\/\/[^/]+(\/T\/[0-9A-Z]{4}(-[0-9A-Z]{4}){3})/);
+  assert.ok(spelled, text);
+  const typed = await fetch(`http://127.0.0.1:${port}${spelled[1]}`, { redirect: "manual" });
+  assert.equal(typed.status, 303);
+  assert.ok(typed.headers.get("location").endsWith(`/table/1/player#token=${tokens.tables["1"].player}`), typed.headers.get("location"));
+  const lower = await fetch(`http://127.0.0.1:${port}${spelled[1].toLowerCase()}`, { redirect: "manual" });
+  assert.equal(lower.status, 303);
   assert.ok(text.split("\r\n").every((l) => l.length <= 40));
   const wrong = await fetch(`http://127.0.0.1:${port}/api/tables/1/card.brf`, { headers: { Authorization: "Bearer " + tokens.tables["2"].arbiter } });
   assert.equal(wrong.status, 403);

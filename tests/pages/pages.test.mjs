@@ -272,12 +272,12 @@ test("both players blind: the arbiter's page gives the second blind player's lin
     const link = () => arbiter.evaluate(() => document.getElementById("second-blind-link").textContent);
     const note = () => arbiter.evaluate(() => document.getElementById("second-blind-note").textContent);
     const game1 = await link();
-    assert.match(game1, /\/table\/1\/player\?plays=white#token=[0-9a-f]{32}$/);
+    assert.match(game1, /\/t\/[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
     assert.match(await note(), /White in this game only \(game 1,/);
     assert.ok(await arbiter.evaluate(() => document.querySelector("#second-blind-qr svg") !== null), "a QR code");
     assert.deepEqual(await axe(arbiter), []);
     const say = async (l) => (await fetch(s.base + "/api/tables/1/clock/say", {
-      method: "POST", headers: { "Authorization": "Bearer " + l.split("#token=")[1] },
+      method: "POST", headers: { "Authorization": "Bearer " + l.split("/t/")[1] },
     })).status;
     assert.equal(await say(game1), 200);
     // The next round: the page shows the new game's link by itself.

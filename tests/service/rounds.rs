@@ -595,18 +595,22 @@ fn opponent_link(addr: &str, token: &str) -> (u64, String, String) {
     assert_eq!(status, 200, "{body}");
     let v: Value = serde_json::from_str(&body).unwrap();
     assert!(v["svg"].as_str().unwrap().contains("<svg"), "{v}");
+    // A short link a braille reader can type: `/t/` and the game's code.
     let link = v["link"].as_str().unwrap();
-    assert!(
-        link.contains(&format!(
-            "/table/1/player?plays={}#token=",
-            v["plays"].as_str().unwrap()
-        )),
-        "{v}"
+    let code = link.split("/t/").nth(1).expect("a /t/ link");
+    let (status, _) = send(
+        addr,
+        "GET",
+        &format!("/T/{}", code.to_uppercase()),
+        "",
+        "",
+        "",
     );
+    assert_eq!(status, 303, "typed as read, in capitals");
     (
         v["game"].as_u64().unwrap(),
         v["plays"].as_str().unwrap().to_owned(),
-        link.split("#token=").nth(1).unwrap().to_owned(),
+        code.replace('-', ""),
     )
 }
 
@@ -653,7 +657,10 @@ fn a_second_blind_players_link_belongs_to_one_game_and_the_others_last() {
     assert_eq!(opponent_link(&addr, &venue).2, first, "the venue arbiter's");
     let cards = send(&addr, "GET", "/api/cards", &venue, "application/json", "").1;
     assert!(
-        cards.contains(&format!("player?plays=white#token={first}")),
+        cards.contains(&format!(
+            "/t/{}",
+            tactus::service::access::grouped_code(&first)
+        )),
         "{cards}"
     );
     assert_eq!(may_write(&addr, &first), 200);

@@ -30,9 +30,20 @@ pub fn limit(method: &Method, path: &str) -> usize {
 }
 
 /// Refuses a request whose announced body is over its route's limit, before
-/// the body is read.
+/// the body is read. On the routes that need a token it runs after the
+/// token's check: a stranger is told that first.
 pub(super) async fn announced(request: Request, next: Next) -> Response {
     let max = limit(request.method(), request.uri().path());
+    refuse_over(max, request, next).await
+}
+
+/// Refuses, on every route and before anything else, a body larger than
+/// any route takes ([`TRF`]).
+pub(super) async fn beyond_any(request: Request, next: Next) -> Response {
+    refuse_over(TRF, request, next).await
+}
+
+async fn refuse_over(max: usize, request: Request, next: Next) -> Response {
     let announced = request
         .headers()
         .get(header::CONTENT_LENGTH)

@@ -32,7 +32,7 @@ use shakmaty::Color;
 use super::TablePath;
 use super::auth::{bearer, venue_arbiter};
 use super::error::{ApiError, ApiResult};
-use crate::service::access::Tokens;
+use crate::service::access::{Tokens, card_code, grouped_code, normalise_code};
 use crate::service::i18n;
 use crate::table::actor::TableHandle;
 use crate::table::id::TableId;
@@ -84,6 +84,12 @@ pub fn routes(state: CardsState) -> Router {
         .route("/api/tables/{id}/card.brf", get(player_brf))
         .route("/api/players/{rank}/card.brf", get(own_brf))
         .route("/api/tables/{id}/opponent-link", get(opponent_link_of))
+        // The cards' short links, in either case: BRF has no capitals,
+        // and a braille reader types the link as the card spells it.
+        .route("/t/{code}", get(card_link))
+        .route("/T/{code}", get(card_link))
+        .route("/o/{id}", get(opponent_page_link))
+        .route("/O/{id}", get(opponent_page_link))
         .with_state(state)
 }
 
@@ -176,20 +182,86 @@ pub async fn current(s: &CardsState) -> ApiResult<Vec<CardTable>> {
 }
 
 /// The opponent's link at table `t`: the second blind player's, with the
-/// token of the table's current game, or the sighted opponent's page.
+/// code of the table's current game, or the sighted opponent's page.
+/// Both short, and typed as read in any case (`/t/`, `/o/`).
 fn opponent_link(s: &CardsState, t: &CardTable) -> (Option<Color>, String) {
     let (base, id) = (&s.base, &t.id);
     match s.tokens.opponent_token(id, t.game) {
-        Some(token) => {
-            let side = !t.blind;
-            let plays = tactus_rules::side::name(side);
-            (
-                Some(side),
-                format!("{base}/table/{id}/player?plays={plays}#token={token}"),
-            )
-        }
-        None => (None, format!("{base}/table/{id}/opponent")),
+        Some(token) => (Some(!t.blind), format!("{base}/t/{}", grouped_code(&token))),
+        None => (None, format!("{base}/o/{id}")),
     }
+}
+
+/// A lasting role's short link at a table: `/t/` and its card code.
+fn table_link(base: &str, token: &crate::service::secret::Secret) -> String {
+    format!("{base}/t/{}", grouped_code(&card_code(token)))
+}
+
+/// `GET /t/{code}`: a table card's link. To the page of the person whose
+/// code it is, with their token; an unknown code is 404 (every code
+/// compared in constant time).
+async fn card_link(State(s): State<CardsState>, Path(code): Path<String>) -> ApiResult<Response> {
+    let not_found = || {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            "no table card has this link: check the code on the card (letters and digits, \
+             any case, dashes or not)"
+                .into(),
+        )
+    };
+    let to = if let Some((id, role)) = s.tokens.card_holder(&code) {
+        let tokens = s.tokens.table(&id).ok_or_else(not_found)?;
+        use crate::table::actions::PersonRole;
+        match role {
+            PersonRole::Player => format!("/table/{id}/player#token={}", tokens.player.expose()),
+            PersonRole::Assistant => {
+                format!("/table/{id}/assistant#token={}", tokens.assistant.expose())
+            }
+            PersonRole::Arbiter => format!("/arbiter/{id}#token={}", tokens.arbiter.expose()),
+            PersonRole::Opponent => return Err(not_found()),
+        }
+    } else {
+        // A second blind player's code: their table's current game's.
+        let code = normalise_code(&code).ok_or_else(not_found)?;
+        let mut found = None;
+        for (id, handle) in s.tables.iter() {
+            if !s.tokens.has_second_blind(id) {
+                continue;
+            }
+            let t = one_current(id, handle).await?;
+            if s.tokens.opponent_at(id, t.game, &code) {
+                let plays = tactus_rules::side::name(!t.blind);
+                found = Some(format!("/table/{id}/player?plays={plays}#token={code}"));
+            }
+        }
+        found.ok_or_else(not_found)?
+    };
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, to),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+    )
+        .into_response())
+}
+
+/// `GET /o/{id}`: the sighted opponent's page of table `id` (which needs
+/// no token), the table's id matched in any case.
+async fn opponent_page_link(
+    State(s): State<CardsState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = s
+        .tables
+        .keys()
+        .find(|t| t.as_str().eq_ignore_ascii_case(&id))
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, "no such table".into()))?;
+    Ok((
+        StatusCode::SEE_OTHER,
+        [(header::LOCATION, format!("/table/{id}/opponent"))],
+    )
+        .into_response())
 }
 
 /// Every card of the venue, in table order: player, opponent (the second
@@ -203,25 +275,20 @@ pub fn cards(s: &CardsState, tables: &[CardTable], lang: Language) -> Vec<Card> 
         };
         let id = &t.id;
         let base = &s.base;
-        let mut links: Vec<(&'static str, String, String)> = vec![(
-            "player",
-            format!("{base}/table/{id}/player#token={}", tokens.player.expose()),
-            side_note(lang, t.blind),
-        )];
-        links.push(("opponent", opponent_link(s, t).1, side_note(lang, !t.blind)));
-        links.push((
-            "assistant",
-            format!(
-                "{base}/table/{id}/assistant#token={}",
-                tokens.assistant.expose()
+        let links: Vec<(&'static str, String, String)> = vec![
+            (
+                "player",
+                table_link(base, &tokens.player),
+                side_note(lang, t.blind),
             ),
-            String::new(),
-        ));
-        links.push((
-            "arbiter",
-            format!("{base}/arbiter/{id}#token={}", tokens.arbiter.expose()),
-            String::new(),
-        ));
+            ("opponent", opponent_link(s, t).1, side_note(lang, !t.blind)),
+            (
+                "assistant",
+                table_link(base, &tokens.assistant),
+                String::new(),
+            ),
+            ("arbiter", table_link(base, &tokens.arbiter), String::new()),
+        ];
         for (role, link, note) in links {
             out.push(Card {
                 table: id.to_string(),

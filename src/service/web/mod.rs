@@ -65,7 +65,7 @@ pub struct AppState {
 /// crowded server serves known tokens first, and the venue arbiter's token
 /// is refused over plain HTTP from beyond this computer.
 pub fn guarded(app: Router, state: AppState) -> Router {
-    app.layer(middleware::from_fn(self::bodies::announced))
+    app.layer(middleware::from_fn(self::bodies::beyond_any))
         .layer(axum::extract::DefaultBodyLimit::max(self::bodies::OTHER))
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -132,6 +132,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/promotion", post(api::promotion))
         .route("/api/tables/{id}/rate", post(api::set_rate))
         .route("/api/tables/{id}/stream-ticket", post(live::ticket))
+        // The token first (a stranger is told 401 or 403), then the size.
+        .route_layer(middleware::from_fn(self::bodies::announced))
         .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
     // The competition's writes: the venue arbiter's token before the body.
     let rounds = Router::new()
@@ -141,6 +143,7 @@ pub fn router(state: AppState) -> Router {
             "/api/rounds/{n}/tables/{id}/result",
             post(rounds::correct_result),
         )
+        .route_layer(middleware::from_fn(self::bodies::announced))
         .route_layer(middleware::from_fn_with_state(state.clone(), venue_gate))
         .layer(axum::extract::DefaultBodyLimit::max(self::bodies::TRF));
     Router::new()
