@@ -66,6 +66,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
                 fen: None,
                 flag: FlagRule::Claim,
                 ranks: Default::default(),
+                held_for_start: false,
             },
             voice,
             Speaker::silent(),

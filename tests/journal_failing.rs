@@ -73,6 +73,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
                 fen: None,
                 flag: FlagRule::Auto,
                 ranks: Default::default(),
+                held_for_start: false,
             },
             voice,
             Speaker::silent(),

@@ -354,6 +354,7 @@ async fn play_game(
                 fen: None,
                 flag: tactus_rules::result::FlagRule::Auto,
                 ranks: Default::default(),
+                held_for_start: false,
             },
             shared.voice.clone(),
             Speaker::spawn(id, Box::new(sink))

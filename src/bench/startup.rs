@@ -157,6 +157,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 fen: None,
                 flag: tactus_rules::result::FlagRule::Claim,
                 ranks: Default::default(),
+                held_for_start: false,
             };
             let mut entries = vec![
                 Entry::Setup(Box::new(setup)),

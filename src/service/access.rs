@@ -115,6 +115,207 @@ struct TokensFile {
     /// Each listed player's own token, by start rank.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     players: BTreeMap<String, Secret>,
+    /// The person each code in `players` was made for, by the same rank:
+    /// their name and FIDE id. A code without one (a file from before)
+    /// is bound to whoever the venue lists at its rank at the next start.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    people: BTreeMap<String, PersonEntry>,
+    /// Codes of players no longer listed, by code: refused, with a reason
+    /// that names them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    departed: BTreeMap<String, Departed>,
+}
+
+/// A player no longer listed, as their code last knew them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Departed {
+    name: String,
+    start_rank: u16,
+}
+
+/// Who a player's code was made for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PersonEntry {
+    name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fide_id: Option<u64>,
+}
+
+impl PersonEntry {
+    fn identity(&self) -> Identity {
+        Identity::of(&self.name, self.fide_id)
+    }
+}
+
+/// A listed player as the venue file lists them: who a code belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    pub start_rank: u16,
+    pub name: String,
+    pub fide_id: Option<u64>,
+}
+
+/// Who a person is, for their code: their FIDE id where the venue gives
+/// one, else their name (letters' case and spacing aside).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Identity {
+    Fide(u64),
+    Name(String),
+}
+
+impl Identity {
+    fn of(name: &str, fide_id: Option<u64>) -> Identity {
+        match fide_id {
+            Some(id) => Identity::Fide(id),
+            None => Identity::Name(
+                name.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase(),
+            ),
+        }
+    }
+}
+
+/// What changed in the players' codes at this start, for the venue
+/// arbiter's page and the log: new cards are printed for these.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum CodeChange {
+    /// The pairing program renumbered them: their code follows them.
+    Moved { name: String, from: u16, to: u16 },
+    /// Their rank was another person's: a new code for them, and the
+    /// other person's is refused from now on.
+    Replaced {
+        rank: u16,
+        name: String,
+        before: String,
+    },
+    /// Newly listed: a new code.
+    New { rank: u16, name: String },
+}
+
+impl fmt::Display for CodeChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodeChange::Moved { name, from, to } => write!(
+                f,
+                "{name}: start rank {from} is now {to}; their code follows them (reprint their card)"
+            ),
+            CodeChange::Replaced { rank, name, before } => write!(
+                f,
+                "start rank {rank} is now {name}, not {before}: {name} has a new code, \
+                 {before}'s is refused (print {name}'s card)"
+            ),
+            CodeChange::New { rank, name } => {
+                write!(
+                    f,
+                    "{name} (start rank {rank}) is newly listed: print their card"
+                )
+            }
+        }
+    }
+}
+
+/// The players' codes and their people for `listed`, from the file's
+/// `codes` and `people`: each person keeps their code whatever their rank;
+/// a code bound to nobody (an older file) goes to whoever holds its rank
+/// now; anyone else gets a new code. Codes of people no longer listed are
+/// dropped: they are refused.
+#[allow(clippy::type_complexity)]
+fn bind_players(
+    codes: &BTreeMap<String, Secret>,
+    people: &BTreeMap<String, PersonEntry>,
+    listed: &[Person],
+) -> Result<
+    (
+        BTreeMap<String, Secret>,
+        BTreeMap<String, PersonEntry>,
+        Vec<CodeChange>,
+    ),
+    TokenError,
+> {
+    let (mut out_codes, mut out_people) = (BTreeMap::new(), BTreeMap::new());
+    let mut changes = Vec::new();
+    // The old ranks already given to someone: two people listed under one
+    // name never share a code.
+    let mut used = BTreeSet::new();
+    for p in listed {
+        let me = Identity::of(&p.name, p.fide_id);
+        let rank_key = p.start_rank.to_string();
+        let theirs = people
+            .iter()
+            .find(|(r, e)| !used.contains(*r) && e.identity() == me && codes.contains_key(*r))
+            .map(|(r, _)| r.clone());
+        let code = if let Some(r) = theirs {
+            if r != rank_key {
+                changes.push(CodeChange::Moved {
+                    name: p.name.clone(),
+                    from: r.parse().unwrap_or(0),
+                    to: p.start_rank,
+                });
+            }
+            used.insert(r.clone());
+            codes[&r].clone()
+        } else {
+            match (codes.get(&rank_key), people.get(&rank_key)) {
+                (Some(code), None) if !used.contains(&rank_key) => {
+                    used.insert(rank_key.clone());
+                    code.clone()
+                }
+                (Some(_), Some(before)) => {
+                    changes.push(CodeChange::Replaced {
+                        rank: p.start_rank,
+                        name: p.name.clone(),
+                        before: before.name.clone(),
+                    });
+                    random_code()?
+                }
+                _ => {
+                    if !codes.is_empty() {
+                        changes.push(CodeChange::New {
+                            rank: p.start_rank,
+                            name: p.name.clone(),
+                        });
+                    }
+                    random_code()?
+                }
+            }
+        };
+        out_codes.insert(rank_key.clone(), code);
+        out_people.insert(
+            rank_key,
+            PersonEntry {
+                name: p.name.clone(),
+                fide_id: p.fide_id,
+            },
+        );
+    }
+    Ok((out_codes, out_people, changes))
+}
+
+/// The codes of `codes` that no listed person kept (`kept`): their people
+/// are no longer listed.
+fn departed_of(
+    codes: &BTreeMap<String, Secret>,
+    people: &BTreeMap<String, PersonEntry>,
+    kept: &BTreeMap<String, Secret>,
+) -> Vec<(String, Departed)> {
+    codes
+        .iter()
+        .filter(|(_, code)| !kept.values().any(|k| k == *code))
+        .map(|(rank, code)| {
+            (
+                code.expose().to_owned(),
+                Departed {
+                    name: people.get(rank).map(|p| p.name.clone()).unwrap_or_default(),
+                    start_rank: rank.parse().unwrap_or(0),
+                },
+            )
+        })
+        .collect()
 }
 
 /// The venue's own token: the arbiter who runs the competition (starts
@@ -199,9 +400,13 @@ pub struct Tokens {
     /// The tables with two tactile boards now: only there is a second
     /// blind player's token valid.
     second_blind: BTreeSet<TableId>,
-    /// The players' own tokens, by start rank (whoever the venue file
-    /// lists now is the competition's to check).
+    /// The players' own tokens, by start rank, each bound to the person
+    /// the venue lists there (`bind_players`).
     players: BTreeMap<u16, Secret>,
+    /// What changed in the players' codes at this start.
+    changes: Vec<CodeChange>,
+    /// The codes of players no longer listed: (code, last start rank, name).
+    departed: Vec<(Secret, u16, String)>,
     /// The birth of the journal the tables' game numbers count in (see
     /// [`Tokens::in_journal`]); 0 until it is set.
     journal: u64,
@@ -216,7 +421,7 @@ impl Tokens {
     pub fn load_or_create(
         path: &Path,
         tables: &[Seats],
-        players: &[u16],
+        players: &[Person],
     ) -> Result<Tokens, TokenError> {
         let mut file = match std::fs::read_to_string(path) {
             Ok(text) => parse_file(&text).map_err(|source| TokenError::Malformed {
@@ -257,13 +462,18 @@ impl Tokens {
                 added = true;
             }
         }
-        for rank in players {
-            if let std::collections::btree_map::Entry::Vacant(e) =
-                file.players.entry(rank.to_string())
-            {
-                e.insert(random_code()?);
-                added = true;
-            }
+        let (codes, people, changes) = bind_players(&file.players, &file.people, players)?;
+        for (code, who) in departed_of(&file.players, &file.people, &codes) {
+            file.departed.insert(code, who);
+        }
+        // A code given out again (an older file's, to whoever holds its
+        // rank) is no longer a departed one's.
+        file.departed
+            .retain(|code, _| !codes.values().any(|c| c.expose() == code));
+        if codes != file.players || people != file.people {
+            file.players = codes;
+            file.people = people;
+            added = true;
         }
         if added {
             write_private(path, &file)?;
@@ -281,15 +491,38 @@ impl Tokens {
                 .filter(|s| s.second_blind)
                 .map(|s| s.id.clone())
                 .collect(),
-            // Every player's token in the file, listed now or not: the
-            // competition tells a player no longer listed why theirs fails.
             players: file
                 .players
                 .iter()
                 .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
                 .collect(),
+            changes,
+            departed: file
+                .departed
+                .iter()
+                .map(|(code, d)| (Secret::new(code.clone()), d.start_rank, d.name.clone()))
+                .collect(),
             journal: 0,
         })
+    }
+
+    /// The player no longer listed whose code `presented` was, as (their
+    /// last start rank, their name); every code compared in constant time.
+    pub fn departed(&self, presented: &str) -> Option<(u16, &str)> {
+        let presented = normalise_code(presented)?;
+        let mut found = None;
+        for (code, rank, name) in &self.departed {
+            if code.matches(&presented) {
+                found = Some((*rank, name.as_str()));
+            }
+        }
+        found
+    }
+
+    /// What changed in the players' codes at this start (a renumbering, a
+    /// rank given to another person, a new player): new cards to print.
+    pub fn code_changes(&self) -> &[CodeChange] {
+        &self.changes
     }
 
     /// These tokens for the games of the journal born `birth`
@@ -333,6 +566,8 @@ impl Tokens {
                 .iter()
                 .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
                 .collect(),
+            changes: Vec::new(),
+            departed: Vec::new(),
             journal: 0,
         })
     }
@@ -622,6 +857,87 @@ mod tests {
 
     use super::*;
 
+    /// Listed players by (start rank, name).
+    fn people(list: &[(u16, &str)]) -> Vec<Person> {
+        list.iter()
+            .map(|(rank, name)| Person {
+                start_rank: *rank,
+                name: (*name).to_owned(),
+                fide_id: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_player_s_code_belongs_to_the_person_not_the_rank() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.toml");
+        // An older file: codes by rank alone. Bound at this start to whoever
+        // the venue lists there.
+        std::fs::write(
+            &path,
+            "[players]\n1 = \"aaaaaaaaaaaaaaaa\"\n2 = \"bbbbbbbbbbbbbbbb\"\n",
+        )
+        .unwrap();
+        let t = Tokens::load_or_create(&path, &[], &people(&[(1, "Ana"), (2, "Bea")])).unwrap();
+        assert_eq!(t.player_of("aaaaaaaaaaaaaaaa"), Some(1));
+        assert!(t.code_changes().is_empty());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("name = \"Ana\""), "{text}");
+        assert!(
+            text.contains("1 = \"aaaaaaaaaaaaaaaa\""),
+            "the codes as before: {text}"
+        );
+        // The pairing program renumbers: Ana and Bea swap ranks 1 and 2.
+        let t = Tokens::load_or_create(&path, &[], &people(&[(1, "Bea"), (2, "Ana")])).unwrap();
+        assert_eq!(
+            t.player_of("aaaaaaaaaaaaaaaa"),
+            Some(2),
+            "Ana's code is Ana's"
+        );
+        assert_eq!(t.player_of("bbbbbbbbbbbbbbbb"), Some(1));
+        assert_eq!(t.code_changes().len(), 2);
+        assert!(
+            t.code_changes()[0].to_string().contains("Bea"),
+            "{:?}",
+            t.code_changes()
+        );
+        // Bea drops out and Carl is given rank 1: a new code for Carl, and
+        // Bea's is refused.
+        let t = Tokens::load_or_create(&path, &[], &people(&[(1, "Carl"), (2, "Ana")])).unwrap();
+        assert_eq!(
+            t.player_of("bbbbbbbbbbbbbbbb"),
+            None,
+            "a dropped player's code"
+        );
+        assert_eq!(
+            t.departed("BBBB-BBBB-BBBB-BBBB"),
+            Some((1, "Bea")),
+            "named when refused"
+        );
+        let carl = t.player_token(1).unwrap().to_owned();
+        assert_ne!(carl, "bbbbbbbbbbbbbbbb");
+        assert!(matches!(
+            &t.code_changes()[0],
+            CodeChange::Replaced { rank: 1, name, before } if name == "Carl" && before == "Bea"
+        ));
+        // A FIDE id decides over the name (a spelling corrected).
+        let fide = |name: &str| Person {
+            start_rank: 1,
+            name: name.into(),
+            fide_id: Some(4_100_018),
+        };
+        let t = Tokens::load_or_create(&path, &[], &[fide("Carl")]).unwrap();
+        let code = t.player_token(1).unwrap().to_owned();
+        assert_ne!(
+            code, carl,
+            "bound now to the FIDE id, a new person to the file"
+        );
+        let t = Tokens::load_or_create(&path, &[], &[fide("Karl")]).unwrap();
+        assert_eq!(t.player_token(1), Some(code.as_str()));
+        assert!(t.code_changes().is_empty());
+    }
+
     /// Tables with one blind player each.
     fn seats(ids: &[&str]) -> Vec<Seats> {
         ids.iter()
@@ -906,7 +1222,8 @@ mod tests {
     fn a_player_s_code_reads_as_a_braille_reader_types_it() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.toml");
-        let tokens = Tokens::load_or_create(&path, &[], &[3, 7]).unwrap();
+        let tokens =
+            Tokens::load_or_create(&path, &[], &people(&[(3, "Ana"), (7, "Bea")])).unwrap();
         let code = tokens.player_token(3).unwrap().to_owned();
         assert_eq!(code.len(), CODE_LEN);
         assert_ne!(tokens.player_token(7), Some(code.as_str()));
@@ -920,7 +1237,7 @@ mod tests {
         assert_eq!(tokens.player_of(&code[1..]), None);
         assert_eq!(tokens.player_of("not a code at all!"), None);
         // Kept across starts.
-        let again = Tokens::load_or_create(&path, &[], &[3, 7]).unwrap();
+        let again = Tokens::load_or_create(&path, &[], &people(&[(3, "Ana"), (7, "Bea")])).unwrap();
         assert_eq!(again.player_token(3), Some(code.as_str()));
         assert!(matches!(
             Tokens::parse("[players]\n3 = \"short\"\n"),

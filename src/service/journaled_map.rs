@@ -68,12 +68,22 @@ where
     /// Sets `key` to `value`: the whole map journaled first, then kept.
     /// A value already there is not journaled again.
     pub async fn insert(&self, key: K, value: V) -> Result<(), JournalError> {
+        self.change(|map| {
+            map.insert(key, value);
+        })
+        .await
+    }
+
+    /// Changes the map with `f`: the whole next map journaled first, then
+    /// kept; nothing is journaled if `f` changed nothing.
+    pub async fn change(&self, f: impl FnOnce(&mut BTreeMap<K, V>)) -> Result<(), JournalError> {
         let journal = self.writer.lock().await;
-        let mut next = self.all.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        if next.get(&key) == Some(&value) {
+        let before = self.all.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let mut next = before.clone();
+        f(&mut next);
+        if next == before {
             return Ok(());
         }
-        next.insert(key, value);
         if let Some(journal) = journal.as_ref() {
             let bytes = serde_json::to_vec(&next).unwrap_or_default();
             let now = std::time::SystemTime::now()

@@ -178,6 +178,35 @@ impl SettingsStore {
         self.0.get(&rank).unwrap_or_default()
     }
 
+    /// The settings follow their people when the players' codes do
+    /// (`Tokens::code_changes`): a renumbered player keeps theirs at their
+    /// new rank; a rank given to another person starts from the defaults.
+    /// Journaled at start, before anyone is answered.
+    pub async fn follow(&self, changes: &[super::access::CodeChange]) -> Result<(), JournalError> {
+        use super::access::CodeChange;
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.0
+            .change(|map| {
+                let before = map.clone();
+                for c in changes {
+                    match c {
+                        CodeChange::Moved { from, to, .. } => {
+                            match before.get(from) {
+                                Some(s) => map.insert(*to, s.clone()),
+                                None => map.remove(to),
+                            };
+                        }
+                        CodeChange::Replaced { rank, .. } | CodeChange::New { rank, .. } => {
+                            map.remove(rank);
+                        }
+                    }
+                }
+            })
+            .await
+    }
+
     /// Replaces player `rank`'s settings, journaled before they take
     /// effect.
     pub async fn set(&self, rank: u16, settings: PlayerSettings) -> Result<(), JournalError> {

@@ -142,6 +142,13 @@ pub async fn serve(
         &data.join("journal.sqlite"),
         kept.trf,
     )?);
+    // The players' settings follow them where the pairing program
+    // renumbered them (their codes do: `access::bind_players`).
+    competition
+        .settings()
+        .follow(tokens.code_changes())
+        .await
+        .map_err(ServeError::from)?;
     // Each listed player's own display, which follows them.
     let player_displays = Arc::new(
         super::player_display::attach_all(&config.players, &ids, &competition, &tables)
@@ -177,12 +184,20 @@ fn load_tokens(config: &Config) -> Result<Tokens, ServeError> {
             second_blind: t.both_blind(),
         })
         .collect();
-    let ranks: Vec<u16> = config.players.iter().map(|p| p.start_rank).collect();
-    Ok(Tokens::load_or_create(
-        &config.server.data.join("tokens.toml"),
-        &seats,
-        &ranks,
-    )?)
+    let people: Vec<super::access::Person> = config
+        .players
+        .iter()
+        .map(|p| super::access::Person {
+            start_rank: p.start_rank,
+            name: p.name.clone(),
+            fide_id: p.fide_id,
+        })
+        .collect();
+    let tokens = Tokens::load_or_create(&config.server.data.join("tokens.toml"), &seats, &people)?;
+    for change in tokens.code_changes() {
+        tracing::warn!("players' codes: {change}");
+    }
+    Ok(tokens)
 }
 
 /// What the journal keeps of one table, for its start.
@@ -619,6 +634,7 @@ fn setup_of(t: &TableConfig) -> Result<Setup, ServeError> {
         fen: start_of(t).map(|pos| fen_of(&pos)),
         flag: t.flag,
         ranks: Default::default(),
+        held_for_start: false,
     })
 }
 

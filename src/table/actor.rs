@@ -508,6 +508,12 @@ impl TableActor {
     /// heard, is announced first and made once spoken (D.2.3.3, D.2.4: in
     /// [`Self::announced`]).
     async fn play(&mut self, m: Move, made_on: Option<usize>) -> Result<Reply, TableError> {
+        if self.game.setup().held_for_start && !super::replay::begun(self.game.game()) {
+            return Err(Unprocessable::NotStarted {
+                round: self.game.setup().round.clone(),
+            }
+            .into());
+        }
         if self.announcer.is_announcing() {
             return Err(Unprocessable::Announcing.into());
         }
@@ -726,6 +732,12 @@ impl TableActor {
                         // showed on the way (a piece in a wrong hole) is gone.
                         self.boards.agrees(at, false);
                         return Some(reply);
+                    }
+                    Err(e @ TableError::Unprocessable(Unprocessable::NotStarted { .. })) => {
+                        // Not an attempt at an illegal move: the round's
+                        // clocks are not started. The board is read again.
+                        tracing::info!(table = %self.game.id(), "board move not made: {e}");
+                        self.resync_board();
                     }
                     Err(e) => {
                         tracing::info!(table = %self.game.id(), "board move not made: {e}");

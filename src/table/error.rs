@@ -69,6 +69,12 @@ pub enum Unprocessable {
     /// A board's move out of its side's turn (or after the result).
     #[error("not {}'s move", tactus_rules::side::name(*side))]
     NotTheirMove { side: Color },
+    /// A move in a round whose clocks the arbiter has not started yet.
+    #[error(
+        "round {round} has not been started: the arbiter starts the clocks, then the first \
+         move is made"
+    )]
+    NotStarted { round: super::round::Round },
     /// A move arrives while the blind player's move is being announced.
     #[error("a move is being announced: wait until it has been made")]
     Announcing,

@@ -349,6 +349,7 @@ mod tests {
             fen: None,
             flag: tactus_rules::result::FlagRule::Claim,
             ranks: Default::default(),
+            held_for_start: false,
         }
     }
 

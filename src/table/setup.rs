@@ -33,6 +33,12 @@ pub struct Setup {
     /// before read as none.
     #[serde(default, skip_serializing_if = "Ranks::is_empty")]
     pub ranks: Ranks,
+    /// Set up by the competition's round: no move is made until the clock
+    /// is started (the arbiter's start of the round, or of this table), so
+    /// a player cannot start a round the arbiter may still re-pair. A table
+    /// outside a competition starts at its first move, as always.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held_for_start: bool,
 }
 
 /// Which player of the competition plays each side of a game, by start

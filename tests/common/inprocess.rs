@@ -133,6 +133,7 @@ pub async fn app(tables: Tables<'_>) -> App {
             fen: tables.fen.map(|f| f.parse().unwrap()),
             flag: FlagRule::Claim,
             ranks: Default::default(),
+            held_for_start: false,
         };
         bases.insert(
             setup.id.clone(),

@@ -618,7 +618,10 @@ fn a_players_own_display_follows_them_from_board_to_board() {
     display.until("round 1 at board 1", |l| {
         words(l, de).is_some_and(|w| plain(&w).starts_with("runde 1 brett 1 sie spielen wei"))
     });
-    // Her move, from her own page, shown on her display.
+    // The arbiter starts the round; her move, from her own page, shown on
+    // her display.
+    let r = post(&addr, "/api/rounds/1/start", &venue, "");
+    assert_eq!(r.status, 200, "{}", r.body);
     let r = post(
         &addr,
         "/api/tables/board1/move",
@@ -653,6 +656,8 @@ fn a_players_own_display_follows_them_from_board_to_board() {
     display.until("round 2 at board 2", |l| {
         words(l, de).is_some_and(|w| plain(&w).starts_with("runde 2 brett 2 sie spielen schwarz"))
     });
+    let r = post(&addr, "/api/rounds/2/start", &venue, "");
+    assert_eq!(r.status, 200, "{}", r.body);
     // Cid's move at board 2 is on her display; one at board 1 is not hers.
     let r = post(
         &addr,

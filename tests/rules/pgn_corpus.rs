@@ -240,6 +240,7 @@ fn replay(record: &GameRecord) -> (Setup, Game) {
         fen: record.start.clone(),
         flag: Default::default(),
         ranks: Default::default(),
+        held_for_start: false,
     };
     let mut game = Game::new(setup.fen.as_ref(), setup.control.clone(), Style::Standard).unwrap();
     for (i, rm) in record.moves.iter().enumerate() {

@@ -23,6 +23,7 @@ mod crash;
 mod faults_api;
 mod gate_bombs;
 mod gate_floods;
+mod gate_people;
 mod hall_check;
 mod hostile_peers;
 mod recorder;

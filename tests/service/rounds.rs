@@ -698,7 +698,13 @@ fn a_second_blind_players_link_belongs_to_one_game_and_the_others_last() {
     for lasting in [&player, &assistant, &arbiter, &venue] {
         assert_eq!(may_write(&addr, lasting), 200);
     }
-    // Round 1's opponent, Ana, plays and resigns with her own token.
+    // Round 1's opponent, Ana, plays and resigns with her own token, once
+    // the arbiter has started the round (before, the move is refused).
+    let r = post(&addr, "/api/tables/1/move", &round1, r#"{"move":"e4"}"#);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("has not been started"), "{}", r.body);
+    let r = post(&addr, "/api/rounds/1/start", &venue, "");
+    assert_eq!(r.status, 200, "{}", r.body);
     play(&addr, "1", &round1, &["e4"]);
     act(&addr, "1", &round1, "resign", r#"{"side":"white"}"#);
     assert_eq!(view(&addr, "1")["result"]["result"], "0-1");

@@ -69,7 +69,7 @@ fn the_arbiter_sets_a_tables_rate_and_its_next_words_are_said_at_it() {
     for (token, body, status) in [
         (&arbiter, r#"{"rate":2.0}"#, 422),
         (&arbiter, r#"{"rate":0.5}"#, 422),
-        (&arbiter, r#"{"speed":1.2}"#, 400),
+        (&arbiter, r#"{"speed":1.2}"#, 422),
         (&player, r#"{"rate":1.2}"#, 403),
         (&assistant, r#"{"rate":1.2}"#, 403),
     ] {

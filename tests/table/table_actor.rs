@@ -66,6 +66,7 @@ fn setup(control: &str, flag: FlagRule) -> Setup {
         fen: None,
         flag,
         ranks: Default::default(),
+        held_for_start: false,
     }
 }
 

@@ -60,6 +60,41 @@ pub fn parse_score(text: &str) -> Result<KnownOutcome, UnknownScore> {
     text.parse().map_err(|_| UnknownScore(text.to_owned()))
 }
 
+/// Serde for a score as PGN writes it (`1-0`, `0-1`, `1/2-1/2`), both
+/// ways: `#[serde(with = "tactus_rules::result::score")]`; any other text
+/// is refused naming it.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::{Color, KnownOutcome};
+///
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Decided {
+///     #[serde(with = "tactus_rules::result::score")]
+///     result: KnownOutcome,
+/// }
+/// let d: Decided = serde_json::from_str(r#"{"result":"0-1"}"#).unwrap();
+/// assert_eq!(d.result, KnownOutcome::Decisive { winner: Color::Black });
+/// assert_eq!(serde_json::to_string(&d).unwrap(), r#"{"result":"0-1"}"#);
+/// assert!(serde_json::from_str::<Decided>(r#"{"result":"2-0"}"#).is_err());
+/// ```
+pub mod score {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::KnownOutcome;
+
+    /// The score as PGN writes it.
+    pub fn serialize<S: Serializer>(score: &KnownOutcome, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(score)
+    }
+
+    /// A score read as PGN writes it.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<KnownOutcome, D::Error> {
+        let text = String::deserialize(d)?;
+        super::parse_score(text.trim()).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Why a game ended.
 ///
 /// # Examples

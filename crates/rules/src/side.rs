@@ -117,6 +117,91 @@ pub fn serialize_square<S: Serializer>(sq: &shakmaty::Square, s: S) -> Result<S:
     s.collect_str(sq)
 }
 
+/// Serde for a square as its name, both ways: `#[serde(with =
+/// "tactus_rules::side::square")]`. A name that is no square is refused
+/// naming it (`z9`), so a body's field is checked where it is read.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Square;
+///
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Touch {
+///     #[serde(with = "tactus_rules::side::square")]
+///     square: Square,
+/// }
+/// let t: Touch = serde_json::from_str(r#"{"square":"e2"}"#).unwrap();
+/// assert_eq!(t.square, Square::E2);
+/// assert_eq!(serde_json::to_string(&t).unwrap(), r#"{"square":"e2"}"#);
+/// let e = serde_json::from_str::<Touch>(r#"{"square":"z9"}"#).err().unwrap();
+/// assert!(e.to_string().contains("`z9` is not a square"), "{e}");
+/// ```
+pub mod square {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Square;
+
+    /// The square's name.
+    pub fn serialize<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+        super::serialize_square(sq, s)
+    }
+
+    /// A square read from its name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let text = String::deserialize(d)?;
+        text.trim().to_ascii_lowercase().parse().map_err(|_| {
+            let shown: String = text.chars().take(20).collect();
+            serde::de::Error::custom(format!("`{shown}` is not a square (a1 to h8)"))
+        })
+    }
+}
+
+/// Serde for a promotion's piece: `q`, `r`, `b`, `n` or the English name
+/// (`queen`), any case; written as the letter. Anything else is refused
+/// naming it.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::Role;
+///
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Promotion {
+///     #[serde(with = "tactus_rules::side::promotion_piece")]
+///     piece: Role,
+/// }
+/// let p: Promotion = serde_json::from_str(r#"{"piece":"Knight"}"#).unwrap();
+/// assert_eq!(p.piece, Role::Knight);
+/// assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"piece":"n"}"#);
+/// assert!(serde_json::from_str::<Promotion>(r#"{"piece":"k"}"#).is_err());
+/// ```
+pub mod promotion_piece {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Role;
+
+    /// The piece's letter.
+    pub fn serialize<S: Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&role.char())
+    }
+
+    /// A promotion's piece read from its letter or name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.trim().to_ascii_lowercase().as_str() {
+            "q" | "queen" => Ok(Role::Queen),
+            "r" | "rook" => Ok(Role::Rook),
+            "b" | "bishop" => Ok(Role::Bishop),
+            "n" | "knight" => Ok(Role::Knight),
+            _ => {
+                let shown: String = text.chars().take(20).collect();
+                Err(serde::de::Error::custom(format!(
+                    "`{shown}` is not a promotion piece: q, r, b or n"
+                )))
+            }
+        }
+    }
+}
+
 /// Serde for an optional side: `#[serde(default, with = "tactus_rules::side::option")]`,
 /// `null` or a side's name.
 ///

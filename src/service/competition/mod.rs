@@ -37,6 +37,7 @@ use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
 use tactus_rules::variant::{Variant, chess960_start};
 
 mod history;
+mod public_reads;
 mod rounds;
 mod trf;
 
@@ -146,6 +147,13 @@ pub struct Competition {
     /// they change only when a new game is set up there.
     starts: Mutex<HashMap<TableId, Starts>>,
     trf: Mutex<Option<Vec<u8>>>,
+    /// One more at each import of a TRF file (the public reads' cache).
+    trf_generation: std::sync::atomic::AtomicU64,
+    /// The TRF with results and the standings, per change (`public_reads`).
+    public: public_reads::PublicReads,
+    /// The imported file as read, by generation (a round's PGN reads its
+    /// event, site and date).
+    parsed_trf: tokio::sync::Mutex<Option<(u64, Arc<Trf>)>>,
     past: Mutex<HashMap<(TableId, u32), Arc<Past>>>,
     /// One round set up at a time: two arbiters' requests never interleave.
     /// Readers of where players sit (`seat_of`) share it: they never see a
@@ -196,6 +204,27 @@ pub struct NoSeat {
     pub why: String,
 }
 
+/// Standings lines from (points in tenths, start rank, name): by points,
+/// ties sharing a place and listed by start rank.
+fn ranked(mut rows: Vec<(u32, u16, String)>) -> Vec<Standing> {
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
+    for (i, (points, rank, name)) in rows.into_iter().enumerate() {
+        let place = match out.last() {
+            Some(prev) if prev.tenths == points => prev.place,
+            _ => i + 1,
+        };
+        out.push(Standing {
+            place,
+            start_rank: rank,
+            name,
+            points: format!("{}.{}", points / 10, points % 10),
+            tenths: points,
+        });
+    }
+    out
+}
+
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Standing {
@@ -243,6 +272,9 @@ impl Competition {
             reader: Arc::new(Mutex::new(reader)),
             starts: Mutex::new(HashMap::new()),
             trf: Mutex::new(trf),
+            trf_generation: std::sync::atomic::AtomicU64::new(0),
+            public: Default::default(),
+            parsed_trf: Default::default(),
             past: Mutex::new(HashMap::new()),
             busy: tokio::sync::RwLock::new(()),
             settings,
@@ -343,58 +375,60 @@ impl Competition {
     /// and listed by start rank; without a TRF, the listed players by
     /// their results at tactus tables.
     pub async fn standings(&self) -> Result<Vec<Standing>, RoundError> {
-        let mut rows: Vec<(u32, u16, String)> = match self.imported_trf() {
-            Some(_) => {
-                let text = self.trf_with_results().await?;
-                let trf =
-                    Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
-                trf.players()
-                    .map(|p| {
-                        let points = p
-                            .points_tenths
-                            .unwrap_or_else(|| trf.results_points(p.start_rank).unwrap_or(0));
-                        (points, p.start_rank, p.name.clone())
-                    })
-                    .collect()
-            }
-            None => {
-                let games = self.games(None).await?;
-                self.players
-                    .iter()
-                    .map(|p| {
-                        let points = games
-                            .iter()
-                            .filter(|(g, _)| g.state == GameState::Finished)
-                            .filter_map(|(g, _)| {
-                                let side = g.ranks.side_of(p.start_rank)?;
-                                Some(match g.result? {
-                                    KnownOutcome::Draw => 5,
-                                    KnownOutcome::Decisive { winner } if winner == side => 10,
-                                    KnownOutcome::Decisive { .. } => 0,
-                                })
-                            })
-                            .sum();
-                        (points, p.start_rank, p.name.clone())
-                    })
-                    .collect()
-            }
-        };
-        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
-        for (i, (points, rank, name)) in rows.into_iter().enumerate() {
-            let place = match out.last() {
-                Some(prev) if prev.tenths == points => prev.place,
-                _ => i + 1,
-            };
-            out.push(Standing {
-                place,
-                start_rank: rank,
-                name,
-                points: format!("{}.{}", points / 10, points % 10),
-                tenths: points,
-            });
+        let games = self.games(None).await?;
+        let key = public_reads::fingerprint(self.trf_generation(), &games);
+        let mut reads = self.public.at(key).await;
+        if let Some(s) = &reads.1.standings {
+            return Ok(s.as_ref().clone());
         }
-        Ok(out)
+        let rows: Vec<(u32, u16, String)> = match self.imported_trf() {
+            Some(_) => {
+                let text = self.trf_with_results_in(&games, &mut reads.1).await?;
+                super::blocking::run(move || {
+                    let trf = Trf::from_bytes(&text)
+                        .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
+                    Ok::<_, RoundError>(
+                        trf.players()
+                            .map(|p| {
+                                let points = p.points_tenths.unwrap_or_else(|| {
+                                    trf.results_points(p.start_rank).unwrap_or(0)
+                                });
+                                (points, p.start_rank, p.name.clone())
+                            })
+                            .collect(),
+                    )
+                })
+                .await??
+            }
+            None => self
+                .players
+                .iter()
+                .map(|p| {
+                    let points = games
+                        .iter()
+                        .filter(|(g, _)| g.state == GameState::Finished)
+                        .filter_map(|(g, _)| {
+                            let side = g.ranks.side_of(p.start_rank)?;
+                            Some(match g.result? {
+                                KnownOutcome::Draw => 5,
+                                KnownOutcome::Decisive { winner } if winner == side => 10,
+                                KnownOutcome::Decisive { .. } => 0,
+                            })
+                        })
+                        .sum();
+                    (points, p.start_rank, p.name.clone())
+                })
+                .collect(),
+        };
+        let out = Arc::new(ranked(rows));
+        reads.1.standings = Some(out.clone());
+        Ok(out.as_ref().clone())
+    }
+
+    /// The imported file's generation: one more at each import.
+    fn trf_generation(&self) -> u64 {
+        self.trf_generation
+            .load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// The side that did not come to game `game` of table `table`, if the

@@ -121,18 +121,14 @@ impl Competition {
                 rank.and_then(|r| self.players.iter().find(|p| p.start_rank == r))
             };
             let (lw, lb) = (listed(ranks.white), listed(ranks.black));
-            let want = if !g.table.is_empty() {
-                let id: TableId = g.table.parse().map_err(|_| RoundError::UnknownTable {
-                    index,
-                    table: g.table.chars().take(40).collect(),
-                })?;
-                if !self.bases.contains_key(&id) {
+            let want = if let Some(id) = &g.table {
+                if !self.bases.contains_key(id) {
                     return Err(RoundError::UnknownTable {
                         index,
-                        table: g.table.clone(),
+                        table: id.to_string(),
                     });
                 }
-                Want::Table(id)
+                Want::Table(id.clone())
             } else {
                 let own: Vec<&TableId> = [lw, lb]
                     .into_iter()
@@ -177,6 +173,7 @@ impl Competition {
                 BlindSeat::Both => base.setup.blind,
             };
             setup.ranks = ranks;
+            setup.held_for_start = true;
             setup.white = g.white.trim().to_owned();
             setup.black = g.black.trim().to_owned();
             setup.round = round.clone();
@@ -251,7 +248,7 @@ impl Competition {
         }
         // As broadcasters read a round: the event, site and date the
         // pairing program's file gives, and each player's FIDE id.
-        let trf = self.imported_trf().and_then(|t| Trf::from_bytes(&t).ok());
+        let trf = self.parsed_trf().await?;
         let number = round.number();
         let mut out = String::new();
         for (g, pgn) in games {
@@ -260,7 +257,7 @@ impl Competition {
             // start rank): a round set up otherwise keeps its PGN as it was
             // when a file is imported later.
             let paired = g.ranks.white.is_some() && g.ranks.black.is_some();
-            let trf = trf.as_ref().filter(|_| paired);
+            let trf = trf.as_deref().filter(|_| paired);
             if let Some(trf) = trf {
                 if let Some(event) = trf.event_name() {
                     tags.push(("Event", event));
@@ -301,7 +298,7 @@ impl Competition {
         &self,
         round: &Round,
         id: &str,
-        result: &str,
+        result: shakmaty::KnownOutcome,
         reason: &str,
         forfeit: Option<Color>,
     ) -> Result<GameListed, RoundError> {
@@ -316,8 +313,6 @@ impl Competition {
                 table: id.to_string(),
             });
         };
-        let result = tactus_rules::result::parse_score(result)
-            .map_err(|e| RoundError::Invalid(e.to_string()))?;
         // A forfeit: the side that came wins, and nothing was played.
         let reason = match forfeit {
             Some(absent) => {

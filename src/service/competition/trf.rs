@@ -10,12 +10,35 @@ impl Competition {
         self.trf.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
+    /// The imported TRF file as read (parsed once per import, on the
+    /// blocking pool); `None` without one or if it does not read.
+    pub(super) async fn parsed_trf(&self) -> Result<Option<Arc<Trf>>, RoundError> {
+        let generation = self.trf_generation();
+        let mut parsed = self.parsed_trf.lock().await;
+        if let Some((g, trf)) = parsed.as_ref()
+            && *g == generation
+        {
+            return Ok(Some(trf.clone()));
+        }
+        let Some(text) = self.imported_trf() else {
+            return Ok(None);
+        };
+        let trf = crate::service::blocking::run(move || Trf::from_bytes(&text).ok()).await?;
+        let trf = trf.map(Arc::new);
+        if let Some(t) = &trf {
+            *parsed = Some((generation, t.clone()));
+        }
+        Ok(trf)
+    }
+
     /// Keeps `text` as the imported TRF file (journaled first).
     pub(super) async fn keep_trf(&self, text: Vec<u8>, at_ms: i64) -> Result<(), RoundError> {
         self.journal
             .put_document(TRF_DOCUMENT, at_ms, text.clone())
             .await?;
         *self.trf.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+        self.trf_generation
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         Ok(())
     }
     /// Round `round`'s games at tactus tables, from a TRF file (TRF-16 or
@@ -127,7 +150,7 @@ impl Competition {
                     games.push((
                         key,
                         RoundGame {
-                            table: String::new(),
+                            table: None,
                             board: None,
                             white: white.name.clone(),
                             black: black.name.clone(),
@@ -173,86 +196,119 @@ impl Competition {
     /// system; every other byte as imported. A game decided before a move
     /// is `W`/`D`/`L`; `+`/`-` only where the arbiter recorded a forfeit.
     pub async fn trf_with_results(&self) -> Result<Vec<u8>, RoundError> {
-        let text = self.imported_trf().ok_or(RoundError::NoTrf)?;
-        let mut trf =
-            Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
         let games = self.games(None).await?;
-        // The round's latest finished game per pair (a replayed game
-        // counts, not the one it replaced): games are listed in order.
-        let mut written: BTreeMap<(u16, u16), (ResultChar, ResultChar)> = BTreeMap::new();
-        for (g, _) in &games {
-            if g.state != GameState::Finished {
-                continue;
-            }
-            let Some(r) = g.round.number() else {
-                continue;
-            };
-            let Some(score) = g.result else {
-                continue;
-            };
-            let ranks = self.ranks_of_game(&trf, g, r);
-            let (Some(white), Some(black)) = (ranks.white, ranks.black) else {
-                continue;
-            };
-            let how = match g.forfeit {
-                Some(absent) => Played::Forfeit { absent },
-                None if g.plies == 0 => Played::NoMove,
-                None => Played::OverTheBoard,
-            };
-            let chars = result_chars(score, Color::White, how);
-            written.insert((r, white), chars);
-            written.insert((r, black), (chars.1, chars.0));
-        }
-        for ((r, rank), (mine, _)) in written {
-            // Only where the file pairs them so.
-            if matches!(
-                trf.player(rank).map(|p| p.round(r)),
-                Some(RoundEntry::Game { .. })
-            ) {
-                trf = trf
-                    .with_result(r, rank, mine)
-                    .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
-            }
-        }
-        Ok(trf.to_bytes())
+        let key = public_reads::fingerprint(self.trf_generation(), &games);
+        let mut reads = self.public.at(key).await;
+        Ok(self
+            .trf_with_results_in(&games, &mut reads.1)
+            .await?
+            .as_ref()
+            .clone())
     }
 
-    /// The start ranks of a game's players: as its pairing gave them, or
-    /// (a round set up by JSON without ranks) the listed player's and the
-    /// opponent the TRF pairs them with in that round.
-    fn ranks_of_game(&self, trf: &Trf, g: &GameListed, r: u16) -> Ranks {
-        if g.ranks.white.is_some() && g.ranks.black.is_some() {
-            return g.ranks;
+    /// [`Self::trf_with_results`] for `games`, from `reads` if computed
+    /// there, else computed on the blocking pool and kept there.
+    pub(super) async fn trf_with_results_in(
+        &self,
+        games: &[(GameListed, String)],
+        reads: &mut public_reads::Computed,
+    ) -> Result<Arc<Vec<u8>>, RoundError> {
+        if let Some(t) = &reads.trf {
+            return Ok(t.clone());
         }
-        for p in &self.players {
-            let side = if p.name.trim() == g.white {
-                Color::White
-            } else if p.name.trim() == g.black {
-                Color::Black
-            } else {
-                continue;
-            };
-            if let Some(RoundEntry::Game {
-                opponent,
-                colour: Some(c),
-                ..
-            }) = trf.player(p.start_rank).map(|me| me.round(r))
-                && c == side
-            {
-                return match side {
-                    Color::White => Ranks {
-                        white: Some(p.start_rank),
-                        black: Some(opponent),
-                    },
-                    Color::Black => Ranks {
-                        white: Some(opponent),
-                        black: Some(p.start_rank),
-                    },
-                };
-            }
-        }
-        g.ranks
+        let text = self.imported_trf().ok_or(RoundError::NoTrf)?;
+        let listed: Vec<GameListed> = games.iter().map(|(g, _)| g.clone()).collect();
+        let players = self.players.clone();
+        let out =
+            crate::service::blocking::run(move || with_results(&text, &listed, &players)).await??;
+        let out = Arc::new(out);
+        reads.trf = Some(out.clone());
+        Ok(out)
     }
+}
+
+/// The file `text` with the results of `games` written in (see
+/// [`Competition::trf_with_results`]).
+fn with_results(
+    text: &[u8],
+    games: &[GameListed],
+    players: &[PlayerConfig],
+) -> Result<Vec<u8>, RoundError> {
+    let mut trf = Trf::from_bytes(text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
+    // The round's latest finished game per pair (a replayed game counts,
+    // not the one it replaced): games are listed in order.
+    let mut written: BTreeMap<(u16, u16), (ResultChar, ResultChar)> = BTreeMap::new();
+    for g in games {
+        if g.state != GameState::Finished {
+            continue;
+        }
+        let Some(r) = g.round.number() else {
+            continue;
+        };
+        let Some(score) = g.result else {
+            continue;
+        };
+        let ranks = ranks_of_game(players, &trf, g, r);
+        let (Some(white), Some(black)) = (ranks.white, ranks.black) else {
+            continue;
+        };
+        let how = match g.forfeit {
+            Some(absent) => Played::Forfeit { absent },
+            None if g.plies == 0 => Played::NoMove,
+            None => Played::OverTheBoard,
+        };
+        let chars = result_chars(score, Color::White, how);
+        written.insert((r, white), chars);
+        written.insert((r, black), (chars.1, chars.0));
+    }
+    for ((r, rank), (mine, _)) in written {
+        // Only where the file pairs them so.
+        if matches!(
+            trf.player(rank).map(|p| p.round(r)),
+            Some(RoundEntry::Game { .. })
+        ) {
+            trf = trf
+                .with_result(r, rank, mine)
+                .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
+        }
+    }
+    Ok(trf.to_bytes())
+}
+/// The start ranks of a game's players: as its pairing gave them, or (a
+/// round set up by JSON without ranks) the listed player's and the
+/// opponent the TRF pairs them with in that round.
+fn ranks_of_game(players: &[PlayerConfig], trf: &Trf, g: &GameListed, r: u16) -> Ranks {
+    if g.ranks.white.is_some() && g.ranks.black.is_some() {
+        return g.ranks;
+    }
+    for p in players {
+        let side = if p.name.trim() == g.white {
+            Color::White
+        } else if p.name.trim() == g.black {
+            Color::Black
+        } else {
+            continue;
+        };
+        if let Some(RoundEntry::Game {
+            opponent,
+            colour: Some(c),
+            ..
+        }) = trf.player(p.start_rank).map(|me| me.round(r))
+            && c == side
+        {
+            return match side {
+                Color::White => Ranks {
+                    white: Some(p.start_rank),
+                    black: Some(opponent),
+                },
+                Color::Black => Ranks {
+                    white: Some(opponent),
+                    black: Some(p.start_rank),
+                },
+            };
+        }
+    }
+    g.ranks
 }
 
 /// How a game with a result came about.

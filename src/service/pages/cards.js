@@ -71,6 +71,15 @@
     }
     const body = await res.json();
     list.replaceChildren(...body.cards.map(card));
+    // Players whose codes changed at this start: their cards to print again.
+    const changes = body.code_changes || [];
+    const section = document.getElementById("code-changes");
+    document.getElementById("code-changes-list").replaceChildren(...changes.map((c) => {
+      const li = document.createElement("li");
+      li.textContent = c.text;
+      return li;
+    }));
+    section.hidden = changes.length === 0;
     status.textContent = t("js-cards-ready", { count: body.cards.length });
   }
 

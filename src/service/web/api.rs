@@ -6,7 +6,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Extension, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use shakmaty::{ByColor, Color, Role};
+use shakmaty::{ByColor, Color};
 
 use std::sync::Arc;
 
@@ -252,19 +252,13 @@ pub(super) async fn touched(
     body: Result<Json<TouchBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let square = body.square.parse().map_err(|_| {
-        ApiError(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("`{}` is not a square", body.square),
-        )
-    })?;
     act(
         &state,
         &id,
         granted,
         Action::Touched {
             side: body.side,
-            square,
+            square: body.square,
         },
     )
     .await
@@ -286,8 +280,7 @@ pub(super) async fn set_result(
             ),
         ));
     }
-    let result = tactus_rules::result::parse_score(&body.result)
-        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let result = body.result;
     let reason = if body.reason.trim().is_empty() {
         "arbiter's decision".to_owned()
     } else {
@@ -328,19 +321,7 @@ pub(super) async fn promotion(
     body: Result<Json<PromotionBody>, JsonRejection>,
 ) -> ApiResult<Response> {
     let Json(body) = body?;
-    let role = match body.piece.to_ascii_lowercase().as_str() {
-        "q" | "queen" => Role::Queen,
-        "r" | "rook" => Role::Rook,
-        "b" | "bishop" => Role::Bishop,
-        "n" | "knight" => Role::Knight,
-        other => {
-            return Err(ApiError(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("`{other}` is not a promotion piece: q, r, b or n"),
-            ));
-        }
-    };
-    act(&state, &id, granted, Action::NamePromotion(role)).await
+    act(&state, &id, granted, Action::NamePromotion(body.piece)).await
 }
 
 /// `POST /api/tables/{id}/rate`: the arbiter sets the table's speaking

@@ -174,16 +174,18 @@ pub struct TouchBody {
     #[serde(with = "tactus_rules::side")]
     pub side: Color,
     /// The square of the touched piece (`e2`).
-    pub square: String,
+    #[serde(with = "tactus_rules::side::square")]
+    pub square: shakmaty::Square,
 }
 
 /// `POST /api/tables/{id}/result` (the arbiter).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultBody {
-    /// `1-0`, `0-1` or `1/2-1/2`, read by `rules::result::parse_score`;
-    /// any other score is refused (422).
-    pub result: String,
+    /// `1-0`, `0-1` or `1/2-1/2`, read by `rules::result::score`; any
+    /// other score is refused (422, naming the field).
+    #[serde(with = "tactus_rules::result::score")]
+    pub result: shakmaty::KnownOutcome,
     /// Why; left empty, "arbiter's decision".
     #[serde(default)]
     pub reason: String,
@@ -228,7 +230,8 @@ pub struct RateBody {
 #[serde(deny_unknown_fields)]
 pub struct PromotionBody {
     /// `q`, `r`, `b` or `n` (or the English name).
-    pub piece: String,
+    #[serde(with = "tactus_rules::side::promotion_piece")]
+    pub piece: shakmaty::Role,
 }
 
 /// `GET /api/voice` and `GET /api/tables/{id}/voice`: a voice pack for
@@ -384,8 +387,8 @@ pub struct RoundGame {
     /// The table it is played at; left out, a listed player's own table
     /// (`[[player]] table`), or else the next free table in board order
     /// (the venue's tables in file order are boards 1, 2, …).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub table: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<crate::table::id::TableId>,
     /// Its place in the round's board order (1 first); left out, its
     /// place in the list.
     #[serde(default, skip_serializing_if = "Option::is_none")]

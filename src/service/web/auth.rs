@@ -162,8 +162,20 @@ pub(super) async fn role(
     }
     // A listed player's own token: their own side of their own game in
     // the latest round, in that game only.
-    if let Some(rank) = state.tokens.player_of(token) {
-        state.competition.listed(rank)?;
+    if let Some(rank) = listed_player(state, token)? {
+        // The table's current game is theirs: it may be an earlier round's
+        // still being played while the next round is set up elsewhere.
+        let here = handle.view().await?;
+        if let Some(colour) = here.ranks.side_of(rank) {
+            return Ok(Granted {
+                role: if colour == here.blind {
+                    PersonRole::Player
+                } else {
+                    PersonRole::Opponent
+                },
+                game: Some(here.game),
+            });
+        }
         return match state.competition.seat_of(rank).await? {
             Ok(seat) if seat.table == *id => Ok(Granted {
                 role: if seat.colour == seat.blind {
@@ -190,6 +202,25 @@ pub(super) async fn role(
         StatusCode::FORBIDDEN,
         format!("this token is not valid for table `{id}`"),
     ))
+}
+
+/// The listed player whose own code `token` is, if any; 403 naming them
+/// for the code of a player no longer listed.
+pub(super) fn listed_player(state: &AppState, token: &str) -> ApiResult<Option<u16>> {
+    if let Some(rank) = state.tokens.player_of(token) {
+        state.competition.listed(rank)?;
+        return Ok(Some(rank));
+    }
+    if let Some((rank, name)) = state.tokens.departed(token) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!(
+                "{name}: [[player]] start_rank = {rank} is not listed in the venue file: a \
+                 token of theirs is no longer valid"
+            ),
+        ));
+    }
+    Ok(None)
 }
 
 /// The request's bearer token: 401, saying how to send one, without it.

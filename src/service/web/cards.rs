@@ -152,6 +152,18 @@ pub struct Card {
 pub struct Cards {
     pub lang: Language,
     pub cards: Vec<Card>,
+    /// What changed in the players' codes at this start (a renumbering, a
+    /// rank given to another person, a new player): whose cards to print
+    /// again. Each as data and as a sentence.
+    pub code_changes: Vec<CodeChangeShown>,
+}
+
+/// One change of the players' codes, as the cards page lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CodeChangeShown {
+    #[serde(flatten)]
+    pub change: crate::service::access::CodeChange,
+    pub text: String,
 }
 
 fn side_note(lang: Language, side: Color) -> String {
@@ -396,7 +408,20 @@ async fn all_cards(
     let tables = current(&s).await?;
     let mut all = player_cards(&s, lang);
     all.extend(cards(&s, &tables, lang));
-    let body = Cards { lang, cards: all };
+    let code_changes = s
+        .tokens
+        .code_changes()
+        .iter()
+        .map(|c| CodeChangeShown {
+            change: c.clone(),
+            text: c.to_string(),
+        })
+        .collect();
+    let body = Cards {
+        lang,
+        cards: all,
+        code_changes,
+    };
     Ok((
         // The answer holds every token: never kept by a cache.
         [(header::CACHE_CONTROL, "no-store")],

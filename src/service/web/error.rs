@@ -121,9 +121,13 @@ impl From<TableError> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(e: JsonRejection) -> ApiError {
-        // A body over the limit is refused as such, not as malformed.
-        let status = match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+        // A body over the limit is refused as such; JSON that reads but
+        // does not fit the body's type (a field missing, unknown, or a
+        // value that is no square, piece, score, side, round or table) is
+        // 422 naming the field; anything else (not JSON) 400.
+        let status = match &e {
+            JsonRejection::JsonDataError(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            _ if e.status() == StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError(status, format!("malformed request: {}", e.body_text()))

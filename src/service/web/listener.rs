@@ -328,12 +328,19 @@ async fn http<S>(
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let io = TokioIo::new(stream);
+    // Whether an answer refused the request (and so closes the connection):
+    // the client may still be sending what it announced.
+    let refused = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let refused_here = refused.clone();
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         let app = app.clone();
+        let refused = refused_here.clone();
         mark.spoke();
         request.extensions_mut().insert(peer);
         request.extensions_mut().insert(mark.clone());
-        async move {
+        // Boxed: hyper hands the connection back (to linger) only for a
+        // service whose futures can move.
+        Box::pin(async move {
             let mut response = match tokio::time::timeout(
                 limits.request_timeout,
                 app.oneshot(request.map(Body::new)),
@@ -345,6 +352,7 @@ async fn http<S>(
                 Err(_) => timed_out(),
             };
             if closes_connection(response.status()) {
+                refused.store(true, Ordering::Relaxed);
                 response.headers_mut().insert(
                     axum::http::header::CONNECTION,
                     axum::http::HeaderValue::from_static("close"),
@@ -352,7 +360,7 @@ async fn http<S>(
             }
             secure(response.headers_mut());
             Ok::<_, Infallible>(response)
-        }
+        })
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
@@ -360,18 +368,56 @@ async fn http<S>(
         .header_read_timeout(limits.header_timeout)
         .max_buf_size(MAX_HEAD)
         .keep_alive(true);
-    let conn = builder.serve_connection(io, service);
-    tokio::pin!(conn);
+    let mut conn = builder.serve_connection(io, service);
     let stopping = async move {
         let _ = stop.wait_for(|s| *s).await;
     };
-    tokio::select! {
-        _ = conn.as_mut() => {}
-        () = stopping => {
-            conn.as_mut().graceful_shutdown();
-            let _ = conn.await;
+    let finished = {
+        let serving = std::future::poll_fn(|cx| conn.poll_without_shutdown(cx));
+        tokio::select! {
+            r = serving => Some(r),
+            () = stopping => None,
         }
+    };
+    let done = match finished {
+        Some(r) => r,
+        None => {
+            Pin::new(&mut conn).graceful_shutdown();
+            std::future::poll_fn(|cx| conn.poll_without_shutdown(cx)).await
+        }
+    };
+    let mut io = conn.into_parts().io.into_inner();
+    if done.is_ok() && refused.load(Ordering::Relaxed) {
+        linger(&mut io).await;
     }
+    let _ = tokio::time::timeout(Duration::from_secs(1), io.shutdown()).await;
+}
+
+/// The most a refused connection is read for after its answer, and for how
+/// long: enough for a body a client was sending when it was refused, so
+/// that closing does not reset the connection before the client has read
+/// the answer (an RST discards what the client had not yet read).
+pub const LINGER_BYTES: usize = 4 * 1024 * 1024;
+pub const LINGER: Duration = Duration::from_secs(2);
+
+/// After a refusal: our side closed for writing (the client sees the end of
+/// the answer), then what the client still sends is read and dropped, until
+/// it closes, [`LINGER`] passes or [`LINGER_BYTES`] were read.
+async fn linger<S: AsyncRead + AsyncWrite + Unpin>(io: &mut S) {
+    let _ = tokio::time::timeout(LINGER, async {
+        if io.shutdown().await.is_err() {
+            return;
+        }
+        let mut sink = vec![0u8; 16 * 1024];
+        let mut read = 0;
+        while read < LINGER_BYTES {
+            match tokio::io::AsyncReadExt::read(io, &mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => read += n,
+            }
+        }
+    })
+    .await;
 }
 
 fn timed_out() -> Response<Body> {

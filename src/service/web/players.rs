@@ -50,7 +50,7 @@ pub struct Opponent {
 /// The listed player whose own token the request carries: 401 without a
 /// token, 403 for anyone else's or a player no longer listed.
 async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
-    let rank = state.tokens.player_of(token).ok_or_else(|| {
+    let rank = super::auth::listed_player(state, token)?.ok_or_else(|| {
         ApiError(
             StatusCode::FORBIDDEN,
             "this is not a player's own token (the link on their card)".into(),
@@ -98,13 +98,12 @@ pub(super) async fn me(State(state): State<AppState>, headers: HeaderMap) -> Api
 /// without where they play.
 fn rank_of(state: &AppState, headers: &HeaderMap) -> ApiResult<u16> {
     let token = bearer(headers)?;
-    let rank = state.tokens.player_of(token).ok_or_else(|| {
+    let rank = super::auth::listed_player(state, token)?.ok_or_else(|| {
         ApiError(
             StatusCode::FORBIDDEN,
             "this is not a player's own token (the link on their card)".into(),
         )
     })?;
-    state.competition.listed(rank)?;
     Ok(rank)
 }
 

@@ -163,7 +163,7 @@ pub(super) async fn correct_result(
     let round = round_named(round)?;
     let game = state
         .competition
-        .correct_result(&round, &id, &body.result, &body.reason, body.forfeit)
+        .correct_result(&round, &id, body.result, &body.reason, body.forfeit)
         .await?;
     Ok(Json(game).into_response())
 }

@@ -378,6 +378,7 @@ js-new-game = Eine neue Partie.
 ## Die Tischkarten (/arbiter/cards, card.brf)
 cards-title = Tischkarten
 cards-intro = Eine Karte je Tisch und Person: den Code mit der Kamera des Telefons lesen oder den Link eintippen. Jeder Link ist der Schlüssel dieser Person zu ihrer Seite: Geben Sie jede Karte nur ihrer Person.
+cards-code-changes = Spielercodes beim Start geändert: diese Karten neu drucken
 cards-print = Karten drucken
 cards-table = Tisch { $table }
 card-plays-white = spielt Weiß

@@ -380,6 +380,7 @@ js-new-game = A new game.
 ## The table cards (/arbiter/cards, card.brf)
 cards-title = Table cards
 cards-intro = One card per table and person: scan the code with the phone's camera or type the link. Each link is that person's key to their page: give each card only to its person.
+cards-code-changes = Players’ codes changed at this start: print these cards again
 cards-print = Print the cards
 cards-table = Table { $table }
 card-plays-white = plays White

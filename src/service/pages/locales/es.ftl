@@ -379,6 +379,7 @@ js-new-game = Una partida nueva.
 ## Las tarjetas de mesa (/arbiter/cards, card.brf)
 cards-title = Tarjetas de mesa
 cards-intro = Una tarjeta por mesa y persona: escanee el código con la cámara del teléfono o escriba el enlace. Cada enlace es la llave de esa persona a su página: entregue cada tarjeta solo a su persona.
+cards-code-changes = Códigos de jugadores cambiados al arrancar: imprima de nuevo estas tarjetas
 cards-print = Imprimir las tarjetas
 cards-table = Mesa { $table }
 card-plays-white = juega con blancas
