@@ -43,6 +43,7 @@ const STATE_READS: &[&str] = &[
     "fen",
     "moves",
     "moves_uci",
+    "legal_moves",
     "kind",
     "flag_rule",
     "voice_lang",

@@ -95,6 +95,7 @@
  * @property {Side} turn
  * @property {string[]} moves
  * @property {string[]} moves_uci
+ * @property {string[]} legal_moves
  * @property {ClockView} clock
  * @property {"standard" | "rapid" | "blitz"} kind
  * @property {"claim" | "auto"} flag_rule

@@ -467,3 +467,38 @@ cards-player = { $name }, Spieler { $rank }
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Aufnahme von { $text } läuft: erst die Aufnahme stoppen.
 js-recorder-too-large = { $text } nicht behalten: die Aufnahme ist viel zu lang für ein Wort.
+
+## The sighted pages' board (sighted-board.js)
+board-h = Brett
+board-help = Eine Figur anklicken oder antippen, dann ihr Feld. Mit der Tastatur: mit Tab zum Brett, Pfeiltasten über die Felder, Eingabe oder Leertaste nimmt eine Figur und setzt sie auf ihr Feld, Escape legt sie zurück.
+print-scoresheet = Partieformular drucken
+scoresheet-h = Partieformular
+results-h = Ergebnisse
+js-sb-seen-from = { $label }, von { $side } aus gesehen
+js-sb-turn = Brett drehen
+js-sb-check = Schach
+js-sb-can-go = kann hierhin ziehen
+js-sb-last = Letzter Zug: { $move } ({ $from }–{ $to }).
+js-sb-in-check = { $side } steht im Schach.
+js-sb-differs = Abweichung auf { $squares } (umrandet und mit ≠ markiert).
+js-sb-no-differences = Keine Abweichungen.
+js-sb-position = Weiß: { $white }. Schwarz: { $black }.
+js-sb-no-moves = Kein Zug möglich: die Partie ist beendet.
+js-sb-no-legal = { $square }, { $piece }: kein regelgemäßer Zug.
+js-sb-picked = { $square }, { $piece }, genommen: kann nach { $squares }. Jetzt sein Feld.
+js-sb-not-to-move = { $square }, { $piece }: { $side } ist am Zug.
+js-sb-pick-empty = { $square } ist leer: eine Figur von { $side } nehmen.
+js-sb-promotion = Umwandlung { $from }–{ $to }: die Figur wählen
+js-sb-cancel = Abbrechen
+js-sb-game = Partie
+js-sb-tactile = Tastbrett
+js-sb-proposed = Stellung, in der nach der Entscheidung weitergespielt wird
+js-sb-table-board = Tisch { $table }
+js-sb-scoresheet = Tisch { $table }, Runde { $round }: { $white } – { $black }
+js-sb-result = Ergebnis: { $result }
+
+js-arbiter-board = Tastbrett: { $board }
+js-print-results = Ergebnisliste der Runde { $round } drucken
+js-results-board = Brett
+js-results-table = Tisch
+js-results-result = Ergebnis

@@ -469,3 +469,38 @@ cards-player = { $name }, player { $rank }
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Recording { $text }: stop the recording first.
 js-recorder-too-large = { $text } not kept: the recording is far too long for one word.
+
+## The sighted pages' board (sighted-board.js)
+board-h = Board
+board-help = Click or tap a piece, then its square. With the keyboard: Tab to the board, arrow keys over the squares, Enter or Space to pick a piece and again on its square, Escape to drop it.
+print-scoresheet = Print the scoresheet
+scoresheet-h = Scoresheet
+results-h = Results
+js-sb-seen-from = { $label }, seen from { $side }
+js-sb-turn = Turn the board
+js-sb-check = check
+js-sb-can-go = can move here
+js-sb-last = Last move: { $move } ({ $from }–{ $to }).
+js-sb-in-check = { $side } is in check.
+js-sb-differs = Differs at { $squares } (outlined and marked ≠).
+js-sb-no-differences = No differences.
+js-sb-position = White: { $white }. Black: { $black }.
+js-sb-no-moves = No move can be made: the game is over.
+js-sb-no-legal = { $square }, { $piece }: it has no legal move.
+js-sb-picked = { $square }, { $piece }, picked: it can go to { $squares }. Now its square.
+js-sb-not-to-move = { $square }, { $piece }: { $side } is to move.
+js-sb-pick-empty = { $square } is empty: pick a piece of { $side }.
+js-sb-promotion = Promotion { $from }–{ $to }: choose the piece
+js-sb-cancel = Cancel
+js-sb-game = Game
+js-sb-tactile = Tactile board
+js-sb-proposed = Position to play on after the ruling
+js-sb-table-board = Table { $table }
+js-sb-scoresheet = Table { $table }, round { $round }: { $white } – { $black }
+js-sb-result = Result: { $result }
+
+js-arbiter-board = Tactile board: { $board }
+js-print-results = Print the results sheet of round { $round }
+js-results-board = Board
+js-results-table = Table
+js-results-result = Result

@@ -468,3 +468,38 @@ cards-player = { $name }, jugador { $rank }
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Grabando { $text }: pare la grabación primero.
 js-recorder-too-large = { $text } no guardada: la grabación es demasiado larga para una palabra.
+
+## The sighted pages' board (sighted-board.js)
+board-h = Tablero
+board-help = Pulse o toque una pieza y luego su casilla. Con el teclado: Tab hasta el tablero, flechas por las casillas, Intro o Espacio para tomar una pieza y otra vez en su casilla, Escape para soltarla.
+print-scoresheet = Imprimir la planilla
+scoresheet-h = Planilla
+results-h = Resultados
+js-sb-seen-from = { $label }, visto desde { $side }
+js-sb-turn = Girar el tablero
+js-sb-check = jaque
+js-sb-can-go = puede ir aquí
+js-sb-last = Última jugada: { $move } ({ $from }–{ $to }).
+js-sb-in-check = { $side } está en jaque.
+js-sb-differs = Difiere en { $squares } (recuadrado y marcado ≠).
+js-sb-no-differences = Sin diferencias.
+js-sb-position = Blancas: { $white }. Negras: { $black }.
+js-sb-no-moves = No se puede jugar: la partida ha terminado.
+js-sb-no-legal = { $square }, { $piece }: no tiene jugada legal.
+js-sb-picked = { $square }, { $piece }, tomada: puede ir a { $squares }. Ahora su casilla.
+js-sb-not-to-move = { $square }, { $piece }: juegan { $side }.
+js-sb-pick-empty = { $square } está vacía: tome una pieza de { $side }.
+js-sb-promotion = Promoción { $from }–{ $to }: elija la pieza
+js-sb-cancel = Cancelar
+js-sb-game = Partida
+js-sb-tactile = Tablero táctil
+js-sb-proposed = Posición en la que se sigue tras la decisión
+js-sb-table-board = Mesa { $table }
+js-sb-scoresheet = Mesa { $table }, ronda { $round }: { $white } – { $black }
+js-sb-result = Resultado: { $result }
+
+js-arbiter-board = Tablero táctil: { $board }
+js-print-results = Imprimir la hoja de resultados de la ronda { $round }
+js-results-board = Tablero
+js-results-table = Mesa
+js-results-result = Resultado
