@@ -12,15 +12,15 @@ import { fromView, sightedBoard } from "./sighted-board.js";
   const side = byId("act-side", HTMLSelectElement);
   const clocks = tactus.clockBoard(byId("clocks"));
   // The board: a move made on it is the move box's request, with the same
-  // rules and refusals (said in the log); picks are said in its status.
+  // rules and refusals; picks and refusals are said in its status region.
   const board = sightedBoard(byId("sighted-board"), {
     label: tactus.t("js-sb-game"),
     turnable: true,
     status: byId("board-status"),
     onMove: async (uci) => {
       const r = await tactus.api("POST", base + "move", tactus.moveBody({ move: uci }));
+      // Made, the move is said in the log by the live stream.
       if (!r.ok) tactus.say(byId("board-status"), tactus.t("js-refused", { error: r.error }));
-      else if (r.data && r.data.text) tactus.say(log, r.data.text);
     },
   });
   let turned = false;

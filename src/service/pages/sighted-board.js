@@ -156,7 +156,8 @@ export function sightedBoard(container, options) {
 
   /** @param {string} square */
   function targets(square) {
-    return (shown.legal || []).filter((m) => m.slice(0, 2) === square).map((m) => m.slice(2, 4));
+    // Each square once (a promotion is four moves to one square).
+    return [...new Set((shown.legal || []).filter((m) => m.slice(0, 2) === square).map((m) => m.slice(2, 4)))];
   }
 
   function kingInCheck() {
@@ -294,9 +295,12 @@ export function sightedBoard(container, options) {
     if (picked && sq === picked) {
       picked = null;
       say(t("js-board-unpicked"));
+    } else if (picked && !own && !targets(picked).includes(sq)) {
+      // A square the picked piece cannot go to is a slip of the finger, not
+      // the player's illegal move (7.5): said, nothing sent, the piece kept.
+      // A real illegal attempt is relayed through the move box.
+      say(t("js-sb-cannot-go", { square: sq, piece: pieceName(pieces[picked]), from: picked, squares: targets(picked).join(", ") }));
     } else if (picked && (!own || targets(picked).includes(sq))) {
-      // A square the picked piece cannot go to is sent all the same: the
-      // table refuses it in the move box's words.
       const from = picked;
       picked = null;
       const promoting = (shown.legal || []).filter((m) => m.slice(0, 4) === from + sq && m.length === 5);

@@ -502,3 +502,4 @@ js-print-results = Ergebnisliste der Runde { $round } drucken
 js-results-board = Brett
 js-results-table = Tisch
 js-results-result = Ergebnis
+js-sb-cannot-go = { $square }: { $piece } auf { $from } kann nicht dorthin; möglich: { $squares }. Nichts gesendet (ein regelwidriger Zugversuch gehört ins Zugfeld).

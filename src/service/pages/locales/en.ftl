@@ -504,3 +504,4 @@ js-print-results = Print the results sheet of round { $round }
 js-results-board = Board
 js-results-table = Table
 js-results-result = Result
+js-sb-cannot-go = { $square }: the { $piece } on { $from } cannot go there; it can go to { $squares }. Nothing sent (an illegal move attempt goes in the move box).

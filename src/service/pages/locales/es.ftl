@@ -503,3 +503,4 @@ js-print-results = Imprimir la hoja de resultados de la ronda { $round }
 js-results-board = Tablero
 js-results-table = Mesa
 js-results-result = Resultado
+js-sb-cannot-go = { $square }: la pieza { $piece } de { $from } no puede ir allí; puede ir a { $squares }. No se ha enviado nada (un intento de jugada ilegal se escribe en la casilla de jugada).
