@@ -302,6 +302,10 @@ test("the arbiter's boards mark exactly the squares a simulated tactile board di
   assert.equal(await arbiter.getAttribute('#proposed-board [data-square="e1"]', "aria-label"), "e1, white king");
   assert.deepEqual(await axe(arbiter), []);
   await screenshots(arbiter, "arbiter-ruling");
+  // Turned, the three diagrams turn together.
+  await arbiter.click("#blind-board .sboard-turn");
+  assert.deepEqual(await arbiter.evaluate(() => ["game-board", "blind-board", "proposed-board"]
+    .map((b) => document.querySelector(`#${b} [data-square]`).dataset.square)), ["h1", "h1", "h1"]);
   // The venue overview: a small board per table, the differing one marked.
   const venue = await open(context, s.base + "/arbiter", s.venue);
   await venue.waitForFunction(() => document.querySelectorAll(".table-card").length === 2);

@@ -36,6 +36,7 @@ const STATE_READS: &[&str] = &[
     "id",
     "white",
     "black",
+    "event",
     "round",
     "game",
     "blind",

@@ -233,10 +233,14 @@ import { fromView, sightedBoard } from "./sighted-board.js";
   if (id) {
     document.body.dataset.print = "scoresheet";
     const label = (/** @type {string} */ h) => byId(h).textContent || "";
+    // The three diagrams side by side turn together.
+    const together = (/** @type {import("./api-types.js").Side} */ side) => {
+      if (boards) for (const b of [boards.game, boards.tactile, boards.proposed]) if (b.side() !== side) b.turnTo(side);
+    };
     boards = {
-      game: sightedBoard(byId("game-board"), { label: label("game-board-h"), turnable: true }),
-      tactile: sightedBoard(byId("blind-board"), { label: label("blind-board-h"), turnable: true }),
-      proposed: sightedBoard(byId("proposed-board"), { label: label("proposed-h"), turnable: true }),
+      game: sightedBoard(byId("game-board"), { label: label("game-board-h"), turnable: true, onTurn: together }),
+      tactile: sightedBoard(byId("blind-board"), { label: label("blind-board-h"), turnable: true, onTurn: together }),
+      proposed: sightedBoard(byId("proposed-board"), { label: label("proposed-h"), turnable: true, onTurn: together }),
       sheet: sightedBoard(byId("sheet-board"), { label: tactus.t("js-sb-game") }),
     };
     byId("print-scoresheet").addEventListener("click", () => window.print());

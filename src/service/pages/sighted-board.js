@@ -39,6 +39,7 @@ const S = 45; // a square, in the pieces' own units
  * @property {boolean} [small] a small diagram (the venue overview): no squares in the tab order, no written position
  * @property {(uci: string) => void} [onMove] moves are made on it: called with the UCI of each
  * @property {HTMLElement} [status] where picks and refusals are said (a live region)
+ * @property {(side: Side) => void} [onTurn] told when its button turns it (boards shown side by side turn together)
  */
 
 // Defines each piece once per page (<symbol>), each square <use>s it.
@@ -142,7 +143,11 @@ export function sightedBoard(container, options) {
     turn.type = "button";
     turn.className = "sboard-turn";
     turn.textContent = "⟲ " + t("js-sb-turn");
-    turn.addEventListener("click", () => { side = side === "white" ? "black" : "white"; draw(); });
+    turn.addEventListener("click", () => {
+      side = side === "white" ? "black" : "white";
+      draw();
+      if (options.onTurn) options.onTurn(side);
+    });
     wrap.append(turn);
   }
   wrap.append(caption);
