@@ -199,6 +199,13 @@ pub struct BoardView {
     pub differs: Vec<String>,
     /// What the board should show (FEN placement).
     pub fen: String,
+    /// The squares where the board senses a piece now, a1 to h8 (a peg
+    /// board senses pegs, not which piece).
+    pub occupied: Vec<String>,
+    /// What stands on the board, as it senses it (FEN placement), for a
+    /// board that tells the pieces (DGT, Millennium); `null` for a peg
+    /// board, which senses only `occupied`.
+    pub pieces: Option<String>,
     /// A peg-board promotion waiting for its piece.
     pub promotion_pending: bool,
     /// Lines or messages from the board that could not be read.

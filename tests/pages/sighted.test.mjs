@@ -293,6 +293,16 @@ test("the arbiter's boards mark exactly the squares a simulated tactile board di
     .filter((g) => g.getAttribute("aria-label").endsWith("differs")).map((g) => g.dataset.square).sort());
   assert.deepEqual(labels, expected);
   assert.match(await arbiter.evaluate(() => document.querySelector("#blind-board .sboard-text").textContent), /Differs at f6, c7, g8/);
+  // The tactile board as the peg board senses it: c7 and g8 empty, a peg
+  // on f6 (which piece, a peg board cannot tell); the game as it is.
+  const label = (board, sq) => arbiter.getAttribute(`#${board} [data-square="${sq}"]`, "aria-label");
+  assert.equal(await label("blind-board", "c7"), "c7, empty, differs");
+  assert.equal(await label("blind-board", "g8"), "g8, empty, differs");
+  assert.equal(await label("blind-board", "f6"), "f6, a peg (the board does not tell which piece), differs");
+  assert.equal(await label("blind-board", "e8"), "e8, black king");
+  assert.equal(await label("game-board", "g8"), "g8, black knight, differs");
+  assert.equal(await label("game-board", "f6"), "f6, empty, differs");
+  assert.match(await arbiter.evaluate(() => document.querySelector("#blind-board .sboard-position").textContent), /Black: Ke8, Qd8, Ra8, Rh8, Bc8, Bf8, Nb8, a7, b7, d7, e7, f7, g7, h7\. Pegs, piece not known: f6\.$/);
   assert.deepEqual(await axe(arbiter), []);
   await screenshots(arbiter, "arbiter-differs");
   // The D.2.9 ruling's position beside the boards (both sheets agree on

@@ -69,6 +69,7 @@ const STATE_READS: &[&str] = &[
     "board.in_sync",
     "board.differs",
     "board.fen",
+    "board.occupied",
     "opponent_board",
     "opponent_board.connected",
     "opponent_board.in_sync",

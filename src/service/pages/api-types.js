@@ -27,6 +27,8 @@
  * @property {string | null} following
  * @property {string[]} differs
  * @property {string} fen
+ * @property {string[]} occupied
+ * @property {string | null} pieces
  * @property {boolean} promotion_pending
  * @property {number} unreadable
  * @property {number} failures

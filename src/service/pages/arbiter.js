@@ -3,7 +3,7 @@
 // @ts-check
 /** @import { BoardView, Ruling, TableView } from "./api-types.js" */
 import { byId, tactus } from "./common.js";
-import { fromView, sightedBoard } from "./sighted-board.js";
+import { fromView, sightedBoard, tactileShows } from "./sighted-board.js";
 
 (() => {
   const id = tactus.tableId;
@@ -171,7 +171,8 @@ import { fromView, sightedBoard } from "./sighted-board.js";
       boards.game.update({ ...fromView(s), legal: [], marked: b ? differs : undefined });
       if (b && b.fen) {
         boards.tactile.element.hidden = false;
-        boards.tactile.update({ fen: b.fen, marked: differs });
+        // As the board senses it: what stands there, not what should.
+        boards.tactile.update({ ...tactileShows(b), marked: differs });
         byId("blind-board-state").textContent = byId("blind-board-h").textContent + ": " + boardText(b) + ".";
       } else {
         boards.tactile.element.hidden = true;

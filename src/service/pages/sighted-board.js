@@ -28,6 +28,7 @@ const S = 45; // a square, in the pieces' own units
  * @property {string} [lastSan] the last move as written (SAN)
  * @property {boolean} [check] the side to move is in check
  * @property {string[]} [marked] squares that differ (outline and symbol)
+ * @property {string[]} [pegs] squares where a peg board senses a piece it cannot name
  * @property {string[]} [legal] the legal moves in UCI (a board that moves)
  */
 
@@ -215,6 +216,9 @@ export function sightedBoard(container, options) {
           use.setAttribute("height", String(S));
           g.appendChild(use);
         }
+        // A peg the board senses, piece unknown: a plain disc.
+        const peg = !p && (shown.pegs || []).includes(sq);
+        if (peg) g.appendChild(circle(x + S / 2, y + S / 2, 12, "sq-peg"));
         if (reach.includes(sq)) {
           g.appendChild(p ? circle(x + S / 2, y + S / 2, S / 2 - 3, "sq-capture") : circle(x + S / 2, y + S / 2, 7, "sq-dot"));
           said.push(t("js-sb-can-go"));
@@ -235,7 +239,7 @@ export function sightedBoard(container, options) {
           g.setAttribute("tabindex", sq === focusSquare ? "0" : "-1");
           if (picked) g.setAttribute("aria-selected", String(sq === picked));
         }
-        g.setAttribute("aria-label", [t("js-board-square", { square: sq, piece: p ? pieceName(p) : t("js-empty") }), ...said].join(", "));
+        g.setAttribute("aria-label", [t("js-board-square", { square: sq, piece: p ? pieceName(p) : peg ? t("js-sb-peg") : t("js-empty") }), ...said].join(", "));
         cells[sq] = g;
         r.appendChild(g);
       }
@@ -259,7 +263,8 @@ export function sightedBoard(container, options) {
     if (shown.marked) lines.push(marked.length ? t("js-sb-differs", { squares: marked.join(", ") }) : t("js-sb-no-differences"));
     caption.textContent = lines.join(" ");
     caption.hidden = !lines.length;
-    words.textContent = positionText(pieces);
+    const pegs = (shown.pegs || []).filter((sq) => !pieces[sq]);
+    words.textContent = positionText(pieces) + (pegs.length ? " " + t("js-sb-pegs", { squares: pegs.join(", ") }) : "");
   }
 
   /** @param {number} x @param {number} y @param {number} w @param {number} h @param {string} cls */
@@ -417,6 +422,46 @@ export function sightedBoard(container, options) {
   function turnTo(s) { side = s; draw(); }
   draw();
   return { update, turnTo, element: wrap, side: () => side };
+}
+
+/**
+ * A FEN placement from the squares' pieces.
+ * @param {Record<string, string>} pieces
+ */
+export function placementFen(pieces) {
+  /** @type {string[]} */
+  const rows = [];
+  for (let rank = 8; rank >= 1; rank--) {
+    let row = "", empty = 0;
+    for (const f of FILES) {
+      const p = pieces[f + rank];
+      if (p) { row += (empty || "") + p; empty = 0; } else empty += 1;
+    }
+    rows.push(row + (empty || ""));
+  }
+  return rows.join("/");
+}
+
+/**
+ * What a tactile board shows, as it senses it: its pieces where it tells
+ * them (DGT, Millennium); for a peg board, the pieces it should show on
+ * the holes that hold a peg, and a plain peg where it holds one it
+ * should not.
+ * @param {{ fen: string, occupied?: string[], pieces?: string | null }} board
+ * @returns {{ fen: string, pegs: string[] }}
+ */
+export function tactileShows(board) {
+  if (board.pieces) return { fen: board.pieces, pegs: [] };
+  if (!board.occupied) return { fen: board.fen, pegs: [] };
+  const expected = placement(board.fen);
+  /** @type {Record<string, string>} */
+  const there = {};
+  /** @type {string[]} */
+  const pegs = [];
+  for (const sq of board.occupied) {
+    if (expected[sq]) there[sq] = expected[sq]; else pegs.push(sq);
+  }
+  return { fen: placementFen(there), pegs };
 }
 
 /**

@@ -503,3 +503,5 @@ js-results-board = Brett
 js-results-table = Tisch
 js-results-result = Ergebnis
 js-sb-cannot-go = { $square }: { $piece } auf { $from } kann nicht dorthin; möglich: { $squares }. Nichts gesendet (ein regelwidriger Zugversuch gehört ins Zugfeld).
+js-sb-peg = ein Stift (das Brett sagt nicht, welche Figur)
+js-sb-pegs = Stifte, Figur unbekannt: { $squares }.

@@ -504,3 +504,5 @@ js-results-board = Tablero
 js-results-table = Mesa
 js-results-result = Resultado
 js-sb-cannot-go = { $square }: la pieza { $piece } de { $from } no puede ir allí; puede ir a { $squares }. No se ha enviado nada (un intento de jugada ilegal se escribe en la casilla de jugada).
+js-sb-peg = una clavija (el tablero no dice qué pieza)
+js-sb-pegs = Clavijas, pieza desconocida: { $squares }.
