@@ -326,6 +326,10 @@ test("the arbiter's boards mark exactly the squares a simulated tactile board di
   assert.match(await venue.evaluate(() => document.querySelector('.table-card[data-table="1"]').className), /alerting/);
   assert.deepEqual(await axe(venue), []);
   await screenshots(venue, "venue-overview");
+  // Without a round set up, the results sheet lists the games as they are.
+  await venue.waitForFunction(() => document.querySelector("#results-body table"));
+  assert.match(await venue.evaluate(() => document.getElementById("results-body").textContent),
+    /^The games at the tables now.*1Weiss, WilmaSchwarz, Samnot begun/);
   // Put right, the marks go.
   for (const line of ["lift f6", "put g8", "put c7"]) sim.send(line);
   await arbiter.waitForFunction(() => document.querySelectorAll("#blind-board .sq-differs").length === 0, null, { timeout: 15000 });

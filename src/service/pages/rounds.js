@@ -3,7 +3,7 @@
 // back as PGN and TRF. Needs the venue arbiter's token (the link printed at
 // start-up) for the writes; reading is open.
 // @ts-check
-/** @import { RoundGame, Rounds, Unpaired } from "./api-types.js" */
+/** @import { RoundGame, Rounds, TableView, Unpaired } from "./api-types.js" */
 import { byId, tactus } from "./common.js";
 
 (() => {
@@ -21,12 +21,25 @@ import { byId, tactus } from "./common.js";
   let rounds = [];
   /** @type {string | null} */
   let chosen = null;
-  function resultsSheet() {
-    const round = rounds.find((r) => r.round === chosen) || rounds[rounds.length - 1];
+  // Without rounds (an event run without the pairing program's files),
+  // the games at the tables now.
+  async function tablesRound() {
+    const r = await tactus.api("GET", "/api/tables");
+    if (!r.ok) return null;
+    return {
+      round: "",
+      games: /** @type {TableView[]} */ (r.data).map((v) => /** @type {RoundGame} */ ({
+        table: v.id, white: v.white || t("js-white"), black: v.black || t("js-black"),
+        state: v.result ? "finished" : v.begun ? "under_way" : "not_begun", result: v.result ? v.result.result : null,
+      })),
+    };
+  }
+  async function resultsSheet() {
+    const round = rounds.find((r) => r.round === chosen) || rounds[rounds.length - 1] || await tablesRound();
     const out = byId("results-body");
     if (!round) { out.textContent = t("js-no-rounds"); return; }
     const h = document.createElement("h3");
-    h.textContent = t("js-round", { round: round.round });
+    h.textContent = round.round ? t("js-round", { round: round.round }) : t("js-results-now");
     const table = document.createElement("table");
     table.className = "results-table";
     const head = document.createElement("tr");
@@ -55,8 +68,7 @@ import { byId, tactus } from "./common.js";
     const b = /** @type {Element} */ (e.target).closest("button[data-print-round]");
     if (!(b instanceof HTMLButtonElement)) return;
     chosen = b.dataset.printRound || null;
-    resultsSheet();
-    window.print();
+    resultsSheet().then(() => window.print());
   });
 
   async function refresh() {

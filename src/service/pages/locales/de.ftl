@@ -505,3 +505,4 @@ js-results-result = Ergebnis
 js-sb-cannot-go = { $square }: { $piece } auf { $from } kann nicht dorthin; möglich: { $squares }. Nichts gesendet (ein regelwidriger Zugversuch gehört ins Zugfeld).
 js-sb-peg = ein Stift (das Brett sagt nicht, welche Figur)
 js-sb-pegs = Stifte, Figur unbekannt: { $squares }.
+js-results-now = Die Partien an den Tischen jetzt

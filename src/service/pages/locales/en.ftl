@@ -507,3 +507,4 @@ js-results-result = Result
 js-sb-cannot-go = { $square }: the { $piece } on { $from } cannot go there; it can go to { $squares }. Nothing sent (an illegal move attempt goes in the move box).
 js-sb-peg = a peg (the board does not tell which piece)
 js-sb-pegs = Pegs, piece not known: { $squares }.
+js-results-now = The games at the tables now

@@ -506,3 +506,4 @@ js-results-result = Resultado
 js-sb-cannot-go = { $square }: la pieza { $piece } de { $from } no puede ir allí; puede ir a { $squares }. No se ha enviado nada (un intento de jugada ilegal se escribe en la casilla de jugada).
 js-sb-peg = una clavija (el tablero no dice qué pieza)
 js-sb-pegs = Clavijas, pieza desconocida: { $squares }.
+js-results-now = Las partidas de las mesas ahora
