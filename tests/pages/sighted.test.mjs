@@ -110,6 +110,11 @@ async function screenshots(page, name) {
   for (const [size, viewport] of [["phone", PHONE.viewport], ["desktop", DESKTOP.viewport]]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(100);
+    // Nothing wider than a phone's screen.
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const wide = over <= 0 ? "" : await page.evaluate(() => [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth && !e.closest(".wide")).map((e) => e.tagName + "#" + e.id + "." + e.getAttribute("class")).join(", "));
+    assert.ok(over <= 0, `${name} at ${size}: ${over} px wider than the screen (${wide})`);
     await page.screenshot({ path: join(shots, `${name}-${size}.png`), fullPage: true });
   }
 }
