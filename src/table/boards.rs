@@ -11,6 +11,7 @@ use super::id::TableId;
 use super::timebase::Timebase;
 use super::view::BoardView;
 use tactus_board::event::{BoardEvent, Protocol};
+use tactus_board::follow::Physical;
 use tactus_board::infer::{InferError, Inference, Inferred, Settings, promotion_button};
 use tactus_board::serial::{Driver, DriverEvent, Stamped};
 use tactus_board::sim::Simulator;
@@ -412,6 +413,17 @@ impl LiveBoard {
             following: self.inference.following().map(uci),
             differs: self.differs.iter().map(Square::to_string).collect(),
             fen: self.inference.expected_board().to_string(),
+            occupied: self
+                .inference
+                .physical()
+                .occupied()
+                .into_iter()
+                .map(|sq| sq.to_string())
+                .collect(),
+            pieces: match self.inference.physical() {
+                Physical::Pieces(board) => Some(board.to_string()),
+                Physical::Holes(_) => None,
+            },
             promotion_pending: self.inference.promotion_pending().is_some(),
             unreadable: self.driver.unreadable_count(),
             failures: self.driver.failures(),

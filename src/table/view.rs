@@ -65,6 +65,11 @@ pub struct TableView {
     /// The same moves in UCI (`g1f3`): the pages name the last move's
     /// squares and write moves in long notation (`Ng1-f3`) from them.
     pub moves_uci: Vec<UciMove>,
+    /// Every legal move of the side to move, in UCI as `moves_uci` writes
+    /// them (`e1g1`; Chess960 castling as the king onto the rook; `e7e8q`
+    /// for each promotion); empty once the game is over. The sighted
+    /// pages' boards show a piece's squares from them.
+    pub legal_moves: Vec<UciMove>,
     pub clock: ClockView,
     /// `standard`, `rapid` or `blitz` (A.1, B.1): penalties are one minute
     /// in rapid and blitz (A.3).
@@ -194,6 +199,13 @@ pub struct BoardView {
     pub differs: Vec<String>,
     /// What the board should show (FEN placement).
     pub fen: String,
+    /// The squares where the board senses a piece now, a1 to h8 (a peg
+    /// board senses pegs, not which piece).
+    pub occupied: Vec<String>,
+    /// What stands on the board, as it senses it (FEN placement), for a
+    /// board that tells the pieces (DGT, Millennium); `null` for a peg
+    /// board, which senses only `occupied`.
+    pub pieces: Option<String>,
     /// A peg-board promotion waiting for its piece.
     pub promotion_pending: bool,
     /// Lines or messages from the board that could not be read.
@@ -461,6 +473,14 @@ impl TableView {
             turn: pos.turn(),
             moves: game.sans(),
             moves_uci: game.plies().iter().map(|p| p.uci).collect(),
+            legal_moves: if game.result().is_some() {
+                Vec::new()
+            } else {
+                pos.legal_moves()
+                    .into_iter()
+                    .map(|m| t.game.uci(m))
+                    .collect()
+            },
             clock: ClockView {
                 white_ms: clock.remaining(Color::White, now).as_millis() as u64,
                 black_ms: clock.remaining(Color::Black, now).as_millis() as u64,

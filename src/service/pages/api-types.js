@@ -27,6 +27,8 @@
  * @property {string | null} following
  * @property {string[]} differs
  * @property {string} fen
+ * @property {string[]} occupied
+ * @property {string | null} pieces
  * @property {boolean} promotion_pending
  * @property {number} unreadable
  * @property {number} failures
@@ -95,6 +97,7 @@
  * @property {Side} turn
  * @property {string[]} moves
  * @property {string[]} moves_uci
+ * @property {string[]} legal_moves
  * @property {ClockView} clock
  * @property {"standard" | "rapid" | "blitz"} kind
  * @property {"claim" | "auto"} flag_rule

@@ -3,6 +3,7 @@
 // @ts-check
 /** @import { BoardView, Ruling, TableView } from "./api-types.js" */
 import { byId, tactus } from "./common.js";
+import { fromView, sightedBoard, tactileShows } from "./sighted-board.js";
 
 (() => {
   const id = tactus.tableId;
@@ -21,9 +22,53 @@ import { byId, tactus } from "./common.js";
     return b.in_sync ? tactus.t("js-in-sync") : tactus.t("js-differs", { squares: b.differs.join(", ") });
   }
 
+  // A card per table on the venue overview: a small board (the squares
+  // where its tactile board differs outlined and marked ≠), the clocks
+  // ticking, the alerts; kept from one reading to the next, so a screen
+  // reader's place and the clocks' measure stay.
+  /** @type {Map<string, { li: HTMLLIElement, board: ReturnType<typeof sightedBoard>, clocks: ReturnType<typeof tactus.clockBoard>, players: HTMLElement, board_text: HTMLElement, alerts: HTMLElement }>} */
+  const cards = new Map();
+  /** @param {TableView} v */
+  function card(v) {
+    let c = cards.get(v.id);
+    if (!c) {
+      const li = document.createElement("li");
+      li.className = "table-card";
+      li.dataset.table = v.id;
+      const h = document.createElement("h3");
+      const link = document.createElement("a");
+      link.href = "/arbiter/" + encodeURIComponent(v.id);
+      link.textContent = tactus.t("js-table", { table: v.id });
+      h.appendChild(link);
+      const players = document.createElement("p");
+      const boardEl = document.createElement("div");
+      const clockEl = document.createElement("div");
+      const boardText = document.createElement("p");
+      const alerts = document.createElement("p");
+      li.append(h, players, boardEl, clockEl, boardText, alerts);
+      byId("table-cards").appendChild(li);
+      c = {
+        li, players, board_text: boardText, alerts,
+        board: sightedBoard(boardEl, { label: tactus.t("js-sb-table-board", { table: v.id }), small: true }),
+        clocks: tactus.clockBoard(clockEl),
+      };
+      cards.set(v.id, c);
+    }
+    c.players.textContent = (v.white || tactus.sideName("white")) + " – " + (v.black || tactus.sideName("black")) +
+      (v.result ? " · " + v.result.result : "");
+    const differs = v.board && v.board.connected && !v.board.in_sync ? v.board.differs : [];
+    c.board.update({ ...fromView(v), legal: [], marked: differs.length ? differs : undefined });
+    c.clocks.update(v);
+    c.board_text.textContent = tactus.t("js-arbiter-board", { board: boardText(v.board) });
+    c.alerts.textContent = alertsText(v);
+    c.alerts.className = v.alerts && v.alerts.length ? "alert" : "";
+    c.li.classList.toggle("alerting", !!(v.alerts && v.alerts.length));
+  }
+
   async function overview() {
     const r = await tactus.api("GET", "/api/tables");
     if (!r.ok) return;
+    for (const v of /** @type {TableView[]} */ (r.data)) card(v);
     const body = byId("tables");
     body.replaceChildren();
     for (const t of /** @type {TableView[]} */ (r.data)) {
@@ -45,53 +90,37 @@ import { byId, tactus } from "./common.js";
     }
   }
 
-  // An 8x8 table with FEN letters; differing squares carry a * and a word
-  // for screen readers, and a dashed outline: never colour alone.
-  /**
-   * @param {HTMLElement} el
-   * @param {string} fen
-   * @param {string[]} differs
-   * @param {string} label
-   */
-  function drawBoard(el, fen, differs, label) {
-    const rows = fen.split(" ")[0].split("/");
-    const table = document.createElement("table");
-    table.className = "board";
-    const cap = document.createElement("caption");
-    cap.textContent = label + " — " + (differs.length ? tactus.t("js-differs-at", { squares: differs.join(", ") }) : tactus.t("js-no-differences"));
-    table.appendChild(cap);
-    rows.forEach((row, i) => {
+  /** @type {ReturnType<typeof tactus.clockBoard> | null} */
+  let clocks = null;
+  /** @type {{ game: ReturnType<typeof sightedBoard>, tactile: ReturnType<typeof sightedBoard>, proposed: ReturnType<typeof sightedBoard>, sheet: ReturnType<typeof sightedBoard> } | null} */
+  let boards = null;
+
+  // The scoresheet printed from this page (A4, print CSS): the players,
+  // the moves in two columns, the result and the final diagram.
+  /** @param {TableView} s */
+  function scoresheet(s) {
+    const t = tactus.t;
+    byId("sheet-title").textContent = t("js-sb-scoresheet", {
+      table: s.id, round: s.round || "-", white: s.white || tactus.sideName("white"), black: s.black || tactus.sideName("black"),
+    });
+    byId("sheet-event").textContent = s.event;
+    const body = byId("sheet-moves");
+    body.replaceChildren();
+    for (let i = 0; i < s.moves.length; i += 2) {
       const tr = document.createElement("tr");
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = String(8 - i);
-      tr.appendChild(th);
-      let file = 0;
-      for (const ch of row) {
-        const n = /\d/.test(ch) ? Number(ch) : 1;
-        for (let k = 0; k < n; k++) {
-          const sq = "abcdefgh"[file] + (8 - i);
-          const td = document.createElement("td");
-          const piece = /\d/.test(ch) ? "·" : ch;
-          const bad = differs.includes(sq);
-          td.textContent = piece + (bad ? "*" : "");
-          td.setAttribute("aria-label", sq + " " + (/\d/.test(ch) ? tactus.t("js-empty") : ch) + (bad ? ", " + tactus.t("js-square-differs") : ""));
-          if (bad) td.className = "differs";
-          tr.appendChild(td);
-          file += 1;
-        }
-      }
-      table.appendChild(tr);
-    });
-    const foot = document.createElement("tr");
-    foot.appendChild(document.createElement("td"));
-    for (const f of "abcdefgh") { const th = document.createElement("th"); th.scope = "col"; th.textContent = f; foot.appendChild(th); }
-    table.appendChild(foot);
-    el.replaceChildren(table);
+      th.textContent = String(i / 2 + 1);
+      const w = document.createElement("td");
+      w.textContent = s.moves[i];
+      const bl = document.createElement("td");
+      bl.textContent = s.moves[i + 1] || "";
+      tr.append(th, w, bl);
+      body.appendChild(tr);
+    }
+    byId("sheet-result").textContent = s.result ? t("js-sb-result", { result: s.result.result }) + " (" + tactus.endingText(s.result) + ")" : t("js-playing");
+    if (boards) boards.sheet.update({ ...fromView(s), legal: [] });
   }
-
-  /** @type {ReturnType<typeof tactus.clockBoard> | null} */
-  let clocks = null;
   // The second blind player's link is the current game's only: asked
   // again whenever the table's game changes (the arbiter hands the new
   // link to the next round's player; the last one stops working).
@@ -134,10 +163,23 @@ import { byId, tactus } from "./common.js";
       t("js-illegal-completed", { white: s.illegal_completed.white, black: s.illegal_completed.black }) + " " +
       t(s.flag_rule === "auto" ? "js-flag-auto" : "js-flag-claim-rule");
     byId("adj-seconds", HTMLInputElement).defaultValue = String(penalty * 60);
-    drawBoard(byId("game-board"), s.fen, [], byId("game-board-h").textContent);
+    // The game and the tactile board side by side, the squares where they
+    // differ outlined and marked ≠ on both, and said in words.
     const b = s.board;
-    if (b && b.fen) drawBoard(byId("blind-board"), b.fen, b.differs || [], byId("blind-board-h").textContent + " (" + boardText(b) + ")");
-    else byId("blind-board").textContent = byId("blind-board-h").textContent + ": " + boardText(b) + ".";
+    const differs = b && b.connected && !b.in_sync ? b.differs : [];
+    if (boards) {
+      boards.game.update({ ...fromView(s), legal: [], marked: b ? differs : undefined });
+      if (b && b.fen) {
+        boards.tactile.element.hidden = false;
+        // As the board senses it: what stands there, not what should.
+        boards.tactile.update({ ...tactileShows(b), marked: differs });
+        byId("blind-board-state").textContent = byId("blind-board-h").textContent + ": " + boardText(b) + ".";
+      } else {
+        boards.tactile.element.hidden = true;
+        byId("blind-board-state").textContent = byId("blind-board-h").textContent + ": " + boardText(b) + ".";
+      }
+    }
+    scoresheet(s);
     byId("record").textContent = (s.moves.length ? tactus.movesText(s.moves) : t("js-no-moves")) +
       " " + t("js-touched", { list: s.touched.length ? s.touched.map((x) => tactus.sideName(x.side) + " " + x.square).join(", ") : t("js-none") }) +
       " " + t("js-illegal-attempts", { list: s.illegal.length ? s.illegal.map((x) => tactus.sideName(x.side) + " " + x.text).join(", ") : t("js-none") });
@@ -156,6 +198,11 @@ import { byId, tactus } from "./common.js";
     ];
     if (r.clock) lines.push(t("js-ruling-clocks", { white: tactus.clockText(r.clock.white_ms), black: tactus.clockText(r.clock.black_ms), how: t(r.clock.proposal ? "js-ruling-proposal" : "js-ruling-recorded") }));
     out.replaceChildren(...lines.map((l) => { const p = document.createElement("p"); p.textContent = l; return p; }));
+    // The position the ruling gives, beside the two boards.
+    if (boards && r.position) {
+      byId("proposed").hidden = false;
+      boards.proposed.update({ fen: r.position });
+    }
     out.focus();
   }
 
@@ -176,9 +223,28 @@ import { byId, tactus } from "./common.js";
   }
 
   tactus.tokenForm(log);
-  overview();
-  setInterval(overview, 2000);
+  // The venue's overview only on the venue arbiter's page; a table's
+  // page shows its own table, first.
+  if (!id) {
+    byId("overview").hidden = false;
+    document.body.dataset.print = "results";
+    overview();
+    setInterval(overview, 2000);
+  }
   if (id) {
+    document.body.dataset.print = "scoresheet";
+    const label = (/** @type {string} */ h) => byId(h).textContent || "";
+    // The three diagrams side by side turn together.
+    const together = (/** @type {import("./api-types.js").Side} */ side) => {
+      if (boards) for (const b of [boards.game, boards.tactile, boards.proposed]) if (b.side() !== side) b.turnTo(side);
+    };
+    boards = {
+      game: sightedBoard(byId("game-board"), { label: label("game-board-h"), turnable: true, onTurn: together }),
+      tactile: sightedBoard(byId("blind-board"), { label: label("blind-board-h"), turnable: true, onTurn: together }),
+      proposed: sightedBoard(byId("proposed-board"), { label: label("proposed-h"), turnable: true, onTurn: together }),
+      sheet: sightedBoard(byId("sheet-board"), { label: tactus.t("js-sb-game") }),
+    };
+    byId("print-scoresheet").addEventListener("click", () => window.print());
     byId("title").textContent = tactus.t("js-arbiter-table", { table: id });
     byId("detail").hidden = false;
     byId("detail-h").textContent = tactus.t("js-table", { table: id });

@@ -3,6 +3,7 @@
 // @ts-check
 /** @import { TableView } from "./api-types.js" */
 import { byId, tactus } from "./common.js";
+import { fromView, sightedBoard } from "./sighted-board.js";
 
 (() => {
   const id = tactus.tableId;
@@ -10,6 +11,19 @@ import { byId, tactus } from "./common.js";
   const log = byId("log");
   const side = byId("act-side", HTMLSelectElement);
   const clocks = tactus.clockBoard(byId("clocks"));
+  // The board: a move made on it is the move box's request, with the same
+  // rules and refusals; picks and refusals are said in its status region.
+  const board = sightedBoard(byId("sighted-board"), {
+    label: tactus.t("js-sb-game"),
+    turnable: true,
+    status: byId("board-status"),
+    onMove: async (uci) => {
+      const r = await tactus.api("POST", base + "move", tactus.moveBody({ move: uci }));
+      // Made, the move is said in the log by the live stream.
+      if (!r.ok) tactus.say(byId("board-status"), tactus.t("js-refused", { error: r.error }));
+    },
+  });
+  let turned = false;
 
   /** @param {TableView} s */
   function render(s) {
@@ -19,6 +33,9 @@ import { byId, tactus } from "./common.js";
       : t("js-to-move", { side: tactus.sideName(s.turn) }) + " " + t("js-blind-player", { side: tactus.sideName(s.blind) }) +
         (s.draw_offer ? " " + t("js-draw-offered-by", { side: tactus.sideName(s.draw_offer) }) : "");
     clocks.update(s);
+    // Seen from the sighted player's side until turned.
+    if (!turned) { turned = true; board.turnTo(s.blind === "white" ? "black" : "white"); }
+    board.update(fromView(s));
     byId("flag").textContent = s.clock.flag && !s.result ? t("js-flag-claim", { side: tactus.sideName(s.clock.flag) }) : "";
     const b = s.board;
     byId("boardstate").textContent = !b ? "" : !b.connected ? t("js-tactile-not-connected") : b.in_sync ? t("js-tactile-in-sync") : t("js-tactile-differs", { squares: b.differs.join(", ") });

@@ -5,6 +5,7 @@
 // @ts-check
 /** @import { TableView } from "./api-types.js" */
 import { byId, tactus } from "./common.js";
+import { fromView, sightedBoard } from "./sighted-board.js";
 
 (() => {
   const id = tactus.tableId;
@@ -14,12 +15,17 @@ import { byId, tactus } from "./common.js";
   const mark = byId("said-new");
   const clocks = tactus.clockBoard(byId("clocks"));
   let heard = 0;
+  const board = sightedBoard(byId("sighted-board"), { label: t("js-sb-game"), turnable: true });
+  let turned = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let fade;
 
   /** @param {TableView} s */
   function render(s) {
     clocks.update(s);
+    // Seen from the sighted opponent's side until turned.
+    if (!turned) { turned = true; board.turnTo(s.blind === "white" ? "black" : "white"); }
+    board.update(fromView(s));
     byId("players").textContent =
       t("js-players", { white: s.white || tactus.sideName("white"), black: s.black || tactus.sideName("black") });
     byId("summary").textContent = s.result

@@ -3,20 +3,79 @@
 // back as PGN and TRF. Needs the venue arbiter's token (the link printed at
 // start-up) for the writes; reading is open.
 // @ts-check
-/** @import { RoundGame, Rounds, Unpaired } from "./api-types.js" */
+/** @import { RoundGame, Rounds, TableView, Unpaired } from "./api-types.js" */
 import { byId, tactus } from "./common.js";
 
 (() => {
   if (tactus.tableId) return;
+  byId("rounds").hidden = false;
   const list = byId("rounds-list");
   const status = byId("rounds-status");
   const t = tactus.t;
   const stateText = (/** @type {RoundGame} */ g) => g.state === "finished" ? t("js-game-finished", { result: g.result || "" })
     : t(g.state === "under_way" ? "js-game-under-way" : "js-game-not-begun");
 
+  // The results sheet (printed, A4): one round's games, board by board,
+  // with their results; the latest round until another is chosen.
+  /** @type {Rounds["rounds"]} */
+  let rounds = [];
+  /** @type {string | null} */
+  let chosen = null;
+  // Without rounds (an event run without the pairing program's files),
+  // the games at the tables now.
+  async function tablesRound() {
+    const r = await tactus.api("GET", "/api/tables");
+    if (!r.ok) return null;
+    return {
+      round: "",
+      games: /** @type {TableView[]} */ (r.data).map((v) => /** @type {RoundGame} */ ({
+        table: v.id, white: v.white || t("js-white"), black: v.black || t("js-black"),
+        state: v.result ? "finished" : v.begun ? "under_way" : "not_begun", result: v.result ? v.result.result : null,
+      })),
+    };
+  }
+  async function resultsSheet() {
+    const round = rounds.find((r) => r.round === chosen) || rounds[rounds.length - 1] || await tablesRound();
+    const out = byId("results-body");
+    if (!round) { out.textContent = t("js-no-rounds"); return; }
+    const h = document.createElement("h3");
+    h.textContent = round.round ? t("js-round", { round: round.round }) : t("js-results-now");
+    const table = document.createElement("table");
+    table.className = "results-table";
+    const head = document.createElement("tr");
+    for (const w of [t("js-results-board"), t("js-results-table"), t("js-white"), t("js-black"), t("js-results-result")]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = w;
+      head.appendChild(th);
+    }
+    const thead = document.createElement("thead");
+    thead.appendChild(head);
+    const body = document.createElement("tbody");
+    round.games.forEach((g, i) => {
+      const tr = document.createElement("tr");
+      for (const w of [String(i + 1), g.table, g.white, g.black, g.state === "finished" ? g.result || "" : stateText(g)]) {
+        const td = document.createElement("td");
+        td.textContent = w;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    });
+    table.append(thead, body);
+    out.replaceChildren(h, table);
+  }
+  list.addEventListener("click", (e) => {
+    const b = /** @type {Element} */ (e.target).closest("button[data-print-round]");
+    if (!(b instanceof HTMLButtonElement)) return;
+    chosen = b.dataset.printRound || null;
+    resultsSheet().then(() => window.print());
+  });
+
   async function refresh() {
     const r = await tactus.api("GET", "/api/rounds");
     if (!r.ok) return;
+    rounds = /** @type {Rounds} */ (r.data).rounds;
+    resultsSheet();
     const frag = document.createDocumentFragment();
     if (r.data.rounds.length === 0) {
       const p = document.createElement("p");
@@ -37,7 +96,13 @@ import { byId, tactus } from "./common.js";
       a.textContent = t("js-round-pgn", { round: round.round });
       const p = document.createElement("p");
       p.appendChild(a);
-      frag.append(h, ul, p);
+      const print = document.createElement("button");
+      print.type = "button";
+      print.dataset.printRound = round.round;
+      print.textContent = t("js-print-results", { round: round.round });
+      const pp = document.createElement("p");
+      pp.appendChild(print);
+      frag.append(h, ul, p, pp);
     }
     // Replaced only when it changed, so a screen reader's place is kept.
     const next = document.createElement("div");
