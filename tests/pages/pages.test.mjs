@@ -190,6 +190,9 @@ test("a championship: each player's own link, typed in capitals as a braille car
         body: JSON.stringify({ round: String(n), games }),
       });
       assert.equal(r.status, 200, await r.text());
+      // The arbiter starts the round: no move is made before (issue 43).
+      const started = await fetch(s.base + `/api/rounds/${n}/start`, { method: "POST", headers: { "Authorization": "Bearer " + venue } });
+      assert.equal(started.status, 200, await started.text());
     };
     await round(1, [{ white: "Ana", black: "Bea" }, { white: "Cid", black: "Dan" }]);
     // The link as a braille reader types it from the card: capitals, dashes.

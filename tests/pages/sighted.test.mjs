@@ -349,6 +349,9 @@ test("printing: a table's scoresheet with its final diagram, a round's results s
     body: JSON.stringify({ round: "3", games: [{ table: "1", white: "Carla", black: "Bea" }] }),
   });
   assert.equal(r.status, 200, await r.text());
+  // The arbiter starts the round: no move is made before.
+  const started = await fetch(s.base + "/api/rounds/3/start", { method: "POST", headers: { "Authorization": "Bearer " + s.venue } });
+  assert.equal(started.status, 200, await started.text());
   for (const uci of ["f2f3", "e7e5", "g2g4", "d8h4"]) {
     const m = await fetch(s.base + "/api/tables/1/move", {
       method: "POST", headers: { "Authorization": "Bearer " + s.tokens.assistant, "Content-Type": "application/json" },

@@ -16,6 +16,7 @@ mod common;
 mod inprocess;
 use tactus_testkit::pulse;
 
+mod access_walk;
 mod api_contract;
 mod bench_e2e;
 mod championship;

@@ -1,8 +1,11 @@
-//! Who may write: every write names its role's token (`Authorization:
-//! Bearer …`), checked before the body is read.
+//! The tokens a request carries, read: its bearer token, the role it grants
+//! at a table, a listed player's code, the venue arbiter's. Which route
+//! needs which is the access table's (`access_table.rs`); the guards every
+//! route has (the venue arbiter's token never over plain HTTP from the
+//! hall; a crowded server serves known tokens first) are here.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -10,51 +13,8 @@ use crate::service::access::Tokens;
 use crate::table::actions::PersonRole;
 use crate::table::id::TableId;
 
-use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
-
-/// Every write names a known table and a token valid there before its body
-/// is read: a stranger's request costs no body and gets 404, 401 or 403
-/// whatever it carries.
-pub(super) async fn token_gate(
-    State(state): State<AppState>,
-    TablePath(id): TablePath,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    // Other methods go on to their 405.
-    if request.method() != Method::POST {
-        return next.run(request).await;
-    }
-    // The role is worked out here once and handed to the handler (an
-    // `Extension<Granted>`), which acts with it.
-    match role(&state, &id, request.headers()).await {
-        Ok(granted) => {
-            request.extensions_mut().insert(granted);
-            next.run(request).await
-        }
-        Err(e) => e.into_response(),
-    }
-}
-
-/// The competition's writes (setting up a round, starting it, correcting
-/// a result) refuse a request without the venue arbiter's token before its
-/// body is read: a stranger trickling a large body costs nothing and is
-/// answered at once.
-pub(super) async fn venue_gate(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Response {
-    if request.method() != Method::POST {
-        return next.run(request).await;
-    }
-    match venue_arbiter(&state.tokens, request.headers(), "the competition's rounds") {
-        Ok(()) => next.run(request).await,
-        Err(e) => e.into_response(),
-    }
-}
 
 /// The venue arbiter's token opens every table and every player's data:
 /// over plain HTTP it is accepted only from this computer (the server's

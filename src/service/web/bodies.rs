@@ -30,27 +30,11 @@ pub fn limit(method: &Method, path: &str) -> usize {
 }
 
 /// Refuses a request whose announced body is over its route's limit, before
-/// the body is read. On the routes with a gate it runs after the token's
-/// check: a stranger is told that first.
+/// the body is read. It runs after the access table's gate: a stranger is
+/// told 401 or 403 first.
 pub(super) async fn announced(request: Request, next: Next) -> Response {
     let max = limit(request.method(), request.uri().path());
     refuse_over(max, request, next).await
-}
-
-/// Refuses, before anything else, a body over its route's limit on the
-/// routes whose token is not checked before the body by a gate of their
-/// own (those check the size after the token: [`announced`]).
-pub(super) async fn beyond_any(request: Request, next: Next) -> Response {
-    if gated(request.method(), request.uri().path()) {
-        return next.run(request).await;
-    }
-    announced(request, next).await
-}
-
-/// The writes whose token a gate checks before the body is read: a table's
-/// (`token_gate`) and the competition's (`venue_gate`).
-fn gated(method: &Method, path: &str) -> bool {
-    method == Method::POST && (path.starts_with("/api/tables/") || path.starts_with("/api/rounds"))
 }
 
 async fn refuse_over(max: usize, request: Request, next: Next) -> Response {

@@ -7,6 +7,7 @@
 //! table, 405 wrong method, 413 body over the limit, 422 a request that
 //! does not fit the game (nothing changed), 503 not recorded.
 
+pub mod access_table;
 pub mod admission;
 mod api;
 pub mod api_types;
@@ -40,7 +41,6 @@ use crate::service::competition::Competition;
 use crate::table::actor::TableHandle;
 use crate::table::id::TableId;
 
-use self::auth::{token_gate, venue_gate};
 use self::error::{ApiError, ApiResult};
 pub use self::error::{error_response, json_errors};
 
@@ -65,7 +65,13 @@ pub struct AppState {
 /// crowded server serves known tokens first, and the venue arbiter's token
 /// is refused over plain HTTP from beyond this computer.
 pub fn guarded(app: Router, state: AppState) -> Router {
-    app.layer(middleware::from_fn(self::bodies::beyond_any))
+    // Innermost first: who may (the access table, before any body is
+    // read), then how large a body may be; then the limits of every route.
+    app.route_layer(middleware::from_fn(self::bodies::announced))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            self::access_table::gate,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(self::bodies::OTHER))
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -131,10 +137,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/ruling", post(api::ruling))
         .route("/api/tables/{id}/promotion", post(api::promotion))
         .route("/api/tables/{id}/rate", post(api::set_rate))
-        .route("/api/tables/{id}/stream-ticket", post(live::ticket))
-        // The token first (a stranger is told 401 or 403), then the size.
-        .route_layer(middleware::from_fn(self::bodies::announced))
-        .route_layer(middleware::from_fn_with_state(state.clone(), token_gate));
+        .route("/api/tables/{id}/stream-ticket", post(live::ticket));
     // The competition's writes: the venue arbiter's token before the body.
     let rounds = Router::new()
         .route("/api/rounds", get(rounds::list).post(rounds::set_up))
@@ -143,8 +146,6 @@ pub fn router(state: AppState) -> Router {
             "/api/rounds/{n}/tables/{id}/result",
             post(rounds::correct_result),
         )
-        .route_layer(middleware::from_fn(self::bodies::announced))
-        .route_layer(middleware::from_fn_with_state(state.clone(), venue_gate))
         .layer(axum::extract::DefaultBodyLimit::max(self::bodies::TRF));
     Router::new()
         .route("/", get(pages::index))
