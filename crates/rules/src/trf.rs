@@ -62,14 +62,16 @@ use shakmaty::Color;
 
 mod matches;
 mod records;
+mod team_round;
 mod team_standings;
 mod teams;
 pub use matches::{Match, MatchBoard};
 pub use records::PointSystem;
+pub use team_round::{TeamPairing, TeamPairingsError, parse_team_pairings};
 pub use team_standings::{BoardPrize, TeamStanding};
 pub use teams::{
-    AbnormalPoints, Forfeited, ForfeitedMatch, Lineup, MAX_TEAMS, MatchScoring, Points, Team,
-    TeamBye, Teams, TieBreak,
+    AbnormalPoints, Forfeited, ForfeitedMatch, Lineup, LineupError, MAX_TEAMS, MatchScoring,
+    Points, Team, TeamBye, Teams, TieBreak,
 };
 
 /// A small team event for the examples: two teams of three, two boards
@@ -530,6 +532,25 @@ pub enum TrfErrorKind {
         written: String,
         /// What the matches add up to.
         results: String,
+    },
+    /// Team pairings for a file without teams.
+    #[error("the file has no teams (`310` or `013`)")]
+    NotATeamEvent,
+    /// A line-up that cannot stand.
+    #[error("team {team}'s line-up: {problem}")]
+    Lineup {
+        /// The team.
+        team: u16,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A round already written for a player.
+    #[error("round {round}: {rank} is already paired")]
+    AlreadyPaired {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
     },
     /// A round's block that does not read.
     #[error("round {round} (columns {first}-{last}) `{block}`: {problem}")]

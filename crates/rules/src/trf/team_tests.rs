@@ -444,3 +444,52 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_team_engine_s_list_is_written_as_the_round_s_boards() {
+    let trf = Trf::parse(&file(&four_teams())).unwrap();
+    let list = parse_team_pairings("2\n4 1\n3 2\n").unwrap();
+    let paired = trf
+        .with_team_round(3, &list, &std::collections::BTreeMap::new())
+        .unwrap();
+    let teams = paired.teams().unwrap();
+    let m = teams.matches(&paired, 3);
+    assert_eq!((m[0].first, m[0].second), (4, Some(1)));
+    assert_eq!(m[0].boards[0].first, 7);
+    assert_eq!(m[0].boards[0].first_colour, Some(Color::White));
+    assert_eq!(m[0].boards[1].first_colour, Some(Color::Black));
+    // No line-up out of order: no 300.
+    assert!(!paired.to_string().contains("\n300"));
+    // Results written: the totals follow.
+    let mut done = paired.clone();
+    for (rank, r) in [
+        (7, ResultChar::Win),
+        (1, ResultChar::Loss),
+        (8, ResultChar::Draw),
+        (2, ResultChar::Draw),
+    ] {
+        done = done.with_result(3, rank, r).unwrap();
+    }
+    let done = done.with_team_totals().unwrap();
+    done.check_team_points().unwrap();
+    done.check_points().unwrap();
+    assert_eq!(done.teams().unwrap().standings(&done)[0].number, 4);
+    // A second list for the same round is refused; so is a team twice.
+    assert!(matches!(
+        paired
+            .with_team_round(3, &list, &Default::default())
+            .unwrap_err()
+            .kind,
+        TrfErrorKind::AlreadyPaired { round: 3, .. }
+    ));
+    assert_eq!(
+        parse_team_pairings("2\n4 1\n1 2\n")
+            .unwrap_err()
+            .to_string(),
+        "line 3: team 1 is also paired on line 2"
+    );
+    // A line-up out of the team's order is refused, naming the team.
+    let bad = std::collections::BTreeMap::from([(1, vec![2, 1])]);
+    let err = trf.with_team_round(3, &list, &bad).unwrap_err();
+    assert!(err.to_string().contains("team 1's line-up"), "{err}");
+}

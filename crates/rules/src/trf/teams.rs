@@ -835,3 +835,106 @@ pub(super) fn points_text(tenths: u32, width: usize) -> Option<String> {
     let text = format!("{}.{}", tenths / 10, tenths % 10);
     (text.len() <= width).then(|| format!("{text:>width$}"))
 }
+
+/// Why a line-up cannot stand: the team's fixed order is kept (a player
+/// may sit out and the ones below move up, never change places), only its
+/// own players, enough of them for every board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineupError {
+    /// A player not of this team.
+    #[error("boards[{index}]: player {rank} is not of team {team}")]
+    NotOfTeam {
+        /// The place in the line-up, from 0.
+        index: usize,
+        /// The player.
+        rank: u16,
+        /// The team.
+        team: u16,
+    },
+    /// A player placed above one who comes before them in the fixed order.
+    #[error(
+        "boards[{index}]: player {rank} comes before player {above} in the team's order, \
+         so cannot play below them"
+    )]
+    OutOfOrder {
+        /// The place in the line-up, from 0.
+        index: usize,
+        /// The player placed too low.
+        rank: u16,
+        /// The player placed above them.
+        above: u16,
+    },
+    /// A player named twice.
+    #[error("boards[{index}]: player {rank} is named twice")]
+    Twice {
+        /// The second place, from 0.
+        index: usize,
+        /// The player.
+        rank: u16,
+    },
+    /// Fewer players than boards.
+    #[error("boards: {given} players for {boards} boards")]
+    TooShort {
+        /// Players named.
+        given: usize,
+        /// Boards of a match.
+        boards: usize,
+    },
+}
+
+impl Team {
+    /// Checks a line-up for `boards` boards: the team's own players, each
+    /// once, in the team's fixed order, at least one per board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::{LineupError, Trf};
+    ///
+    /// let trf = Trf::parse(tactus_rules::trf::TEAM_EXAMPLE).unwrap();
+    /// let lions = trf.teams().unwrap().team(1).unwrap(); // players 1, 2, 3
+    /// assert_eq!(lions.check_lineup(&[1, 3], 2), Ok(()));
+    /// assert!(matches!(lions.check_lineup(&[3, 1], 2), Err(LineupError::OutOfOrder { rank: 1, above: 3, .. })));
+    /// assert!(matches!(lions.check_lineup(&[1, 4], 2), Err(LineupError::NotOfTeam { rank: 4, .. })));
+    /// assert!(matches!(lions.check_lineup(&[1], 2), Err(LineupError::TooShort { given: 1, boards: 2 })));
+    /// ```
+    pub fn check_lineup(&self, lineup: &[u16], boards: usize) -> Result<(), LineupError> {
+        let mut last: Option<(usize, u16)> = None;
+        for (index, &rank) in lineup.iter().enumerate() {
+            let Some(place) = self.players.iter().position(|&r| r == rank) else {
+                return Err(LineupError::NotOfTeam {
+                    index,
+                    rank,
+                    team: self.number,
+                });
+            };
+            if lineup[..index].contains(&rank) {
+                return Err(LineupError::Twice { index, rank });
+            }
+            if let Some((above_place, above)) = last
+                && place < above_place
+            {
+                return Err(LineupError::OutOfOrder { index, rank, above });
+            }
+            last = Some((place, rank));
+        }
+        if lineup.len() < boards {
+            return Err(LineupError::TooShort {
+                given: lineup.len(),
+                boards,
+            });
+        }
+        Ok(())
+    }
+
+    /// The default line-up: the first `boards` players in order, leaving
+    /// out those in `resting`.
+    pub fn default_lineup(&self, boards: usize, resting: &[u16]) -> Vec<u16> {
+        self.players
+            .iter()
+            .copied()
+            .filter(|r| !resting.contains(r))
+            .take(boards)
+            .collect()
+    }
+}
