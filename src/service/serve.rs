@@ -133,15 +133,18 @@ pub async fn serve(
         players: listed,
     };
     let ids: Vec<TableId> = config.tables.iter().map(|t| t.id.clone()).collect();
-    let competition = Arc::new(Competition::new(
-        config.players.clone(),
-        bases,
-        ids.clone(),
-        tables.clone(),
-        journal.clone(),
-        &data.join("journal.sqlite"),
-        kept.trf,
-    )?);
+    let competition = Arc::new(
+        Competition::new(
+            config.players.clone(),
+            bases,
+            ids.clone(),
+            tables.clone(),
+            journal.clone(),
+            &data.join("journal.sqlite"),
+            kept.trf,
+        )?
+        .with_teams(config.teams.clone()),
+    );
     // Each listed player's own display, which follows them.
     let player_displays = Arc::new(
         super::player_display::attach_all(&config.players, &ids, &competition, &tables)

@@ -287,6 +287,12 @@ impl Competition {
                     tags.push((tag, id.to_string()));
                 }
             }
+            // A team event's games name their teams, as lichess's
+            // broadcasts read them.
+            if let Some((white, black)) = self.team_names(g.ranks.white, g.ranks.black) {
+                tags.push(("WhiteTeam", white));
+                tags.push(("BlackTeam", black));
+            }
             out.push_str(&with_tags(&pgn, &tags));
             out.push('\n');
         }

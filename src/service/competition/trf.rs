@@ -39,6 +39,11 @@ impl Competition {
         let trf = Trf::from_bytes(text).map_err(|e| invalid(format!("TRF: {e}")))?;
         trf.check_points()
             .map_err(|e| invalid(format!("TRF: {e}")))?;
+        // A team event's file: its teams are the venue's, its teams'
+        // points agree with its games.
+        self.check_teams_agree(&trf)?;
+        trf.check_team_points()
+            .map_err(|e| invalid(format!("TRF: {e}")))?;
         let control = match trf.time_control() {
             None => None,
             Some(Ok(tc)) => Some(tc.to_string()),
@@ -66,7 +71,7 @@ impl Competition {
                     .sum()
             })
         };
-        let mut games: Vec<(BoardKey, RoundGame)> = Vec::new();
+        let mut games: Vec<((BoardKey, u16), RoundGame)> = Vec::new();
         let mut unpaired = Vec::new();
         for p in &self.players {
             let Some(me) = trf.player(p.start_rank) else {
@@ -120,10 +125,25 @@ impl Competition {
                         Color::White => (me, them),
                         Color::Black => (them, me),
                     };
-                    let key = BoardKey::of(
-                        (before(white.start_rank), white.start_rank),
-                        (before(black.start_rank), black.start_rank),
-                    );
+                    // A team event orders matches, then boards within each.
+                    let key = match trf.teams().and_then(|teams| {
+                        Competition::team_board_key(
+                            teams,
+                            &trf,
+                            r,
+                            white.start_rank,
+                            black.start_rank,
+                        )
+                    }) {
+                        Some(key) => key,
+                        None => (
+                            BoardKey::of(
+                                (before(white.start_rank), white.start_rank),
+                                (before(black.start_rank), black.start_rank),
+                            ),
+                            0,
+                        ),
+                    };
                     games.push((
                         key,
                         RoundGame {
