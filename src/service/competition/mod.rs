@@ -43,7 +43,7 @@ mod teams;
 mod trf;
 
 pub use lineups::{LINEUPS_DOCUMENT, LineupRefused};
-pub use teams::is_team_pairings;
+pub use teams::{BoardPrizeView, TeamStandingView, TeamStandings, TieBreakValue, is_team_pairings};
 
 use history::{Past, Starts, listed_of, listed_of_view};
 

@@ -84,8 +84,9 @@ impl Competition {
 
     /// Round `r`'s file from a team engine's list (`count`, then `first
     /// second` per match, `0` a bye) and the captains' line-ups, written
-    /// into the last imported TRF file.
-    pub fn trf_from_team_pairings(
+    /// into the file as given back now (the last imported TRF with every
+    /// result since written in).
+    pub async fn trf_from_team_pairings(
         &self,
         text: &str,
         round: &Round,
@@ -97,8 +98,10 @@ impl Competition {
             .ok_or_else(|| invalid(format!("round: `{round}` is not a round number (1, 2, …)")))?;
         let list: Vec<TeamPairing> = tactus_rules::trf::parse_team_pairings(text)
             .map_err(|e| invalid(format!("team pairings: {e}")))?;
-        let kept = self.imported_trf().ok_or(RoundError::NoTrf)?;
-        let trf = Trf::from_bytes(&kept).map_err(|e| invalid(format!("TRF: {e}")))?;
+        if self.imported_trf().is_none() {
+            return Err(RoundError::NoTrf);
+        }
+        let trf = self.trf_now().await?;
         let paired = trf
             .with_team_round(r, &list, lineups)
             .map_err(|e| invalid(format!("team pairings: {e}")))?;
@@ -126,4 +129,212 @@ pub fn is_team_pairings(body: &[u8]) -> bool {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// One team's line of a team event's standings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamStandingView {
+    pub number: u16,
+    pub name: String,
+    pub match_points: f64,
+    pub game_points: f64,
+    /// The `202` tie-breaks in order (match points first), FIDE's names.
+    pub tiebreaks: Vec<TieBreakValue>,
+    /// From 1; equal teams are ranked by the smaller number.
+    pub rank: u16,
+}
+
+/// A tie-break's value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TieBreakValue {
+    pub name: String,
+    pub value: f64,
+}
+
+/// A player's board prize line: points, games and percentage on a board.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BoardPrizeView {
+    pub board: u16,
+    pub start_rank: u16,
+    pub name: String,
+    pub team: u16,
+    pub points: f64,
+    pub games: u16,
+    pub percent: f64,
+}
+
+/// `GET /api/standings` of a team event.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamStandings {
+    pub teams: Vec<TeamStandingView>,
+    pub boards: Vec<BoardPrizeView>,
+}
+
+impl Competition {
+    /// The file given back, read: the imported TRF with every result
+    /// since written in (and a team event's totals).
+    pub async fn trf_now(&self) -> Result<Trf, RoundError> {
+        let text = self.trf_with_results().await?;
+        Trf::from_bytes(&text).map_err(|e| RoundError::Invalid(format!("TRF: {e}")))
+    }
+
+    /// A team event's standings (match points, the `202` tie-breaks, the
+    /// team number) and board prizes, from the file with every result
+    /// written in; `None` when the imported file has no teams.
+    pub async fn team_standings(&self) -> Result<Option<TeamStandings>, RoundError> {
+        if self.imported_trf().is_none() {
+            return Ok(None);
+        }
+        let trf = self.trf_now().await?;
+        let Some(teams) = trf.teams() else {
+            return Ok(None);
+        };
+        let tenths = |t: u32| f64::from(t) / 10.0;
+        let list = teams
+            .standings(&trf)
+            .into_iter()
+            .map(|s| TeamStandingView {
+                number: s.number,
+                name: s.name,
+                match_points: tenths(s.match_points),
+                game_points: tenths(s.game_points),
+                tiebreaks: s
+                    .tiebreaks
+                    .into_iter()
+                    .map(|(t, v)| TieBreakValue {
+                        name: t.text,
+                        value: v as f64 / 100.0,
+                    })
+                    .collect(),
+                rank: s.rank,
+            })
+            .collect();
+        let boards = teams
+            .board_prizes(&trf)
+            .into_iter()
+            .map(|b| BoardPrizeView {
+                board: b.board,
+                start_rank: b.rank,
+                name: trf
+                    .player(b.rank)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                team: b.team,
+                points: tenths(b.points),
+                games: b.games,
+                percent: f64::from(b.percent) / 10.0,
+            })
+            .collect();
+        Ok(Some(TeamStandings {
+            teams: list,
+            boards,
+        }))
+    }
+
+    /// Player `rank`'s match in round `round`: the opponent team and their
+    /// board, as the imported file pairs them.
+    pub fn match_of(&self, round: &Round, rank: u16) -> Option<(u16, u16)> {
+        let r = round.number()?;
+        let trf = Trf::from_bytes(&self.imported_trf()?).ok()?;
+        trf.team_board(r, rank)
+    }
+}
+
+/// One board of a team's match, as its captain follows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamMatchBoard {
+    pub board: u16,
+    /// The table, once the round is set up at tactus tables.
+    pub table: Option<String>,
+    /// The team's player and their colour.
+    pub player: u16,
+    pub colour: Option<Color>,
+    pub opponent: u16,
+    /// `1-0`, `0-1`, `1/2-1/2` once finished.
+    pub result: Option<String>,
+}
+
+/// A team's match in a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamMatch {
+    pub opponent: u16,
+    pub boards: Vec<TeamMatchBoard>,
+    /// Game points in tenths, the team's then the opponent's.
+    pub score: [u32; 2],
+}
+
+impl Competition {
+    /// The line-ups set for round `r` (team number to boards).
+    pub fn lineups_for_number(&self, r: u16) -> BTreeMap<u16, Vec<u16>> {
+        self.lineups
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&r)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Team `team`'s match in round `round`, board by board, with the
+    /// results written so far.
+    pub async fn team_match(
+        &self,
+        round: &Round,
+        team: u16,
+    ) -> Result<Option<TeamMatch>, RoundError> {
+        let Some(r) = round.number() else {
+            return Ok(None);
+        };
+        if self.imported_trf().is_none() {
+            return Ok(None);
+        }
+        let trf = self.trf_now().await?;
+        let Some(teams) = trf.teams() else {
+            return Ok(None);
+        };
+        let Some(m) = teams
+            .matches(&trf, r)
+            .into_iter()
+            .find(|m| m.first == team || m.second == Some(team))
+        else {
+            return Ok(None);
+        };
+        let Some(second) = m.second else {
+            return Ok(None);
+        };
+        let first = m.first == team;
+        let games = self.games(Some(round)).await?;
+        let boards = m
+            .boards
+            .iter()
+            .map(|b| {
+                let (player, opponent, colour) = if first {
+                    (b.first, b.second, b.first_colour)
+                } else {
+                    (b.second, b.first, b.first_colour.map(|c| !c))
+                };
+                let game = games
+                    .iter()
+                    .map(|(g, _)| g)
+                    .find(|g| g.ranks.side_of(player).is_some());
+                TeamMatchBoard {
+                    board: b.board,
+                    table: game.map(|g| g.table.to_string()),
+                    player,
+                    colour,
+                    opponent,
+                    result: game.and_then(|g| g.result).map(|o| o.to_string()),
+                }
+            })
+            .collect();
+        let score = if first {
+            m.game_points
+        } else {
+            [m.game_points[1], m.game_points[0]]
+        };
+        Ok(Some(TeamMatch {
+            opponent: if first { second } else { m.first },
+            boards,
+            score,
+        }))
+    }
 }

@@ -234,6 +234,11 @@ impl Competition {
                     .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
             }
         }
+        // A team event's `310`s: match points, game points and rank
+        // follow the results, as a team engine checks them.
+        let trf = trf
+            .with_team_totals()
+            .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
         Ok(trf.to_bytes())
     }
 

@@ -84,7 +84,8 @@ pub(super) async fn set_up(
                 let lineups = state.competition.lineups_for(&round);
                 state
                     .competition
-                    .trf_from_team_pairings(&list, &round, &lineups)?
+                    .trf_from_team_pairings(&list, &round, &lineups)
+                    .await?
             } else {
                 body.to_vec()
             };

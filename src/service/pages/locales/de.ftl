@@ -463,6 +463,8 @@ js-seat = Runde { $round }, Brett { $board }: Sie spielen { $side } gegen { $nam
 js-no-seat = { $name }: { $why }.
 role-own = Eigener Link
 cards-player = { $name }, Spieler { $rank }
+role-captain = Link der Mannschaftsführung
+cards-captain = { $name }, Mannschaft { $number }, Mannschaftsführung
 
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Aufnahme von { $text } läuft: erst die Aufnahme stoppen.

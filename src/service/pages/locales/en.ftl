@@ -465,6 +465,8 @@ js-seat = Round { $round }, board { $board }: you play { $side } against { $name
 js-no-seat = { $name }: { $why }.
 role-own = Player's own link
 cards-player = { $name }, player { $rank }
+role-captain = Captain's link
+cards-captain = { $name }, team { $number }, captain
 
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Recording { $text }: stop the recording first.

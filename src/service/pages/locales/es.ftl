@@ -464,6 +464,8 @@ js-seat = Ronda { $round }, tablero { $board }: juega con { $side } contra { $na
 js-no-seat = { $name }: { $why }.
 role-own = Enlace propio
 cards-player = { $name }, jugador { $rank }
+role-captain = Enlace del capitán
+cards-captain = { $name }, equipo { $number }, capitán
 
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Grabando { $text }: pare la grabación primero.

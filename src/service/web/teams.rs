@@ -1,0 +1,438 @@
+//! A team event's captains: one link per team for the whole event
+//! (`/c/<code>`, typed as a braille reader reads it), their team and this
+//! round's match (`GET /api/teams/me`), the next round's line-up
+//! (`PUT /api/teams/{n}/lineup`, the captain's or the venue arbiter's
+//! token), and every team's line-ups for the pairing program
+//! (`GET /api/lineups?round=r`, the venue arbiter's: JSON, or TRF-26 `300`
+//! records with `format=trf`).
+
+use axum::Json;
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use serde::{Deserialize, Serialize};
+
+use crate::service::access::{grouped_code, normalise_code};
+use crate::service::competition::LineupRefused;
+use crate::service::i18n::escape;
+use crate::table::round::Round;
+
+use super::AppState;
+use super::auth::bearer;
+use super::error::{ApiError, ApiResult};
+
+impl From<LineupRefused> for ApiError {
+    fn from(e: LineupRefused) -> ApiError {
+        let status = match &e {
+            LineupRefused::NoTeam(_) => StatusCode::NOT_FOUND,
+            LineupRefused::BadRound(_) | LineupRefused::Lineup(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            LineupRefused::SetUp(_) => StatusCode::CONFLICT,
+            LineupRefused::Round(_) => {
+                let LineupRefused::Round(r) = e else {
+                    unreachable!("matched above")
+                };
+                return ApiError::from(r);
+            }
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+/// `PUT /api/teams/{n}/lineup`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupBody {
+    /// The round it is for (not yet set up).
+    pub round: u16,
+    /// Start ranks for boards 1, 2, …, in the team's fixed order.
+    pub boards: Vec<u16>,
+}
+
+/// A team's line-up for a round.
+#[derive(Debug, Serialize)]
+pub struct LineupView {
+    pub round: u16,
+    pub number: u16,
+    pub boards: Vec<u16>,
+    /// Set by the captain (or the arbiter); `false`: the team's first
+    /// players in order.
+    pub set: bool,
+}
+
+/// The team whose captain's token the request carries, or the venue
+/// arbiter (`None`): 401 without a token, 403 for anyone else's.
+fn captain_or_arbiter(state: &AppState, headers: &HeaderMap, team: u16) -> ApiResult<()> {
+    let token = bearer(headers)?;
+    if state.tokens.is_venue_arbiter(token) || state.tokens.captain_of(token) == Some(team) {
+        return Ok(());
+    }
+    Err(ApiError(
+        StatusCode::FORBIDDEN,
+        format!("team {team}'s line-up needs its captain's token (or the venue arbiter's)"),
+    ))
+}
+
+/// `PUT /api/teams/{n}/lineup`: the team's line-up for a round not yet
+/// set up. Refused (nothing changes): out of the team's order, another
+/// team's player, fewer players than boards (422), the round set up (409).
+pub(super) async fn put_lineup(
+    State(state): State<AppState>,
+    Path(team): Path<u16>,
+    headers: HeaderMap,
+    body: Result<Json<LineupBody>, axum::extract::rejection::JsonRejection>,
+) -> ApiResult<Json<LineupView>> {
+    captain_or_arbiter(&state, &headers, team)?;
+    let Json(body) = body?;
+    let boards = state
+        .competition
+        .set_lineup(body.round, team, body.boards)
+        .await?;
+    Ok(Json(LineupView {
+        round: body.round,
+        number: team,
+        boards,
+        set: true,
+    }))
+}
+
+/// A team and a player, as the captain's answers name them.
+#[derive(Debug, Serialize)]
+pub struct Named {
+    pub number: u16,
+    pub name: String,
+}
+
+/// A player of the team.
+#[derive(Debug, Serialize)]
+pub struct TeamPlayer {
+    pub start_rank: u16,
+    pub name: String,
+}
+
+/// One board of the captain's match, live.
+#[derive(Debug, Serialize)]
+pub struct MatchBoardView {
+    pub board: u16,
+    /// The table it is played at, once the round is set up.
+    pub table: Option<String>,
+    /// The team's player and their colour.
+    pub player: u16,
+    #[serde(with = "tactus_rules::side::option")]
+    pub colour: Option<shakmaty::Color>,
+    pub opponent: u16,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `null` while played.
+    pub result: Option<String>,
+}
+
+/// This round's match of the captain's team.
+#[derive(Debug, Serialize)]
+pub struct MatchView {
+    pub opponent: Named,
+    pub boards: Vec<MatchBoardView>,
+    /// Game points so far, the team's then the opponent's.
+    pub score: [f64; 2],
+}
+
+/// `GET /api/teams/me`'s answer.
+#[derive(Debug, Serialize)]
+pub struct TeamMe {
+    pub number: u16,
+    pub name: String,
+    pub players: Vec<TeamPlayer>,
+    /// The latest round set up (`null` before the first).
+    pub round: Option<Round>,
+    /// Its match (`null`: no match, a bye, or before the first round).
+    #[serde(rename = "match")]
+    pub the_match: Option<MatchView>,
+    /// The next round's line-up.
+    pub lineup: LineupView,
+}
+
+/// The captain's team, from their own token.
+fn team_of_captain(state: &AppState, token: &str) -> ApiResult<u16> {
+    let team = state.tokens.captain_of(token).ok_or_else(|| {
+        ApiError(
+            StatusCode::FORBIDDEN,
+            "this is not a captain's own token (the link on their card)".into(),
+        )
+    })?;
+    if !state.competition.teams().iter().any(|t| t.number == team) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!(
+                "[[team]] number = {team} is not in the venue file: a token of its captain is \
+                 no longer valid"
+            ),
+        ));
+    }
+    Ok(team)
+}
+
+/// What the captain of `team` sees.
+async fn team_me(state: &AppState, team: u16) -> ApiResult<TeamMe> {
+    let c = &state.competition;
+    let t = c
+        .teams()
+        .iter()
+        .find(|t| t.number == team)
+        .cloned()
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no team {team}")))?;
+    let name_of = |rank: u16| {
+        c.players()
+            .iter()
+            .find(|p| p.start_rank == rank)
+            .map_or_else(String::new, |p| p.name.clone())
+    };
+    let players = t
+        .players
+        .iter()
+        .map(|&r| TeamPlayer {
+            start_rank: r,
+            name: name_of(r),
+        })
+        .collect();
+    let latest = c.rounds().await?.rounds.last().map(|r| r.round.clone());
+    let the_match = match &latest {
+        Some(round) => c.team_match(round, team).await?,
+        None => None,
+    }
+    .map(|m| MatchView {
+        opponent: Named {
+            number: m.opponent,
+            name: c
+                .teams()
+                .iter()
+                .find(|o| o.number == m.opponent)
+                .map_or_else(String::new, |o| o.name.clone()),
+        },
+        boards: m
+            .boards
+            .into_iter()
+            .map(|b| MatchBoardView {
+                board: b.board,
+                table: b.table,
+                player: b.player,
+                colour: b.colour,
+                opponent: b.opponent,
+                result: b.result,
+            })
+            .collect(),
+        score: [f64::from(m.score[0]) / 10.0, f64::from(m.score[1]) / 10.0],
+    });
+    let next = latest.as_ref().and_then(Round::number).map_or(1, |r| r + 1);
+    let set = c.lineups_for_number(next).contains_key(&team);
+    Ok(TeamMe {
+        number: t.number,
+        name: t.name.clone(),
+        players,
+        round: latest,
+        the_match,
+        lineup: LineupView {
+            round: next,
+            number: team,
+            boards: c.lineup_of(next, team).unwrap_or_default(),
+            set,
+        },
+    })
+}
+
+/// `GET /api/teams/me`: the captain's team, this round's match live, the
+/// next round's line-up.
+pub(super) async fn me(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Json<TeamMe>> {
+    let token = bearer(&headers)?;
+    let team = team_of_captain(&state, token)?;
+    Ok(Json(team_me(&state, team).await?))
+}
+
+/// `GET /api/lineups`'s query.
+#[derive(Debug, Deserialize)]
+pub struct LineupsQuery {
+    pub round: u16,
+    /// `trf`: TRF-26 `300` records instead of JSON.
+    #[serde(default)]
+    pub format: Option<String>,
+}
+
+/// `GET /api/lineups?round=r[&format=trf]`: every team's line-up for
+/// round `r` (the venue arbiter's): JSON, or the `300` records of those
+/// out of the default order, for the pairing program.
+pub(super) async fn lineups(
+    State(state): State<AppState>,
+    Query(q): Query<LineupsQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    super::auth::venue_arbiter(&state.tokens, &headers, "the teams' line-ups")?;
+    let c = &state.competition;
+    let set = c.lineups_for_number(q.round);
+    if q.format.as_deref() == Some("trf") {
+        let mut text = String::new();
+        for (team, boards) in &set {
+            let record = tactus_rules::trf::Lineup {
+                round: q.round,
+                team: *team,
+                opponent: 0,
+                boards: boards.clone(),
+                line: 0,
+            };
+            text.push_str(&record.to_record());
+            text.push('\n');
+        }
+        return Ok(([(header::CONTENT_TYPE, "text/plain")], text).into_response());
+    }
+    let teams: Vec<LineupView> = c
+        .teams()
+        .iter()
+        .map(|t| LineupView {
+            round: q.round,
+            number: t.number,
+            boards: c.lineup_of(q.round, t.number).unwrap_or_default(),
+            set: set.contains_key(&t.number),
+        })
+        .collect();
+    Ok(Json(serde_json::json!({ "round": q.round, "teams": teams })).into_response())
+}
+
+/// The line-up form's fields: the round and each player who plays
+/// (`play=<start rank>`, repeated).
+#[derive(Debug, Deserialize)]
+pub struct LineupForm {
+    pub round: u16,
+    #[serde(default)]
+    pub play: Vec<u16>,
+}
+
+/// `GET /c/{code}`: the captain's page, screen reader first: the team,
+/// this round's match board by board with the score, and the next round's
+/// line-up as a form of check boxes in the team's order (no script
+/// needed). An unknown code is 404.
+pub(super) async fn page(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> ApiResult<Html<String>> {
+    let team = captain_code(&state, &code)?;
+    let me = team_me(&state, team).await?;
+    Ok(Html(captain_html(
+        &me,
+        &grouped_code(&normalise_code(&code).unwrap_or_default()),
+    )))
+}
+
+/// `POST /c/{code}/lineup`: the page's form; back to the page.
+pub(super) async fn post_lineup(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Form(form): Form<LineupForm>,
+) -> ApiResult<Response> {
+    let team = captain_code(&state, &code)?;
+    // In the team's order whatever order the boxes came in: the form
+    // chooses who plays, the order is the team's.
+    let order = state
+        .competition
+        .teams()
+        .iter()
+        .find(|t| t.number == team)
+        .map(|t| t.players.clone())
+        .unwrap_or_default();
+    let mut boards: Vec<u16> = order
+        .iter()
+        .copied()
+        .filter(|r| form.play.contains(r))
+        .collect();
+    boards.extend(form.play.iter().filter(|r| !order.contains(r)));
+    state
+        .competition
+        .set_lineup(form.round, team, boards)
+        .await?;
+    Ok(Redirect::to(&format!("/c/{}", normalise_code(&code).unwrap_or_default())).into_response())
+}
+
+fn captain_code(state: &AppState, code: &str) -> ApiResult<u16> {
+    let not_found = || {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            "no captain has this link: check the code on the card (letters and digits, any \
+             case, dashes or not)"
+                .into(),
+        )
+    };
+    let code = normalise_code(code).ok_or_else(not_found)?;
+    state.tokens.captain_of(&code).ok_or_else(not_found)?;
+    team_of_captain(state, &code)
+}
+
+/// The captain's page: headings to jump between, a list per board, the
+/// score said in words, a form of check boxes.
+fn captain_html(me: &TeamMe, code: &str) -> String {
+    let mut body = format!("<h1>Team {} {}</h1>\n", me.number, escape(&me.name));
+    match (&me.round, &me.the_match) {
+        (Some(round), Some(m)) => {
+            body.push_str(&format!(
+                "<h2>Round {}: against team {} {}</h2>\n<p>Score {} to {}</p>\n<ol>\n",
+                escape(&round.to_string()),
+                m.opponent.number,
+                escape(&m.opponent.name),
+                m.score[0],
+                m.score[1]
+            ));
+            for b in &m.boards {
+                let colour = match b.colour {
+                    Some(shakmaty::Color::White) => "white",
+                    Some(shakmaty::Color::Black) => "black",
+                    None => "no colour",
+                };
+                body.push_str(&format!(
+                    "<li>Board {}: {} ({colour}) against {}, table {}: {}</li>\n",
+                    b.board,
+                    escape(&player_name(me, b.player)),
+                    b.opponent,
+                    escape(b.table.as_deref().unwrap_or("not yet")),
+                    escape(b.result.as_deref().unwrap_or("playing"))
+                ));
+            }
+            body.push_str("</ol>\n");
+        }
+        (Some(round), None) => body.push_str(&format!(
+            "<h2>Round {}</h2>\n<p>No match this round.</p>\n",
+            escape(&round.to_string())
+        )),
+        (None, _) => body.push_str("<h2>No round yet</h2>\n"),
+    }
+    body.push_str(&format!(
+        "<h2>Line-up for round {}</h2>\n<form method=\"post\" action=\"/c/{code}/lineup\">\n\
+         <input type=\"hidden\" name=\"round\" value=\"{}\">\n<fieldset><legend>Who plays, \
+         in the team's order (a player who rests moves the ones below up)</legend>\n",
+        me.lineup.round, me.lineup.round
+    ));
+    for p in &me.players {
+        let checked = if me.lineup.boards.contains(&p.start_rank) {
+            " checked"
+        } else {
+            ""
+        };
+        body.push_str(&format!(
+            "<label><input type=\"checkbox\" name=\"play\" value=\"{}\"{checked}> {}</label><br>\n",
+            p.start_rank,
+            escape(&p.name)
+        ));
+    }
+    body.push_str("</fieldset>\n<button type=\"submit\">Set the line-up</button>\n</form>\n");
+    body.push_str("<p><a href=\"/standings\">Standings</a></p>\n");
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Captain: {}</title></head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        escape(&me.name)
+    )
+}
+
+fn player_name(me: &TeamMe, rank: u16) -> String {
+    me.players
+        .iter()
+        .find(|p| p.start_rank == rank)
+        .map_or_else(|| rank.to_string(), |p| p.name.clone())
+}

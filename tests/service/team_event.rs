@@ -1,0 +1,565 @@
+//! Issue 42: a team championship for the blind. Teams and their players
+//! from the organiser's TRF-26 export (`tactus venue from-trf`), a
+//! captain's link per team, line-ups set by the captains (a board rested),
+//! round 1 from a TRF-26 team file as a pairing program writes it, later
+//! rounds from a team engine's list (`count`, then `first second`) built
+//! into boards by tactus, every game played by the players' own tokens,
+//! the match order, the boards' tables, each player's team and match, the
+//! captains' live match, the file given back (its `310` points and ranks,
+//! `300` line-ups), the standings and board prizes, the broadcast's team
+//! tags, and every refusal the issue lists.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::Value;
+use tactus_rules::trf::{Trf, parse_team_pairings};
+
+use crate::common::{Server, post, request};
+
+/// A request with any method, content type and body: status and body.
+fn send(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    kind: &str,
+    body: &str,
+) -> (u16, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: {kind}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let answer = tactus_testkit::http::parse_response(&raw);
+    (answer.status, answer.body)
+}
+
+fn tokens_file(data: &Path) -> toml::Value {
+    toml::from_str(&std::fs::read_to_string(data.join("tokens.toml")).unwrap()).unwrap()
+}
+
+/// A `[section]` of tokens.toml keyed by number.
+fn keyed(data: &Path, section: &str) -> BTreeMap<u16, String> {
+    tokens_file(data)[section]
+        .as_table()
+        .unwrap_or_else(|| panic!("a [{section}] table in tokens.toml"))
+        .iter()
+        .map(|(k, v)| (k.parse().unwrap(), v.as_str().unwrap().to_owned()))
+        .collect()
+}
+
+/// The event's shape.
+#[derive(Clone, Copy)]
+pub struct Shape {
+    pub teams: u16,
+    pub players: u16,
+    pub boards: u16,
+    pub rounds: u16,
+}
+
+/// The organiser's TRF-26 export before round 1: one `001` per player,
+/// a `310` per team (players in board order), `352`, `362`, `202`.
+pub fn initial_trf(shape: Shape) -> String {
+    let colours: String = (0..shape.boards)
+        .map(|b| if b % 2 == 0 { 'W' } else { 'B' })
+        .collect();
+    let mut out = format!(
+        "012 IBCA Team Championship\n022 Tactus Hall\n142 {}\n152 W\n\
+         162  W 1.0    D 0.5    L 0.0\n222 3600+30\n202 MPTS GPTS BH:MP/C1 SB\n\
+         352 {colours}\n362 TW  2.0   TD  1.0   TL  0.0\n",
+        shape.rounds
+    );
+    for team in 1..=shape.teams {
+        for seat in 1..=shape.players {
+            let rank = (team - 1) * shape.players + seat;
+            let name = format!("Player {team}.{seat}");
+            out.push_str(&format!(
+                "001 {rank:>4} m    {name:<33} {:>4} GER {:>11} 1990/01/01  0.0 {rank:>4}\n",
+                2300 - rank,
+                4_100_000 + u32::from(rank)
+            ));
+        }
+    }
+    for team in 1..=shape.teams {
+        let ranks: Vec<String> = (1..=shape.players)
+            .map(|seat| format!("{:>4}", (team - 1) * shape.players + seat))
+            .collect();
+        out.push_str(&format!(
+            "310 {team:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  {}\n",
+            format!("Team {team}"),
+            format!("T{team}"),
+            2000,
+            "0.0",
+            "0.0",
+            team,
+            ranks.join(" ")
+        ));
+    }
+    out
+}
+
+fn name_of(rank: u16, shape: Shape) -> String {
+    format!(
+        "Player {}.{}",
+        (rank - 1) / shape.players + 1,
+        (rank - 1) % shape.players + 1
+    )
+}
+
+/// How a game goes, by its players' tokens: 1-0, 0-1 or a draw.
+fn play(addr: &str, table: &str, n: usize, white: &str, black: &str) -> &'static str {
+    let mv = |token: &str, m: &str| {
+        let r = post(
+            addr,
+            &format!("/api/tables/{table}/move"),
+            token,
+            &format!(r#"{{"move":"{m}"}}"#),
+        );
+        assert_eq!(r.status, 200, "table {table}: {m}: {}", r.body);
+    };
+    match n % 3 {
+        0 => {
+            for (i, m) in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]
+                .iter()
+                .enumerate()
+            {
+                mv(if i % 2 == 0 { white } else { black }, m);
+            }
+            "1-0"
+        }
+        1 => {
+            for (i, m) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+                mv(if i % 2 == 0 { white } else { black }, m);
+            }
+            "0-1"
+        }
+        _ => {
+            mv(white, "e4");
+            mv(black, "e5");
+            let r = post(
+                addr,
+                &format!("/api/tables/{table}/draw/offer"),
+                black,
+                r#"{"side":"black"}"#,
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+            let r = post(addr, &format!("/api/tables/{table}/draw/accept"), white, "");
+            assert_eq!(r.status, 200, "{}", r.body);
+            "1/2-1/2"
+        }
+    }
+}
+
+/// The matches of round `r` in the order tactus must give them: the
+/// higher match points of the two teams before the round, their sum, the
+/// smaller team number.
+fn match_order(file: &Trf, r: u16, pairs: &[(u16, u16)]) -> Vec<(u16, u16)> {
+    let teams = file.teams().unwrap();
+    let mp = |t: u16| -> u32 {
+        (1..r)
+            .map(|k| teams.round_score(file, k, t).0.unwrap_or(0))
+            .sum()
+    };
+    let mut order = pairs.to_vec();
+    order.sort_by_key(|&(a, b)| {
+        (
+            std::cmp::Reverse(mp(a).max(mp(b))),
+            std::cmp::Reverse(mp(a) + mp(b)),
+            a.min(b),
+        )
+    });
+    order
+}
+
+/// The schedule the test's team engine gives (a round robin; the real
+/// engine's own test is in `team_engines.rs`).
+fn schedule(teams: u16, r: u16) -> Vec<(u16, u16)> {
+    // Circle method: team `teams` fixed, the others rotate.
+    let n = teams;
+    let mut out = Vec::new();
+    for i in 0..n / 2 {
+        let a = if i == 0 { n } else { (r + i - 1) % (n - 1) + 1 };
+        let b = (r + n - 2 - i) % (n - 1) + 1;
+        // Alternate who is named first, as a pairing engine would.
+        if (r + i).is_multiple_of(2) {
+            out.push((a, b));
+        } else {
+            out.push((b, a));
+        }
+    }
+    out
+}
+
+/// Runs a whole team event; `rest` gives, per round, the teams' line-ups
+/// that rest a board (team, line-up).
+pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let config = dir.path().join("venue.toml");
+    let tables = shape.teams / 2 * shape.boards;
+    let initial = initial_trf(shape);
+    // The venue's players and teams from the organiser's export.
+    let export = dir.path().join("export.trf");
+    std::fs::write(&export, &initial).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .args(["venue", "from-trf", export.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut venue = String::new();
+    for t in 1..=tables {
+        venue.push_str(&format!("[[table]]\nid = \"t{t}\"\nboard = \"none\"\n\n"));
+    }
+    venue.push_str(&String::from_utf8(out.stdout).unwrap());
+    std::fs::write(&config, &venue).unwrap();
+    let server = Server::start(&data, &["--config", config.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    let arbiter = tokens_file(&data)["venue"]["arbiter"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let players = keyed(&data, "players");
+    let captains = keyed(&data, "captains");
+    assert_eq!(players.len(), usize::from(shape.teams * shape.players));
+    assert_eq!(
+        captains.len(),
+        usize::from(shape.teams),
+        "one link per captain"
+    );
+
+    // Before any round: the captain sees the team and the first players
+    // as round 1's line-up.
+    let (s, me) = send(&addr, "GET", "/api/teams/me", Some(&captains[&1]), "", "");
+    assert_eq!(s, 200, "{me}");
+    let me: Value = serde_json::from_str(&me).unwrap();
+    assert_eq!(me["name"], "Team 1");
+    assert_eq!(me["lineup"]["round"], 1);
+    assert_eq!(me["match"], Value::Null);
+    // Another team's captain, a player's token: refused.
+    let put = |team: u16, token: &str, body: &str| {
+        send(
+            &addr,
+            "PUT",
+            &format!("/api/teams/{team}/lineup"),
+            Some(token),
+            "application/json",
+            body,
+        )
+    };
+    let (s, v) = put(1, &captains[&2], r#"{"round":1,"boards":[1,2]}"#);
+    assert_eq!(s, 403, "{v}");
+    let (s, v) = put(1, &players[&1], r#"{"round":1,"boards":[1,2]}"#);
+    assert_eq!(s, 403, "{v}");
+
+    let mut file = initial.clone().into_bytes();
+    for r in 1..=shape.rounds {
+        // The captains' line-ups: refusals first, then the ones resting a
+        // board.
+        let first = (shape.players) + 1; // team 2's first player
+        let (s, v) = put(
+            1,
+            &captains[&1],
+            &format!(r#"{{"round":{r},"boards":[2,1]}}"#),
+        );
+        assert_eq!(s, 422, "out of order: {v}");
+        assert!(v.contains("comes before"), "{v}");
+        let (s, v) = put(
+            1,
+            &captains[&1],
+            &format!(r#"{{"round":{r},"boards":[1,{first}]}}"#),
+        );
+        assert_eq!(s, 422, "another team's player: {v}");
+        // Too short: known once a file says how many boards a match has
+        // (its `352`); before round 1 a line-up is checked when paired.
+        if r > 1 {
+            let (s, v) = put(
+                1,
+                &captains[&1],
+                &format!(r#"{{"round":{r},"boards":[1]}}"#),
+            );
+            assert_eq!(s, 422, "too short: {v}");
+            assert!(v.contains("players for"), "{v}");
+        }
+        let mut lineups: BTreeMap<u16, Vec<u16>> = BTreeMap::new();
+        for (team, boards) in rest(r) {
+            let body = serde_json::json!({"round": r, "boards": boards}).to_string();
+            let (s, v) = put(team, &captains[&team], &body);
+            assert_eq!(s, 200, "{v}");
+            lineups.insert(team, boards);
+        }
+        if r > 1 {
+            let (s, v) = send(
+                &addr,
+                "GET",
+                &format!("/api/lineups?round={r}&format=trf"),
+                Some(&arbiter),
+                "",
+                "",
+            );
+            assert_eq!(s, 200, "{v}");
+            assert_eq!(v.lines().count(), lineups.len(), "{v}");
+        }
+        let pairs = schedule(shape.teams, r);
+        let list: String = format!(
+            "{}\n{}",
+            pairs.len(),
+            pairs
+                .iter()
+                .map(|(a, b)| format!("{a} {b}\n"))
+                .collect::<String>()
+        );
+        let paired = if r == 1 {
+            // Round 1 as a pairing program exports it: a TRF-26 team file.
+            let trf = Trf::from_bytes(&file).unwrap();
+            let paired = trf
+                .with_team_round(1, &parse_team_pairings(&list).unwrap(), &lineups)
+                .unwrap()
+                .to_bytes();
+            // Refusals, nothing set up: a team the venue does not have, a
+            // player in two teams, points that disagree with the games.
+            let text = String::from_utf8(paired.clone()).unwrap();
+            for (bad, want) in [
+                (
+                    text.replace("310   1 Team 1    ", "310  99 Team 1    "),
+                    "team 99",
+                ),
+                (
+                    // Team 1 names team 2's first player as its last.
+                    text.lines()
+                        .map(|l| {
+                            if l.starts_with("310   1 ") {
+                                let cut = l.len() - 4;
+                                format!("{}{:>4}\n", &l[..cut], shape.players + 1)
+                            } else {
+                                format!("{l}\n")
+                            }
+                        })
+                        .collect::<String>(),
+                    "is in team",
+                ),
+                (
+                    text.replacen("   0.0    0.0   1", "   2.0    0.0   1", 1),
+                    "match points (columns 55-60)",
+                ),
+            ] {
+                let (s, v) = send(
+                    &addr,
+                    "POST",
+                    "/api/rounds?round=1",
+                    Some(&arbiter),
+                    "text/plain",
+                    &bad,
+                );
+                assert_eq!(s, 422, "{v}");
+                assert!(v.contains("line ") && v.contains(want), "{want}: {v}");
+            }
+            let (s, v) = send(
+                &addr,
+                "POST",
+                "/api/rounds?round=1",
+                Some(&arbiter),
+                "text/plain",
+                &text,
+            );
+            assert_eq!(s, 200, "{v}");
+            paired
+        } else {
+            // Later rounds: the team engine's list; tactus builds the
+            // boards from the line-ups.
+            let (s, v) = send(
+                &addr,
+                "POST",
+                &format!("/api/rounds?round={r}"),
+                Some(&arbiter),
+                "text/plain",
+                &list,
+            );
+            assert_eq!(s, 200, "round {r}: {v}");
+            let back = request(&addr, "GET", "/api/trf", Some(&arbiter), None);
+            back.body.into_bytes()
+        };
+        let trf = Trf::from_bytes(&paired).unwrap();
+        let teams = trf.teams().unwrap();
+        // After the round is set up, a line-up for it is refused.
+        let (s, v) = put(
+            1,
+            &captains[&1],
+            &format!(r#"{{"round":{r},"boards":[1,2]}}"#),
+        );
+        assert_eq!(s, 409, "{v}");
+        // The matches in order, each match's boards at consecutive tables,
+        // board 1 first.
+        let order = match_order(&Trf::from_bytes(&file).unwrap(), r, &pairs);
+        let matches = teams.matches(&trf, r);
+        let mut games = Vec::new();
+        for (i, &(a, b)) in order.iter().enumerate() {
+            let m = matches
+                .iter()
+                .find(|m| {
+                    (m.first, m.second) == (a, Some(b)) || (m.first, m.second) == (b, Some(a))
+                })
+                .unwrap();
+            assert_eq!(
+                m.first, a,
+                "round {r}: the engine's first-named team has board 1's colour"
+            );
+            assert_eq!(m.boards.len(), usize::from(shape.boards));
+            for board in &m.boards {
+                let table = format!(
+                    "t{}",
+                    i * usize::from(shape.boards) + usize::from(board.board)
+                );
+                let white_first = board.first_colour == Some(shakmaty::Color::White);
+                let (w, bl) = if white_first {
+                    (board.first, board.second)
+                } else {
+                    (board.second, board.first)
+                };
+                // The line-up is kept: a rested player has no game.
+                if let Some(l) = lineups.get(&m.first) {
+                    assert_eq!(board.first, l[usize::from(board.board) - 1]);
+                }
+                games.push((table, w, bl, m.first, m.second.unwrap(), board.board));
+            }
+        }
+        for (table, w, b, first, second, board) in &games {
+            for (rank, colour, them) in [(*w, "white", *b), (*b, "black", *w)] {
+                let (s, v) = send(
+                    &addr,
+                    "GET",
+                    "/api/players/me",
+                    Some(&players[&rank]),
+                    "",
+                    "",
+                );
+                assert_eq!(s, 200, "{v}");
+                let me: Value = serde_json::from_str(&v).unwrap();
+                assert_eq!(me["table"], table.as_str(), "round {r}, {rank}: {me}");
+                assert_eq!(me["colour"], colour, "{me}");
+                assert_eq!(me["opponent"]["start_rank"], them, "{me}");
+                let own = (rank - 1) / shape.players + 1;
+                let other = if own == *first { *second } else { *first };
+                assert_eq!(me["team"]["number"], own, "{me}");
+                assert_eq!(me["match"]["opponent"]["number"], other, "{me}");
+                assert_eq!(me["match"]["board"], *board, "{me}");
+            }
+        }
+        let (s, v) = send(
+            &addr,
+            "POST",
+            &format!("/api/rounds/{r}/start"),
+            Some(&arbiter),
+            "",
+            "",
+        );
+        assert_eq!(s, 200, "{v}");
+        for (n, (table, w, b, ..)) in games.iter().enumerate() {
+            play(&addr, table, n + usize::from(r), &players[w], &players[b]);
+        }
+        // The captain follows the match: every board's result and the score.
+        let (s, v) = send(&addr, "GET", "/api/teams/me", Some(&captains[&1]), "", "");
+        assert_eq!(s, 200, "{v}");
+        let me: Value = serde_json::from_str(&v).unwrap();
+        assert_eq!(me["round"], r.to_string(), "{me}");
+        let boards = me["match"]["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), usize::from(shape.boards), "{me}");
+        assert!(boards.iter().all(|b| b["result"].is_string()), "{me}");
+        let score = &me["match"]["score"];
+        assert_eq!(
+            score[0].as_f64().unwrap() + score[1].as_f64().unwrap(),
+            f64::from(shape.boards),
+            "{me}"
+        );
+        // The broadcast names the teams.
+        let pgn = request(&addr, "GET", &format!("/api/rounds/{r}/pgn"), None, None).body;
+        assert!(
+            pgn.contains("[WhiteTeam \"Team ") && pgn.contains("[BlackTeam \"Team "),
+            "{pgn}"
+        );
+        // The file back: its players' and teams' points agree with the
+        // games, its teams are ranked.
+        let back = request(&addr, "GET", "/api/trf", Some(&arbiter), None);
+        assert_eq!(back.status, 200, "{}", back.body);
+        let back_trf = Trf::from_bytes(back.body.as_bytes()).unwrap();
+        back_trf.check_points().unwrap();
+        back_trf.check_team_points().unwrap();
+        let table = back_trf.teams().unwrap().standings(&back_trf);
+        for t in back_trf.teams().unwrap().teams() {
+            let s = table.iter().find(|s| s.number == t.number).unwrap();
+            assert_eq!(t.match_points, Some(s.match_points));
+            assert_eq!(t.rank, Some(s.rank));
+        }
+        for (team, boards) in &lineups {
+            let record = tactus_rules::trf::Lineup {
+                round: r,
+                team: *team,
+                opponent: pairs
+                    .iter()
+                    .find_map(|&(a, b)| match (a == *team, b == *team) {
+                        (true, _) => Some(b),
+                        (_, true) => Some(a),
+                        _ => None,
+                    })
+                    .unwrap(),
+                boards: boards.clone(),
+                line: 0,
+            };
+            assert!(
+                back.body.contains(&record.to_record()),
+                "{}",
+                record.to_record()
+            );
+        }
+        // The standings: the teams in the file's rank order, and the board
+        // prizes.
+        let standings = request(&addr, "GET", "/api/standings", None, None).json();
+        let ranked: Vec<u64> = standings["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["number"].as_u64().unwrap())
+            .collect();
+        let expected: Vec<u64> = table.iter().map(|s| u64::from(s.number)).collect();
+        assert_eq!(ranked, expected, "{standings}");
+        assert_eq!(standings["teams"][0]["rank"], 1);
+        assert_eq!(standings["teams"][0]["tiebreaks"][0]["name"], "MPTS");
+        assert!(!standings["boards"].as_array().unwrap().is_empty());
+        // Every player of the prizes is named as the venue lists them.
+        for b in standings["boards"].as_array().unwrap() {
+            let rank = b["start_rank"].as_u64().unwrap() as u16;
+            assert_eq!(b["name"], name_of(rank, shape), "{b}");
+        }
+        file = back.body.into_bytes();
+    }
+}
+
+#[test]
+fn a_small_team_event_from_the_export_to_the_standings() {
+    // Four teams of three, two boards, three rounds; team 1 rests its
+    // board 1 in round 2, team 4 its board 2 in round 3.
+    let shape = Shape {
+        teams: 4,
+        players: 3,
+        boards: 2,
+        rounds: 3,
+    };
+    run_event(shape, &|r| match r {
+        2 => vec![(1, vec![2, 3])],
+        3 => vec![(4, vec![10, 12])],
+        _ => vec![],
+    });
+}
