@@ -502,3 +502,13 @@ pub struct RoundQuery {
     #[serde(default)]
     pub round: Option<Round>,
 }
+
+/// `PUT /api/teams/{n}/lineup`'s body: a team's line-up for a round.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupBody {
+    /// The round it is for (not yet set up).
+    pub round: u16,
+    /// Start ranks for boards 1, 2, …, in the team's fixed order.
+    pub boards: Vec<u16>,
+}

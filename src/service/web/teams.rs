@@ -18,6 +18,7 @@ use crate::service::i18n::escape;
 use crate::table::round::Round;
 
 use super::AppState;
+use super::api_types::LineupBody;
 use super::auth::bearer;
 use super::error::{ApiError, ApiResult};
 
@@ -38,16 +39,6 @@ impl From<LineupRefused> for ApiError {
         };
         ApiError(status, e.to_string())
     }
-}
-
-/// `PUT /api/teams/{n}/lineup`'s body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LineupBody {
-    /// The round it is for (not yet set up).
-    pub round: u16,
-    /// Start ranks for boards 1, 2, …, in the team's fixed order.
-    pub boards: Vec<u16>,
 }
 
 /// A team's line-up for a round.
