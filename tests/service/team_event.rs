@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tactus_rules::trf::{Trf, parse_team_pairings};
+use tactus_testkit::team_engines;
 
 use crate::common::{Server, post, request};
 
@@ -74,9 +75,9 @@ pub fn initial_trf(shape: Shape) -> String {
         .map(|b| if b % 2 == 0 { 'W' } else { 'B' })
         .collect();
     let mut out = format!(
-        "012 IBCA Team Championship\n022 Tactus Hall\n142 {}\n152 W\n\
+        "012 IBCA Team Championship\n022 Tactus Hall\n092 Team Swiss\n142 {}\n152 W\n\
          162  W 1.0    D 0.5    L 0.0\n222 3600+30\n202 MPTS GPTS BH:MP/C1 SB\n\
-         352 {colours}\n362 TW  2.0   TD  1.0   TL  0.0\n",
+         352 {colours}\n362 TW 2.0   TD 1.0   TL 0.0\n",
         shape.rounds
     );
     for team in 1..=shape.teams {
@@ -181,21 +182,67 @@ fn match_order(file: &Trf, r: u16, pairs: &[(u16, u16)]) -> Vec<(u16, u16)> {
     order
 }
 
-/// The schedule the test's team engine gives (a round robin; the real
-/// engine's own test is in `team_engines.rs`).
-fn schedule(teams: u16, r: u16) -> Vec<(u16, u16)> {
-    // Circle method: team `teams` fixed, the others rotate.
-    let n = teams;
-    let mut out = Vec::new();
-    for i in 0..n / 2 {
-        let a = if i == 0 { n } else { (r + i - 1) % (n - 1) + 1 };
-        let b = (r + n - 2 - i) % (n - 1) + 1;
-        // Alternate who is named first, as a pairing engine would.
-        if (r + i).is_multiple_of(2) {
-            out.push((a, b));
-        } else {
-            out.push((b, a));
+/// The team-level view a team engine pairs from: one `001` per team
+/// (its number as its start rank, the first team the top seed), each
+/// round's match as a game (the first-named team White, the match's result
+/// as the game's).
+fn team_level(file: &Trf, rounds: u16) -> String {
+    let teams = file.teams().unwrap();
+    let played = (1..=rounds)
+        .take_while(|&r| teams.matches(file, r).iter().any(|m| m.finished()))
+        .count() as u16;
+    let mut out = format!("012 Team level\n092 Team Swiss\n142 {rounds}\nXXR {rounds}\n152 W\n");
+    for t in teams.teams() {
+        let mut line = format!(
+            "001 {:>4}      {:<33} {:>4}",
+            t.number,
+            t.name,
+            3000 - t.number
+        );
+        line = format!("{line:<80}{:>4}", "0.0");
+        line = format!("{line:<89}");
+        let mut points = 0;
+        for r in 1..=played {
+            let m = teams
+                .matches(file, r)
+                .into_iter()
+                .find(|m| m.first == t.number || m.second == Some(t.number));
+            let block = match m {
+                Some(m) if m.second.is_some() => {
+                    let first = m.first == t.number;
+                    let opponent = if first { m.second.unwrap() } else { m.first };
+                    let mp = m.match_points.unwrap();
+                    let (mine, theirs) = if first {
+                        (mp[0], mp[1])
+                    } else {
+                        (mp[1], mp[0])
+                    };
+                    let result = match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => '1',
+                        std::cmp::Ordering::Equal => '=',
+                        std::cmp::Ordering::Less => '0',
+                    };
+                    points += match result {
+                        '1' => 10,
+                        '=' => 5,
+                        _ => 0,
+                    };
+                    format!("{opponent:>4} {} {result}", if first { 'w' } else { 'b' })
+                }
+                _ => {
+                    points += 10;
+                    "0000 - U".to_owned()
+                }
+            };
+            line.push_str("  ");
+            line.push_str(&block);
         }
+        line.replace_range(
+            80..84,
+            &format!("{:>4}", format!("{}.{}", points / 10, points % 10)),
+        );
+        out.push_str(&line);
+        out.push('\n');
     }
     out
 }
@@ -313,7 +360,14 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
             assert_eq!(s, 200, "{v}");
             assert_eq!(v.lines().count(), lineups.len(), "{v}");
         }
-        let pairs = schedule(shape.teams, r);
+        // The team engine pairs the round from the file given back.
+        let level = team_level(&Trf::from_bytes(&file).unwrap(), shape.rounds);
+        let pairs = team_engines::pair(level.as_bytes(), shape.rounds)
+            .unwrap_or_else(|e| panic!("round {r}: {e}\n{level}"));
+        assert!(
+            pairs.iter().all(|&(_, b)| b != 0),
+            "an even number of teams: no bye"
+        );
         let list: String = format!(
             "{}\n{}",
             pairs.len(),
@@ -395,11 +449,9 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
         let trf = Trf::from_bytes(&paired).unwrap();
         let teams = trf.teams().unwrap();
         // After the round is set up, a line-up for it is refused.
-        let (s, v) = put(
-            1,
-            &captains[&1],
-            &format!(r#"{{"round":{r},"boards":[1,2]}}"#),
-        );
+        let first_players: Vec<u16> = (1..=shape.boards).collect();
+        let body = serde_json::json!({"round": r, "boards": first_players}).to_string();
+        let (s, v) = put(1, &captains[&1], &body);
         assert_eq!(s, 409, "{v}");
         // The matches in order, each match's boards at consecutive tables,
         // board 1 first.
@@ -543,6 +595,44 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
             let rank = b["start_rank"].as_u64().unwrap() as u16;
             assert_eq!(b["name"], name_of(rank, shape), "{b}");
         }
+        // FIDE's checker reads the file and ranks the teams as tactus
+        // does, with the same tie-break values; chesspairing validates it.
+        let fide = team_engines::tiebreaks(back.body.as_bytes(), r)
+            .unwrap_or_else(|e| panic!("round {r}: {e}\n{}", back.body));
+        let by_fide: Vec<u64> = fide.iter().map(|t| u64::from(t.team)).collect();
+        assert_eq!(ranked, by_fide, "round {r}: {fide:?}\n{standings}");
+        let ours_all = standings["teams"].as_array().unwrap();
+        for (i, (ours, theirs)) in ours_all.iter().zip(&fide).enumerate() {
+            // FIDE's checker shares a rank between teams equal on every
+            // tie-break; tactus then puts the smaller number first.
+            let rank = ours["rank"].as_u64().unwrap();
+            assert_eq!(rank, i as u64 + 1);
+            if u64::from(theirs.rank) != rank {
+                assert_eq!(
+                    ours_all[i - 1]["tiebreaks"],
+                    ours["tiebreaks"],
+                    "round {r}: {theirs:?} shares a rank, {ours} does not"
+                );
+                assert!(ours_all[i - 1]["number"].as_u64() < ours["number"].as_u64());
+            }
+            for tb in ours["tiebreaks"].as_array().unwrap() {
+                let name = tb["name"].as_str().unwrap();
+                let value = theirs
+                    .values
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .unwrap_or_else(|| panic!("{name} not in {theirs:?}"))
+                    .1;
+                assert!(
+                    (tb["value"].as_f64().unwrap() - value).abs() < 1e-9,
+                    "round {r}, team {}: {name} is {} here, {value} by TieBreakServer",
+                    ours["number"],
+                    tb["value"]
+                );
+            }
+        }
+        team_engines::validate(back.body.as_bytes())
+            .unwrap_or_else(|e| panic!("round {r}: {e}\n{}", back.body));
         file = back.body.into_bytes();
     }
 }
@@ -560,6 +650,27 @@ fn a_small_team_event_from_the_export_to_the_standings() {
     run_event(shape, &|r| match r {
         2 => vec![(1, vec![2, 3])],
         3 => vec![(4, vec![10, 12])],
+        _ => vec![],
+    });
+}
+
+#[test]
+fn the_issue_s_team_event_eight_teams_of_five_on_sixteen_tables() {
+    // 8 teams of 5 (four boards and a reserve), 16 tables, 4 rounds; a
+    // team rests a board in rounds 2, 3 and 4 (its reserve plays).
+    let shape = Shape {
+        teams: 8,
+        players: 5,
+        boards: 4,
+        rounds: 4,
+    };
+    run_event(shape, &|r| match r {
+        // Team 2 rests board 1 (start rank 6): 7, 8, 9, 10 play.
+        2 => vec![(2, vec![7, 8, 9, 10])],
+        // Team 5 rests board 3 (23); team 8 rests board 4 (39).
+        3 => vec![(5, vec![21, 22, 24, 25]), (8, vec![36, 37, 38, 40])],
+        // Team 1 rests boards 1 and 2? One only: board 2 (2).
+        4 => vec![(1, vec![1, 3, 4, 5])],
         _ => vec![],
     });
 }

@@ -113,7 +113,8 @@ impl Trf {
     /// match's boards from the two teams' line-ups (`lineups`, or the
     /// team's first players in order), board `i`'s first-team player with
     /// `352`'s colour `i`; a bye's players get the pairing-allocated bye
-    /// (`U`). A line-up that is not the team's first players gets a `300`.
+    /// (`U`), a player who sits out a zero-point bye (`Z`). A line-up that
+    /// is not the team's first players gets a `300`.
     ///
     /// # Examples
     ///
@@ -175,13 +176,30 @@ impl Trf {
         // (rank, opponent, colour char, result char)
         let mut blocks: Vec<(u16, u16, char, char)> = Vec::new();
         let mut records: Vec<Lineup> = Vec::new();
+        // A player who sits out is written `0000 - Z` (absent, no point):
+        // FIDE's checker and chesspairing read no blank block between two
+        // rounds played.
+        let resting = |team: u16, lineup: &[u16]| -> Vec<(u16, u16, char, char)> {
+            teams
+                .team(team)
+                .map(|t| {
+                    t.players
+                        .iter()
+                        .filter(|r| !lineup.contains(r))
+                        .map(|&r| (r, 0, '-', 'Z'))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
         for p in pairings {
             let (first, own_first) = lineup_of(p.first)?;
+            blocks.extend(resting(p.first, &first));
             let Some(second_team) = p.second else {
                 blocks.extend(first.iter().map(|&r| (r, 0, '-', 'U')));
                 continue;
             };
             let (second, own_second) = lineup_of(second_team)?;
+            blocks.extend(resting(second_team, &second));
             for (i, (&a, &b)) in first.iter().zip(&second).enumerate() {
                 let c = colours.get(i).copied().unwrap_or(if i % 2 == 0 {
                     Color::White
