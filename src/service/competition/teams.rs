@@ -120,15 +120,28 @@ impl Competition {
 }
 
 /// Whether a `text/plain` round body is a team engine's list rather than
-/// a TRF file: its first line that is not blank is a number alone.
+/// a TRF file: its first line that is not blank is a number alone, and no
+/// line is a player's (`001`), so a TRF whose first record is a bare `012`
+/// stays a TRF.
+///
+/// # Examples
+///
+/// ```
+/// use tactus::service::competition::is_team_pairings;
+///
+/// assert!(is_team_pairings(b"2\n1 3\n2 4\n"));
+/// assert!(!is_team_pairings(b"012\n001    1      Ana\n"));
+/// ```
 pub fn is_team_pairings(body: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(body) else {
         return false;
     };
-    text.lines()
+    let numbered = text
+        .lines()
         .map(str::trim)
         .find(|l| !l.is_empty())
-        .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()))
+        .is_some_and(|l| l.bytes().all(|b| b.is_ascii_digit()));
+    numbered && !text.lines().any(|l| l.starts_with("001"))
 }
 
 /// One team's line of a team event's standings.
