@@ -312,6 +312,54 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
     let (s, v) = put(1, &players[&1], r#"{"round":1,"boards":[1,2]}"#);
     assert_eq!(s, 403, "{v}");
 
+    // The captain's own page, screen reader first: the team, the line-up
+    // as check boxes; its form sets a line-up in the team's order.
+    let code = &captains[&1];
+    let page = request(
+        &addr,
+        "GET",
+        &format!("/c/{}", code.to_uppercase()),
+        None,
+        None,
+    );
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("<h1>Team 1 Team 1</h1>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Line-up for round 1"), "{}", page.body);
+    assert_eq!(
+        page.body.matches("type=\"checkbox\"").count(),
+        usize::from(shape.players)
+    );
+    let form: String = (1..=shape.boards)
+        .rev()
+        .map(|b| format!("&play={b}"))
+        .collect();
+    let (s, v) = send(
+        &addr,
+        "POST",
+        &format!("/c/{code}/lineup"),
+        None,
+        "application/x-www-form-urlencoded",
+        &format!("round=1{form}"),
+    );
+    assert_eq!(s, 303, "{v}");
+    let (s, v) = send(&addr, "GET", "/api/lineups?round=1", Some(&arbiter), "", "");
+    assert_eq!(s, 200, "{v}");
+    let lineups: Value = serde_json::from_str(&v).unwrap();
+    assert_eq!(lineups["teams"][0]["set"], true, "{lineups}");
+    let in_order: Vec<u16> = (1..=shape.boards).collect();
+    assert_eq!(
+        lineups["teams"][0]["boards"],
+        serde_json::json!(in_order),
+        "{lineups}"
+    );
+    assert_eq!(lineups["teams"][1]["set"], false, "{lineups}");
+    let unknown = request(&addr, "GET", "/c/0000-0000-0000-0000", None, None);
+    assert_eq!(unknown.status, 404);
+
     let mut file = initial.clone().into_bytes();
     for r in 1..=shape.rounds {
         // The captains' line-ups: refusals first, then the ones resting a
@@ -590,6 +638,20 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
         assert_eq!(standings["teams"][0]["rank"], 1);
         assert_eq!(standings["teams"][0]["tiebreaks"][0]["name"], "MPTS");
         assert!(!standings["boards"].as_array().unwrap().is_empty());
+        // The standings page and the braille export name the teams.
+        let page = request(&addr, "GET", "/standings", None, None);
+        assert!(
+            page.body.contains("Match points") && page.body.contains("Team 1"),
+            "{}",
+            page.body
+        );
+        let brf = request(&addr, "GET", "/api/standings.brf", None, None);
+        assert_eq!(brf.status, 200, "{}", brf.body);
+        assert!(
+            brf.body.lines().count() >= usize::from(shape.teams),
+            "{}",
+            brf.body
+        );
         // Every player of the prizes is named as the venue lists them.
         for b in standings["boards"].as_array().unwrap() {
             let rank = b["start_rank"].as_u64().unwrap() as u16;

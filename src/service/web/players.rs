@@ -258,13 +258,26 @@ pub(super) async fn standings_brf(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let lang = super::pages::page_lang(&q, &headers);
-    let texts = state
-        .competition
-        .standings()
-        .await?
-        .iter()
-        .map(|s| format!("{}. {} {}", s.place, s.name, s.points))
-        .collect();
+    // A team event's: a team a line (rank, name, match and game points).
+    let texts = match state.competition.team_standings().await? {
+        Some(teams) => teams
+            .teams
+            .iter()
+            .map(|t| {
+                format!(
+                    "{}. {} {} {}",
+                    t.rank, t.name, t.match_points, t.game_points
+                )
+            })
+            .collect(),
+        None => state
+            .competition
+            .standings()
+            .await?
+            .iter()
+            .map(|s| format!("{}. {} {}", s.place, s.name, s.points))
+            .collect(),
+    };
     let lines: Vec<String> = super::cards::literary(lang, texts)
         .await?
         .into_iter()
@@ -295,6 +308,35 @@ pub(super) async fn standings_page(
     headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
     let lang = super::pages::page_lang(&q, &headers);
+    // A team event's: the teams, the columns named for them.
+    if let Some(teams) = state.competition.team_standings().await? {
+        let rows: String = teams
+            .teams
+            .iter()
+            .map(|t| {
+                format!(
+                    "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>\n",
+                    t.rank,
+                    escape(&t.name),
+                    t.match_points,
+                    t.number
+                )
+            })
+            .collect();
+        let header = |key: &str| {
+            format!(
+                "data-kind=\"number\">{}</button>",
+                crate::service::i18n::message(lang, key, &[])
+            )
+        };
+        let page = crate::service::i18n::render(STANDINGS_HTML, lang, &[])
+            .replace(
+                &header("standings-points"),
+                &header("standings-match-points"),
+            )
+            .replace(&header("standings-rank"), &header("standings-team-number"));
+        return Ok(Html(page.replace("{{ROWS}}", &rows)));
+    }
     let rows: String = state
         .competition
         .standings()

@@ -7,7 +7,7 @@
 //! records with `format=trf`).
 
 use axum::Json;
-use axum::extract::{Form, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::{Deserialize, Serialize};
@@ -289,12 +289,33 @@ pub(super) async fn lineups(
 }
 
 /// The line-up form's fields: the round and each player who plays
-/// (`play=<start rank>`, repeated).
-#[derive(Debug, Deserialize)]
+/// (`play=<start rank>`, repeated), as a browser sends them
+/// (`application/x-www-form-urlencoded`; the values are digits).
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct LineupForm {
     pub round: u16,
-    #[serde(default)]
     pub play: Vec<u16>,
+}
+
+impl LineupForm {
+    /// Reads the form's body; a field that is not a number is named.
+    fn parse(body: &str) -> Result<LineupForm, String> {
+        let mut form = LineupForm::default();
+        for pair in body.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let number = |v: &str| {
+                v.trim()
+                    .parse::<u16>()
+                    .map_err(|_| format!("{key}: `{v}` is not a number"))
+            };
+            match key {
+                "round" => form.round = number(value)?,
+                "play" => form.play.push(number(value)?),
+                other => return Err(format!("no field `{other}` in the line-up form")),
+            }
+        }
+        Ok(form)
+    }
 }
 
 /// `GET /c/{code}`: the captain's page, screen reader first: the team,
@@ -317,9 +338,11 @@ pub(super) async fn page(
 pub(super) async fn post_lineup(
     State(state): State<AppState>,
     Path(code): Path<String>,
-    Form(form): Form<LineupForm>,
+    body: String,
 ) -> ApiResult<Response> {
     let team = captain_code(&state, &code)?;
+    let form =
+        LineupForm::parse(&body).map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     // In the team's order whatever order the boxes came in: the form
     // chooses who plays, the order is the team's.
     let order = state
