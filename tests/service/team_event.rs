@@ -584,6 +584,23 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
             f64::from(shape.boards),
             "{me}"
         );
+        // The round's view: each match's score, finished.
+        let rounds = request(&addr, "GET", "/api/rounds", None, None).json();
+        let view = rounds["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["round"].as_str().and_then(|s| s.parse::<u16>().ok()) == Some(r))
+            .unwrap();
+        let shown = view["matches"].as_array().unwrap();
+        assert_eq!(shown.len(), pairs.len(), "{view}");
+        for m in shown {
+            assert_eq!(m["finished"], true, "{m}");
+            let sum: f64 = (0..2)
+                .map(|i| m["score"][i].as_str().unwrap().parse::<f64>().unwrap())
+                .sum();
+            assert_eq!(sum, f64::from(shape.boards), "{m}");
+        }
         // The broadcast names the teams.
         let pgn = request(&addr, "GET", &format!("/api/rounds/{r}/pgn"), None, None).body;
         assert!(

@@ -235,10 +235,16 @@ impl Competition {
                 None => rounds.push(RoundView {
                     round: game.round.clone(),
                     games: vec![game],
+                    matches: Vec::new(),
                 }),
             }
         }
         rounds.sort_by(|a, b| a.round.cmp(&b.round));
+        // A team event's rounds: each match's score as the results come.
+        let names: Vec<Round> = rounds.iter().map(|r| r.round.clone()).collect();
+        for (r, matches) in rounds.iter_mut().zip(self.match_scores(&names).await?) {
+            r.matches = matches;
+        }
         Ok(RoundsView { rounds })
     }
 

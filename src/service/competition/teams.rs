@@ -351,3 +351,45 @@ impl Competition {
         }))
     }
 }
+
+impl Competition {
+    /// A team event's matches of each round in `rounds` with their scores
+    /// so far (from the file with every finished game written in, read
+    /// once); all empty in an individual event.
+    pub async fn match_scores(
+        &self,
+        rounds: &[Round],
+    ) -> Result<Vec<Vec<crate::service::web::api_types::MatchScore>>, RoundError> {
+        use crate::service::web::api_types::{MatchScore, TeamRef};
+        let none = || vec![Vec::new(); rounds.len()];
+        if self.imported_trf().is_none() {
+            return Ok(none());
+        }
+        let trf = self.trf_now().await?;
+        let Some(teams) = trf.teams() else {
+            return Ok(none());
+        };
+        let named = |n: u16| TeamRef {
+            number: n,
+            name: teams.team(n).map_or_else(String::new, |t| t.name.clone()),
+        };
+        Ok(rounds
+            .iter()
+            .map(|round| {
+                let Some(r) = round.number() else {
+                    return Vec::new();
+                };
+                teams
+                    .matches(&trf, r)
+                    .into_iter()
+                    .map(|m| MatchScore {
+                        first: named(m.first),
+                        second: m.second.map(named),
+                        score: m.game_points.map(|p| format!("{}.{}", p / 10, p % 10)),
+                        finished: m.finished(),
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+}

@@ -449,6 +449,30 @@ pub struct RoundsView {
 pub struct RoundView {
     pub round: Round,
     pub games: Vec<GameListed>,
+    /// A team event's: each match's score so far (empty otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<MatchScore>,
+}
+
+/// A team event's match in a round, with its score so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchScore {
+    /// The first-named team (board 1's colour of `352`).
+    pub first: TeamRef,
+    /// The second team; `null` for a bye.
+    pub second: Option<TeamRef>,
+    /// Game points so far as the TRF writes points (`2.5`), the first
+    /// team's then the second's.
+    pub score: [String; 2],
+    /// Every board has its result.
+    pub finished: bool,
+}
+
+/// A team as the round's view names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRef {
+    pub number: u16,
+    pub name: String,
 }
 
 /// One game at a tactus table.
