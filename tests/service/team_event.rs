@@ -359,6 +359,24 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
     assert_eq!(lineups["teams"][1]["set"], false, "{lineups}");
     let unknown = request(&addr, "GET", "/c/0000-0000-0000-0000", None, None);
     assert_eq!(unknown.status, 404);
+    // The captains' cards: a QR code with the link, and in braille the
+    // link as typed (BRF has no case).
+    let cards = request(&addr, "GET", "/api/cards", Some(&arbiter), None).json();
+    let captain_cards: Vec<&Value> = cards["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["role"] == "captain")
+        .collect();
+    assert_eq!(captain_cards.len(), usize::from(shape.teams), "{cards}");
+    assert!(captain_cards[0]["svg"].as_str().unwrap().contains("<svg"));
+    let link = captain_cards[0]["link"].as_str().unwrap();
+    assert!(link.contains("/c/"), "{link}");
+    let brf = request(&addr, "GET", "/api/teams/1/card.brf", Some(&arbiter), None);
+    assert_eq!(brf.status, 200, "{}", brf.body);
+    let typed: String = brf.body.lines().collect::<Vec<_>>().concat();
+    let tail = link.rsplit('/').next().unwrap().to_uppercase();
+    assert!(typed.contains(&tail), "{typed} lacks {tail}");
 
     let mut file = initial.clone().into_bytes();
     for r in 1..=shape.rounds {
