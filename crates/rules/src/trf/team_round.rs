@@ -112,9 +112,10 @@ impl Trf {
     /// The file with round `round` paired from a team engine's list: each
     /// match's boards from the two teams' line-ups (`lineups`, or the
     /// team's first players in order), board `i`'s first-team player with
-    /// `352`'s colour `i`; a bye's players get the pairing-allocated bye
-    /// (`U`), a player who sits out a zero-point bye (`Z`). A line-up that
-    /// is not the team's first players gets a `300`.
+    /// `352`'s colour `i`; a team's bye gets a `320` (a drawn match: `TD`
+    /// match points, half the boards' points), its players and every
+    /// player who sits out a zero-point bye (`Z`). A line-up that is not
+    /// the team's first players gets a `300`.
     ///
     /// # Examples
     ///
@@ -176,6 +177,7 @@ impl Trf {
         // (rank, opponent, colour char, result char)
         let mut blocks: Vec<(u16, u16, char, char)> = Vec::new();
         let mut records: Vec<Lineup> = Vec::new();
+        let mut byes: Vec<u16> = Vec::new();
         // A player who sits out is written `0000 - Z` (absent, no point):
         // FIDE's checker and chesspairing read no blank block between two
         // rounds played.
@@ -195,7 +197,11 @@ impl Trf {
             let (first, own_first) = lineup_of(p.first)?;
             blocks.extend(resting(p.first, &first));
             let Some(second_team) = p.second else {
-                blocks.extend(first.iter().map(|&r| (r, 0, '-', 'U')));
+                // The team's bye: its points are the `320`'s (a drawn
+                // match, as FIDE's checker scores a bye by default); its
+                // players play no game.
+                blocks.extend(first.iter().map(|&r| (r, 0, '-', 'Z')));
+                byes.push(p.first);
                 continue;
             };
             let (second, own_second) = lineup_of(second_team)?;
@@ -259,9 +265,10 @@ impl Trf {
                 super::Ending::None => super::Ending::Lf,
                 e => e,
             });
+        let adds = !records.is_empty() || !byes.is_empty();
         if let Some(last) = out.lines.last_mut()
             && last.ending == super::Ending::None
-            && !records.is_empty()
+            && adds
         {
             last.ending = ending;
         }
@@ -271,6 +278,62 @@ impl Trf {
                 ending,
             });
         }
+        for team in byes {
+            let scoring = teams.scoring();
+            let game_points = self.point_system().draw * boards as u32;
+            out.write_bye(round, team, scoring.draw, game_points, ending)?;
+        }
         Trf::from_bytes(&out.to_bytes())
+    }
+}
+
+impl Trf {
+    /// Writes team `team`'s bye in round `round` into the `320` line of
+    /// these points (TieBreakServer's columns: match points 5–8, game
+    /// points 10–13, the team of round `r` at 15 + 4(r − 1)), adding one
+    /// if the file has none.
+    fn write_bye(
+        &mut self,
+        round: u16,
+        team: u16,
+        match_points: u32,
+        game_points: u32,
+        ending: super::Ending,
+    ) -> Result<(), TrfError> {
+        let too_wide = || TrfError {
+            line: 0,
+            kind: TrfErrorKind::TeamField {
+                code: "320",
+                field: "points",
+                columns: "5-13".into(),
+                value: String::new(),
+                expected: "past what its columns hold",
+            },
+        };
+        let mp = super::teams::points_text(match_points, 4).ok_or_else(too_wide)?;
+        let gp = super::teams::points_text(game_points, 4).ok_or_else(too_wide)?;
+        let head = format!("320 {mp} {gp}");
+        let at = self
+            .lines
+            .iter()
+            .position(|l| l.text.starts_with(head.as_bytes()));
+        let index = match at {
+            Some(i) => i,
+            None => {
+                self.lines.push(super::Line {
+                    text: head.into_bytes(),
+                    ending,
+                });
+                self.lines.len() - 1
+            }
+        };
+        let column = 14 + 4 * usize::from(round - 1);
+        let text = format!("{team:>3}");
+        let utf8 = self.utf8;
+        let line = &mut self.lines[index];
+        for (i, b) in text.bytes().enumerate() {
+            super::write_column(&mut line.text, utf8, column + i, b);
+        }
+        Ok(())
     }
 }

@@ -493,3 +493,54 @@ fn a_team_engine_s_list_is_written_as_the_round_s_boards() {
     let err = trf.with_team_round(3, &list, &bad).unwrap_err();
     assert!(err.to_string().contains("team 1's line-up"), "{err}");
 }
+
+#[test]
+fn a_team_s_bye_is_a_320_and_scores_a_drawn_match() {
+    let trf = Trf::parse(&file(&four_teams())).unwrap();
+    let list = parse_team_pairings("2\n2 1\n3 0\n").unwrap();
+    let paired = trf
+        .with_team_round(3, &list, &std::collections::BTreeMap::new())
+        .unwrap();
+    let text = paired.to_string();
+    // TieBreakServer's columns: round 3's team at 23-25.
+    assert!(
+        text.ends_with(&format!("320  1.0  1.0{:9}  3\n", "")),
+        "{text}"
+    );
+    let teams = paired.teams().unwrap();
+    let bye = teams
+        .matches(&paired, 3)
+        .into_iter()
+        .find(|m| m.first == 3)
+        .unwrap();
+    assert_eq!(bye.second, None);
+    assert_eq!(bye.match_points, Some([10, 0]));
+    assert_eq!(bye.game_points, [10, 0]);
+    // Its players play no game; team 4, not paired, scores nothing.
+    assert_eq!(
+        paired.player(5).unwrap().round(3),
+        RoundEntry::Bye {
+            result: Some(ResultChar::ZeroPointBye)
+        }
+    );
+    assert_eq!(teams.round_score(&paired, 3, 4), (Some(0), 0));
+    let mut done = paired.clone();
+    for (rank, r) in [
+        (3, ResultChar::Win),
+        (1, ResultChar::Loss),
+        (4, ResultChar::Draw),
+        (2, ResultChar::Draw),
+    ] {
+        done = done.with_result(3, rank, r).unwrap();
+    }
+    let done = done.with_team_totals().unwrap();
+    done.check_team_points().unwrap();
+    let gamma = done.teams().unwrap().team(3).unwrap();
+    assert_eq!(
+        (gamma.match_points, gamma.game_points),
+        (Some(30), Some(30))
+    );
+    if let Ok(path) = std::env::var("TACTUS_TEAM_BYE_FILE") {
+        std::fs::write(path, done.to_string()).unwrap();
+    }
+}
