@@ -333,6 +333,8 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
         page.body.matches("type=\"checkbox\"").count(),
         usize::from(shape.players)
     );
+    let de = request(&addr, "GET", &format!("/c/{code}?lang=de"), None, None);
+    assert!(de.body.contains("Aufstellung für Runde 1"), "{}", de.body);
     let form: String = (1..=shape.boards)
         .rev()
         .map(|b| format!("&play={b}"))

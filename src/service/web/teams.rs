@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::service::access::{grouped_code, normalise_code};
 use crate::service::competition::LineupRefused;
-use crate::service::i18n::escape;
+use crate::service::i18n::{self, escape};
 use crate::table::round::Round;
+use tactus_rules::language::Language;
 
 use super::AppState;
 use super::api_types::LineupBody;
@@ -325,13 +326,14 @@ impl LineupForm {
 pub(super) async fn page(
     State(state): State<AppState>,
     Path(code): Path<String>,
+    Query(q): Query<super::pages::PageQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
     let team = captain_code(&state, &code)?;
     let me = team_me(&state, team).await?;
-    Ok(Html(captain_html(
-        &me,
-        &grouped_code(&normalise_code(&code).unwrap_or_default()),
-    )))
+    let lang = super::pages::page_lang(&q, &headers);
+    let code = grouped_code(&normalise_code(&code).unwrap_or_default());
+    Ok(Html(captain_html(&me, &code, lang)))
 }
 
 /// `POST /c/{code}/lineup`: the page's form; back to the page.
@@ -379,48 +381,76 @@ fn captain_code(state: &AppState, code: &str) -> ApiResult<u16> {
     team_of_captain(state, &code)
 }
 
-/// The captain's page: headings to jump between, a list per board, the
-/// score said in words, a form of check boxes.
-fn captain_html(me: &TeamMe, code: &str) -> String {
-    let mut body = format!("<h1>Team {} {}</h1>\n", me.number, escape(&me.name));
+/// The captain's page in `lang`: headings to jump between, a list per
+/// board, the score said in words, a form of check boxes.
+fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
+    let m = |id: &str, args: &[(&str, &str)]| escape(&i18n::message(lang, id, args));
+    let number = me.number.to_string();
+    let mut body = format!(
+        "<h1>{}</h1>\n",
+        m("captain-team", &[("number", &number), ("name", &me.name)])
+    );
     match (&me.round, &me.the_match) {
-        (Some(round), Some(m)) => {
+        (Some(round), Some(x)) => {
+            let round = round.to_string();
+            let opponent = x.opponent.number.to_string();
+            let (ours, theirs) = (x.score[0].to_string(), x.score[1].to_string());
             body.push_str(&format!(
-                "<h2>Round {}: against team {} {}</h2>\n<p>Score {} to {}</p>\n<ol>\n",
-                escape(&round.to_string()),
-                m.opponent.number,
-                escape(&m.opponent.name),
-                m.score[0],
-                m.score[1]
+                "<h2>{}</h2>\n<p>{}</p>\n<ol>\n",
+                m(
+                    "captain-round-against",
+                    &[
+                        ("round", &round),
+                        ("number", &opponent),
+                        ("name", &x.opponent.name)
+                    ]
+                ),
+                m("captain-score", &[("ours", &ours), ("theirs", &theirs)])
             ));
-            for b in &m.boards {
+            for b in &x.boards {
                 let colour = match b.colour {
-                    Some(shakmaty::Color::White) => "white",
-                    Some(shakmaty::Color::Black) => "black",
-                    None => "no colour",
+                    Some(shakmaty::Color::White) => i18n::message(lang, "white-lower", &[]),
+                    Some(shakmaty::Color::Black) => i18n::message(lang, "black-lower", &[]),
+                    None => i18n::message(lang, "captain-no-colour", &[]),
                 };
+                let table = b
+                    .table
+                    .clone()
+                    .unwrap_or_else(|| i18n::message(lang, "captain-not-yet", &[]));
+                let result = b
+                    .result
+                    .clone()
+                    .unwrap_or_else(|| i18n::message(lang, "captain-playing", &[]));
                 body.push_str(&format!(
-                    "<li>Board {}: {} ({colour}) against {}, table {}: {}</li>\n",
-                    b.board,
-                    escape(&player_name(me, b.player)),
-                    b.opponent,
-                    escape(b.table.as_deref().unwrap_or("not yet")),
-                    escape(b.result.as_deref().unwrap_or("playing"))
+                    "<li>{}</li>\n",
+                    m(
+                        "captain-board",
+                        &[
+                            ("board", &b.board.to_string()),
+                            ("player", &player_name(me, b.player)),
+                            ("colour", &colour),
+                            ("opponent", &b.opponent.to_string()),
+                            ("table", &table),
+                            ("result", &result),
+                        ]
+                    )
                 ));
             }
             body.push_str("</ol>\n");
         }
         (Some(round), None) => body.push_str(&format!(
-            "<h2>Round {}</h2>\n<p>No match this round.</p>\n",
-            escape(&round.to_string())
+            "<h2>{}</h2>\n<p>{}</p>\n",
+            m("captain-round", &[("round", &round.to_string())]),
+            m("captain-no-match", &[])
         )),
-        (None, _) => body.push_str("<h2>No round yet</h2>\n"),
+        (None, _) => body.push_str(&format!("<h2>{}</h2>\n", m("captain-no-round", &[]))),
     }
+    let next = me.lineup.round.to_string();
     body.push_str(&format!(
-        "<h2>Line-up for round {}</h2>\n<form method=\"post\" action=\"/c/{code}/lineup\">\n\
-         <input type=\"hidden\" name=\"round\" value=\"{}\">\n<fieldset><legend>Who plays, \
-         in the team's order (a player who rests moves the ones below up)</legend>\n",
-        me.lineup.round, me.lineup.round
+        "<h2>{}</h2>\n<form method=\"post\" action=\"/c/{code}/lineup\">\n\
+         <input type=\"hidden\" name=\"round\" value=\"{next}\">\n<fieldset><legend>{}</legend>\n",
+        m("captain-lineup", &[("round", &next)]),
+        m("captain-lineup-legend", &[])
     ));
     for p in &me.players {
         let checked = if me.lineup.boards.contains(&p.start_rank) {
@@ -434,13 +464,19 @@ fn captain_html(me: &TeamMe, code: &str) -> String {
             escape(&p.name)
         ));
     }
-    body.push_str("</fieldset>\n<button type=\"submit\">Set the line-up</button>\n</form>\n");
-    body.push_str("<p><a href=\"/standings\">Standings</a></p>\n");
+    body.push_str(&format!(
+        "</fieldset>\n<button type=\"submit\">{}</button>\n</form>\n\
+         <p><a href=\"/standings\">{}</a></p>\n",
+        m("captain-lineup-submit", &[]),
+        m("captain-standings", &[])
+    ));
     format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Captain: {}</title></head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n",
-        escape(&me.name)
+         <title>{}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n\
+         <body>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        lang.code(),
+        m("captain-title", &[("team", &me.name)])
     )
 }
 

@@ -476,3 +476,20 @@ cards-captain = { $name }, Mannschaft { $number }, Mannschaftsführung
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Aufnahme von { $text } läuft: erst die Aufnahme stoppen.
 js-recorder-too-large = { $text } nicht behalten: die Aufnahme ist viel zu lang für ein Wort.
+
+## Die Seite der Mannschaftsführung (Mannschaftsturnier, Issue 42)
+captain-title = Mannschaftsführung: { $team }
+captain-team = Mannschaft { $number } { $name }
+captain-round-against = Runde { $round }: gegen Mannschaft { $number } { $name }
+captain-score = Stand { $ours } zu { $theirs }
+captain-board = Brett { $board }: { $player } ({ $colour }) gegen { $opponent }, Tisch { $table }: { $result }
+captain-no-colour = keine Farbe
+captain-not-yet = noch nicht
+captain-playing = läuft
+captain-round = Runde { $round }
+captain-no-match = Kein Wettkampf in dieser Runde.
+captain-no-round = Noch keine Runde
+captain-lineup = Aufstellung für Runde { $round }
+captain-lineup-legend = Wer spielt, in der Reihenfolge der Mannschaft (wer aussetzt, lässt die Folgenden aufrücken)
+captain-lineup-submit = Aufstellung festlegen
+captain-standings = Tabelle

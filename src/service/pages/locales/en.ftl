@@ -478,3 +478,20 @@ cards-captain = { $name }, team { $number }, captain
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Recording { $text }: stop the recording first.
 js-recorder-too-large = { $text } not kept: the recording is far too long for one word.
+
+## The captain's page (a team event, issue 42)
+captain-title = Captain: { $team }
+captain-team = Team { $number } { $name }
+captain-round-against = Round { $round }: against team { $number } { $name }
+captain-score = Score { $ours } to { $theirs }
+captain-board = Board { $board }: { $player } ({ $colour }) against { $opponent }, table { $table }: { $result }
+captain-no-colour = no colour
+captain-not-yet = not yet
+captain-playing = playing
+captain-round = Round { $round }
+captain-no-match = No match this round.
+captain-no-round = No round yet
+captain-lineup = Line-up for round { $round }
+captain-lineup-legend = Who plays, in the team's order (a player who rests moves the ones below up)
+captain-lineup-submit = Set the line-up
+captain-standings = Standings

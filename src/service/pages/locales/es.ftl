@@ -477,3 +477,20 @@ cards-captain = { $name }, equipo { $number }, capitán
 # The voice recorder (`tactus voices record`): playing back while recording; a recording the server refuses as too large.
 js-recorder-busy = Grabando { $text }: pare la grabación primero.
 js-recorder-too-large = { $text } no guardada: la grabación es demasiado larga para una palabra.
+
+## La página del capitán (un torneo por equipos, issue 42)
+captain-title = Capitán: { $team }
+captain-team = Equipo { $number } { $name }
+captain-round-against = Ronda { $round }: contra el equipo { $number } { $name }
+captain-score = Marcador { $ours } a { $theirs }
+captain-board = Tablero { $board }: { $player } ({ $colour }) contra { $opponent }, mesa { $table }: { $result }
+captain-no-colour = sin color
+captain-not-yet = todavía no
+captain-playing = en juego
+captain-round = Ronda { $round }
+captain-no-match = Sin encuentro en esta ronda.
+captain-no-round = Todavía no hay ronda
+captain-lineup = Alineación para la ronda { $round }
+captain-lineup-legend = Quién juega, en el orden del equipo (quien descansa hace subir a los siguientes)
+captain-lineup-submit = Fijar la alineación
+captain-standings = Clasificación
