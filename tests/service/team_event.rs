@@ -247,6 +247,28 @@ fn team_level(file: &Trf, rounds: u16) -> String {
     out
 }
 
+/// `text` (round 1 paired) with team 1's boards 1 and 2 paired with each
+/// other, and their two opponents with each other: a game inside a team.
+fn same_team_game(trf: &Trf, text: &str) -> String {
+    let opponent = |rank: u16| match trf.player(rank).unwrap().round(1) {
+        tactus_rules::trf::RoundEntry::Game { opponent, .. } => opponent,
+        other => panic!("{rank}: {other:?}"),
+    };
+    let (x, y) = (opponent(1), opponent(2));
+    let games = [(1, 2, 'w'), (2, 1, 'b'), (x, y, 'w'), (y, x, 'b')];
+    text.lines()
+        .map(|l| {
+            let mut l = l.to_owned();
+            for &(rank, them, colour) in &games {
+                if l.starts_with(&format!("001 {rank:>4} ")) {
+                    l.replace_range(91..97, &format!("{them:>4} {colour}"));
+                }
+            }
+            l + "\n"
+        })
+        .collect()
+}
+
 /// Runs a whole team event; `rest` gives, per round, the teams' line-ups
 /// that rest a board (team, line-up).
 pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
@@ -477,6 +499,10 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
                     text.replacen("   0.0    0.0   1", "   2.0    0.0   1", 1),
                     "match points (columns 55-60)",
                 ),
+                (
+                    same_team_game(&Trf::from_bytes(&paired).unwrap(), &text),
+                    "are both of team 1",
+                ),
             ] {
                 let (s, v) = send(
                     &addr,
@@ -634,6 +660,14 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
         let back_trf = Trf::from_bytes(back.body.as_bytes()).unwrap();
         back_trf.check_points().unwrap();
         back_trf.check_team_points().unwrap();
+        for kept in [
+            "092 Team Swiss",
+            "352 WB",
+            "362 TW 2.0   TD 1.0   TL 0.0",
+            "202 MPTS GPTS BH:MP/C1 SB",
+        ] {
+            assert!(back.body.contains(kept), "{kept}");
+        }
         let table = back_trf.teams().unwrap().standings(&back_trf);
         for t in back_trf.teams().unwrap().teams() {
             let s = table.iter().find(|s| s.number == t.number).unwrap();
