@@ -76,6 +76,15 @@ pub use teams::{
 
 /// A small team event for the examples: two teams of three, two boards
 /// (`352 WB`), two rounds played; team 1 rests its board 2 in round 1.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{TEAM_EXAMPLE, Trf};
+///
+/// let trf = Trf::parse(TEAM_EXAMPLE).unwrap();
+/// assert_eq!(trf.teams().unwrap().boards(), 2);
+/// ```
 #[doc(hidden)]
 pub const TEAM_EXAMPLE: &str = include_str!("trf/team_example.trf");
 
