@@ -25,18 +25,14 @@ use super::error::{ApiError, ApiResult};
 
 impl From<LineupRefused> for ApiError {
     fn from(e: LineupRefused) -> ApiError {
-        let status = match &e {
+        let status = match e {
+            // The journal's or a table's own status.
+            LineupRefused::Round(r) => return ApiError::from(r),
             LineupRefused::NoTeam(_) => StatusCode::NOT_FOUND,
             LineupRefused::BadRound(_) | LineupRefused::Lineup(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             LineupRefused::SetUp(_) => StatusCode::CONFLICT,
-            LineupRefused::Round(_) => {
-                let LineupRefused::Round(r) = e else {
-                    unreachable!("matched above")
-                };
-                return ApiError::from(r);
-            }
         };
         ApiError(status, e.to_string())
     }
