@@ -4,7 +4,7 @@
 //! reads back as the same record, one line longer at most by its padding;
 //! a file whose points agree with its results still does after a result
 //! is written (the points move with it); the TRF-26 records read without
-//! a panic.
+//! a panic, and a team event's totals written agree with its games.
 
 use tactus_rules::trf::{ResultChar, Trf};
 
@@ -31,6 +31,17 @@ pub fn check(data: &[u8]) {
         trf.event_name(),
     );
     let _ = trf.time_control();
+    // A team event's records: matches, standings and board prizes never
+    // panic; the totals written read back and agree with the games.
+    if let Some(teams) = trf.teams() {
+        let table = teams.standings(&trf);
+        assert_eq!(table.len(), teams.teams().len());
+        let _ = teams.board_prizes(&trf);
+        let _ = trf.check_team_points();
+        if let Ok(written) = trf.with_team_totals() {
+            assert_eq!(written.check_team_points(), Ok(()));
+        }
+    }
     let consistent = trf.check_points().is_ok();
     let rounds = trf.players().map(|p| p.rounds.len()).max().unwrap_or(0);
     let ranks: Vec<u16> = trf.players().map(|p| p.start_rank).take(8).collect();

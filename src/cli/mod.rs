@@ -23,6 +23,7 @@ mod ruling;
 mod say;
 mod serve;
 mod tls;
+mod venue;
 mod voices;
 
 #[derive(Parser)]
@@ -78,6 +79,9 @@ enum Command {
     /// Every person's link with its token, as the running server wrote
     /// them into the data folder (never into its log).
     Links(links::LinksArgs),
+    /// The venue file: entries made from the pairing program's files.
+    #[command(subcommand)]
+    Venue(venue::VenueCommand),
 }
 
 /// Why a command did not succeed, and so its exit status.
@@ -154,6 +158,7 @@ pub fn run() -> ExitCode {
         Command::Journal(c) => journal::run(c),
         Command::Tls(c) => tls::run(c),
         Command::Links(args) => links::run(args),
+        Command::Venue(c) => venue::run(c),
         Command::Check(args) => check::run(args),
     };
     match outcome {

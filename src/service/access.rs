@@ -14,7 +14,9 @@
 //! them from board to board. It is 16 letters and digits of Crockford's
 //! base 32 (no `i`, `l`, `o`, `u`), read in any case and with any dashes,
 //! so that a braille reader can type the link on their card as they read
-//! it (BRF has no capitals): `/p/7k3m-q9xa-2bcd-efgh`.
+//! it (BRF has no capitals): `/p/7k3m-q9xa-2bcd-efgh`. A team event's
+//! captains have one each, of the same kind (`[captains]`, keyed by team
+//! number): `/c/…`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -124,6 +126,9 @@ struct TokensFile {
     /// that names them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     departed: BTreeMap<String, Departed>,
+    /// Each team captain's token, by team number (a team event's).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    captains: BTreeMap<String, Secret>,
 }
 
 /// A player no longer listed, as their code last knew them.
@@ -370,6 +375,13 @@ pub enum BadTokens {
          letters and digits (0-9, a-z without i, l, o, u)"
     )]
     UnusablePlayer(String),
+    /// A captain's token that is not a player's kind of code, or keyed by
+    /// something that is not a team number.
+    #[error(
+        "[captains] `{0}`: a captain's token is keyed by their team's number and is 16 \
+         letters and digits (0-9, a-z without i, l, o, u)"
+    )]
+    UnusableCaptain(String),
 }
 
 /// Where in a tokens file a token stands.
@@ -410,6 +422,8 @@ pub struct Tokens {
     /// The birth of the journal the tables' game numbers count in (see
     /// [`Tokens::in_journal`]); 0 until it is set.
     journal: u64,
+    /// The team captains' tokens, by team number.
+    captains: BTreeMap<u16, Secret>,
 }
 
 impl Tokens {
@@ -503,6 +517,7 @@ impl Tokens {
                 .map(|(code, d)| (Secret::new(code.clone()), d.start_rank, d.name.clone()))
                 .collect(),
             journal: 0,
+            captains: by_number(&file.captains),
         })
     }
 
@@ -569,6 +584,7 @@ impl Tokens {
             changes: Vec::new(),
             departed: Vec::new(),
             journal: 0,
+            captains: by_number(&file.captains),
         })
     }
 
@@ -674,6 +690,7 @@ impl Tokens {
             known |= t.role_of(presented).is_some();
         }
         known |= self.player_of(presented).is_some();
+        known |= self.captain_of(presented).is_some();
         known
     }
 
@@ -681,6 +698,60 @@ impl Tokens {
     pub fn venue_arbiter(&self) -> Option<&str> {
         self.venue_arbiter.as_ref().map(Secret::expose)
     }
+
+    /// Adds a captain's token (`[captains]`, keyed by team number; a
+    /// player's kind of code, typable from a braille card) for every team
+    /// in `teams` that has none, writing the file at `path` back
+    /// (owner-only) if any was added. A team event's only.
+    pub fn add_captains(&mut self, path: &Path, teams: &[u16]) -> Result<(), TokenError> {
+        if teams.iter().all(|t| self.captains.contains_key(t)) {
+            return Ok(());
+        }
+        let text = std::fs::read_to_string(path).map_err(|source| TokenError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut file = parse_file(&text).map_err(|source| TokenError::Malformed {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        for team in teams {
+            if let std::collections::btree_map::Entry::Vacant(e) =
+                file.captains.entry(team.to_string())
+            {
+                e.insert(random_code()?);
+            }
+        }
+        write_private(path, &file)?;
+        self.captains = by_number(&file.captains);
+        Ok(())
+    }
+
+    /// Team `team`'s captain's token, for the start-up text and the card.
+    pub fn captain_token(&self, team: u16) -> Option<&str> {
+        self.captains.get(&team).map(Secret::expose)
+    }
+
+    /// The team whose captain's token `presented` is, read as a braille
+    /// reader may type it; every token compared, in constant time.
+    pub fn captain_of(&self, presented: &str) -> Option<u16> {
+        let presented = normalise_code(presented)?;
+        let mut found = None;
+        for (team, token) in &self.captains {
+            if token.matches(&presented) {
+                found = Some(*team);
+            }
+        }
+        found
+    }
+}
+
+/// Tokens keyed by a number in the file (checked when read).
+fn by_number(keyed: &BTreeMap<String, Secret>) -> BTreeMap<u16, Secret> {
+    keyed
+        .iter()
+        .filter_map(|(n, t)| Some((n.parse().ok()?, t.clone())))
+        .collect()
 }
 
 /// The second blind player's token of game `game` at table `table` in
@@ -718,6 +789,12 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
         let rank_ok = rank.parse::<u16>().is_ok_and(|r| r > 0);
         if !rank_ok || normalise_code(token.expose()).as_deref() != Some(token.expose()) {
             return Err(BadTokens::UnusablePlayer(rank.clone()));
+        }
+    }
+    for (team, token) in &file.captains {
+        let team_ok = team.parse::<u16>().is_ok_and(|t| t > 0);
+        if !team_ok || normalise_code(token.expose()).as_deref() != Some(token.expose()) {
+            return Err(BadTokens::UnusableCaptain(team.clone()));
         }
     }
     for (id, t) in &file.tables {
@@ -1125,6 +1202,40 @@ mod tests {
         assert!(!back.opponent_at(&tid("1"), 1, &g1));
         assert_eq!(back.opponent_token(&tid("1"), 1), None);
         assert_eq!(back.table(&tid("1")).unwrap().opponent_key, Some(key));
+    }
+
+    #[test]
+    fn captains_get_a_typable_token_each_kept_across_starts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tokens.toml");
+        let mut t =
+            Tokens::load_or_create(&path, &seats(&["1"]), &people(&[(1, "Ana"), (2, "Bea")]))
+                .unwrap();
+        assert_eq!(t.captain_token(1), None);
+        t.add_captains(&path, &[1, 7]).unwrap();
+        let one = t.captain_token(1).unwrap().to_owned();
+        let seven = t.captain_token(7).unwrap().to_owned();
+        assert_ne!(one, seven);
+        assert_eq!(one.len(), CODE_LEN);
+        // As a braille reader types the card: capitals, dashes.
+        assert_eq!(t.captain_of(&grouped_code(&one).to_uppercase()), Some(1));
+        assert_eq!(t.captain_of(&seven), Some(7));
+        assert!(t.knows(&seven));
+        // A captain's token is no player's, and the reverse.
+        assert_eq!(t.player_of(&seven), None);
+        assert_eq!(t.captain_of(t.player_token(1).unwrap()), None);
+        // The next start keeps them; the players' tokens are kept too.
+        let mut again =
+            Tokens::load_or_create(&path, &seats(&["1"]), &people(&[(1, "Ana"), (2, "Bea")]))
+                .unwrap();
+        again.add_captains(&path, &[1, 7]).unwrap();
+        assert_eq!(again.captain_token(1), Some(one.as_str()));
+        assert_eq!(again.player_token(1), t.player_token(1));
+        // A hand-edited file with a captain's token that is not a code.
+        assert_eq!(
+            Tokens::parse("[captains]\n3 = \"short\"\n").unwrap_err(),
+            BadTokens::UnusableCaptain("3".into())
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! default at a tournament.
 
 use crate::table::id::TableId;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -41,6 +41,26 @@ pub struct Config {
     /// no entry): how a round's pairings find their tables.
     #[serde(default, rename = "player")]
     pub players: Vec<PlayerConfig>,
+    /// A team event's teams (TRF-26's `310`): each with its players in
+    /// the fixed board order. Empty for an individual event.
+    #[serde(default, rename = "team")]
+    pub teams: Vec<TeamConfig>,
+}
+
+/// A team of a team event: the pairing program's team number, and its
+/// players (their start ranks, each a `[[player]]`) in the fixed board
+/// order, reserves last.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamConfig {
+    /// TRF-26's team pairing number (`310` columns 5-7), 1 to 999.
+    pub number: u16,
+    pub name: String,
+    /// The short name (`310` columns 42-46), as the pages show it.
+    #[serde(default)]
+    pub short: Option<String>,
+    /// Start ranks in the fixed board order.
+    pub players: Vec<u16>,
 }
 
 /// A player who plays at a tactus table in every round.
@@ -76,6 +96,7 @@ impl Default for Config {
             speech: SpeechConfig::default(),
             tables: default_tables(),
             players: Vec::new(),
+            teams: Vec::new(),
         }
     }
 }
@@ -565,6 +586,20 @@ pub enum CheckError {
     RankTwice(u16),
     #[error("[[player]] `{name}`: start_rank = 0: ranks start at 1")]
     RankZero { name: String },
+    #[error("[[team]] number = {0}: team numbers are 1 to 999")]
+    TeamNumber(u16),
+    #[error("[[team]] number = {0} is given twice")]
+    TeamTwice(u16),
+    #[error("[[team]] number = {0}: name is empty")]
+    TeamName(u16),
+    #[error("[[team]] `{0}` is listed twice")]
+    TeamNameTwice(String),
+    #[error("[[team]] number = {0}: players is empty")]
+    TeamEmpty(u16),
+    #[error("[[team]] number = {team}: players: {rank} is not a [[player]] start_rank")]
+    TeamPlayer { team: u16, rank: u16 },
+    #[error("[[team]] number = {team}: players: {rank} is also in team {other}")]
+    TeamPlayerTwice { team: u16, rank: u16, other: u16 },
     #[error("speech.speed = {0} is out of range: 0.5 to 2.0")]
     Speed(f32),
     #[error("table `{table}`: settle_ms = {settle_ms} is out of range: 0 to 1000")]
@@ -689,7 +724,53 @@ impl Config {
                 return Err(CheckError::PlayerTwice(p.name.clone()));
             }
         }
+        self.check_teams(&ranks)
+    }
+
+    /// Teams: numbered 1 to 999 once each, named, each player a listed
+    /// `[[player]]` in one team only.
+    fn check_teams(&self, ranks: &BTreeSet<u16>) -> Result<(), CheckError> {
+        let mut numbers = BTreeSet::new();
+        let mut names = BTreeSet::new();
+        let mut of_player: BTreeMap<u16, u16> = BTreeMap::new();
+        for t in &self.teams {
+            if !(1..=tactus_rules::trf::MAX_TEAMS).contains(&t.number) {
+                return Err(CheckError::TeamNumber(t.number));
+            }
+            if !numbers.insert(t.number) {
+                return Err(CheckError::TeamTwice(t.number));
+            }
+            if t.name.trim().is_empty() {
+                return Err(CheckError::TeamName(t.number));
+            }
+            if !names.insert(t.name.trim().to_lowercase()) {
+                return Err(CheckError::TeamNameTwice(t.name.clone()));
+            }
+            if t.players.is_empty() {
+                return Err(CheckError::TeamEmpty(t.number));
+            }
+            for &rank in &t.players {
+                if !ranks.contains(&rank) {
+                    return Err(CheckError::TeamPlayer {
+                        team: t.number,
+                        rank,
+                    });
+                }
+                if let Some(other) = of_player.insert(rank, t.number) {
+                    return Err(CheckError::TeamPlayerTwice {
+                        team: t.number,
+                        rank,
+                        other,
+                    });
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The team of player `rank`, if the venue has teams.
+    pub fn team_of(&self, rank: u16) -> Option<&TeamConfig> {
+        self.teams.iter().find(|t| t.players.contains(&rank))
     }
 }
 
@@ -730,6 +811,53 @@ mod tests {
         assert!(e.contains("90+"), "{e}");
         let c = Config::parse("[[table]]\nid = \"1\"\ncontrol = \"40/90+30, 30+30\"\n").unwrap();
         assert_eq!(c.tables[0].control, "40/90+30,30+30".parse().unwrap());
+    }
+
+    #[test]
+    fn teams_are_checked_against_the_players() {
+        let venue = "[[table]]\nid = \"1\"\n\
+                     [[player]]\nname = \"Ana\"\nstart_rank = 1\n\
+                     [[player]]\nname = \"Bea\"\nstart_rank = 2\n\
+                     [[player]]\nname = \"Cid\"\nstart_rank = 3\n";
+        let ok = Config::parse(&format!(
+            "{venue}[[team]]\nnumber = 4\nname = \"Lions\"\nshort = \"LIO\"\nplayers = [2, 1]\n"
+        ))
+        .unwrap();
+        assert_eq!(ok.teams[0].players, [2, 1]);
+        assert_eq!(ok.team_of(1).unwrap().number, 4);
+        assert!(ok.team_of(3).is_none());
+        let cases = [
+            (
+                "number = 0\nname = \"A\"\nplayers = [1]",
+                "team numbers are 1 to 999",
+            ),
+            ("number = 1\nname = \" \"\nplayers = [1]", "name is empty"),
+            ("number = 1\nname = \"A\"\nplayers = []", "players is empty"),
+            (
+                "number = 1\nname = \"A\"\nplayers = [9]",
+                "players: 9 is not a [[player]] start_rank",
+            ),
+            (
+                "number = 1\nname = \"A\"\nplayers = [1]\n[[team]]\nnumber = 2\nname = \"B\"\nplayers = [1]",
+                "players: 1 is also in team 1",
+            ),
+            (
+                "number = 1\nname = \"A\"\nplayers = [1]\n[[team]]\nnumber = 1\nname = \"B\"\nplayers = [2]",
+                "number = 1 is given twice",
+            ),
+            (
+                "number = 1\nname = \"A\"\nplayers = [1]\n[[team]]\nnumber = 2\nname = \"a\"\nplayers = [2]",
+                "`a` is listed twice",
+            ),
+            (
+                "number = 1\nname = \"A\"\nplayers = [1]\ncaptain = 1",
+                "unknown field `captain`",
+            ),
+        ];
+        for (team, want) in cases {
+            let err = Config::parse(&format!("{venue}[[team]]\n{team}\n")).unwrap_err();
+            assert!(err.to_string().contains(want), "{err} lacks {want}");
+        }
     }
 
     /// Players may leave out their table (they move from board to board);

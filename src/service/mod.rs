@@ -20,6 +20,7 @@ pub mod serve;
 pub mod serve_error;
 pub mod table_rates;
 pub mod tls;
+pub mod venue_from_trf;
 pub mod web;
 
 // The web edge's files, under `web/`; these paths stay for their users.

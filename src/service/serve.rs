@@ -46,6 +46,8 @@ pub struct Running {
     pub current: BTreeMap<TableId, CurrentGame>,
     /// The listed players: each has a link of their own.
     pub players: Vec<super::config::PlayerConfig>,
+    /// A team event's teams: each captain has a link of their own.
+    pub teams: Vec<super::config::TeamConfig>,
 }
 
 /// A table's current game, as the start-up text names it.
@@ -83,7 +85,13 @@ pub async fn serve(
     let data = &config.server.data;
     let _lock = DataLock::acquire(data)?;
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
-    let tokens = Arc::new(load_tokens(&config)?.in_journal(journal.birth()?));
+    let mut tokens = load_tokens(&config)?.in_journal(journal.birth()?);
+    // A team event's captains: one link each for the whole event.
+    if !config.teams.is_empty() {
+        let numbers: Vec<u16> = config.teams.iter().map(|t| t.number).collect();
+        tokens.add_captains(&data.join("tokens.toml"), &numbers)?;
+    }
+    let tokens = Arc::new(tokens);
     let kept = Kept::read(&journal, &config)?;
     let journal = JournalHandle::spawn(journal);
     // The rates the arbiter set, read once: the tables start at them and
@@ -114,6 +122,7 @@ pub async fn serve(
     let listed = config.players.clone();
     let running = Running {
         players: listed.clone(),
+        teams: config.teams.clone(),
         addr,
         tls_fingerprint: tls.as_ref().map(|t| t.fingerprint.clone()),
         tables: tables.clone(),
@@ -131,17 +140,21 @@ pub async fn serve(
         base: super::addresses::link_base(addr, tls.is_some()),
         lang: super::i18n::pages_for(venue_voice.language()),
         players: listed,
+        teams: config.teams.clone(),
     };
     let ids: Vec<TableId> = config.tables.iter().map(|t| t.id.clone()).collect();
-    let competition = Arc::new(Competition::new(
-        config.players.clone(),
-        bases,
-        ids.clone(),
-        tables.clone(),
-        journal.clone(),
-        &data.join("journal.sqlite"),
-        kept.trf,
-    )?);
+    let competition = Arc::new(
+        Competition::new(
+            config.players.clone(),
+            bases,
+            ids.clone(),
+            tables.clone(),
+            journal.clone(),
+            &data.join("journal.sqlite"),
+            kept.trf,
+        )?
+        .with_teams(config.teams.clone()),
+    );
     // The players' settings follow them where the pairing program
     // renumbered them (their codes do: `access::bind_players`).
     competition
@@ -529,6 +542,16 @@ pub fn startup_text(running: &Running) -> String {
         if let Some(code) = running.tokens.player_token(rank) {
             out.push_str(&format!(
                 "player {rank} ({name}): {base}/p/{}\n",
+                super::access::grouped_code(code)
+            ));
+        }
+    }
+    for t in &running.teams {
+        if let Some(code) = running.tokens.captain_token(t.number) {
+            out.push_str(&format!(
+                "captain of team {} ({}): {base}/c/{}\n",
+                t.number,
+                t.name,
                 super::access::grouped_code(code)
             ));
         }

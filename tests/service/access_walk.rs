@@ -7,7 +7,9 @@
 //! - another table's (its player, assistant, arbiter), the second blind
 //!   player's of another table's game, another player's own code: refused
 //!   at this table;
-//! - the venue arbiter's: never refused, but on a player's own routes;
+//! - the venue arbiter's: never refused, but on a player's own routes and
+//!   a captain's;
+//! - a team's captain: their team's routes only, never another team's;
 //! - the table's arbiter: never refused at its table.
 //!
 //! "Refused" is 401 or 403; anything else passed the gate (the action may
@@ -82,7 +84,9 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
             "[[table]]\nid = \"1\"\nboard = \"none\"\n\n[[table]]\nid = \"2\"\nblind = \"black\"\n\
              board = \"peg:{0}/a\"\nopponent_board = \"peg:{0}/b\"\n\n\
              [[player]]\nname = \"Ana\"\nstart_rank = 1\n\n[[player]]\nname = \"Bea\"\nstart_rank = 2\n\n\
-             [[player]]\nname = \"Cid\"\nstart_rank = 3\n\n[[player]]\nname = \"Dan\"\nstart_rank = 4\n",
+             [[player]]\nname = \"Cid\"\nstart_rank = 3\n\n[[player]]\nname = \"Dan\"\nstart_rank = 4\n\n\
+             [[team]]\nnumber = 1\nname = \"Uno\"\nplayers = [1, 3]\n\n\
+             [[team]]\nnumber = 2\nname = \"Dos\"\nplayers = [2, 4]\n",
             dir.path().display()
         ),
     );
@@ -93,6 +97,7 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
     let t1 = &file["tables"]["1"];
     let t2 = &file["tables"]["2"];
     let code = |rank: &str| s(&file["players"][rank]);
+    let captain = |team: &str| s(&file["captains"][team]);
     // Round 1: Ana and Bea at table 1, Cid and Dan at table 2.
     let r = request(
         &addr,
@@ -127,7 +132,7 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
         token: Option<String>,
         passes: fn(Need) -> Option<bool>,
     }
-    let nobody = |n: Need| Some(n == Need::Anyone);
+    let nobody = |n: Need| Some(matches!(n, Need::Anyone | Need::CaptainLink));
     let kinds = vec![
         Kind {
             name: "none",
@@ -163,12 +168,32 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
         Kind {
             name: "another player's code",
             token: Some(code("3")),
-            passes: |n| Some(matches!(n, Need::Anyone | Need::Player)),
+            passes: |n| Some(matches!(n, Need::Anyone | Need::CaptainLink | Need::Player)),
         },
         Kind {
             name: "the venue arbiter",
             token: Some(venue.clone()),
-            passes: |n| Some(n != Need::Player),
+            passes: |n| Some(!matches!(n, Need::Player | Need::Captain)),
+        },
+        Kind {
+            name: "team 1's captain",
+            token: Some(captain("1")),
+            passes: |n| {
+                Some(matches!(
+                    n,
+                    Need::Anyone | Need::CaptainLink | Need::Captain | Need::TeamCaptain
+                ))
+            },
+        },
+        Kind {
+            name: "team 2's captain (another team's)",
+            token: Some(captain("2")),
+            passes: |n| {
+                Some(matches!(
+                    n,
+                    Need::Anyone | Need::CaptainLink | Need::Captain
+                ))
+            },
         },
         Kind {
             name: "table 1's arbiter",
@@ -176,7 +201,7 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
             passes: |n| {
                 Some(matches!(
                     n,
-                    Need::Anyone | Need::AtTable | Need::TableArbiter
+                    Need::Anyone | Need::CaptainLink | Need::AtTable | Need::TableArbiter
                 ))
             },
         },
@@ -186,7 +211,7 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
             token: Some(s(&t1["assistant"])),
             passes: |n| match n {
                 Need::AtTable => None,
-                n => Some(n == Need::Anyone),
+                n => Some(matches!(n, Need::Anyone | Need::CaptainLink)),
             },
         },
         Kind {
@@ -194,7 +219,7 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
             token: Some(code("1")),
             passes: |n| match n {
                 Need::AtTable => None,
-                n => Some(matches!(n, Need::Anyone | Need::Player)),
+                n => Some(matches!(n, Need::Anyone | Need::CaptainLink | Need::Player)),
             },
         },
     ];
@@ -213,8 +238,14 @@ fn every_route_answers_every_kind_of_token_as_the_table_says() {
             .replace("{id}", "1")
             .replace("{n}", "1")
             .replace("{rank}", "1")
-            .replace("{file}", "style.css")
-            .replace("{code}", &code("1"));
+            .replace("{file}", "style.css");
+        // A link that is its own key: a captain's for theirs, a player's
+        // for theirs, a table card's (any code: it is looked up) for `/t/`.
+        let path = if route.starts_with("/c/") || route.starts_with("/C/") {
+            path.replace("{code}", &captain("1"))
+        } else {
+            path.replace("{code}", &code("1"))
+        };
         let body = (*method != "GET").then_some("{}");
         for k in &kinds {
             let Some(want) = (k.passes)(*need) else {

@@ -17,8 +17,8 @@ use axum::http::{Request, StatusCode};
 use futures_util::StreamExt;
 use serde::de::{DeserializeOwned, Visitor};
 use tactus::service::api_types::{
-    AdjustBody, BrfQuery, ClaimBody, ErrorBody, MoveBody, PromotionBody, ResultBody, RoundBody,
-    RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
+    AdjustBody, BrfQuery, ClaimBody, ErrorBody, LineupBody, MoveBody, PromotionBody, ResultBody,
+    RoundBody, RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
 };
 use tactus::table::actions::PersonRole::{Arbiter, Assistant, Opponent, Player};
 use tactus_board::event::Protocol;
@@ -444,6 +444,7 @@ fn the_document_names_every_route_and_every_request_field() {
         ("RoundBody", fields_of::<RoundBody>()),
         ("RoundGame", fields_of::<RoundGame>()),
         ("RoundQuery", fields_of::<RoundQuery>()),
+        ("LineupBody", fields_of::<LineupBody>()),
         ("ErrorBody", fields_of::<ErrorBody>()),
     ];
     let mut missing = Vec::new();
@@ -535,6 +536,7 @@ fn the_document_s_example_bodies_are_read_by_their_types() {
             "RulingBody" => check::<RulingBody>(json),
             "PromotionBody" => check::<PromotionBody>(json),
             "RoundBody" => check::<RoundBody>(json),
+            "LineupBody" => check::<LineupBody>(json),
             other => Err(format!("no type `{other}` in this test")),
         };
         if let Err(e) = result {
@@ -542,5 +544,5 @@ fn the_document_s_example_bodies_are_read_by_their_types() {
         }
         read += 1;
     }
-    assert_eq!(read, 10, "every request body has one example");
+    assert_eq!(read, 11, "every request body has one example");
 }

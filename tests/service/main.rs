@@ -34,6 +34,7 @@ mod serve_e2e;
 mod shed;
 mod streams_flood;
 mod table_rate;
+mod team_event;
 mod time_steps;
 mod tls;
 mod trf_corpus;

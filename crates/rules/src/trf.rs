@@ -60,8 +60,33 @@ use std::fmt;
 
 use shakmaty::Color;
 
+mod matches;
 mod records;
+mod team_round;
+mod team_standings;
+mod teams;
+pub use matches::{Match, MatchBoard};
 pub use records::PointSystem;
+pub use team_round::{TeamPairing, TeamPairingsError, parse_team_pairings};
+pub use team_standings::{BoardPrize, TeamStanding};
+pub use teams::{
+    AbnormalPoints, Forfeited, ForfeitedMatch, Lineup, LineupError, MAX_TEAMS, MatchScoring,
+    Points, Team, TeamBye, Teams, TieBreak,
+};
+
+/// A small team event for the examples: two teams of three, two boards
+/// (`352 WB`), two rounds played; team 1 rests its board 2 in round 1.
+///
+/// # Examples
+///
+/// ```
+/// use tactus_rules::trf::{TEAM_EXAMPLE, Trf};
+///
+/// let trf = Trf::parse(TEAM_EXAMPLE).unwrap();
+/// assert_eq!(trf.teams().unwrap().boards(), 2);
+/// ```
+#[doc(hidden)]
+pub const TEAM_EXAMPLE: &str = include_str!("trf/team_example.trf");
 
 /// The largest file read, in bytes: a TRF-16 file of a 500-player,
 /// 15-round event is about 120 kB; anything near this limit is not one.
@@ -421,6 +446,121 @@ pub enum TrfErrorKind {
         /// What it should be.
         expected: &'static str,
     },
+    /// A field of a team record (`310`, `300`, …) that does not read.
+    #[error("{code} {field} (columns {columns}) `{value}` is {expected}")]
+    TeamField {
+        /// The record's code.
+        code: &'static str,
+        /// The field's name.
+        field: &'static str,
+        /// Its columns, 1-based.
+        columns: String,
+        /// What is written there.
+        value: String,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// Two team records with one number.
+    #[error("team {team} is also on line {first}")]
+    TeamTwice {
+        /// The team's number.
+        team: u16,
+        /// The earlier line.
+        first: usize,
+    },
+    /// A team record names a start rank nobody has.
+    #[error("team {team}: player {rank} has no player line")]
+    TeamPlayerUnknown {
+        /// The team.
+        team: u16,
+        /// The start rank.
+        rank: u16,
+    },
+    /// A player named by two teams.
+    #[error("player {rank} is in team {team} and in team {other}")]
+    PlayerInTwoTeams {
+        /// The player.
+        rank: u16,
+        /// The team of this line.
+        team: u16,
+        /// The team that named them first.
+        other: u16,
+    },
+    /// A record names a team that has no `310` or `013`.
+    #[error("{code}: team {team} has no team record")]
+    UnknownTeam {
+        /// The record's code.
+        code: &'static str,
+        /// The team.
+        team: u16,
+    },
+    /// A line-up (`300`) names a player of another team.
+    #[error("300: player {rank} is not of team {team}")]
+    NotOfTeam {
+        /// The player.
+        rank: u16,
+        /// The team of the line-up.
+        team: u16,
+    },
+    /// A game between two players of one team.
+    #[error("round {round}: {rank} and {opponent} are both of team {team}")]
+    SameTeam {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
+        /// The opponent.
+        opponent: u16,
+        /// Their team.
+        team: u16,
+    },
+    /// A team's players meet two teams in one round.
+    #[error("round {round}: team {team} plays team {first} and team {second}")]
+    TeamPlaysTwo {
+        /// The round.
+        round: u16,
+        /// The team.
+        team: u16,
+        /// One opponent team.
+        first: u16,
+        /// The other.
+        second: u16,
+    },
+    /// A team's points columns disagree with its matches.
+    #[error(
+        "team {team}'s {what} (columns {columns}) are {written}, but its matches add up to {results}"
+    )]
+    TeamPointsDisagree {
+        /// The team.
+        team: u16,
+        /// `match points` or `game points`.
+        what: &'static str,
+        /// Their columns.
+        columns: &'static str,
+        /// What is written.
+        written: String,
+        /// What the matches add up to.
+        results: String,
+    },
+    /// Team pairings for a file without teams.
+    #[error("the file has no teams (`310` or `013`)")]
+    NotATeamEvent,
+    /// A line-up that cannot stand.
+    #[error("team {team}'s line-up: {problem}")]
+    Lineup {
+        /// The team.
+        team: u16,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A round already written for a player.
+    #[error("round {round}: {rank} is already paired")]
+    AlreadyPaired {
+        /// The round.
+        round: u16,
+        /// The player.
+        rank: u16,
+    },
     /// A round's block that does not read.
     #[error("round {round} (columns {first}-{last}) `{block}`: {problem}")]
     Block {
@@ -578,6 +718,9 @@ pub struct Trf {
     by_rank: BTreeMap<u16, usize>,
     /// What each result is worth (`162`, `BB?` lines, or FIDE's).
     points: PointSystem,
+    /// The team records (`310`, `013`, `352`, `362`, …); `None` in an
+    /// individual event.
+    teams: Option<Teams>,
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -659,9 +802,11 @@ impl Trf {
             players,
             by_rank,
             points: PointSystem::default(),
+            teams: None,
         };
         trf.points = PointSystem::read(&trf)?;
         trf.check_games()?;
+        trf.teams = Teams::read(&trf)?;
         Ok(trf)
     }
 
@@ -722,6 +867,20 @@ impl Trf {
             }
         }
         Ok(())
+    }
+
+    /// The file's teams, if it is a team event's (`310` or `013`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tactus_rules::trf::Trf;
+    ///
+    /// assert!(Trf::parse("001    1      Ana\n").unwrap().teams().is_none());
+    /// assert_eq!(Trf::parse(tactus_rules::trf::TEAM_EXAMPLE).unwrap().teams().unwrap().teams().len(), 2);
+    /// ```
+    pub fn teams(&self) -> Option<&Teams> {
+        self.teams.as_ref()
     }
 
     /// The players, in the file's order.
@@ -1145,6 +1304,9 @@ fn read_block(
         result,
     })
 }
+
+#[cfg(test)]
+mod team_tests;
 
 #[cfg(test)]
 mod tests {

@@ -19,4 +19,5 @@ pub mod peg_firmware;
 pub mod proc_net;
 pub mod pulse;
 pub mod ser2net;
+pub mod team_engines;
 pub mod wav;

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Color, KnownOutcome};
 
 use super::board_order::{BoardKey, Want};
-use super::config::{PlayerConfig, TableConfig};
+use super::config::{PlayerConfig, TableConfig, TeamConfig};
 use super::journal::{Journal, JournalError, JournalHandle};
 use super::web::api_types::{
     BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
@@ -37,9 +37,14 @@ use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
 use tactus_rules::variant::{Variant, chess960_start};
 
 mod history;
+mod lineups;
 mod public_reads;
 mod rounds;
+mod teams;
 mod trf;
+
+pub use lineups::{LINEUPS_DOCUMENT, LineupRefused};
+pub use teams::{BoardPrizeView, TeamStandingView, TeamStandings, TieBreakValue, is_team_pairings};
 
 use history::{Past, Starts, listed_of, listed_of_view};
 
@@ -130,6 +135,10 @@ impl TableBase {
 /// The competition's state, shared by the web handlers.
 pub struct Competition {
     players: Vec<PlayerConfig>,
+    /// The venue's `[[team]]`s: empty for an individual event.
+    teams: Vec<TeamConfig>,
+    /// The captains' line-ups (journaled as a document).
+    lineups: Mutex<lineups::Lineups>,
     bases: BTreeMap<TableId, TableBase>,
     /// The venue's tables in the venue file's order: boards 1, 2, ….
     boards: Vec<TableId>,
@@ -257,12 +266,18 @@ impl Competition {
             .document(FORFEITS_DOCUMENT)?
             .and_then(|b| serde_json::from_slice(&b).ok())
             .unwrap_or_default();
+        let lineups = reader
+            .document(LINEUPS_DOCUMENT)?
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
         let settings = super::player_settings::SettingsStore::new(
             reader.document(super::player_settings::SETTINGS_DOCUMENT)?,
             journal.clone(),
         );
         Ok(Competition {
             players,
+            teams: Vec::new(),
+            lineups: Mutex::new(lineups),
             bases,
             boards,
             forfeits: Mutex::new(forfeits),
@@ -280,6 +295,12 @@ impl Competition {
             settings,
             seating: tokio::sync::watch::Sender::new(0),
         })
+    }
+
+    /// The competition of a team event: the venue's `[[team]]`s.
+    pub fn with_teams(mut self, teams: Vec<TeamConfig>) -> Competition {
+        self.teams = teams;
+        self
     }
 
     /// Changes at each round set up (the players may have moved).

@@ -232,10 +232,16 @@ impl Competition {
                 None => rounds.push(RoundView {
                     round: game.round.clone(),
                     games: vec![game],
+                    matches: Vec::new(),
                 }),
             }
         }
         rounds.sort_by(|a, b| a.round.cmp(&b.round));
+        // A team event's rounds: each match's score as the results come.
+        let names: Vec<Round> = rounds.iter().map(|r| r.round.clone()).collect();
+        for (r, matches) in rounds.iter_mut().zip(self.match_scores(&names).await?) {
+            r.matches = matches;
+        }
         Ok(RoundsView { rounds })
     }
 
@@ -283,6 +289,12 @@ impl Competition {
                 if let Some(id) = id.filter(|id| *id > 0) {
                     tags.push((tag, id.to_string()));
                 }
+            }
+            // A team event's games name their teams, as lichess's
+            // broadcasts read them.
+            if let Some((white, black)) = self.team_names(g.ranks.white, g.ranks.black) {
+                tags.push(("WhiteTeam", white));
+                tags.push(("BlackTeam", black));
             }
             out.push_str(&with_tags(&pgn, &tags));
             out.push('\n');

@@ -62,6 +62,11 @@ impl Competition {
         let trf = Trf::from_bytes(text).map_err(|e| invalid(format!("TRF: {e}")))?;
         trf.check_points()
             .map_err(|e| invalid(format!("TRF: {e}")))?;
+        // A team event's file: its teams are the venue's, its teams'
+        // points agree with its games.
+        self.check_teams_agree(&trf)?;
+        trf.check_team_points()
+            .map_err(|e| invalid(format!("TRF: {e}")))?;
         let control = match trf.time_control() {
             None => None,
             Some(Ok(tc)) => Some(tc.to_string()),
@@ -89,7 +94,7 @@ impl Competition {
                     .sum()
             })
         };
-        let mut games: Vec<(BoardKey, RoundGame)> = Vec::new();
+        let mut games: Vec<((BoardKey, u16), RoundGame)> = Vec::new();
         let mut unpaired = Vec::new();
         for p in &self.players {
             let Some(me) = trf.player(p.start_rank) else {
@@ -143,10 +148,25 @@ impl Competition {
                         Color::White => (me, them),
                         Color::Black => (them, me),
                     };
-                    let key = BoardKey::of(
-                        (before(white.start_rank), white.start_rank),
-                        (before(black.start_rank), black.start_rank),
-                    );
+                    // A team event orders matches, then boards within each.
+                    let key = match trf.teams().and_then(|teams| {
+                        Competition::team_board_key(
+                            teams,
+                            &trf,
+                            r,
+                            white.start_rank,
+                            black.start_rank,
+                        )
+                    }) {
+                        Some(key) => key,
+                        None => (
+                            BoardKey::of(
+                                (before(white.start_rank), white.start_rank),
+                                (before(black.start_rank), black.start_rank),
+                            ),
+                            0,
+                        ),
+                    };
                     games.push((
                         key,
                         RoundGame {
@@ -272,6 +292,11 @@ fn with_results(
                 .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
         }
     }
+    // A team event's `310`s: match points, game points and rank follow
+    // the results, as a team engine checks them.
+    let trf = trf
+        .with_team_totals()
+        .map_err(|e| RoundError::Invalid(format!("TRF: {e}")))?;
     Ok(trf.to_bytes())
 }
 /// The start ranks of a game's players: as its pairing gave them, or (a

@@ -166,9 +166,18 @@
  * @property {string} black
  * @property {"not_begun" | "under_way" | "finished"} state
  * @property {string | null} [result]
+ * @typedef {object} TeamRef
+ * @property {number} number
+ * @property {string} name
+ * @typedef {object} MatchScore
+ * @property {TeamRef} first
+ * @property {TeamRef | null} second
+ * @property {[string, string]} score
+ * @property {boolean} finished
  * @typedef {object} Round
  * @property {string} round
  * @property {RoundGame[]} games
+ * @property {MatchScore[]} [matches]
  * @typedef {object} Rounds
  * @property {Round[]} rounds
  */

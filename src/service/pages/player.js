@@ -113,7 +113,7 @@ import { tactusBoard } from "./board.js";
   // them: at a new game, and now and then, where they play now is asked,
   // and the page moves to that table and side.
   const ownCode = tactus.ownCode;
-  /** @type {{start_rank: number} | null} */
+  /** @type {{start_rank: number, team?: {number: number, name: string}} | null} */
   let me = null;
   /** @param {boolean} [first] the page has just opened */
   async function follow(first) {
@@ -125,9 +125,15 @@ import { tactusBoard } from "./board.js";
     if (r.data.table && (r.data.table !== id || r.data.colour !== playsSide())) {
       location.replace("/table/" + encodeURIComponent(r.data.table) + "/player?plays=" + r.data.colour + "#token=" + code);
     } else if (r.data.table && !first) {
-      // A new game here: where, said once (the summary says the rest).
-      tactus.say(answers, t("js-seat", { round: r.data.round, board: r.data.board,
-        side: tactus.sideName(r.data.colour), name: r.data.opponent.name }));
+      // A new game here: where, said once (the summary says the rest); in
+      // a team event, the match and the board in it too.
+      let seat = t("js-seat", { round: r.data.round, board: r.data.board,
+        side: tactus.sideName(r.data.colour), name: r.data.opponent.name });
+      if (r.data.team && r.data.match) {
+        seat += " " + t("js-seat-match", { team: r.data.team.name,
+          opponent: r.data.match.opponent.name, board: r.data.match.board });
+      }
+      tactus.say(answers, seat);
     } else if (!r.data.table && first) {
       tactus.say(answers, t("js-no-seat", { name: r.data.name, why: r.data.why || "" }));
     }
@@ -139,6 +145,17 @@ import { tactusBoard } from "./board.js";
   async function sayStandings() {
     const r = await tactus.api("GET", "/api/standings");
     if (!r.ok) return tactus.say(answers, r.error);
+    // A team event's: the teams by rank, the player's own team first.
+    if (r.data && r.data.teams) {
+      /** @type {Array<{number: number, name: string, match_points: number, rank: number}>} */
+      const teams = r.data.teams;
+      if (!teams.length) return tactus.say(answers, t("js-no-standings"));
+      const mine = me && me.team ? me.team.number : -1;
+      const own = teams.find((x) => x.number === mine);
+      const leaders = teams.slice(0, 3).map((x) => x.name + " " + x.match_points).join(", ");
+      return tactus.say(answers, (own ? t("js-team-standings-you", { team: own.name, rank: own.rank,
+        points: own.match_points }) + " " : "") + t("js-team-standings-leaders", { list: leaders }));
+    }
     /** @type {Array<{place: number, start_rank: number, name: string, points: string}>} */
     const rows = r.data;
     if (!rows.length) return tactus.say(answers, t("js-no-standings"));

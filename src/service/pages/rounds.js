@@ -91,6 +91,15 @@ import { byId, tactus } from "./common.js";
         li.textContent = t("js-round-game", { table: g.table, white: g.white, black: g.black, state: stateText(g) });
         ul.appendChild(li);
       }
+      // A team event's matches, each with its score as the results come.
+      const matches = document.createElement("ul");
+      for (const m of round.matches || []) {
+        const li = document.createElement("li");
+        li.textContent = m.second
+          ? t("js-round-match", { first: m.first.name, second: m.second.name, a: m.score[0], b: m.score[1] })
+          : t("js-round-match-bye", { first: m.first.name });
+        matches.appendChild(li);
+      }
       const a = document.createElement("a");
       a.href = "/api/rounds/" + encodeURIComponent(round.round) + "/pgn";
       a.textContent = t("js-round-pgn", { round: round.round });
@@ -102,7 +111,7 @@ import { byId, tactus } from "./common.js";
       print.textContent = t("js-print-results", { round: round.round });
       const pp = document.createElement("p");
       pp.appendChild(print);
-      frag.append(h, ul, p, pp);
+      frag.append(h, ...(matches.childElementCount ? [matches] : []), ul, p, pp);
     }
     // Replaced only when it changed, so a screen reader's place is kept.
     const next = document.createElement("div");

@@ -41,6 +41,13 @@ pub enum Need {
     VenueArbiter,
     /// A listed player's own code.
     Player,
+    /// A team captain's token.
+    Captain,
+    /// The captain's token of the route's team (`{n}`), or the venue
+    /// arbiter's.
+    TeamCaptain,
+    /// A captain's code as the link's own key (`/c/{code}`).
+    CaptainLink,
 }
 
 impl Need {
@@ -52,9 +59,16 @@ impl Need {
             Need::TableArbiter => "the table's arbiter or the venue arbiter",
             Need::VenueArbiter => "the venue arbiter",
             Need::Player => "a listed player's own code",
+            Need::Captain => "a team captain's token",
+            Need::TeamCaptain => "the team's captain or the venue arbiter",
+            Need::CaptainLink => "a captain's code, in the link",
         }
     }
 }
+
+/// A team captain's token was presented: their team's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaptainOf(pub u16);
 
 /// A listed player's own code was presented: their start rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,6 +153,14 @@ pub const ROUTES: &[(&str, &str, Need)] = &[
     ("GET", "/api/players/me", Player),
     ("GET", "/api/players/me/settings", Player),
     ("PUT", "/api/players/me/settings", Player),
+    // A team event: the captains and their teams.
+    ("GET", "/api/teams/me", Captain),
+    ("PUT", "/api/teams/{n}/lineup", TeamCaptain),
+    ("GET", "/api/lineups", VenueArbiter),
+    ("GET", "/api/teams/{n}/card.brf", VenueArbiter),
+    ("GET", "/c/{code}", CaptainLink),
+    ("GET", "/C/{code}", CaptainLink),
+    ("POST", "/c/{code}/lineup", CaptainLink),
 ];
 
 /// The need of `method` on `route` (as the router names it), if the table
@@ -186,16 +208,25 @@ async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
             ));
         }
     };
+    let param = |name: &'static str| {
+        let mut parts = parts.clone();
+        async move {
+            let params = RawPathParams::from_request_parts(&mut parts, state)
+                .await
+                .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+            Ok::<String, ApiError>(
+                params
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_owned())
+                    .unwrap_or_default(),
+            )
+        }
+    };
     let table = || async {
-        let params = RawPathParams::from_request_parts(&mut parts.clone(), state)
-            .await
-            .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
-        let text = params
-            .iter()
-            .find(|(k, _)| *k == "id")
-            .map(|(_, v)| v.to_owned())
-            .unwrap_or_default();
-        text.parse::<TableId>()
+        param("id")
+            .await?
+            .parse::<TableId>()
             .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))
     };
     match need {
@@ -238,6 +269,45 @@ async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
             })?;
             known(&parts);
             parts.extensions.insert(OwnPlayer(rank));
+        }
+        Captain => {
+            let team = state
+                .tokens
+                .captain_of(bearer(&parts.headers)?)
+                .ok_or_else(|| {
+                    ApiError(
+                        StatusCode::FORBIDDEN,
+                        "this is not a team captain's token".into(),
+                    )
+                })?;
+            known(&parts);
+            parts.extensions.insert(CaptainOf(team));
+        }
+        TeamCaptain => {
+            let token = bearer(&parts.headers)?;
+            let team: u16 = param("n")
+                .await?
+                .parse()
+                .map_err(|_| ApiError(StatusCode::BAD_REQUEST, "a team is its number".into()))?;
+            if !state.tokens.is_venue_arbiter(token) && state.tokens.captain_of(token) != Some(team)
+            {
+                return Err(ApiError(
+                    StatusCode::FORBIDDEN,
+                    format!(
+                        "team {team}'s line-up needs its captain's token or the venue arbiter's"
+                    ),
+                ));
+            }
+            known(&parts);
+        }
+        CaptainLink => {
+            if state.tokens.captain_of(&param("code").await?).is_none() {
+                return Err(ApiError(
+                    StatusCode::NOT_FOUND,
+                    "no captain has this link: check the code on the card".into(),
+                ));
+            }
+            known(&parts);
         }
     }
     Ok(Request::from_parts(parts, body))

@@ -452,6 +452,30 @@ pub struct RoundsView {
 pub struct RoundView {
     pub round: Round,
     pub games: Vec<GameListed>,
+    /// A team event's: each match's score so far (empty otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<MatchScore>,
+}
+
+/// A team event's match in a round, with its score so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchScore {
+    /// The first-named team (board 1's colour of `352`).
+    pub first: TeamRef,
+    /// The second team; `null` for a bye.
+    pub second: Option<TeamRef>,
+    /// Game points so far as the TRF writes points (`2.5`), the first
+    /// team's then the second's.
+    pub score: [String; 2],
+    /// Every board has its result.
+    pub finished: bool,
+}
+
+/// A team as the round's view names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRef {
+    pub number: u16,
+    pub name: String,
 }
 
 /// One game at a tactus table.
@@ -504,4 +528,14 @@ pub enum GameState {
 pub struct RoundQuery {
     #[serde(default)]
     pub round: Option<Round>,
+}
+
+/// `PUT /api/teams/{n}/lineup`'s body: a team's line-up for a round.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupBody {
+    /// The round it is for (not yet set up).
+    pub round: u16,
+    /// Start ranks for boards 1, 2, …, in the team's fixed order.
+    pub boards: Vec<u16>,
 }

@@ -72,6 +72,8 @@ pub struct CardsState {
     /// The listed players: each has a card of their own
     /// with their link for the whole event.
     pub players: Vec<crate::service::config::PlayerConfig>,
+    /// A team event's teams: each captain has a card with their link.
+    pub teams: Vec<crate::service::config::TeamConfig>,
 }
 
 /// The card routes, merged into the server's router.
@@ -83,6 +85,7 @@ pub fn routes(state: CardsState) -> Router {
         .route("/api/cards", get(all_cards))
         .route("/api/tables/{id}/card.brf", get(player_brf))
         .route("/api/players/{rank}/card.brf", get(own_brf))
+        .route("/api/teams/{n}/card.brf", get(captain_brf))
         .route("/api/tables/{id}/opponent-link", get(opponent_link_of))
         // The cards' short links, in either case: BRF has no capitals,
         // and a braille reader types the link as the card spells it.
@@ -354,6 +357,68 @@ fn player_card(
     })
 }
 
+/// Each team captain's card: the team's name and number, and the
+/// captain's link for the whole event, `/c/` and their code in groups of
+/// four, which reads the same typed in capitals from a braille card.
+pub fn captain_cards(s: &CardsState, lang: Language) -> Vec<Card> {
+    s.teams
+        .iter()
+        .filter_map(|t| captain_card(s, t, lang))
+        .collect()
+}
+
+/// Team `t`'s captain's card (none without a token).
+fn captain_card(
+    s: &CardsState,
+    t: &crate::service::config::TeamConfig,
+    lang: Language,
+) -> Option<Card> {
+    let code = s.tokens.captain_token(t.number)?;
+    let link = format!(
+        "{}/c/{}",
+        s.base,
+        crate::service::access::grouped_code(code)
+    );
+    Some(Card {
+        table: String::new(),
+        role: "captain",
+        role_name: i18n::message(lang, "role-captain", &[]),
+        title: i18n::message(
+            lang,
+            "cards-captain",
+            &[("name", &t.name), ("number", &t.number.to_string())],
+        ),
+        note: String::new(),
+        svg: qr_svg(&link),
+        link,
+    })
+}
+
+/// `GET /api/teams/{n}/card.brf` (the venue arbiter): a captain's card in
+/// braille: the team, then the link in computer braille.
+async fn captain_brf(
+    State(s): State<CardsState>,
+    Path(number): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    venue_arbiter(&s.tokens, &headers, "a captain's card")?;
+    let lang = s.lang(&q);
+    let card = number
+        .parse::<u16>()
+        .ok()
+        .and_then(|n| s.teams.iter().find(|t| t.number == n))
+        .and_then(|t| captain_card(&s, t, lang))
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no team `{number}`")))?;
+    card_brf(
+        lang,
+        vec![card.title.clone()],
+        &card.link,
+        &format!("team-{number}-captain-card.brf"),
+    )
+    .await
+}
+
 /// `GET /api/players/{rank}/card.brf` (the venue arbiter): a listed
 /// player's own card in braille: their name, then their link in computer
 /// braille, which they type as they read it.
@@ -407,6 +472,7 @@ async fn all_cards(
     let lang = s.lang(&q);
     let tables = current(&s).await?;
     let mut all = player_cards(&s, lang);
+    all.extend(captain_cards(&s, lang));
     all.extend(cards(&s, &tables, lang));
     let code_changes = s
         .tokens

@@ -26,6 +26,7 @@ mod players;
 mod rounds;
 pub mod streams;
 mod table_path;
+mod teams;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -33,7 +34,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::middleware;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use table_path::TablePath;
 
 use crate::service::access::Tokens;
@@ -163,6 +164,13 @@ pub fn router(state: AppState) -> Router {
             get(players::my_settings).put(players::put_my_settings),
         )
         .route("/api/standings", get(players::standings))
+        .route("/api/teams/me", get(teams::me))
+        .route("/api/teams/{n}/lineup", put(teams::put_lineup))
+        .route("/api/lineups", get(teams::lineups))
+        .route("/c/{code}", get(teams::page))
+        .route("/c/{code}/lineup", post(teams::post_lineup))
+        // As a braille reader types the card's link: BRF has no case.
+        .route("/C/{code}", get(teams::page))
         .route("/api/standings.brf", get(players::standings_brf))
         .route("/standings", get(players::standings_page))
         .route("/p/{code}", get(players::short_link))

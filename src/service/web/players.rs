@@ -10,7 +10,6 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Serialize;
 
 use crate::service::access::normalise_code;
-use crate::service::competition::Standing;
 use crate::service::i18n::escape;
 use crate::service::player_settings::PlayerSettings;
 use crate::table::round::Round;
@@ -38,6 +37,28 @@ pub struct Me {
     /// Their own braille display (`braille` on their `[[player]]`):
     /// `connected`, `disconnected`, `failing`, `failed`; `null`: none.
     pub braille: Option<crate::table::display::DisplayState>,
+    /// A team event's: their team (`null` in an individual event).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamNamed>,
+    /// A team event's: their team's match this round and their board in
+    /// it (`null` without one).
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub the_match: Option<PlayerMatch>,
+}
+
+/// A team, as a player's answer names it.
+#[derive(Debug, Serialize)]
+pub struct TeamNamed {
+    pub number: u16,
+    pub name: String,
+}
+
+/// A player's team's match in the latest round.
+#[derive(Debug, Serialize)]
+pub struct PlayerMatch {
+    pub opponent: TeamNamed,
+    /// Their board in the match, from 1.
+    pub board: u16,
 }
 
 /// The opponent of [`Me`].
@@ -59,8 +80,31 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
     let player = state.competition.listed(rank)?;
     let name = player.name.clone();
     let braille = state.player_displays.get(&rank).map(|d| d.get());
+    let c = &state.competition;
+    let team = c.team_of(rank).map(|t| TeamNamed {
+        number: t.number,
+        name: t.name.clone(),
+    });
+    let match_in = |round: &Round| {
+        team.as_ref()?;
+        let (opponent, board) = c.match_of(round, rank)?;
+        let name = c
+            .teams()
+            .iter()
+            .find(|t| t.number == opponent)
+            .map_or_else(String::new, |t| t.name.clone());
+        Some(PlayerMatch {
+            opponent: TeamNamed {
+                number: opponent,
+                name,
+            },
+            board,
+        })
+    };
     Ok(match state.competition.seat_of(rank).await? {
         Ok(seat) => Me {
+            the_match: match_in(&seat.round),
+            team,
             start_rank: rank,
             name,
             round: Some(seat.round),
@@ -75,6 +119,8 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
             braille,
         },
         Err(none) => Me {
+            the_match: none.round.as_ref().and_then(match_in),
+            team,
             start_rank: rank,
             name,
             round: none.round,
@@ -190,9 +236,13 @@ pub(super) async fn short_link(
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(body)).into_response())
 }
 
-/// `GET /api/standings`.
-pub(super) async fn standings(State(state): State<AppState>) -> ApiResult<Json<Vec<Standing>>> {
-    Ok(Json(state.competition.standings().await?))
+/// `GET /api/standings`: the players by points; a team event's teams
+/// by match points and the `202` tie-breaks, with the board prizes.
+pub(super) async fn standings(State(state): State<AppState>) -> ApiResult<Response> {
+    if let Some(teams) = state.competition.team_standings().await? {
+        return Ok(Json(teams).into_response());
+    }
+    Ok(Json(state.competition.standings().await?).into_response())
 }
 
 /// `GET /api/standings.brf?lang=`: the standings in the language's
@@ -204,13 +254,26 @@ pub(super) async fn standings_brf(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let lang = super::pages::page_lang(&q, &headers);
-    let texts = state
-        .competition
-        .standings()
-        .await?
-        .iter()
-        .map(|s| format!("{}. {} {}", s.place, s.name, s.points))
-        .collect();
+    // A team event's: a team a line (rank, name, match and game points).
+    let texts = match state.competition.team_standings().await? {
+        Some(teams) => teams
+            .teams
+            .iter()
+            .map(|t| {
+                format!(
+                    "{}. {} {} {}",
+                    t.rank, t.name, t.match_points, t.game_points
+                )
+            })
+            .collect(),
+        None => state
+            .competition
+            .standings()
+            .await?
+            .iter()
+            .map(|s| format!("{}. {} {}", s.place, s.name, s.points))
+            .collect(),
+    };
     let lines: Vec<String> = super::cards::literary(lang, texts)
         .await?
         .into_iter()
@@ -241,6 +304,35 @@ pub(super) async fn standings_page(
     headers: HeaderMap,
 ) -> ApiResult<Html<String>> {
     let lang = super::pages::page_lang(&q, &headers);
+    // A team event's: the teams, the columns named for them.
+    if let Some(teams) = state.competition.team_standings().await? {
+        let rows: String = teams
+            .teams
+            .iter()
+            .map(|t| {
+                format!(
+                    "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>\n",
+                    t.rank,
+                    escape(&t.name),
+                    t.match_points,
+                    t.number
+                )
+            })
+            .collect();
+        let header = |key: &str| {
+            format!(
+                "data-kind=\"number\">{}</button>",
+                crate::service::i18n::message(lang, key, &[])
+            )
+        };
+        let page = crate::service::i18n::render(STANDINGS_HTML, lang, &[])
+            .replace(
+                &header("standings-points"),
+                &header("standings-match-points"),
+            )
+            .replace(&header("standings-rank"), &header("standings-team-number"));
+        return Ok(Html(page.replace("{{ROWS}}", &rows)));
+    }
     let rows: String = state
         .competition
         .standings()

@@ -70,8 +70,19 @@ pub(super) async fn set_up(
                 )
             })?;
             // As the pairing program wrote it: UTF-8 or a single-byte
-            // code page, given back in the same bytes.
-            let text = body.to_vec();
+            // code page, given back in the same bytes. A team engine's
+            // list (teams, not players) is written into the last file
+            // from the captains' line-ups first.
+            let text = if crate::service::competition::is_team_pairings(&body) {
+                let list = String::from_utf8_lossy(&body);
+                let lineups = state.competition.lineups_for(&round);
+                state
+                    .competition
+                    .trf_from_team_pairings(&list, &round, &lineups)
+                    .await?
+            } else {
+                body.to_vec()
+            };
             let (games, unpaired) = state.competition.pairings_from_trf(&text, &round)?;
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)

@@ -404,7 +404,7 @@ impl Trf {
 }
 
 /// Tenths as `2.5`.
-fn tenths_text(t: u32) -> String {
+pub(super) fn tenths_text(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 

@@ -1,0 +1,3 @@
+module github.com/gnutterts/chesspairing
+
+go 1.25
