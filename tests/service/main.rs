@@ -25,6 +25,7 @@ mod gate_bombs;
 mod gate_floods;
 mod hall_check;
 mod hostile_peers;
+mod http_fuzz;
 mod recorder;
 mod roles;
 mod rounds;
