@@ -30,7 +30,8 @@
 //! refuses those).
 //!
 //! Shared by the fuzz target `http_router` and, through `tests/rules/fuzz_corpora.rs`
-//! and `tests/service/http_fuzz.rs`, by the normal test suite.
+//! and `tests/service/http_fuzz.rs`, by the normal test suite; each of them
+//! declares `tests/common/inprocess.rs` as `crate::inprocess`.
 
 #![allow(dead_code)]
 
@@ -41,10 +42,10 @@ use axum::body::{Body, to_bytes};
 use axum::http::{HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use tower::ServiceExt;
 
-#[path = "../../tests/common/inprocess.rs"]
-mod inprocess;
-
-pub use inprocess::App;
+// The web edge in process as the crate's tests build it: every includer
+// declares `tests/common/inprocess.rs` as `crate::inprocess`.
+use crate::inprocess;
+pub use crate::inprocess::App;
 use tactus::table::actions::PersonRole;
 
 /// The venue the requests are sent to and its secrets by placeholder.

@@ -4,6 +4,10 @@
 //! with `tests/service/http_fuzz.rs`, the property test of the same surface.
 #![no_main]
 
+// The web edge in process, as the crate's tests build it.
+#[path = "../../tests/common/inprocess.rs"]
+mod inprocess;
+
 #[path = "../checks/http_router.rs"]
 mod check;
 
