@@ -36,6 +36,7 @@
 #![allow(dead_code)]
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
@@ -56,13 +57,28 @@ pub struct Venue {
     pub secrets: Vec<(&'static str, String)>,
 }
 
+/// The runtime's threads, where the table actors run: a panic there
+/// (which tokio would keep from the request) is counted.
+const WORKER: &str = "http-router-worker";
+
+/// Panics on the venue's runtime threads so far.
+static WORKER_PANICS: AtomicUsize = AtomicUsize::new(0);
+
 /// Two tables (`1`, `2`), each with two blind players, and two listed
 /// players, on a runtime of its own, made once per process.
 pub fn venue() -> &'static Venue {
     static VENUE: OnceLock<Venue> = OnceLock::new();
     VENUE.get_or_init(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().name() == Some(WORKER) {
+                WORKER_PANICS.fetch_add(1, Ordering::SeqCst);
+            }
+            previous(info);
+        }));
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
+            .thread_name(WORKER)
             .enable_all()
             .build()
             .unwrap();
@@ -256,6 +272,7 @@ pub async fn send_and_check(app: &App, made: Made) -> Answer {
         shown,
     } = made;
     let method = request.method().clone();
+    let panics = WORKER_PANICS.load(Ordering::SeqCst);
     let response = app.edge.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let stream = response
@@ -298,6 +315,11 @@ pub async fn send_and_check(app: &App, made: Made) -> Answer {
             text()
         );
     }
+    assert_eq!(
+        WORKER_PANICS.load(Ordering::SeqCst),
+        panics,
+        "a panic on the server's threads (a table actor's?)\n{shown}"
+    );
     let write = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
     if write && status.is_success() {
         assert!(
