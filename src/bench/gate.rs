@@ -47,6 +47,10 @@ pub struct GateOptions {
     pub moves: usize,
     /// A flood's connections from each of its four addresses.
     pub per_address: usize,
+    /// The pause between two moves: the moves span the floods' coming and
+    /// going (a connection closed by the server is opened again a second
+    /// later; a head not complete in 5 s is closed).
+    pub interval: Duration,
     pub voice: String,
 }
 
@@ -114,6 +118,7 @@ pub struct GateReport {
     pub exe: String,
     pub per_address: usize,
     pub addresses: usize,
+    pub interval_ms: u64,
     pub conditions: Vec<ConditionReport>,
 }
 
@@ -145,6 +150,7 @@ pub fn run_gate(options: &GateOptions) -> Result<GateReport, BenchError> {
         exe: options.exe.display().to_string(),
         per_address: options.per_address,
         addresses: SOURCES.len(),
+        interval_ms: options.interval.as_millis() as u64,
         conditions,
     })
 }
@@ -193,7 +199,10 @@ fn measure(
     let (mut ok, mut every) = (Vec::new(), Vec::new());
     let mut game = Game::new();
     let path = "/api/tables/1/move";
-    for _ in 0..options.moves {
+    for n in 0..options.moves {
+        if n > 0 {
+            std::thread::sleep(options.interval);
+        }
         let body = serde_json::json!({ "move": game.next()? }).to_string();
         let sent = Instant::now();
         let answer = tactus_testkit::http::request(

@@ -56,6 +56,9 @@ pub struct GateArgs {
     /// A flood's connections from each of its four addresses.
     #[arg(long, default_value_t = 256)]
     per_address: usize,
+    /// Milliseconds between two moves.
+    #[arg(long, default_value_t = 50)]
+    interval_ms: u64,
     /// The `tactus` executable started as the server (this one by
     /// default): another build's, to compare.
     #[arg(long)]
@@ -560,6 +563,7 @@ fn gate(args: GateArgs) -> anyhow::Result<()> {
         exe: args.bin.map_or_else(this_program, Ok)?,
         moves: args.moves,
         per_address: args.per_address,
+        interval: Duration::from_millis(args.interval_ms),
         voice: args.voice,
     };
     let r = run_gate(&options)?;
@@ -568,8 +572,8 @@ fn gate(args: GateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     println!(
-        "{}: the assistant's move, {} per condition, floods of {} x {} connections",
-        r.exe, options.moves, r.addresses, r.per_address
+        "{}: the assistant's move, {} per condition {} ms apart, floods of {} x {} connections",
+        r.exe, options.moves, r.interval_ms, r.addresses, r.per_address
     );
     println!(
         "condition   flood  open   200   503  other  none   p50 ms   p99 ms   max ms  streams held/refused"
