@@ -9,6 +9,7 @@
 pub mod e2e;
 pub mod error;
 pub mod firmware;
+pub mod gate;
 pub mod hands;
 pub mod readers;
 pub mod serve;

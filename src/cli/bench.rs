@@ -42,6 +42,33 @@ pub enum BenchCommand {
     /// rounds at 50 tables, about 40,000 events): process start to
     /// listening with every current game resumed.
     Startup(StartupArgs),
+    /// A real `tactus serve` process (one table): the assistant's move
+    /// answer time, quiet and under each connection flood of issue 43
+    /// (4 × 256 live streams, idle connections, slow heads).
+    Gate(GateArgs),
+}
+
+#[derive(Args)]
+pub struct GateArgs {
+    /// Moves sent in each condition.
+    #[arg(long, default_value_t = 100)]
+    moves: usize,
+    /// A flood's connections from each of its four addresses.
+    #[arg(long, default_value_t = 256)]
+    per_address: usize,
+    /// Milliseconds between two moves.
+    #[arg(long, default_value_t = 50)]
+    interval_ms: u64,
+    /// The `tactus` executable started as the server (this one by
+    /// default): another build's, to compare.
+    #[arg(long)]
+    bin: Option<PathBuf>,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -222,6 +249,7 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Readers(args) => readers(args)?,
         BenchCommand::Firmware(args) => firmware(args)?,
         BenchCommand::Voice(args) => voice(args)?,
+        BenchCommand::Gate(args) => gate(args)?,
     }
     Ok(())
 }
@@ -524,6 +552,47 @@ fn serve(args: BenchServeArgs) -> anyhow::Result<()> {
             ),
             line("frame button to SSE (clock)", &r.button_to_sse),
             r.server_rss_mb
+        );
+    }
+    Ok(())
+}
+
+fn gate(args: GateArgs) -> anyhow::Result<()> {
+    use tactus::bench::gate::{GateOptions, run_gate};
+    let options = GateOptions {
+        exe: args.bin.map_or_else(this_program, Ok)?,
+        moves: args.moves,
+        per_address: args.per_address,
+        interval: Duration::from_millis(args.interval_ms),
+        voice: args.voice,
+    };
+    let r = run_gate(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        return Ok(());
+    }
+    println!(
+        "{}: the assistant's move, {} per condition {} ms apart, floods of {} x {} connections",
+        r.exe, options.moves, r.interval_ms, r.addresses, r.per_address
+    );
+    println!(
+        "condition   flood  open   200   503  other  none   p50 ms   p99 ms   max ms  streams held/refused"
+    );
+    for c in &r.conditions {
+        println!(
+            "{:<10} {:>6} {:>5} {:>5} {:>5} {:>6} {:>5} {:>8.1} {:>8.1} {:>8.1}  {}/{}",
+            c.condition.name(),
+            c.flood,
+            c.flood_open,
+            c.answered_200,
+            c.answered_503,
+            c.answered_other,
+            c.no_answer,
+            c.answer.p50_ms,
+            c.answer.p99_ms,
+            c.answer.max_ms,
+            c.streams_held,
+            c.streams_refused,
         );
     }
     Ok(())

@@ -43,6 +43,9 @@ pub struct Tables<'a> {
     /// The `event` of every table.
     pub event: &'a str,
     pub time: Timebase,
+    /// Players listed by the venue (start ranks 1..=n, none seated): each
+    /// has a token and a `/p/` code.
+    pub players: u16,
 }
 
 impl<'a> Tables<'a> {
@@ -56,12 +59,17 @@ impl<'a> Tables<'a> {
             boards: None,
             event: "in-process",
             time: Timebase::manual(Duration::from_secs(1_000)),
+            players: 0,
         }
     }
 }
 
 pub struct App {
     pub router: axum::Router,
+    /// The whole web edge as `tactus serve` answers (`web::app`): the
+    /// router above with the hall check, the cards and axum's own errors
+    /// made `{"error": …}`.
+    pub edge: axum::Router,
     pub tokens: Arc<Tokens>,
     pub time: Timebase,
     _dir: tempfile::TempDir,
@@ -72,13 +80,15 @@ fn voice() -> Arc<VoicePack> {
     static VOICE: std::sync::OnceLock<Arc<VoicePack>> = std::sync::OnceLock::new();
     VOICE
         .get_or_init(|| {
-            Arc::new(
-                VoicePack::load(
-                    concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d"),
-                    &LoadOptions::default(),
-                )
-                .unwrap(),
-            )
+            // The fuzz crate (fuzz/) builds this file too: its voices are
+            // the repository's, one folder up.
+            let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            let pack = [here, here.parent().unwrap_or(here)]
+                .iter()
+                .map(|d| d.join("voices/de-appendix-d"))
+                .find(|d| d.is_dir())
+                .expect("the German voice pack");
+            Arc::new(VoicePack::load(pack, &LoadOptions::default()).unwrap())
         })
         .clone()
 }
@@ -113,8 +123,13 @@ pub async fn app(tables: Tables<'_>) -> App {
             second_blind: tables.second_blind,
         })
         .collect();
+    let ranks: Vec<u16> = (1..=tables.players).collect();
+    let players: Vec<tactus::service::config::PlayerConfig> = ranks
+        .iter()
+        .map(|r| toml::from_str(&format!("name = \"Player {r}\"\nstart_rank = {r}")).unwrap())
+        .collect();
     let tokens =
-        Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats, &[]).unwrap());
+        Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats, &ranks).unwrap());
     let mut handles = BTreeMap::new();
     let mut bases = BTreeMap::new();
     for (i, id) in tables.ids.iter().enumerate() {
@@ -166,7 +181,7 @@ pub async fn app(tables: Tables<'_>) -> App {
     let handles = Arc::new(handles);
     // As `tactus serve` has it: the voice packs for the player's browser
     // beside the pages and the API.
-    let voices = tables
+    let voices: BTreeMap<tactus::table::id::TableId, Arc<VoicePack>> = tables
         .ids
         .iter()
         .map(|id| (id.parse().unwrap(), voice()))
@@ -178,7 +193,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         rates: std::sync::Arc::new(tactus::service::table_rates::table_rates(None, None)),
         competition: Arc::new(
             Competition::new(
-                Vec::new(),
+                players.clone(),
                 bases,
                 tables.ids.iter().map(|id| id.parse().unwrap()).collect(),
                 handles.clone(),
@@ -192,9 +207,18 @@ pub async fn app(tables: Tables<'_>) -> App {
         tokens: tokens.clone(),
     };
     // As `tactus serve` has it: every route behind the guards.
-    let app = router(state.clone()).merge(tactus::service::clips::routes(voice(), voices));
+    let app = router(state.clone()).merge(tactus::service::clips::routes(voice(), voices.clone()));
+    let cards = tactus::service::web::cards::CardsState {
+        tokens: tokens.clone(),
+        tables: state.tables.clone(),
+        base: "http://127.0.0.1:8080".into(),
+        lang: tactus::service::i18n::pages_for(voice().language()),
+        players,
+    };
+    let edge = tactus::service::web::app(state.clone(), (voice(), voices), cards);
     App {
         router: guarded(app, state),
+        edge,
         tokens,
         time: tables.time,
         _dir: dir,

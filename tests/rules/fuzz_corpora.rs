@@ -13,6 +13,8 @@ mod brlapi_answers;
 mod dgt_decoder;
 #[path = "../../fuzz/checks/game_events.rs"]
 mod game_events;
+#[path = "../../fuzz/checks/http_router.rs"]
+mod http_router;
 #[path = "../../fuzz/checks/millennium_decoder.rs"]
 mod millennium_decoder;
 #[path = "../../fuzz/checks/parse_move.rs"]
@@ -82,6 +84,7 @@ corpus_tests!(
     brlapi_answers,
     dgt_decoder,
     game_events,
+    http_router,
     millennium_decoder,
     parse_move,
     peg_decoder,

@@ -144,3 +144,42 @@ fn bench_serve_reports_moves_and_clock_presses_on_the_stream() {
         assert!(x.is_finite() && x > 0.0, "{key} = {x}: {v}");
     }
 }
+
+/// `tactus bench gate` against real servers: the four conditions, each
+/// with its moves counted by answer, and the figures of the answered ones.
+/// Small floods (4 × 16): the figures' presence and count, never their
+/// size; `gate_floods.rs` holds the answers at the size.
+#[test]
+fn bench_gate_reports_every_condition_and_its_moves() {
+    let v = bench_json(&["gate", "--moves", "4", "--per-address", "16"]);
+    assert_eq!(v["addresses"], 4, "{v}");
+    assert_eq!(v["per_address"], 16, "{v}");
+    let conditions = v["conditions"].as_array().expect("conditions");
+    let names: Vec<&str> = conditions
+        .iter()
+        .map(|c| c["condition"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, ["quiet", "streams", "idle", "slow_heads"], "{v}");
+    for c in conditions {
+        assert_eq!(c["moves"], 4, "{c}");
+        let count = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("{k}: {c}"));
+        assert_eq!(
+            count("answered_200")
+                + count("answered_503")
+                + count("answered_other")
+                + count("no_answer"),
+            4,
+            "{c}"
+        );
+        // Every move answered 200 behind the gate, each timed.
+        assert_eq!(count("answered_200"), 4, "{c}");
+        assert_eq!(c["answer"]["n"], 4, "{c}");
+        for key in ["min_ms", "p50_ms", "p99_ms", "max_ms"] {
+            let x = c["answer"][key].as_f64().expect("a number");
+            assert!(x.is_finite() && x >= 0.0, "{key} = {x}: {c}");
+        }
+        let flood = if c["condition"] == "quiet" { 0 } else { 64 };
+        assert_eq!(c["flood"], flood, "{c}");
+        assert!(c["share_503"].as_f64().is_some(), "{c}");
+    }
+}

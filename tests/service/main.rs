@@ -27,6 +27,7 @@ mod gate_floods;
 mod gate_people;
 mod hall_check;
 mod hostile_peers;
+mod http_fuzz;
 mod recorder;
 mod roles;
 mod rounds;
