@@ -128,8 +128,16 @@ pub async fn app(tables: Tables<'_>) -> App {
         .iter()
         .map(|r| toml::from_str(&format!("name = \"Player {r}\"\nstart_rank = {r}")).unwrap())
         .collect();
+    let people: Vec<tactus::service::access::Person> = players
+        .iter()
+        .map(|p| tactus::service::access::Person {
+            start_rank: p.start_rank,
+            name: p.name.clone(),
+            fide_id: p.fide_id,
+        })
+        .collect();
     let tokens =
-        Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats, &ranks).unwrap());
+        Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats, &people).unwrap());
     let mut handles = BTreeMap::new();
     let mut bases = BTreeMap::new();
     for (i, id) in tables.ids.iter().enumerate() {
@@ -214,6 +222,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         base: "http://127.0.0.1:8080".into(),
         lang: tactus::service::i18n::pages_for(voice().language()),
         players,
+        teams: Vec::new(),
     };
     let edge = tactus::service::web::app(state.clone(), (voice(), voices), cards);
     App {
