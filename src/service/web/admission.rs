@@ -301,12 +301,16 @@ mod tests {
         // No silent one left: the oldest anonymous goes.
         n1.mark().spoke();
         n2.mark().spoke();
-        let _n3 = d.admit(ip(7)).unwrap();
+        let n3 = d.admit(ip(7)).unwrap();
         assert!(now(&anon) && !now(&n1));
-        let _n4 = d.admit(ip(8)).unwrap();
+        // A newcomer is silent: the next one makes it go first.
+        let n4 = d.admit(ip(8)).unwrap();
+        assert!(now(&n3) && !now(&n1));
+        n4.mark().spoke();
+        let _n5 = d.admit(ip(9)).unwrap();
         assert!(now(&n1) && !now(&known));
         // The known one stays through any number of newcomers.
-        for n in 9..40 {
+        for n in 10..40 {
             drop(d.admit(ip(n)).unwrap());
         }
         assert!(!now(&known));
