@@ -84,11 +84,32 @@ pub mod score {
     use shakmaty::KnownOutcome;
 
     /// The score as PGN writes it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::KnownOutcome;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut json = serde_json::Serializer::new(&mut out);
+    /// tactus_rules::result::score::serialize(&KnownOutcome::Draw, &mut json).unwrap();
+    /// assert_eq!(out, br#""1/2-1/2""#);
+    /// ```
     pub fn serialize<S: Serializer>(score: &KnownOutcome, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(score)
     }
 
     /// A score read as PGN writes it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use shakmaty::{Color, KnownOutcome};
+    ///
+    /// let mut json = serde_json::Deserializer::from_str(r#""1-0""#);
+    /// let score = tactus_rules::result::score::deserialize(&mut json).unwrap();
+    /// assert_eq!(score, KnownOutcome::Decisive { winner: Color::White });
+    /// ```
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<KnownOutcome, D::Error> {
         let text = String::deserialize(d)?;
         super::parse_score(text.trim()).map_err(serde::de::Error::custom)

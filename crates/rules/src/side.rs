@@ -142,11 +142,28 @@ pub mod square {
     use shakmaty::Square;
 
     /// The square's name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut json = serde_json::Serializer::new(&mut out);
+    /// tactus_rules::side::square::serialize(&shakmaty::Square::H8, &mut json).unwrap();
+    /// assert_eq!(out, br#""h8""#);
+    /// ```
     pub fn serialize<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
         super::serialize_square(sq, s)
     }
 
-    /// A square read from its name.
+    /// A square read from its name, in either case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut json = serde_json::Deserializer::from_str(r#""C3""#);
+    /// let sq = tactus_rules::side::square::deserialize(&mut json).unwrap();
+    /// assert_eq!(sq, shakmaty::Square::C3);
+    /// ```
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
         let text = String::deserialize(d)?;
         text.trim().to_ascii_lowercase().parse().map_err(|_| {
@@ -180,11 +197,28 @@ pub mod promotion_piece {
     use shakmaty::Role;
 
     /// The piece's letter.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut json = serde_json::Serializer::new(&mut out);
+    /// tactus_rules::side::promotion_piece::serialize(&shakmaty::Role::Queen, &mut json).unwrap();
+    /// assert_eq!(out, br#""q""#);
+    /// ```
     pub fn serialize<S: Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&role.char())
     }
 
     /// A promotion's piece read from its letter or name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut json = serde_json::Deserializer::from_str(r#""rook""#);
+    /// let role = tactus_rules::side::promotion_piece::deserialize(&mut json).unwrap();
+    /// assert_eq!(role, shakmaty::Role::Rook);
+    /// ```
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
         let text = String::deserialize(d)?;
         match text.trim().to_ascii_lowercase().as_str() {
