@@ -856,7 +856,7 @@ pub fn grouped_code(code: &str) -> String {
 }
 
 /// The short code printed on a table's card for a lasting `token`: 16
-/// symbols of [`CODE_ALPHABET`] (80 bits) derived from the token with
+/// symbols of `CODE_ALPHABET` (80 bits) derived from the token with
 /// HMAC-SHA-256, so that nothing more is kept and an old tokens file gets
 /// codes too. Printed in groups of four after `/t/`, it is read in any
 /// case, with or without dashes, as a braille reader types it from a BRF

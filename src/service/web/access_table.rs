@@ -2,9 +2,9 @@
 //! one gate that grants it.
 //!
 //! [`ROUTES`] names, for each method and route of the router, what a
-//! request must carry ([`Need`]). [`gate`] (a layer over every route)
+//! request must carry ([`Need`]). `gate` (a layer over every route)
 //! reads the table, checks the request's token before its body is read,
-//! and hands the handler what it was granted (a [`Granted`] role at a
+//! and hands the handler what it was granted (a `Granted` role at a
 //! table, an [`OwnPlayer`]); a route the table does not name is refused.
 //! Handlers act with what they are given. Within a table, which role may
 //! do which action is the action's own rule (`Action::allowed`), checked
