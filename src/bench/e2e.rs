@@ -391,8 +391,11 @@ async fn play_game(
         };
         let uci = UciMove::from_standard(m).to_string();
         if pos.turn() == blind {
-            sim.play(&uci, false).map_err(BenchError::Board)?;
+            // Stamped before the write, as every bench that times a write
+            // against its echo: the echo may come before this task runs
+            // again.
             let written = Instant::now();
+            sim.play(&uci, false).map_err(BenchError::Board)?;
             if let Some(role) = m.promotion() {
                 // A peg board cannot tell the piece: the player names it
                 // with a frame button once the table asks.
@@ -403,8 +406,8 @@ async fn play_game(
                     shakmaty::Role::Knight => 4,
                     _ => 1,
                 };
-                sim.button(button).map_err(BenchError::Board)?;
                 let written = Instant::now();
+                sim.button(button).map_err(BenchError::Board)?;
                 over |= measure(&mut live, written, stats, NoticeKind::Move).await;
             } else {
                 over |= measure(&mut live, written, stats, NoticeKind::Move).await;

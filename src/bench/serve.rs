@@ -358,9 +358,12 @@ fn play(
         // What earlier plies caused is behind us: only what this one causes counts.
         while rx.try_recv().is_ok() {}
         if pos.turn() == Color::White {
+            // Stamped before the write: the announcement can arrive before
+            // a thread that writes, then stamps, is scheduled again, and
+            // would read as 0 ms (or be clamped there).
+            let written = Instant::now();
             sim.play(&UciMove::from_standard(m).to_string(), false)
                 .map_err(BenchError::Board)?;
-            let written = Instant::now();
             if let Some(role) = m.promotion() {
                 wait(&rx, "promotion question", announcement("board"))?;
                 let n = match role {
@@ -383,9 +386,9 @@ fn play(
                 Duration::from_millis(50).max(free_at[b].saturating_duration_since(Instant::now())),
             );
             while rx.try_recv().is_ok() {}
+            let written = Instant::now();
             sim.button(if b == 0 { 1 } else { 4 })
                 .map_err(BenchError::Board)?;
-            let written = Instant::now();
             let (at, words) = wait_for(&rx, "clock announcement", announcement("clock"))?;
             buttons.push(at.saturating_duration_since(written));
             let said = pack.spoken_length(&tokens_of(&words));

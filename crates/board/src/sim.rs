@@ -547,8 +547,8 @@ impl Simulator {
     }
 
     /// Carries out `plan` in real time: pauses shorter than
-    /// [`hands::BATCH`] send their steps together. Returns the instant the
-    /// step completing the move was written.
+    /// [`hands::BATCH`] send their steps together. Returns the instant just
+    /// before the step completing the move was written.
     pub fn perform(&mut self, plan: &Plan) -> Result<std::time::Instant, SimError> {
         self.perform_timed(plan).map(|(completed, _)| completed)
     }
@@ -569,14 +569,17 @@ impl Simulator {
                 self.begin_batch();
             }
             self.act(step.act)?;
+            // Each instant is taken before its bytes are written: the host
+            // may answer before this thread runs again, and a stamp taken
+            // after would then lie after the answer.
             if i == plan.completes {
-                self.send_batch();
                 completed = std::time::Instant::now();
+                self.send_batch();
                 self.begin_batch();
             }
             if Some(i) == plan.pressed {
-                self.send_batch();
                 pressed = Some(std::time::Instant::now());
+                self.send_batch();
                 self.begin_batch();
             }
         }
