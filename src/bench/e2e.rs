@@ -341,6 +341,8 @@ async fn play_game(
             settings: shared.settings,
             mirror: None,
             pin: None,
+            // The benchmark's own settling time (0: the service alone).
+            settle_chosen: true,
         }),
         ..TableParts::new(
             Setup {

@@ -302,12 +302,15 @@ fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
         f.worst_lag_ms,
         f.mips
     );
+    println!("a move's last step to its announcement, seed {}:", r.seed);
     println!(
-        "a move's last step to its announcement (settling {} ms included), seed {}:",
-        r.settle_ms, r.seed
+        "  firmware in the emulator (settling {} ms): {}",
+        r.firmware_settle_ms, r.firmware_move_known
     );
-    println!("  firmware in the emulator: {}", r.firmware_move_known);
-    println!("  simulated peg board:      {}", r.sim_move_known);
+    println!(
+        "  simulated peg board (settling {} ms):      {}",
+        r.sim_settle_ms, r.sim_move_known
+    );
     Ok(())
 }
 

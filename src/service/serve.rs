@@ -682,6 +682,7 @@ fn open_board(
         settings,
         mirror: sim,
         pin,
+        settle_chosen: t.settle_ms.is_some(),
     }))
 }
 

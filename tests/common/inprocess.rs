@@ -96,6 +96,7 @@ fn link(sim: &Simulator) -> BoardLink {
         },
         mirror: None,
         pin: None,
+        settle_chosen: true,
     }
 }
 

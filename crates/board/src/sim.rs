@@ -99,6 +99,8 @@ struct Shared {
     /// DGT: the side whose time a DGT clock on the board runs (White's on
     /// the left), once a player pressed it.
     clock_runs: Option<Color>,
+    /// A peg board's hello text ([`SIM_HELLO`] unless set).
+    hello: String,
 }
 
 impl Shared {
@@ -149,7 +151,7 @@ impl Shared {
 
     fn hello(&mut self) {
         let event = match self.protocol {
-            Protocol::Peg => BoardEvent::Hello(SIM_HELLO.into()),
+            Protocol::Peg => BoardEvent::Hello(self.hello.clone()),
             Protocol::Dgt | Protocol::Millennium => BoardEvent::Version { major: 1, minor: 0 },
         };
         self.send(&event);
@@ -257,6 +259,7 @@ impl Simulator {
             held: None,
             // A DGT clock on a DGT board, started: White's time runs.
             clock_runs: (protocol == Protocol::Dgt).then_some(Color::White),
+            hello: SIM_HELLO.into(),
         }));
         let mut sim = Simulator {
             shared,
@@ -275,6 +278,15 @@ impl Simulator {
             (None, Some(live)) => PathBuf::from(live.slave.name().unwrap_or_default()),
             (None, None) => PathBuf::new(),
         }
+    }
+
+    /// What a peg board says when asked its hello (`V`) from now on, as
+    /// another firmware would: a board that says it debounces
+    /// (`debounced=10ms`, [`peg::debounced`]) is read without settling.
+    /// The simulator itself never debounces: the bounces a plan has are
+    /// sent as they are.
+    pub fn set_hello(&mut self, text: &str) {
+        lock(&self.shared).hello = text.to_owned();
     }
 
     /// The pieces on the simulated board.
