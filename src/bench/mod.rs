@@ -10,6 +10,7 @@ pub mod e2e;
 pub mod error;
 pub mod firmware;
 pub mod hands;
+pub mod idle;
 pub mod readers;
 pub mod serve;
 pub mod startup;

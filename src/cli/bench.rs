@@ -38,6 +38,10 @@ pub enum BenchCommand {
     /// a switch to its line on USB, a move's last peg to its announcement.
     /// Needs `scripts/firmware` and `npm ci --prefix tests/firmware`.
     Firmware(FirmwareArgs),
+    /// A real `tactus serve` with many tables (50 by default) on simulated
+    /// peg boards, idle: its CPU time (a share of one core) and wake-ups
+    /// over ten seconds, read from /proc.
+    Idle(IdleArgs),
     /// A server killed in the middle of a long event (by default nine
     /// rounds at 50 tables, about 40,000 events): process start to
     /// listening with every current game resumed.
@@ -86,6 +90,26 @@ pub struct FirmwareArgs {
     /// tests/firmware are.
     #[arg(long, default_value = ".")]
     root: PathBuf,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct IdleArgs {
+    /// Tables, each on a simulated peg board.
+    #[arg(long, default_value_t = 50)]
+    tables: usize,
+    /// Seconds measured, once every board has connected.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// The server to measure (another build: an arm64 one runs under
+    /// qemu-user through binfmt); this program by default.
+    #[arg(long)]
+    exe: Option<PathBuf>,
     /// Voice pack name under voices/, or a path.
     #[arg(long, default_value = "de-appendix-d")]
     voice: String,
@@ -221,6 +245,7 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Startup(args) => startup(args)?,
         BenchCommand::Readers(args) => readers(args)?,
         BenchCommand::Firmware(args) => firmware(args)?,
+        BenchCommand::Idle(args) => idle(args)?,
         BenchCommand::Voice(args) => voice(args)?,
     }
     Ok(())
@@ -311,6 +336,36 @@ fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
         "  simulated peg board (settling {} ms):      {}",
         r.sim_settle_ms, r.sim_move_known
     );
+    Ok(())
+}
+
+fn idle(args: IdleArgs) -> anyhow::Result<()> {
+    use tactus::bench::idle::{IdleOptions, run_idle};
+    let options = IdleOptions {
+        exe: match args.exe {
+            Some(exe) => exe,
+            None => this_program()?,
+        },
+        tables: args.tables,
+        seconds: args.seconds,
+        voice: args.voice,
+    };
+    let r = run_idle(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        println!(
+            "{} idle tables on simulated peg boards, {:.1} s: CPU {:.3} s, {:.2}% of a core; \
+             {:.0} wake-ups a second over {} threads; {:.0} MB resident",
+            r.tables,
+            r.seconds,
+            r.cpu_s,
+            r.cpu_percent_of_a_core,
+            r.wakeups_per_s,
+            r.threads,
+            r.rss_mb
+        );
+    }
     Ok(())
 }
 

@@ -205,6 +205,9 @@ impl TableActor {
             // which no instant matches, by the timer.
             let settle_at = self.boards.settle_at(self.time.source());
             let wake = [flag_at, settle_at].into_iter().flatten().min();
+            // Only a running clock needs its alive mark: an idle table
+            // (between rounds, a game not started) wakes for nothing.
+            let clock_runs = matches!(self.game.game().clock().state(), ClockState::Running { .. });
             let time = self.time.source().clone();
             let sleep = async move {
                 match wake {
@@ -229,11 +232,7 @@ impl TableActor {
                     Change::Spoken(announced) => self.announced(announced).await,
                     Change::Audio => self.publish_state(),
                 },
-                _ = alive.tick() => {
-                    if matches!(self.game.game().clock().state(), ClockState::Running { .. }) {
-                        self.game.alive(self.time.now());
-                    }
-                }
+                _ = alive.tick(), if clock_runs => self.game.alive(self.time.now()),
             }
             // Whatever the step changed (a board's state, an alert from the
             // journal) is what readers see next.
