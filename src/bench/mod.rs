@@ -13,5 +13,6 @@ pub mod hands;
 pub mod idle;
 pub mod readers;
 pub mod serve;
+pub mod sound;
 pub mod startup;
 pub mod voice;

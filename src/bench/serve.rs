@@ -168,6 +168,32 @@ impl Server {
                 .arg("--board")
                 .arg(format!("peg:{}", board.display()));
         }
+        Server::launch(command, exe, data)
+    }
+
+    /// Starts `tactus serve` on the venue file `config` (its tables' sound
+    /// devices, their boards), with `env` added to its environment (a
+    /// private sound server's), and the data folder `data`.
+    pub(crate) fn start_venue(
+        exe: &Path,
+        config: &Path,
+        data: &Path,
+        env: &[(String, String)],
+    ) -> Result<Server, BenchError> {
+        let mut command = Command::new(exe);
+        command
+            .arg("serve")
+            .args(["--listen", "127.0.0.1:0", "--config"])
+            .arg(config)
+            .arg("--data")
+            .arg(data)
+            .envs(env.iter().map(|(k, v)| (k, v)));
+        Server::launch(command, exe, data)
+    }
+
+    /// Runs `command` (a `tactus serve` with its data folder `data`) and
+    /// returns once it says where it listens, with table 1's links.
+    fn launch(mut command: Command, exe: &Path, data: &Path) -> Result<Server, BenchError> {
         let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

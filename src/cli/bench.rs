@@ -38,6 +38,11 @@ pub enum BenchCommand {
     /// a switch to its line on USB, a move's last peg to its announcement.
     /// Needs `scripts/firmware` and `npm ci --prefix tests/firmware`.
     Firmware(FirmwareArgs),
+    /// A move to the first sample of its announcement at the table's sound
+    /// device: a real `tactus serve` playing into a private PulseAudio's
+    /// null sink through ALSA, recorded with parec (Debian's pulseaudio,
+    /// pulseaudio-utils and libasound2-plugins).
+    Sound(SoundArgs),
     /// A real `tactus serve` with many tables (50 by default) on simulated
     /// peg boards, idle: its CPU time (a share of one core) and wake-ups
     /// over ten seconds, read from /proc.
@@ -90,6 +95,22 @@ pub struct FirmwareArgs {
     /// tests/firmware are.
     #[arg(long, default_value = ".")]
     root: PathBuf,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct SoundArgs {
+    /// The blind player's moves measured (each answered by the assistant).
+    #[arg(long, default_value_t = 100)]
+    moves: usize,
+    /// The seed of the games' random moves.
+    #[arg(long, default_value_t = 45)]
+    seed: u64,
     /// Voice pack name under voices/, or a path.
     #[arg(long, default_value = "de-appendix-d")]
     voice: String,
@@ -246,6 +267,7 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Readers(args) => readers(args)?,
         BenchCommand::Firmware(args) => firmware(args)?,
         BenchCommand::Idle(args) => idle(args)?,
+        BenchCommand::Sound(args) => sound(args)?,
         BenchCommand::Voice(args) => voice(args)?,
     }
     Ok(())
@@ -336,6 +358,35 @@ fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
         "  simulated peg board (settling {} ms):      {}",
         r.sim_settle_ms, r.sim_move_known
     );
+    Ok(())
+}
+
+fn sound(args: SoundArgs) -> anyhow::Result<()> {
+    use tactus::bench::sound::{SoundOptions, run_sound};
+    let options = SoundOptions {
+        exe: this_program()?,
+        moves: args.moves,
+        seed: args.seed,
+        voice: args.voice,
+    };
+    let r = run_sound(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        println!(
+            "a move to its first sample at the sound device: {}, p90 {:.1} ms \
+             ({} servers; the stream recovered {} times)",
+            r.move_to_first_sample, r.p90_ms, r.servers, r.retried
+        );
+        println!(
+            "  the move to its announcement on the live stream: {}",
+            r.move_to_event
+        );
+        println!(
+            "  the announcement to its first sample:            {}",
+            r.event_to_first_sample
+        );
+    }
     Ok(())
 }
 
