@@ -171,19 +171,20 @@ mod tests {
         let t = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(30));
             waker.wake();
-            waker.wake();
         });
-        // No timeout: only the wake-up ends it.
+        // No timeout: only the wake-up from the other thread ends it.
         let r = wait(None, &wake, None).unwrap();
         t.join().unwrap();
-        assert_eq!(
-            r,
-            Ready {
-                port: false,
-                woken: true
-            }
-        );
-        // Both wake-ups were taken: the next wait runs to its timeout.
+        let woken = Ready {
+            port: false,
+            woken: true,
+        };
+        assert_eq!(r, woken);
+        // Two wake-ups before a wait are one, and taken by it: the next
+        // wait runs to its timeout.
+        wake.wake();
+        wake.wake();
+        assert_eq!(wait(None, &wake, None).unwrap(), woken);
         let r = wait(None, &wake, Some(Duration::from_millis(5))).unwrap();
         assert!(r.timed_out(), "{r:?}");
     }
