@@ -613,7 +613,12 @@ impl Inference {
             out.extend(self.make_first_of_pair(*first, *second, now));
         }
         self.changed_at = Some(now);
-        if self.settings.settle.is_zero() {
+        // With no settling time the board is judged at once, unless a wait
+        // of its own runs (a rook on its castling square waits
+        // CASTLE_WAIT for its king): that is judged at its deadline, by
+        // `tick`, as with any settling time. Judged here, a rook-first
+        // castling on a board that debounces was the rook's move.
+        if self.settings.settle.is_zero() && self.deadline().is_some_and(|d| d <= now) {
             out.extend(self.evaluate(now));
         }
         out
