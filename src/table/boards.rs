@@ -115,6 +115,11 @@ impl Boards {
         self.all.is_empty()
     }
 
+    /// Whether every board is connected (none being retried).
+    pub(super) fn all_connected(&self) -> bool {
+        self.all.iter().all(|b| b.connected)
+    }
+
     pub(super) fn len(&self) -> usize {
         self.all.len()
     }
