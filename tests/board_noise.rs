@@ -53,6 +53,7 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
             settings: Settings::default(),
             mirror: None,
             pin: None,
+            settle_chosen: false,
         }),
         ..TableParts::new(
             Setup {

@@ -341,6 +341,8 @@ async fn play_game(
             settings: shared.settings,
             mirror: None,
             pin: None,
+            // The benchmark's own settling time (0: the service alone).
+            settle_chosen: true,
         }),
         ..TableParts::new(
             Setup {
@@ -392,8 +394,11 @@ async fn play_game(
         };
         let uci = UciMove::from_standard(m).to_string();
         if pos.turn() == blind {
-            sim.play(&uci, false).map_err(BenchError::Board)?;
+            // Stamped before the write, as every bench that times a write
+            // against its echo: the echo may come before this task runs
+            // again.
             let written = Instant::now();
+            sim.play(&uci, false).map_err(BenchError::Board)?;
             if let Some(role) = m.promotion() {
                 // A peg board cannot tell the piece: the player names it
                 // with a frame button once the table asks.
@@ -404,8 +409,8 @@ async fn play_game(
                     shakmaty::Role::Knight => 4,
                     _ => 1,
                 };
-                sim.button(button).map_err(BenchError::Board)?;
                 let written = Instant::now();
+                sim.button(button).map_err(BenchError::Board)?;
                 over |= measure(&mut live, written, stats, NoticeKind::Move).await;
             } else {
                 over |= measure(&mut live, written, stats, NoticeKind::Move).await;

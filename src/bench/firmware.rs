@@ -11,9 +11,11 @@
 //! emulator's own lateness), and, for both boards, from the step that
 //! completes a move on the board (the last peg seated, or the promotion's
 //! button) to the move's announcement on the table's live stream. The
-//! server settles a peg board's move for its default settling time before
-//! reading it, so that figure includes it; the firmware adds its own
-//! debouncing (10 ms).
+//! server reads the firmware's board without settling (its hello says it
+//! debounces, 10 ms, which is in the figure) and settles the simulated
+//! board's moves for the peg board's default settling time (20 ms, in its
+//! figure); the settling time each was read with is reported, as the
+//! server's state says it.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -22,7 +24,6 @@ use serde::Serialize;
 use shakmaty::{Board, Chess, Color, Position};
 use tactus_board::event::Protocol;
 use tactus_board::hands::{Hands, Plan, Timing};
-use tactus_board::infer::default_settle;
 use tactus_board::sim::Simulator;
 use tactus_testkit::peg_firmware::{EmulatedPegBoard, Parts};
 
@@ -72,8 +73,12 @@ pub struct FirmwareReport {
     pub firmware_move_known: Spread,
     /// The same on the simulated peg board.
     pub sim_move_known: Spread,
-    /// The server's settling time for a peg board, in both figures.
-    pub settle_ms: u64,
+    /// The settling time the server read the firmware's board with (its
+    /// state's `board.settle_ms`): 0, as its hello says it debounces.
+    pub firmware_settle_ms: u64,
+    /// The same for the simulated board, which does not debounce: the peg
+    /// board's default.
+    pub sim_settle_ms: u64,
 }
 
 /// Runs the benchmark: the emulated firmware, then the simulator.
@@ -95,7 +100,7 @@ pub fn run_firmware(options: &FirmwareOptions) -> Result<FirmwareReport, BenchEr
             error: e,
         }
     };
-    let firmware_moves = play(options, &board.path(), 0, &mut |plan| {
+    let (firmware_moves, firmware_settle_ms) = play(options, &board.path(), 0, &mut |plan| {
         board.perform(plan).map_err(io("the emulated board failed"))
     })?;
     let stats = board.stats().map_err(io("no figures from the emulator"))?;
@@ -103,7 +108,7 @@ pub fn run_firmware(options: &FirmwareOptions) -> Result<FirmwareReport, BenchEr
     let mut sim =
         Simulator::new(Protocol::Peg, Board::default(), None).map_err(BenchError::Simulator)?;
     let path = sim.path();
-    let sim_moves = play(options, &path, 1, &mut |plan| {
+    let (sim_moves, sim_settle_ms) = play(options, &path, 1, &mut |plan| {
         sim.perform(plan).map_err(BenchError::Board)
     })?;
     let f = |k: &str| stats[k].as_f64().unwrap_or(f64::NAN);
@@ -122,18 +127,20 @@ pub fn run_firmware(options: &FirmwareOptions) -> Result<FirmwareReport, BenchEr
         },
         firmware_move_known: Spread::of(firmware_moves),
         sim_move_known: Spread::of(sim_moves),
-        settle_ms: default_settle(Protocol::Peg).as_millis() as u64,
+        firmware_settle_ms,
+        sim_settle_ms,
     })
 }
 
 /// One game on a board at `path` under a fresh `tactus serve`: White's
-/// moves carried out by `perform` and measured to their announcement.
+/// moves carried out by `perform` and measured to their announcement; and
+/// the settling time the server read the board with.
 fn play(
     options: &FirmwareOptions,
     path: &std::path::Path,
     run: usize,
     perform: &mut dyn FnMut(&Plan) -> Result<Instant, BenchError>,
-) -> Result<Vec<Duration>, BenchError> {
+) -> Result<(Vec<Duration>, u64), BenchError> {
     let data = scratch(run)?;
     let server = Server::start(&options.exe, &options.voice, &data, Some(path))?;
     let rx = subscribe(&server.addr, &server.id)?;
@@ -172,7 +179,20 @@ fn play(
             break;
         }
     }
+    // Read after the game: the board's hello was read long before.
+    let state = tactus_testkit::http::request(
+        &server.addr,
+        "GET",
+        &format!("/api/tables/{}", server.id),
+        None,
+        None,
+        Duration::from_secs(10),
+    )
+    .map_err(BenchError::io("cannot read the table's state".to_owned()))?;
+    let settle_ms = serde_json::from_str::<serde_json::Value>(&state.body)?["board"]["settle_ms"]
+        .as_u64()
+        .ok_or_else(|| BenchError::Missing(format!("no board.settle_ms in {}", state.body)))?;
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
-    Ok(measured)
+    Ok((measured, settle_ms))
 }

@@ -168,6 +168,32 @@ impl Server {
                 .arg("--board")
                 .arg(format!("peg:{}", board.display()));
         }
+        Server::launch(command, exe, data)
+    }
+
+    /// Starts `tactus serve` on the venue file `config` (its tables' sound
+    /// devices, their boards), with `env` added to its environment (a
+    /// private sound server's), and the data folder `data`.
+    pub(crate) fn start_venue(
+        exe: &Path,
+        config: &Path,
+        data: &Path,
+        env: &[(String, String)],
+    ) -> Result<Server, BenchError> {
+        let mut command = Command::new(exe);
+        command
+            .arg("serve")
+            .args(["--listen", "127.0.0.1:0", "--config"])
+            .arg(config)
+            .arg("--data")
+            .arg(data)
+            .envs(env.iter().map(|(k, v)| (k, v)));
+        Server::launch(command, exe, data)
+    }
+
+    /// Runs `command` (a `tactus serve` with its data folder `data`) and
+    /// returns once it says where it listens, with table 1's links.
+    fn launch(mut command: Command, exe: &Path, data: &Path) -> Result<Server, BenchError> {
         let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -358,9 +384,12 @@ fn play(
         // What earlier plies caused is behind us: only what this one causes counts.
         while rx.try_recv().is_ok() {}
         if pos.turn() == Color::White {
+            // Stamped before the write: the announcement can arrive before
+            // a thread that writes, then stamps, is scheduled again, and
+            // would read as 0 ms (or be clamped there).
+            let written = Instant::now();
             sim.play(&UciMove::from_standard(m).to_string(), false)
                 .map_err(BenchError::Board)?;
-            let written = Instant::now();
             if let Some(role) = m.promotion() {
                 wait(&rx, "promotion question", announcement("board"))?;
                 let n = match role {
@@ -383,9 +412,9 @@ fn play(
                 Duration::from_millis(50).max(free_at[b].saturating_duration_since(Instant::now())),
             );
             while rx.try_recv().is_ok() {}
+            let written = Instant::now();
             sim.button(if b == 0 { 1 } else { 4 })
                 .map_err(BenchError::Board)?;
-            let written = Instant::now();
             let (at, words) = wait_for(&rx, "clock announcement", announcement("clock"))?;
             buttons.push(at.saturating_duration_since(written));
             let said = pack.spoken_length(&tokens_of(&words));

@@ -38,6 +38,15 @@ pub enum BenchCommand {
     /// a switch to its line on USB, a move's last peg to its announcement.
     /// Needs `scripts/firmware` and `npm ci --prefix tests/firmware`.
     Firmware(FirmwareArgs),
+    /// A move to the first sample of its announcement at the table's sound
+    /// device: a real `tactus serve` playing into a private PulseAudio's
+    /// null sink through ALSA, recorded with parec (Debian's pulseaudio,
+    /// pulseaudio-utils and libasound2-plugins).
+    Sound(SoundArgs),
+    /// A real `tactus serve` with many tables (50 by default) on simulated
+    /// peg boards, idle: its CPU time (a share of one core) and wake-ups
+    /// over ten seconds, read from /proc.
+    Idle(IdleArgs),
     /// A server killed in the middle of a long event (by default nine
     /// rounds at 50 tables, about 40,000 events): process start to
     /// listening with every current game resumed.
@@ -113,6 +122,42 @@ pub struct FirmwareArgs {
     /// tests/firmware are.
     #[arg(long, default_value = ".")]
     root: PathBuf,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct SoundArgs {
+    /// The blind player's moves measured (each answered by the assistant).
+    #[arg(long, default_value_t = 100)]
+    moves: usize,
+    /// The seed of the games' random moves.
+    #[arg(long, default_value_t = 45)]
+    seed: u64,
+    /// Voice pack name under voices/, or a path.
+    #[arg(long, default_value = "de-appendix-d")]
+    voice: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct IdleArgs {
+    /// Tables, each on a simulated peg board.
+    #[arg(long, default_value_t = 50)]
+    tables: usize,
+    /// Seconds measured, once every board has connected.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// The server to measure (another build: an arm64 one runs under
+    /// qemu-user through binfmt); this program by default.
+    #[arg(long)]
+    exe: Option<PathBuf>,
     /// Voice pack name under voices/, or a path.
     #[arg(long, default_value = "de-appendix-d")]
     voice: String,
@@ -248,6 +293,8 @@ pub fn run(command: BenchCommand) -> Outcome {
         BenchCommand::Startup(args) => startup(args)?,
         BenchCommand::Readers(args) => readers(args)?,
         BenchCommand::Firmware(args) => firmware(args)?,
+        BenchCommand::Idle(args) => idle(args)?,
+        BenchCommand::Sound(args) => sound(args)?,
         BenchCommand::Voice(args) => voice(args)?,
         BenchCommand::Gate(args) => gate(args)?,
     }
@@ -330,12 +377,74 @@ fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
         f.worst_lag_ms,
         f.mips
     );
+    println!("a move's last step to its announcement, seed {}:", r.seed);
     println!(
-        "a move's last step to its announcement (settling {} ms included), seed {}:",
-        r.settle_ms, r.seed
+        "  firmware in the emulator (settling {} ms): {}",
+        r.firmware_settle_ms, r.firmware_move_known
     );
-    println!("  firmware in the emulator: {}", r.firmware_move_known);
-    println!("  simulated peg board:      {}", r.sim_move_known);
+    println!(
+        "  simulated peg board (settling {} ms):      {}",
+        r.sim_settle_ms, r.sim_move_known
+    );
+    Ok(())
+}
+
+fn sound(args: SoundArgs) -> anyhow::Result<()> {
+    use tactus::bench::sound::{SoundOptions, run_sound};
+    let options = SoundOptions {
+        exe: this_program()?,
+        moves: args.moves,
+        seed: args.seed,
+        voice: args.voice,
+    };
+    let r = run_sound(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        println!(
+            "a move to its first sample at the sound device: {}, p90 {:.1} ms \
+             ({} servers; the stream recovered {} times)",
+            r.move_to_first_sample, r.p90_ms, r.servers, r.retried
+        );
+        println!(
+            "  the move to its announcement on the live stream: {}",
+            r.move_to_event
+        );
+        println!(
+            "  the announcement to its first sample:            {}",
+            r.event_to_first_sample
+        );
+    }
+    Ok(())
+}
+
+fn idle(args: IdleArgs) -> anyhow::Result<()> {
+    use tactus::bench::idle::{IdleOptions, run_idle};
+    let options = IdleOptions {
+        exe: match args.exe {
+            Some(exe) => exe,
+            None => this_program()?,
+        },
+        tables: args.tables,
+        seconds: args.seconds,
+        voice: args.voice,
+    };
+    let r = run_idle(&options)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        println!(
+            "{} idle tables on simulated peg boards, {:.1} s: CPU {:.3} s, {:.2}% of a core; \
+             {:.0} wake-ups a second over {} threads; {:.0} MB resident",
+            r.tables,
+            r.seconds,
+            r.cpu_s,
+            r.cpu_percent_of_a_core,
+            r.wakeups_per_s,
+            r.threads,
+            r.rss_mb
+        );
+    }
     Ok(())
 }
 

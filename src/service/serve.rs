@@ -721,6 +721,7 @@ fn open_board(
         settings,
         mirror: sim,
         pin,
+        settle_chosen: t.settle_ms.is_some(),
     }))
 }
 

@@ -205,6 +205,13 @@ impl TableActor {
             // which no instant matches, by the timer.
             let settle_at = self.boards.settle_at(self.time.source());
             let wake = [flag_at, settle_at].into_iter().flatten().min();
+            // Only a running clock needs its alive mark, and only a board
+            // not connected a fresh count of the attempts to reach it (its
+            // driver retries on its own and tells the table nothing until
+            // it connects): an idle table whose boards are there wakes for
+            // nothing.
+            let clock_runs = matches!(self.game.game().clock().state(), ClockState::Running { .. });
+            let tick = clock_runs || !self.boards.all_connected();
             let time = self.time.source().clone();
             let sleep = async move {
                 match wake {
@@ -229,8 +236,8 @@ impl TableActor {
                     Change::Spoken(announced) => self.announced(announced).await,
                     Change::Audio => self.publish_state(),
                 },
-                _ = alive.tick() => {
-                    if matches!(self.game.game().clock().state(), ClockState::Running { .. }) {
+                _ = alive.tick(), if tick => {
+                    if clock_runs {
                         self.game.alive(self.time.now());
                     }
                 }

@@ -12,7 +12,9 @@ use super::timebase::Timebase;
 use super::view::BoardView;
 use tactus_board::event::{BoardEvent, Protocol};
 use tactus_board::follow::Physical;
-use tactus_board::infer::{InferError, Inference, Inferred, Settings, promotion_button};
+use tactus_board::infer::{
+    DEBOUNCED_SETTLE, InferError, Inference, Inferred, Settings, promotion_button,
+};
 use tactus_board::serial::{Driver, DriverEvent, Stamped};
 use tactus_board::sim::Simulator;
 use tactus_rules::clock_announce::Shown;
@@ -31,6 +33,11 @@ pub struct BoardLink {
     /// not followed. Across the hall (`rfc2217://table3.local`) anyone may
     /// answer a name; the pin says which board is the blind player's.
     pub pin: Option<String>,
+    /// The settling time was chosen for this board (the venue's
+    /// `settle_ms`, a benchmark's): kept whatever the board says of its
+    /// debouncing. Otherwise a peg board whose hello says it debounces
+    /// is read without settling ([`DEBOUNCED_SETTLE`]).
+    pub settle_chosen: bool,
 }
 
 /// Whether a pinned board has said who it is since it connected.
@@ -57,6 +64,11 @@ pub(super) struct LiveBoard {
     /// The pinned hello, if the venue gave one.
     pin: Option<String>,
     identity: Identity,
+    /// The settling time it was wired with, read again whenever it
+    /// connects (another board may be plugged in), and whether it was
+    /// chosen for it ([`BoardLink::settle_chosen`]).
+    settle: Duration,
+    settle_chosen: bool,
 }
 
 /// The boards wired to a table, the blind player's first, then the
@@ -80,6 +92,8 @@ impl Boards {
                 sim
             }),
             inference: Inference::new(position.clone(), b.protocol, b.settings),
+            settle: b.settings.settle,
+            settle_chosen: b.settle_chosen,
             driver: b.driver,
             protocol: b.protocol,
             connected: false,
@@ -100,6 +114,11 @@ impl Boards {
 
     pub(super) fn is_empty(&self) -> bool {
         self.all.is_empty()
+    }
+
+    /// Whether every board is connected (none being retried).
+    pub(super) fn all_connected(&self) -> bool {
+        self.all.iter().all(|b| b.connected)
     }
 
     pub(super) fn len(&self) -> usize {
@@ -285,6 +304,11 @@ impl Boards {
             DriverEvent::ReadUpTo => return BoardNews::Inferred(board.inference.tick(now)),
             DriverEvent::Board(e) => e,
         };
+        match &event {
+            BoardEvent::Connected => board.read_as_wired(table),
+            BoardEvent::Hello(said) => board.read_as_said(said, table),
+            _ => {}
+        }
         // A pinned board is followed only once it has said the pinned
         // hello since it connected: anything else it sends is ignored.
         match (&event, &board.pin) {
@@ -398,6 +422,34 @@ impl Boards {
 }
 
 impl LiveBoard {
+    /// A board (re)connected: it may be another one, so it is read with
+    /// the settling time it was wired with until its hello says otherwise.
+    fn read_as_wired(&mut self, table: &TableId) {
+        if self.inference.settings().settle != self.settle {
+            tracing::info!(table = %table, settle_ms = self.settle.as_millis() as u64, "board connected: read with its settling time until it says it debounces");
+            self.inference.set_settle(self.settle);
+        }
+    }
+
+    /// A peg board said `hello`: one that debounces its switches itself
+    /// (the project's firmware) is read without settling on top, unless
+    /// the venue chose this board's settling time.
+    fn read_as_said(&mut self, hello: &str, table: &TableId) {
+        if self.protocol != Protocol::Peg || self.settle_chosen {
+            return;
+        }
+        let settle = match tactus_board::peg::debounced(hello) {
+            Some(debounce) => {
+                if self.inference.settings().settle != DEBOUNCED_SETTLE {
+                    tracing::info!(table = %table, debounce_ms = debounce.as_millis() as u64, "the board debounces its switches: read without settling");
+                }
+                DEBOUNCED_SETTLE
+            }
+            None => self.settle,
+        };
+        self.inference.set_settle(settle);
+    }
+
     /// Its inference engine starts again from `position`, with the same
     /// settings: what it was following is forgotten.
     fn follow_afresh(&mut self, position: &Chess) {
@@ -432,6 +484,7 @@ impl LiveBoard {
                 Identity::Unsaid => Some("unsaid".into()),
                 Identity::Other(said) => Some(said.clone()),
             },
+            settle_ms: self.inference.settings().settle.as_millis() as u64,
         }
     }
 }

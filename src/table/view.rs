@@ -217,6 +217,10 @@ pub struct BoardView {
     /// who it is, or the hello it answered with instead of the pinned one.
     /// `null`: followed.
     pub not_followed: Option<String>,
+    /// How long the board must be still before it is read, in
+    /// milliseconds: the venue's `settle_ms` or its kind's default; 0 for
+    /// a peg board whose hello says it debounces itself.
+    pub settle_ms: u64,
 }
 
 /// How many of the latest touched pieces and illegal attempts the state

@@ -106,6 +106,7 @@ fn link(sim: &Simulator) -> BoardLink {
         },
         mirror: None,
         pin: None,
+        settle_chosen: true,
     }
 }
 

@@ -25,7 +25,7 @@ const LIMIT: Duration = Duration::from_secs(30);
 /// The firmware's hello: its version and the flash's unique ID, which the
 /// emulated flash gives as zeros. The table is pinned to it: the board is
 /// followed only once the firmware has said it.
-const HELLO: &str = "tactus peg board 0.1.0 0000000000000000";
+const HELLO: &str = "tactus peg board 0.1.0 0000000000000000 debounced=10ms";
 
 /// White (blind, on the emulated peg board) takes en passant, captures,
 /// under-promotes to a knight (frame button 4) and castles; Black's moves

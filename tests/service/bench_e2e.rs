@@ -139,9 +139,14 @@ fn bench_serve_reports_moves_and_clock_presses_on_the_stream() {
         moves >= 3,
         "a promotion's move is not timed, the rest are: {v}"
     );
-    for key in ["p50_ms", "max_ms"] {
-        let x = v["button_to_sse"][key].as_f64().expect("a number");
-        assert!(x.is_finite() && x > 0.0, "{key} = {x}: {v}");
+    // A figure is there and is a time; its size is the benchmark's to
+    // report, not this test's to judge (under load an announcement can
+    // come within a clock tick of the write).
+    for figure in ["move_to_sse", "button_to_sse"] {
+        for key in ["min_ms", "p50_ms", "p99_ms", "max_ms"] {
+            let x = v[figure][key].as_f64().expect("a number");
+            assert!(x.is_finite() && x >= 0.0, "{figure}.{key} = {x}: {v}");
+        }
     }
 }
 

@@ -271,6 +271,44 @@ fn each_table_serves_the_browser_the_pack_it_speaks_with() {
     );
 }
 
+/// Issue 45, item 4: a peg board whose hello says it debounces its own
+/// switches (the project's firmware: `debounced=10ms`) is read without the
+/// peg board's 20 ms settling on top; a board that does not say so keeps
+/// it, and so does a board whose settling time the venue chose. Each
+/// plays a move, so that the hello has been read when the state is.
+#[test]
+fn a_peg_board_that_says_it_debounces_is_read_without_settling() {
+    for (hello, venue, settle_ms) in [
+        ("tactus-sim 1.0 debounced=10ms", "", 0),
+        (SIM_HELLO, "", 20),
+        ("tactus-sim 1.0 debounced=10ms", "settle_ms = 30\n", 30),
+    ] {
+        let data = tempfile::tempdir().unwrap();
+        let mut peg = Simulator::new(Protocol::Peg, Board::default(), None).unwrap();
+        peg.set_hello(hello);
+        let server = Server::with_venue(
+            data.path(),
+            &format!(
+                "[[table]]\nid = \"1\"\nblind = \"white\"\nboard = \"peg:{}\"\n{venue}",
+                peg.path().display()
+            ),
+        );
+        let addr = server.addr.clone();
+        wait_for("the board to connect", LIMIT, || {
+            (table(&addr)["board"]["connected"] == true).then_some(())
+        });
+        peg.play("e2e4", false).unwrap();
+        wait_for("e4 made on the board", LIMIT, || {
+            (moves(&addr) == 1).then_some(())
+        });
+        let t = table(&addr);
+        assert_eq!(
+            t["board"]["settle_ms"], settle_ms,
+            "{hello:?} {venue:?}: {t}"
+        );
+    }
+}
+
 /// Issue 36, item 8: a board is who it says it is. A peg board across the
 /// hall answers a name anyone can answer (`table3.local`); the venue pins
 /// its hello (`board_hello`, the firmware's name and serial number). A

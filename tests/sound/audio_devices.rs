@@ -485,105 +485,35 @@ fn a_table_comes_back_after_the_sound_server_dies_and_its_sink_is_pulled() {
     assert!(reopened(&addr) >= downs);
 }
 
-/// Time from a blind move submitted to the first sample of its announcement
-/// on the table's sink, over `TACTUS_AUDIO_MOVES` moves (default 100):
-/// White (blind) moves, the assistant answers for Black, repeated; a game
-/// that ends starts again at a fresh table.
+/// `tactus bench sound` (a move to the first sample of its announcement at
+/// the table's device, `src/bench/sound.rs`) on a few moves: every move
+/// heard and timed, with its two parts. The figures are the benchmark's to
+/// report (`docs/performance.md`), not this test's to judge.
 #[test]
-#[ignore = "a measurement, several minutes: run with --ignored --nocapture"]
-fn move_to_first_sample_latency() {
-    use shakmaty::{Chess, Position, uci::UciMove};
-    let moves: usize = std::env::var("TACTUS_AUDIO_MOVES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100);
-    let pulse = Pulse::start(&["t1"]);
-    let mut latencies = Vec::new();
-    let mut rng = common::Rng::from_env("TACTUS_SEED");
-    while latencies.len() < moves {
-        let data = tempfile::tempdir().unwrap();
-        let config = venue(data.path(), 1);
-        let server = serve(&pulse, data.path(), &config);
-        let addr = server.addr.clone();
-        wait_for("sound", LIMIT, || {
-            (audio_state(&addr, 1) == "playing").then_some(())
-        });
-        let (player, assistant, _) = tokens(data.path(), "1");
-        let rec = pulse.record("t1");
-        // The recorder connected and streaming (on a loaded machine parec
-        // may take longer than any fixed pause): a first move heard before
-        // it was there would be timed from its connection.
-        let streaming = wait_until(LIMIT, || rec.len() > (RATE / 5) as usize);
-        assert!(streaming, "parec recorded nothing");
-        let mut pos = Chess::default();
-        while latencies.len() < moves {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.below(legal.len() as u64) as usize];
-            let uci = UciMove::from_standard(m).to_string();
-            let from = rec.len();
-            let submitted = Instant::now();
-            let r = post(
-                &addr,
-                "/api/tables/1/move",
-                &player,
-                &format!(r#"{{"move":"{uci}"}}"#),
-            );
-            if r.status != 200 {
-                break;
-            }
-            let first = rec.first_loud(from).expect("the move heard");
-            let at = rec.time_of(first).unwrap();
-            latencies.push(at.saturating_duration_since(submitted));
-            let n = latencies.len();
-            if n == 1 || latencies[n - 1] > Duration::from_millis(50) {
-                eprintln!(
-                    "move {n} ({} of this server): {:.1} ms",
-                    pos.fullmoves(),
-                    latencies[n - 1].as_secs_f64() * 1000.0
-                );
-            }
-            pos.play_unchecked(m);
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let reply = legal[rng.below(legal.len() as u64) as usize];
-            let uci = UciMove::from_standard(reply).to_string();
-            let r = post(
-                &addr,
-                "/api/tables/1/move",
-                &assistant,
-                &format!(r#"{{"move":"{uci}"}}"#),
-            );
-            if r.status != 200 {
-                break;
-            }
-            pos.play_unchecked(reply);
-            // Black's move is said too: let it finish.
-            settle(&rec);
+fn bench_sound_times_every_move_to_its_first_sample() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["bench", "sound", "--moves", "4", "--json"])
+        .output()
+        .expect("run tactus bench sound");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "status {}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    for figure in [
+        "move_to_first_sample",
+        "move_to_event",
+        "event_to_first_sample",
+    ] {
+        assert_eq!(v[figure]["n"], 4, "{figure}: {v}");
+        for key in ["min_ms", "p50_ms", "p99_ms", "max_ms"] {
+            let x = v[figure][key].as_f64().expect("a number");
+            assert!(x.is_finite() && x >= 0.0, "{figure}.{key}: {v}");
         }
     }
-    latencies.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    // Nearest rank: p99 of 100 is the 99th smallest.
-    let p = |q: f64| {
-        let rank = (latencies.len() as f64 * q).ceil() as usize;
-        ms(latencies[rank.clamp(1, latencies.len()) - 1])
-    };
-    eprintln!(
-        "move to first sample on the sink over {} moves: p50 {:.1} ms, p90 {:.1} ms, \
-         p99 {:.1} ms, max {:.1} ms",
-        latencies.len(),
-        p(0.5),
-        p(0.9),
-        p(0.99),
-        ms(*latencies.last().unwrap())
-    );
-    // A measurement, not a timed assertion: the figures are reported (the
-    // issue's target is a p99 under 50 ms). What is checked is that every
-    // move was heard.
-    assert_eq!(latencies.len(), moves);
+    assert!(v["retried"].as_u64().is_some(), "{v}");
 }

@@ -43,6 +43,16 @@ use super::follow::{Fixes, Physical};
 /// any board, not a touch.
 pub const DEFAULT_SETTLE: Duration = Duration::from_millis(20);
 
+/// The settling time of a peg board that debounces its own switches and
+/// says so in its hello ([`crate::peg::debounced`], the project's
+/// firmware): none. Its lines are changes that held (10 ms on the
+/// firmware), never contact bounce, and a peg cannot slide, so waiting out
+/// a bounce again only delays every move; a lift and put back it reports
+/// is a touch however quick. Events that come in one read are still judged
+/// one by one, and a move half made (pegs in hand, nothing put, a castling
+/// half done) is still a move in progress, not a difference.
+pub const DEBOUNCED_SETTLE: Duration = Duration::ZERO;
+
 /// The settling time of a board that senses pieces (DGT, Millennium): a
 /// piece slid by hand rests on each square it crosses for up to a quarter
 /// of a second (30–250 ms a square, measured as the hands model slides),
@@ -300,6 +310,13 @@ impl Inference {
     /// The settings.
     pub fn settings(&self) -> Settings {
         self.settings
+    }
+
+    /// Reads the board with another settling time from now on (the board
+    /// said in its hello that it debounces: [`DEBOUNCED_SETTLE`]). A change
+    /// already waiting is judged by the new one at its next deadline.
+    pub fn set_settle(&mut self, settle: Duration) {
+        self.settings.settle = settle;
     }
 
     /// The announced move being followed, if any.
@@ -596,7 +613,12 @@ impl Inference {
             out.extend(self.make_first_of_pair(*first, *second, now));
         }
         self.changed_at = Some(now);
-        if self.settings.settle.is_zero() {
+        // With no settling time the board is judged at once, unless a wait
+        // of its own runs (a rook on its castling square waits
+        // CASTLE_WAIT for its king): that is judged at its deadline, by
+        // `tick`, as with any settling time. Judged here, a rook-first
+        // castling on a board that debounces was the rook's move.
+        if self.settings.settle.is_zero() && self.deadline().is_some_and(|d| d <= now) {
             out.extend(self.evaluate(now));
         }
         out

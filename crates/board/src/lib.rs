@@ -13,3 +13,4 @@ pub mod peg;
 pub mod rng;
 pub mod serial;
 pub mod sim;
+pub mod wake;

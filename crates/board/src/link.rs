@@ -3,8 +3,9 @@
 //! (ser2net on a table computer): raw TCP, or telnet with RFC 2217 so that
 //! tactus sets the far port's speed and framing itself.
 //!
-//! A link is only a byte pipe with a read timeout; the driver thread in
-//! `serial.rs` is the same for all three kinds, and so are its reconnects.
+//! A link is only a byte pipe with a descriptor to wait on; the driver
+//! thread in `serial.rs` is the same for all three kinds, and so are its
+//! reconnects.
 //!
 //! RFC 2217: no maintained crate does the client side (`rfc2217-rs` 0.1.0,
 //! one release in 2022, is a server and a parser), and the subset needed is
@@ -15,6 +16,7 @@
 use std::fmt;
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
+use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -174,8 +176,10 @@ impl fmt::Display for Framing {
     }
 }
 
-/// An open byte pipe to a board. `read` waits at most the poll time and
-/// then fails with `TimedOut` or `WouldBlock`; `Ok(0)` is the end (hang-up).
+/// An open byte pipe to a board. The driver waits on [`Link::fd`] and
+/// reads once it is readable; `read` itself waits at most the poll time
+/// and then fails with `TimedOut` or `WouldBlock`; `Ok(0)` is the end
+/// (hang-up).
 ///
 /// A read that runs out of time fails with `TimedOut` or `WouldBlock`
 /// only when nothing arrived during the whole wait (the driver then knows
@@ -183,6 +187,9 @@ impl fmt::Display for Framing {
 /// that no data is there now.
 pub trait Link: Send {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize>;
+    /// The descriptor the driver waits on for bytes (or a hang-up) before
+    /// it reads (`wake::wait`).
+    fn fd(&self) -> RawFd;
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()>;
     /// How long the next reads wait at most (zero: only look).
     fn set_timeout(&mut self, wait: Duration) -> std::io::Result<()>;
@@ -199,6 +206,9 @@ impl Link for SerialLink {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.0.read(buf)
     }
+    fn fd(&self) -> RawFd {
+        self.0.as_raw_fd()
+    }
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         Write::write_all(&mut self.0, bytes)
     }
@@ -212,6 +222,9 @@ struct TcpLink(TcpStream);
 impl Link for TcpLink {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.0.read(buf)
+    }
+    fn fd(&self) -> RawFd {
+        self.0.as_raw_fd()
     }
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         Write::write_all(&mut self.0, bytes)
@@ -287,7 +300,6 @@ fn connect(host: &str, port: u16, poll: Duration) -> std::io::Result<TcpStream> 
 fn keepalive(stream: &TcpStream) {
     #[cfg(target_os = "linux")]
     {
-        use std::os::fd::AsRawFd;
         let fd = stream.as_raw_fd();
         let set = |level: libc::c_int, name: libc::c_int, value: libc::c_int| {
             // SAFETY: a valid socket descriptor and a c_int option value of
@@ -625,6 +637,10 @@ impl Link for Rfc2217Link {
     fn set_timeout(&mut self, wait: Duration) -> std::io::Result<()> {
         self.stream
             .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
+    }
+
+    fn fd(&self) -> RawFd {
+        self.stream.as_raw_fd()
     }
 
     fn holds_data(&self) -> bool {

@@ -2,6 +2,8 @@
 //! `S <16 hex>`, `B n`, `H text`, ended by `\n` (`\r\n` accepted).
 //! Decoding is pure and incremental; a line may arrive in any chunks.
 
+use std::time::Duration;
+
 use shakmaty::{Bitboard, Square};
 
 use thiserror::Error;
@@ -33,6 +35,33 @@ pub const MAX_LINE: usize = 80;
 pub const REQUEST_SCAN: &[u8] = b"?\n";
 /// Host → board: ask for the hello line.
 pub const REQUEST_HELLO: &[u8] = b"V\n";
+
+/// The word of a hello (`H … debounced=10ms`) by which a board says that
+/// it debounces its own switches: it reports a hole's or a button's change
+/// only once the switch has held it this long. Such a board's lines are
+/// changes, not contact bounce, so the host need not wait out a bounce
+/// again (`infer::DEBOUNCED_SETTLE`). A board without the word is assumed
+/// to send its switches as they are.
+pub const DEBOUNCED: &str = "debounced=";
+
+/// The longest debouncing a board may state: anything longer is no
+/// debouncing but a broken board (a hand lifts a peg in 50 ms or more).
+pub const MAX_DEBOUNCE: Duration = Duration::from_millis(100);
+
+/// How long the board that said `hello` holds a switch's change before it
+/// reports it (the word [`DEBOUNCED`] followed by whole milliseconds and
+/// `ms`), if it says so. A word that is not of that form, zero, or over
+/// [`MAX_DEBOUNCE`] says nothing.
+pub fn debounced(hello: &str) -> Option<Duration> {
+    hello.split_whitespace().find_map(|word| {
+        let ms = word.strip_prefix(DEBOUNCED)?.strip_suffix("ms")?;
+        if ms.is_empty() || !ms.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let d = Duration::from_millis(ms.parse().ok()?);
+        (!d.is_zero() && d <= MAX_DEBOUNCE).then_some(d)
+    })
+}
 
 /// Incremental decoder of board → host lines.
 #[derive(Debug, Default)]
@@ -219,6 +248,33 @@ mod tests {
         d.feed(b"\nL a1\n", &mut out);
         assert!(matches!(&out[0], Decoded::Unreadable(u) if u.what.contains("longer")));
         assert_eq!(out[1], Decoded::Event(BoardEvent::Lifted(Square::A1)));
+    }
+
+    #[test]
+    fn a_hello_says_its_debouncing_in_whole_milliseconds() {
+        let ms = |n| Some(Duration::from_millis(n));
+        assert_eq!(
+            debounced("tactus peg board 0.1.0 E6614103E7123456 debounced=10ms"),
+            ms(10)
+        );
+        assert_eq!(debounced("debounced=1ms board"), ms(1));
+        assert_eq!(debounced("b debounced=100ms"), ms(100));
+        for says_nothing in [
+            "tactus-sim 1.0",
+            "tactus peg board 0.1.0 E6614103E7123456",
+            "debounced=0ms",
+            "debounced=101ms",
+            "debounced=10",
+            "debounced=ms",
+            "debounced=-5ms",
+            "debounced=+5ms",
+            "debounced=1.5ms",
+            "debounced=99999999999999999999999ms",
+            "undebounced=10ms",
+            "",
+        ] {
+            assert_eq!(debounced(says_nothing), None, "{says_nothing:?}");
+        }
     }
 
     #[test]

@@ -2,11 +2,14 @@
 //! (`link.rs`): bytes → decoder → events, nothing more.
 //!
 //! The serialport crate is synchronous, so each driver owns one blocking
-//! thread that reads with a short timeout and forwards stamped events into
-//! a tokio channel; host requests come back over a std channel and are
-//! written between reads. (tokio-serial would add mio-serial and a second
-//! serial stack for a single port at 9600 baud; a thread is simpler and
-//! lets us keep serialport's `TTYPort` everywhere, tests included.)
+//! thread that forwards stamped events into a tokio channel; host requests
+//! come back over a std channel and are written between reads. The thread
+//! blocks on the port and on a wake-up descriptor the host writes to with
+//! every request (`wake.rs`): an idle board costs no wake-up at all, where
+//! a read with a 20 ms timeout cost fifty a second. (tokio-serial would add
+//! mio-serial and a second serial stack for a single port at 9600 baud; a
+//! thread is simpler and lets us keep serialport's `TTYPort` everywhere,
+//! tests included.)
 //!
 //! A host that needs to know the board has been still until an instant (a
 //! settling time running out) asks with [`Driver::read_until`]: the driver
@@ -50,6 +53,7 @@ use tactus_backoff::{AfterPanic, Backoff};
 
 use super::event::{BoardEvent, Decoded, Protocol, Unreadable, decoder};
 use super::link::{Framing, Link, Port};
+use super::wake::{self, Ready, RunDelay, Wake};
 
 /// Where and how to talk to a board.
 #[derive(Debug, Clone)]
@@ -59,7 +63,11 @@ pub struct DriverConfig {
     /// Baud rate (the protocol's default unless set: see
     /// [`Protocol::default_baud`]). Over raw TCP the far end sets it.
     pub baud: u32,
-    /// How long one read waits before the driver looks at its requests.
+    /// How long a wait for the board lasts at most where the kernel does
+    /// not tell a thread how late it ran (`wake::RunDelay`): the driver
+    /// then looks up this often, as it did before it blocked; elsewhere a
+    /// wait lasts until the board or the host has something. Also the
+    /// network links' read timeout.
     pub poll: Duration,
     /// First and longest wait between attempts to reopen the port.
     pub retry_min: Duration,
@@ -147,6 +155,12 @@ impl NoiseLog {
         self.flush(now)
     }
 
+    /// When [`NoiseLog::due`] will have a summary to give, if ever (the
+    /// driver wakes then, the board being quiet).
+    pub fn next_due(&self) -> Option<Instant> {
+        (self.untold > 0).then_some(self.logged_at? + self.every)
+    }
+
     /// What was not told yet, now (the connection ended).
     pub fn flush(&mut self, now: Instant) -> Option<String> {
         let at = self.logged_at?;
@@ -223,6 +237,15 @@ fn read_promptly() {
 /// (timer slack and an ordinary wake-up) was not on time.
 const LATE: Duration = Duration::from_millis(5);
 
+/// A board that has sent nothing for this long is quiet: the driver then
+/// waits for it without a timeout (an idle table costs no wake-up). While
+/// a board is in use its waits last at most the poll time, so that a
+/// thread that ran late (a busy host, a process stopped, a virtual
+/// machine's stolen time) knows it by the clock; a quiet board's first
+/// bytes are judged by the kernel's count of how late the thread ran
+/// (`wake::RunDelay`), which sees a busy host but not a stopped one.
+pub const QUIET: Duration = Duration::from_secs(2);
+
 /// A running driver. Dropping it stops its thread.
 pub struct Driver {
     events: mpsc::Receiver<Stamped>,
@@ -232,6 +255,9 @@ pub struct Driver {
     failures: Arc<AtomicU64>,
     lights: Arc<Mutex<Vec<u8>>>,
     want: Arc<Mutex<Option<Instant>>>,
+    /// Wakes the thread: a request to write, a new instant to read up to,
+    /// the order to stop.
+    wake: Arc<Wake>,
     protocol: Protocol,
     thread: Option<JoinHandle<()>>,
 }
@@ -246,8 +272,10 @@ impl Driver {
         let failures = Arc::new(AtomicU64::new(0));
         let lights = Arc::new(Mutex::new(Vec::new()));
         let want = Arc::new(Mutex::new(None));
+        let wake = Arc::new(Wake::new()?);
         let protocol = config.protocol;
         let worker = Worker {
+            wake: wake.clone(),
             lights: lights.clone(),
             want: want.clone(),
             config,
@@ -268,6 +296,7 @@ impl Driver {
             failures,
             lights,
             want,
+            wake,
             protocol,
             thread: Some(thread),
         })
@@ -277,7 +306,14 @@ impl Driver {
     /// before `at` has been passed on (`None`: no longer wanted). A new
     /// request replaces the last.
     pub fn read_until(&self, at: Option<Instant>) {
-        *self.want.lock().unwrap_or_else(|e| e.into_inner()) = at;
+        let mut want = self.want.lock().unwrap_or_else(|e| e.into_inner());
+        // The table asks at every turn of its loop: only news wakes the
+        // thread, which then waits until the new instant at most.
+        if *want != at {
+            *want = at;
+            drop(want);
+            self.wake.wake();
+        }
     }
 
     /// Shows a move on the board's LEDs (`Some((from, to))`) or puts them
@@ -307,6 +343,7 @@ impl Driver {
     pub fn send(&self, bytes: &[u8]) {
         // The worker only stops when the driver is dropped.
         let _ = self.requests.send(bytes.to_vec());
+        self.wake.wake();
     }
 
     /// How many unreadable lines or messages the board has sent.
@@ -325,8 +362,10 @@ impl Driver {
 impl Drop for Driver {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        // A worker waiting for room in the queue gives up.
+        // A worker waiting for room in the queue gives up; one blocked on
+        // the board wakes.
         self.events.close();
+        self.wake.wake();
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -335,6 +374,7 @@ impl Drop for Driver {
 
 struct Worker {
     config: DriverConfig,
+    wake: Arc<Wake>,
     tx: mpsc::Sender<Stamped>,
     requests: std_mpsc::Receiver<Vec<u8>>,
     stop: Arc<AtomicBool>,
@@ -492,16 +532,25 @@ impl Worker {
         }
     }
 
+    /// Waits `total` with no board connected, answering the host's
+    /// instants meanwhile (the board sends nothing to be read) and
+    /// stopping at once when told to.
     fn sleep(&self, total: Duration) {
         let end = Instant::now() + total;
         while !self.stopped() {
-            let left = end.saturating_duration_since(Instant::now());
+            let now = Instant::now();
+            self.read_up_to(now);
+            let left = end.saturating_duration_since(now);
             if left.is_zero() {
                 break;
             }
-            // No board is connected: it sends nothing to be read.
-            self.read_up_to(Instant::now());
-            std::thread::sleep(left.min(Duration::from_millis(20)));
+            let wait = match self.wanted() {
+                Some(w) => w.saturating_duration_since(now).min(left),
+                None => left,
+            };
+            if wake::wait(None, &self.wake, Some(wait)).is_err() {
+                std::thread::sleep(wait.min(self.config.poll));
+            }
         }
     }
 
@@ -544,10 +593,15 @@ impl Worker {
         }
         let mut buf = [0u8; 256];
         let mut out = Vec::new();
-        let mut timeout = self.config.poll;
         // When the last read returned: bytes waiting at the next read
         // arrived after it.
         let mut returned = Instant::now();
+        // How late this thread ran once woken; without it, waits are
+        // always bounded by the poll time and lateness is judged by the
+        // clock alone.
+        let mut delay = RunDelay::of_this_thread();
+        // When the board last sent bytes (a connection starts in use).
+        let mut last_bytes = Instant::now();
         loop {
             if self.stopped() {
                 return "driver stopped".into();
@@ -560,28 +614,65 @@ impl Worker {
                     return format!("write failed: {e}");
                 }
             }
-            // A read ends at the instant the host waits for, if sooner.
+            // A wait ends at the instant the host waits for, or when a
+            // summary of unreadable input is due; otherwise only bytes from
+            // the board or news from the host end it.
             let started = Instant::now();
-            let wait = match self.wanted() {
-                Some(w) => w.saturating_duration_since(started).min(self.config.poll),
-                None => self.config.poll,
-            };
-            if wait != timeout {
-                if let Err(e) = port.set_timeout(wait) {
-                    return format!("cannot set the read timeout: {e}");
-                }
-                timeout = wait;
+            let due = [self.wanted(), noise.next_due()]
+                .into_iter()
+                .flatten()
+                .min();
+            let mut wait = due.map(|d| d.saturating_duration_since(started));
+            if delay.is_none() || started.saturating_duration_since(last_bytes) < QUIET {
+                wait = Some(wait.map_or(self.config.poll, |w| w.min(self.config.poll)));
             }
             let held = port.holds_data();
+            let delay_before = delay.as_mut().and_then(RunDelay::now);
+            let ready = if held {
+                Ready {
+                    port: true,
+                    woken: false,
+                }
+            } else {
+                match wake::wait(Some(port.fd()), &self.wake, wait) {
+                    Ok(ready) => ready,
+                    Err(e) => return format!("cannot wait for the board: {e}"),
+                }
+            };
+            if !ready.port {
+                let now = Instant::now();
+                // Nothing came from the board while waiting: until the
+                // wait's end if it ran out, until it began if the host's
+                // news (or a signal) ended it.
+                let upto = match wait {
+                    Some(w) if ready.timed_out() => (started + w).min(now),
+                    _ => started,
+                };
+                if !self.read_up_to(upto) {
+                    return "driver stopped".into();
+                }
+                continue;
+            }
             let read = port.read(&mut buf);
             let now = Instant::now();
-            // Bytes already waiting came since the last read returned; bytes
-            // that woke a read that overslept its timeout came at any time
-            // during it. Otherwise the stamp is when they came.
-            let unsure = match (held, now.saturating_duration_since(started)) {
-                (true, _) => now.saturating_duration_since(returned),
-                (false, took) if took > wait + LATE => took,
+            let late = match (delay_before, delay.as_mut().and_then(RunDelay::now)) {
+                (Some(before), Some(after)) => Some(after.saturating_sub(before)),
+                _ => None,
+            };
+            // Bytes already waiting came since the last read returned. Bytes
+            // that woke a wait that overslept its timeout came at any time
+            // during it; bytes that woke the thread came at most as long
+            // before it ran as the kernel says it waited to run. Otherwise
+            // the stamp is when they came.
+            let took = now.saturating_duration_since(started);
+            let overslept = match wait {
+                Some(wait) if took > wait + LATE => took,
                 _ => Duration::ZERO,
+            };
+            let unsure = if held {
+                now.saturating_duration_since(returned)
+            } else {
+                overslept.max(late.unwrap_or_default())
             };
             let unsure = if unsure > LATE {
                 unsure
@@ -592,6 +683,7 @@ impl Worker {
             match read {
                 Ok(0) => return "end of file".into(),
                 Ok(n) => {
+                    last_bytes = now;
                     decoder.feed(buf.get(..n).unwrap_or_default(), &mut out);
                     let mut rescan = false;
                     for d in out.drain(..) {
@@ -628,14 +720,15 @@ impl Worker {
                         return "driver stopped".into();
                     }
                 }
-                Err(e) if matches!(e.kind(), ErrorKind::TimedOut | ErrorKind::WouldBlock) => {
-                    // Nothing came during the whole wait.
-                    let upto = (started + wait).min(Instant::now());
-                    if !self.read_up_to(upto) {
-                        return "driver stopped".into();
-                    }
-                }
-                Err(e) if e.kind() == ErrorKind::Interrupted => {
+                // The port looked readable but had nothing for the link (a
+                // spurious wake-up, only telnet commands): nothing came
+                // before the wait began that was not passed on.
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        ErrorKind::TimedOut | ErrorKind::WouldBlock | ErrorKind::Interrupted
+                    ) =>
+                {
                     if !self.read_up_to(started) {
                         return "driver stopped".into();
                     }

@@ -16,6 +16,7 @@
 //! modelled by a symlink (`link`) repointed to the new pair's terminal.
 
 use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -29,6 +30,7 @@ use thiserror::Error;
 
 use super::event::{BoardEvent, ClockMessage, ClockTime, Protocol, SideTime};
 use super::hands::{self, Act, Plan};
+use super::wake::{self, Wake};
 use super::{dgt, millennium, peg};
 
 /// Why the simulator could not do what it was asked (nothing changed).
@@ -81,6 +83,10 @@ pub enum SimError {
     UnknownCommand(String),
 }
 
+/// How often the simulator looks for a host while none has the terminal
+/// open.
+const NO_HOST: Duration = Duration::from_millis(20);
+
 /// The hello line / version the simulator reports.
 pub const SIM_HELLO: &str = "tactus-sim 1.0";
 
@@ -99,6 +105,8 @@ struct Shared {
     /// DGT: the side whose time a DGT clock on the board runs (White's on
     /// the left), once a player pressed it.
     clock_runs: Option<Color>,
+    /// A peg board's hello text ([`SIM_HELLO`] unless set).
+    hello: String,
 }
 
 impl Shared {
@@ -149,7 +157,7 @@ impl Shared {
 
     fn hello(&mut self) {
         let event = match self.protocol {
-            Protocol::Peg => BoardEvent::Hello(SIM_HELLO.into()),
+            Protocol::Peg => BoardEvent::Hello(self.hello.clone()),
             Protocol::Dgt | Protocol::Millennium => BoardEvent::Version { major: 1, minor: 0 },
         };
         self.send(&event);
@@ -205,6 +213,8 @@ impl Shared {
 struct Live {
     slave: TTYPort,
     stop: Arc<AtomicBool>,
+    /// Wakes the reader thread, which blocks on the terminal, to stop.
+    wake: Arc<Wake>,
     reader: Option<JoinHandle<()>>,
 }
 
@@ -257,6 +267,7 @@ impl Simulator {
             held: None,
             // A DGT clock on a DGT board, started: White's time runs.
             clock_runs: (protocol == Protocol::Dgt).then_some(Color::White),
+            hello: SIM_HELLO.into(),
         }));
         let mut sim = Simulator {
             shared,
@@ -275,6 +286,15 @@ impl Simulator {
             (None, Some(live)) => PathBuf::from(live.slave.name().unwrap_or_default()),
             (None, None) => PathBuf::new(),
         }
+    }
+
+    /// What a peg board says when asked its hello (`V`) from now on, as
+    /// another firmware would: a board that says it debounces
+    /// (`debounced=10ms`, [`peg::debounced`]) is read without settling.
+    /// The simulator itself never debounces: the bounces a plan has are
+    /// sent as they are.
+    pub fn set_hello(&mut self, text: &str) {
+        lock(&self.shared).hello = text.to_owned();
     }
 
     /// The pieces on the simulated board.
@@ -317,15 +337,17 @@ impl Simulator {
             s.leds.clear();
         }
         let stop = Arc::new(AtomicBool::new(false));
+        let wake = Arc::new(Wake::new().map_err(SimError::Thread)?);
         let shared = self.shared.clone();
-        let stop2 = stop.clone();
+        let (stop2, wake2) = (stop.clone(), wake.clone());
         let thread = std::thread::Builder::new()
             .name("board-sim".into())
-            .spawn(move || answer_host(reader, shared, stop2))
+            .spawn(move || answer_host(reader, shared, stop2, wake2))
             .map_err(SimError::Thread)?;
         self.live = Some(Live {
             slave,
             stop,
+            wake,
             reader: Some(thread),
         });
         // A peg or DGT board says hello after power-up.
@@ -341,6 +363,7 @@ impl Simulator {
     pub fn unplug(&mut self) -> Result<(), SimError> {
         let mut live = self.live.take().ok_or(SimError::Unplugged)?;
         live.stop.store(true, Ordering::Relaxed);
+        live.wake.wake();
         if let Some(t) = live.reader.take() {
             let _ = t.join();
         }
@@ -547,8 +570,8 @@ impl Simulator {
     }
 
     /// Carries out `plan` in real time: pauses shorter than
-    /// [`hands::BATCH`] send their steps together. Returns the instant the
-    /// step completing the move was written.
+    /// [`hands::BATCH`] send their steps together. Returns the instant just
+    /// before the step completing the move was written.
     pub fn perform(&mut self, plan: &Plan) -> Result<std::time::Instant, SimError> {
         self.perform_timed(plan).map(|(completed, _)| completed)
     }
@@ -569,14 +592,17 @@ impl Simulator {
                 self.begin_batch();
             }
             self.act(step.act)?;
+            // Each instant is taken before its bytes are written: the host
+            // may answer before this thread runs again, and a stamp taken
+            // after would then lie after the answer.
             if i == plan.completes {
-                self.send_batch();
                 completed = std::time::Instant::now();
+                self.send_batch();
                 self.begin_batch();
             }
             if Some(i) == plan.pressed {
-                self.send_batch();
                 pressed = Some(std::time::Instant::now());
+                self.send_batch();
                 self.begin_batch();
             }
         }
@@ -706,17 +732,34 @@ fn repoint(link: &Path, target: &Path) -> Result<(), SimError> {
         })
 }
 
-/// The reader thread: answers the host's requests like a real board.
-fn answer_host(mut reader: TTYPort, shared: Arc<Mutex<Shared>>, stop: Arc<AtomicBool>) {
+/// The reader thread: answers the host's requests like a real board. It
+/// blocks on the terminal and on `wake` (set when the board is unplugged),
+/// so an idle simulated board costs nothing, as a real one does not.
+fn answer_host(
+    mut reader: TTYPort,
+    shared: Arc<Mutex<Shared>>,
+    stop: Arc<AtomicBool>,
+    wake: Arc<Wake>,
+) {
     let mut buf = [0u8; 64];
     let mut line = Vec::new();
     while !stop.load(Ordering::Relaxed) {
+        match wake::wait(Some(reader.as_raw_fd()), &wake, None) {
+            Ok(ready) if ready.port => {}
+            Ok(_) => continue,
+            Err(_) => {
+                std::thread::sleep(NO_HOST);
+                continue;
+            }
+        }
         let n = match reader.read(&mut buf) {
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => continue,
             Err(_) => {
-                // No host has the terminal open (or it just closed it).
-                std::thread::sleep(Duration::from_millis(20));
+                // No host has the terminal open (or it just closed it): the
+                // terminal reads as hung up until one opens it, so look again
+                // a little later (woken at once to stop).
+                let _ = wake::wait(None, &wake, Some(NO_HOST));
                 continue;
             }
         };

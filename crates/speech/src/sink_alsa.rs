@@ -29,7 +29,7 @@
 //!   (`snd_pcm_drain`), so nothing is cut off.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -49,7 +49,9 @@ use tactus_rules::token::Token;
 /// gets them resampled.
 pub const RENDER_RATE: u32 = 48_000;
 /// One write: 5 ms. Through PulseAudio's ALSA plugin the period is also
-/// the stream's `minreq`, and with it the sink's own latency.
+/// the stream's `minreq`, and with it the sink's own latency. (2.5 ms was
+/// tried for issue 45: through PulseAudio, announcements played beside two
+/// other tables' on a loaded machine then came out with silence inside.)
 const PERIOD_US: u32 = 5_000;
 /// The device's buffer: how far ahead of the speaker an announcement's
 /// own samples are written, so how long a loaded machine may leave this
@@ -60,10 +62,14 @@ const PERIOD_US: u32 = 5_000;
 /// machine). It costs no latency: silence is kept at [`IDLE_FILL_US`]
 /// whatever the buffer, and an announcement only ever waits behind that.
 const BUFFER_US: u32 = 200_000;
-/// While idle, silence is written only to keep this much queued: enough to
-/// ride over a late wake-up without an underrun, and all an announcement
-/// waits behind when it starts.
-pub const IDLE_FILL_US: u32 = 12_000;
+/// While idle, silence is written only to keep this much queued: all an
+/// announcement waits behind when it starts, so as little as keeps the
+/// stream running (one period). A late wake-up that lets it run dry
+/// costs an underrun of silence, recovered in place (`retried`), never a
+/// word: an announcement's own samples are written up to the whole buffer
+/// ahead ([`BUFFER_US`]). 12 ms before issue 45, which the first sample
+/// of every announcement waited behind.
+pub const IDLE_FILL_US: u32 = 5_000;
 /// Reopening waits this long after the first failure, doubling up to
 /// [`BACKOFF_MAX`].
 const BACKOFF_START: Duration = Duration::from_millis(50);
@@ -124,8 +130,11 @@ pub enum Persistence {
 
 /// One announcement for the stream's thread.
 struct Job {
-    /// Mono samples at [`RENDER_RATE`].
+    /// Mono samples at `rate`.
     samples: Vec<f32>,
+    /// The device's own rate when the pack was rendered for it (nothing
+    /// to resample on the way), or [`RENDER_RATE`] until a stream opened.
+    rate: u32,
     done: mpsc::Sender<Result<(), DeviceError>>,
     cancelled: Arc<AtomicBool>,
 }
@@ -134,7 +143,13 @@ struct Job {
 /// synthesis, as on the sound card.
 pub struct DeviceSink {
     voice: Arc<VoicePack>,
+    /// The voice rendered at `pack_rate`: the device's rate once a stream
+    /// has opened, so that an announcement goes to the device as it is,
+    /// never resampled between the move and its first sample.
     pack: Arc<RatePack>,
+    pack_rate: u32,
+    /// The rate the stream last opened at (0: none yet), set by its thread.
+    device_rate: Arc<AtomicU32>,
     jobs: Option<mpsc::Sender<Job>>,
     status: AudioStatus,
     thread: Option<JoinHandle<()>>,
@@ -157,12 +172,14 @@ impl DeviceSink {
         let status = AudioStatus::new(AudioView::fixed(AudioState::Starting, shown));
         let (jobs, rx) = mpsc::channel::<Job>();
         let (first_tx, first_rx) = mpsc::channel::<Result<(), DeviceError>>();
+        let device_rate = Arc::new(AtomicU32::new(0));
         let thread = {
             let status = status.clone();
             let pcm = pcm.to_owned();
+            let rate = Arc::clone(&device_rate);
             std::thread::Builder::new()
                 .name(format!("tactus-audio-{shown}"))
-                .spawn(move || run(&pcm, rx, &status, persistence, first_tx))
+                .spawn(move || run(&pcm, rx, &status, persistence, first_tx, &rate))
                 .map_err(|e| DeviceError::Thread(e.to_string()))?
         };
         match first_rx.recv_timeout(timeout) {
@@ -181,14 +198,31 @@ impl DeviceSink {
             // Retrying: the status says what is wrong meanwhile.
             _ => {}
         }
-        Ok(DeviceSink {
+        let mut sink = DeviceSink {
             voice,
             pack,
+            pack_rate: RENDER_RATE,
+            device_rate,
             jobs: Some(jobs),
             status,
             thread: Some(thread),
             synth: None,
-        })
+        };
+        // Rendered for the device now, not at the first move.
+        sink.follow_device_rate()?;
+        Ok(sink)
+    }
+
+    /// Renders the pack at the device's rate if the stream opened at
+    /// another (a card without 48 kHz; a device reopened as another): once,
+    /// here, rather than every announcement on its way to the device.
+    fn follow_device_rate(&mut self) -> Result<(), DeviceError> {
+        let rate = self.device_rate.load(Ordering::Relaxed);
+        if rate != 0 && rate != self.pack_rate {
+            self.pack = self.voice.at_rate(rate)?;
+            self.pack_rate = rate;
+        }
+        Ok(())
     }
 
     /// The status the table shows.
@@ -204,6 +238,13 @@ impl DeviceSink {
     /// Plays mono `samples` at [`RENDER_RATE`] and returns once the device
     /// has played the last of them (or failed).
     pub fn play(&self, samples: Vec<f32>) -> Result<(), DeviceError> {
+        self.play_at(samples, RENDER_RATE)
+    }
+
+    /// Plays mono `samples` at `rate` (resampled on the stream's thread only
+    /// if the device's rate is another) and returns once the device has
+    /// played the last of them (or failed).
+    fn play_at(&self, samples: Vec<f32>, rate: u32) -> Result<(), DeviceError> {
         if samples.is_empty() {
             return Ok(());
         }
@@ -214,12 +255,13 @@ impl DeviceSink {
                 .unwrap_or_else(|| "the sound output failed".into());
             return Err(DeviceError::Down(why));
         }
-        let length = Duration::from_secs_f64(samples.len() as f64 / f64::from(RENDER_RATE));
+        let length = Duration::from_secs_f64(samples.len() as f64 / f64::from(rate.max(1)));
         let (done, rx) = mpsc::channel();
         let cancelled = Arc::new(AtomicBool::new(false));
         let jobs = self.jobs.as_ref().ok_or(DeviceError::Closed)?;
         jobs.send(Job {
             samples,
+            rate,
             done,
             cancelled: Arc::clone(&cancelled),
         })
@@ -257,16 +299,17 @@ impl DeviceSink {
 
 impl Sink for DeviceSink {
     fn set_voice(&mut self, voice: &Arc<VoicePack>) -> Result<(), SinkError> {
-        self.pack = voice.at_rate(RENDER_RATE).map_err(DeviceError::from)?;
+        self.pack = voice.at_rate(self.pack_rate).map_err(DeviceError::from)?;
         self.voice = Arc::clone(voice);
         Ok(())
     }
 
     fn say(&mut self, tokens: &[Token], _text: &str) -> Result<(), SinkError> {
+        self.follow_device_rate()?;
         let voice = Arc::clone(&self.voice);
         for part in self.pack.parts(&voice, tokens) {
             match part {
-                Part::Samples(s) => self.play(s)?,
+                Part::Samples(s) => self.play_at(s, self.pack_rate)?,
                 Part::Speak(text) => self.speak(&text),
             }
         }
@@ -344,10 +387,10 @@ fn open_stream(name: &str) -> Result<Stream, DeviceError> {
     }
     let period = usize::try_from(period).unwrap_or(240).max(1);
     let buffer = usize::try_from(buffer).unwrap_or(1920).max(1);
-    // At least two periods (one being played, one behind it), and never
-    // the whole buffer.
+    // At least a period (the one being played; the thread wakes to write
+    // the next before it has), and never the whole buffer.
     let idle_fill = (rate as usize * IDLE_FILL_US as usize / 1_000_000)
-        .max(2 * period)
+        .max(period)
         .min(buffer.saturating_sub(period).max(period));
     Ok(Stream {
         pcm,
@@ -370,11 +413,11 @@ struct Playing {
 
 impl Playing {
     fn new(job: Job, stream: &Stream) -> Playing {
-        let mono = if stream.rate == RENDER_RATE {
+        let mono = if stream.rate == job.rate {
             std::borrow::Cow::Borrowed(&job.samples[..])
         } else {
             std::borrow::Cow::Owned(
-                super::dsp::resample(&job.samples, RENDER_RATE, stream.rate)
+                super::dsp::resample(&job.samples, job.rate, stream.rate)
                     .unwrap_or_else(|_| job.samples.clone()),
             )
         };
@@ -400,6 +443,32 @@ enum Ended {
     Failed(DeviceError),
 }
 
+/// The nice value the stream's thread asks for, as the boards' reading
+/// threads do (`LimitNICE=-10` in the unit allows it): with only
+/// [`IDLE_FILL_US`] queued while idle, a thread that a busy host runs late
+/// lets the stream run dry just as an announcement comes, and through
+/// PulseAudio an underrun drops the samples it passed (a word's onset).
+const SOUND_NICE: i32 = -10;
+
+/// Asks for [`SOUND_NICE`] for the calling thread; without `CAP_SYS_NICE`
+/// (or the unit's limit) it keeps the normal priority, which only makes an
+/// underrun of silence likelier on a busy host.
+fn play_promptly() {
+    // SAFETY: gettid and setpriority take plain integers and touch no
+    // memory of ours; on Linux PRIO_PROCESS with a thread id sets that
+    // thread's nice value only.
+    let refused = unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, SOUND_NICE) != 0
+    };
+    if refused {
+        tracing::debug!(
+            error = %std::io::Error::last_os_error(),
+            "the sound thread runs at normal priority"
+        );
+    }
+}
+
 /// The stream's thread: open, prove, play, recover, reopen, until the sink
 /// is dropped.
 fn run(
@@ -408,7 +477,9 @@ fn run(
     status: &AudioStatus,
     persistence: Persistence,
     first: mpsc::Sender<Result<(), DeviceError>>,
+    device_rate: &AtomicU32,
 ) {
+    play_promptly();
     // alsa-lib's own complaints (a missing card is eight lines; the pulse
     // plugin one per failed connection) go to a buffer on this thread and
     // become debug events, so the log says each thing once, in our words.
@@ -420,6 +491,7 @@ fn run(
     loop {
         let outcome = match open_stream(name) {
             Ok(stream) => {
+                device_rate.store(stream.rate, Ordering::Relaxed);
                 if failures > 0 {
                     status.reopened();
                 }

@@ -265,14 +265,17 @@ impl EmulatedPegBoard {
     }
 
     /// Carries out a plan at its pace; returns when the step that
-    /// completes the move was done.
+    /// completes the move was begun.
     pub fn perform(&self, plan: &Plan) -> io::Result<Instant> {
         let mut completed = Instant::now();
         for (i, step) in plan.steps.iter().enumerate() {
             std::thread::sleep(step.gap);
+            // Stamped before the step is sent, as a bench must: the
+            // announcement may come before this thread runs again.
+            let before = Instant::now();
             self.act(step.act)?;
             if i == plan.completes {
-                completed = Instant::now();
+                completed = before;
             }
         }
         Ok(completed)

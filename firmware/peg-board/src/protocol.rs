@@ -51,14 +51,19 @@ pub fn button(n: u8) -> Line {
     l
 }
 
-/// `H tactus peg board 0.1.0 E6614103E7123456`: the firmware and the
-/// board's serial number (its flash chip's unique ID, as on USB), so a
-/// venue can pin the board it expects at a table (`board_hello`) and
-/// follow no other. A serial number longer than 16 characters is cut.
+/// `H tactus peg board 0.1.0 E6614103E7123456 debounced=10ms`: the
+/// firmware and the board's serial number (its flash chip's unique ID, as
+/// on USB), so a venue can pin the board it expects at a table
+/// (`board_hello`) and follow no other; then its debouncing
+/// ([`crate::debounce::SETTLE_US`], in whole milliseconds), so that tactus
+/// does not wait out a bounce this board never sends (tactus
+/// `docs/board-protocols.md` §1). A serial number longer than 16
+/// characters is cut.
 pub fn hello(serial: &str) -> Line {
     let mut l = Line::new();
     let serial = serial.get(..16).unwrap_or(serial);
-    let _ = writeln!(l, "H {HELLO} {serial}");
+    let ms = crate::debounce::SETTLE_US / 1000;
+    let _ = writeln!(l, "H {HELLO} {serial} debounced={ms}ms");
     l
 }
 
@@ -141,7 +146,7 @@ mod tests {
             concat!(
                 "H tactus peg board ",
                 env!("CARGO_PKG_VERSION"),
-                " E6614103E7123456\n"
+                " E6614103E7123456 debounced=10ms\n"
             )
         );
         assert!(hello(&"9".repeat(100)).len() < 64);

@@ -176,6 +176,42 @@ fn rook_first_castling_within_the_settling_time() {
     assert_eq!(sans(&out), ["Rf1"]);
 }
 
+/// A board that debounces is read without settling
+/// (`DEBOUNCED_SETTLE`), yet a rook put on its castling square still waits
+/// for its king: rook first is castling, a rook left alone a rook move.
+#[test]
+fn rook_first_castling_without_a_settling_time() {
+    let start = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    let settings = Settings {
+        settle: DEBOUNCED_SETTLE,
+        auto_correct: false,
+    };
+    let mut inf = Inference::new(start.clone(), Protocol::Peg, settings);
+    assert!(inf.event(&BoardEvent::Lifted(Square::H1), ms(0)).is_empty());
+    assert!(inf.event(&BoardEvent::Put(Square::F1), ms(300)).is_empty());
+    assert_eq!(inf.deadline(), Some(ms(300) + CASTLE_WAIT));
+    assert!(
+        inf.event(&BoardEvent::Lifted(Square::E1), ms(600))
+            .is_empty()
+    );
+    assert_eq!(
+        sans(&inf.event(&BoardEvent::Put(Square::G1), ms(900))),
+        ["O-O"]
+    );
+    let mut inf = Inference::new(start, Protocol::Peg, settings);
+    inf.event(&BoardEvent::Lifted(Square::H1), ms(0));
+    inf.event(&BoardEvent::Put(Square::F1), ms(300));
+    assert!(inf.tick(ms(400)).is_empty(), "the king may follow");
+    assert_eq!(sans(&inf.tick(ms(300) + CASTLE_WAIT)), ["Rf1"]);
+    // Any other move is made at its last peg.
+    let mut inf = Inference::new(Chess::default(), Protocol::Peg, settings);
+    inf.event(&BoardEvent::Lifted(Square::G1), ms(0));
+    assert_eq!(
+        sans(&inf.event(&BoardEvent::Put(Square::F3), ms(200))),
+        ["Nf3"]
+    );
+}
+
 #[test]
 fn bounces_are_absorbed_and_a_piece_put_back_is_a_touch() {
     let settings = Settings {

@@ -1,0 +1,238 @@
+//! `tactus bench sound`: a move to the first sample of its announcement at
+//! the table's sound device. A private PulseAudio (`tactus_testkit::pulse`:
+//! Debian's pulseaudio, one null sink at 48 kHz, the ALSA pulse plugin), a
+//! real `tactus serve` whose table plays on that sink through ALSA
+//! (`audio = "device:t1"`), and `parec` recording the sink's monitor (its
+//! 5 ms latency included in the figure). The blind player's move is posted
+//! over HTTP; the time is from the request being sent to the first loud
+//! sample reaching the recorder. The assistant's reply follows, and the
+//! next move waits until it has been said, so every move starts from an
+//! idle, running stream (as at a table, where a move comes after the
+//! opponent's announcement has ended). A game that ends starts again at a
+//! fresh server.
+//!
+//! What the server adds on the way is all in it: the journal's commit
+//! (`synchronous=FULL`), the rendering of the words, and what the stream
+//! holds queued ahead of the announcement (`IDLE_FILL_US` of silence and a
+//! period, `crates/speech/src/sink_alsa.rs`). The stream's recoveries
+//! (`audio.retried`: an underrun or a transient error) are reported, since
+//! a stream that queues less can underrun more.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Position};
+use tactus_testkit::pulse::{Pulse, RATE, Recording, spans};
+
+use super::e2e::long_algebraic;
+use super::error::BenchError;
+use super::serve::{
+    Server, Spread, announcement, post_move, random_move, scratch, subscribe, wait,
+};
+
+/// How the sound benchmark runs.
+#[derive(Debug, Clone)]
+pub struct SoundOptions {
+    pub exe: PathBuf,
+    /// Moves measured (the blind player's, each answered by the assistant).
+    pub moves: usize,
+    pub seed: u64,
+    pub voice: String,
+}
+
+/// What the sound benchmark measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct SoundReport {
+    /// A move posted to its first sample at the sink's monitor.
+    pub move_to_first_sample: Spread,
+    /// 90th percentile of that, ms.
+    pub p90_ms: f64,
+    /// Its two parts: the move posted to its announcement on the table's
+    /// live stream (the request, the journal's commit to disk, the words
+    /// chosen)...
+    pub move_to_event: Spread,
+    /// ...and the announcement on the live stream to its first sample at
+    /// the sink (rendering, the stream's queue, PulseAudio, parec). Both
+    /// start from the same clock here, so the two may overlap by the
+    /// stream reader's own lateness.
+    pub event_to_first_sample: Spread,
+    /// The stream's recoveries (underruns, transient errors) over the run.
+    pub retried: u64,
+    /// Servers started (a game that ended started another).
+    pub servers: usize,
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// Plays `moves` moves into a private sound server and times each.
+pub fn run_sound(options: &SoundOptions) -> Result<SoundReport, BenchError> {
+    if options.moves == 0 {
+        return Err(BenchError::Option("--moves must be at least 1"));
+    }
+    let pulse = Pulse::start(&["t1"]);
+    let mut latencies = Parts::default();
+    let mut retried = 0;
+    let mut servers = 0;
+    let mut rng = options.seed | 1;
+    while latencies.total.len() < options.moves {
+        servers += 1;
+        let data = scratch(1000 + servers)?;
+        let result = one_server(options, &pulse, &data, &mut rng, &mut latencies);
+        let _ = std::fs::remove_dir_all(&data);
+        retried += result?;
+    }
+    let mut sorted = latencies.total.clone();
+    sorted.sort_unstable();
+    let p90 = sorted
+        .get((sorted.len() * 90).div_ceil(100).saturating_sub(1))
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+    Ok(SoundReport {
+        move_to_first_sample: Spread::of(latencies.total),
+        p90_ms: p90,
+        move_to_event: Spread::of(latencies.to_event),
+        event_to_first_sample: Spread::of(latencies.to_sample),
+        retried,
+        servers,
+    })
+}
+
+/// Each move's times.
+#[derive(Default)]
+struct Parts {
+    total: Vec<Duration>,
+    to_event: Vec<Duration>,
+    to_sample: Vec<Duration>,
+}
+
+/// One server's game, until it ends or enough moves were measured;
+/// returns the stream's recoveries.
+fn one_server(
+    options: &SoundOptions,
+    pulse: &Pulse,
+    data: &std::path::Path,
+    rng: &mut u64,
+    latencies: &mut Parts,
+) -> Result<u64, BenchError> {
+    let config = data.join("venue.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[speech]\nvoice = \"{}\"\n\n[[table]]\nid = \"1\"\nboard = \"none\"\nblind = \"white\"\naudio = \"device:t1\"\n",
+            options.voice
+        ),
+    )
+    .map_err(BenchError::io(format!("cannot write {}", config.display())))?;
+    let server = Server::start_venue(&options.exe, &config, data, &pulse.env())?;
+    let deadline = Instant::now() + WAIT;
+    while audio(&server)?["state"] != "playing" {
+        if Instant::now() > deadline {
+            return Err(BenchError::Missing(format!(
+                "table 1's sound did not play within {WAIT:?}"
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let rec = pulse.record("t1");
+    // The recorder streaming: a move heard before it was there would be
+    // timed from its connection.
+    if !wait_until(WAIT, || rec.len() > (RATE / 5) as usize) {
+        return Err(BenchError::Missing("parec recorded nothing".into()));
+    }
+    let retried_before = audio(&server)?["retried"].as_u64().unwrap_or(0);
+    let live = subscribe(&server.addr, &server.id)?;
+    // The stream begins with the table's state: from then on the server
+    // sends this subscriber every announcement.
+    wait(&live, "the table's state", |name, _| name == "state")?;
+    let mut pos = Chess::default();
+    while latencies.total.len() < options.moves {
+        let Some(m) = random_move(rng, &pos) else {
+            break;
+        };
+        let from = rec.len();
+        let uci = UciMove::from_standard(m).to_string();
+        while live.try_recv().is_ok() {}
+        let submitted = Instant::now();
+        post_move(&server.addr, &server.id, &server.player, &long_algebraic(m))?;
+        let event = wait(&live, "move announcement", announcement("move"))?;
+        let heard = wait_some(WAIT, || rec.first_loud(from))
+            .and_then(|first| rec.time_of(first))
+            .ok_or_else(|| BenchError::Missing(format!("{uci} was not heard within {WAIT:?}")))?;
+        latencies
+            .total
+            .push(heard.saturating_duration_since(submitted));
+        latencies
+            .to_event
+            .push(event.saturating_duration_since(submitted));
+        latencies
+            .to_sample
+            .push(heard.saturating_duration_since(event));
+        pos.play_unchecked(m);
+        let Some(reply) = random_move(rng, &pos) else {
+            break;
+        };
+        post_move(
+            &server.addr,
+            &server.id,
+            &server.assistant,
+            &long_algebraic(reply),
+        )?;
+        pos.play_unchecked(reply);
+        // The reply is said too: the next move starts from silence.
+        if !said_out(&rec) {
+            return Err(BenchError::Missing(
+                "the announcements did not end within 20 s".into(),
+            ));
+        }
+    }
+    let retried_after = audio(&server)?["retried"].as_u64().unwrap_or(0);
+    Ok(retried_after.saturating_sub(retried_before))
+}
+
+/// Table 1's sound output as its state says it.
+fn audio(server: &Server) -> Result<serde_json::Value, BenchError> {
+    let r = tactus_testkit::http::request(
+        &server.addr,
+        "GET",
+        &format!("/api/tables/{}", server.id),
+        None,
+        None,
+        WAIT,
+    )
+    .map_err(BenchError::io("cannot read the table's state".to_owned()))?;
+    let v: serde_json::Value = serde_json::from_str(&r.body)?;
+    Ok(v["audio"].clone())
+}
+
+/// Whether everything heard so far has ended, half a second of silence
+/// behind its last sound (within [`WAIT`]).
+fn said_out(rec: &Recording) -> bool {
+    // Looked at every 20 ms: each look copies the whole recording.
+    wait_until(WAIT, || {
+        std::thread::sleep(Duration::from_millis(20));
+        let samples = rec.samples();
+        let quiet = (RATE / 2) as usize;
+        match spans(&samples, 400).last() {
+            Some(&(_, end)) => samples.len() > end + quiet,
+            None => false,
+        }
+    })
+}
+
+fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
+    wait_some(limit, || f().then_some(())).is_some()
+}
+
+fn wait_some<T>(limit: Duration, mut f: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(v) = f() {
+            return Some(v);
+        }
+        if Instant::now() > deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
