@@ -3,6 +3,8 @@
 //! now (`GET /api/players/me`), and the standings (`GET /api/standings`,
 //! as JSON, as an HTML table and as BRF).
 
+use super::access_table::OwnPlayer;
+use axum::Extension;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -15,7 +17,6 @@ use crate::service::player_settings::PlayerSettings;
 use crate::table::round::Round;
 
 use super::AppState;
-use super::auth::bearer;
 use super::error::{ApiError, ApiResult};
 
 /// `GET /api/players/me`'s answer: where the token's player plays now.
@@ -68,15 +69,8 @@ pub struct Opponent {
     pub name: String,
 }
 
-/// The listed player whose own token the request carries: 401 without a
-/// token, 403 for anyone else's or a player no longer listed.
-async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
-    let rank = super::auth::listed_player(state, token)?.ok_or_else(|| {
-        ApiError(
-            StatusCode::FORBIDDEN,
-            "this is not a player's own token (the link on their card)".into(),
-        )
-    })?;
+/// Where listed player `rank` plays now, and how they are shown.
+async fn me_of(state: &AppState, rank: u16) -> ApiResult<Me> {
     let player = state.competition.listed(rank)?;
     let name = player.name.clone();
     let braille = state.player_displays.get(&rank).map(|d| d.get());
@@ -135,30 +129,19 @@ async fn me_of(state: &AppState, token: &str) -> ApiResult<Me> {
 }
 
 /// `GET /api/players/me`.
-pub(super) async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<Me>> {
-    let token = bearer(&headers)?;
-    Ok(Json(me_of(&state, token).await?))
-}
-
-/// The listed player whose own token the request carries (see `me_of`),
-/// without where they play.
-fn rank_of(state: &AppState, headers: &HeaderMap) -> ApiResult<u16> {
-    let token = bearer(headers)?;
-    let rank = super::auth::listed_player(state, token)?.ok_or_else(|| {
-        ApiError(
-            StatusCode::FORBIDDEN,
-            "this is not a player's own token (the link on their card)".into(),
-        )
-    })?;
-    Ok(rank)
+/// The access table's gate granted the player's own code.
+pub(super) async fn me(
+    State(state): State<AppState>,
+    Extension(OwnPlayer(rank)): Extension<OwnPlayer>,
+) -> ApiResult<Json<Me>> {
+    Ok(Json(me_of(&state, rank).await?))
 }
 
 /// `GET /api/players/me/settings`: the player's own settings.
 pub(super) async fn my_settings(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Extension(OwnPlayer(rank)): Extension<OwnPlayer>,
 ) -> ApiResult<Json<PlayerSettings>> {
-    let rank = rank_of(&state, &headers)?;
     Ok(Json(state.competition.settings().of(rank)))
 }
 
@@ -167,10 +150,9 @@ pub(super) async fn my_settings(
 /// read, or a value out of range, is 422 naming it, and nothing changes.
 pub(super) async fn put_my_settings(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Extension(OwnPlayer(rank)): Extension<OwnPlayer>,
     body: axum::body::Body,
 ) -> ApiResult<Json<PlayerSettings>> {
-    let rank = rank_of(&state, &headers)?;
     let bytes = axum::body::to_bytes(body, super::bodies::SETTINGS)
         .await
         .map_err(|_| {
@@ -206,8 +188,8 @@ pub(super) async fn short_link(
         )
     };
     let code = normalise_code(&code).ok_or_else(not_found)?;
-    state.tokens.player_of(&code).ok_or_else(not_found)?;
-    let me = me_of(&state, &code).await?;
+    let rank = state.tokens.player_of(&code).ok_or_else(not_found)?;
+    let me = me_of(&state, rank).await?;
     if let (Some(table), Some(colour)) = (&me.table, me.colour) {
         // `plays`: their side, which at a both-blind table may be the one
         // the table's own board does not follow.

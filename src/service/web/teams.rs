@@ -6,6 +6,8 @@
 //! (`GET /api/lineups?round=r`, the venue arbiter's: JSON, or TRF-26 `300`
 //! records with `format=trf`).
 
+use super::access_table::CaptainOf;
+use axum::Extension;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -20,7 +22,6 @@ use tactus_rules::language::Language;
 
 use super::AppState;
 use super::api_types::LineupBody;
-use super::auth::bearer;
 use super::error::{ApiError, ApiResult};
 
 impl From<LineupRefused> for ApiError {
@@ -49,29 +50,15 @@ pub struct LineupView {
     pub set: bool,
 }
 
-/// The team whose captain's token the request carries, or the venue
-/// arbiter (`None`): 401 without a token, 403 for anyone else's.
-fn captain_or_arbiter(state: &AppState, headers: &HeaderMap, team: u16) -> ApiResult<()> {
-    let token = bearer(headers)?;
-    if state.tokens.is_venue_arbiter(token) || state.tokens.captain_of(token) == Some(team) {
-        return Ok(());
-    }
-    Err(ApiError(
-        StatusCode::FORBIDDEN,
-        format!("team {team}'s line-up needs its captain's token (or the venue arbiter's)"),
-    ))
-}
-
 /// `PUT /api/teams/{n}/lineup`: the team's line-up for a round not yet
 /// set up. Refused (nothing changes): out of the team's order, another
 /// team's player, fewer players than boards (422), the round set up (409).
 pub(super) async fn put_lineup(
     State(state): State<AppState>,
     Path(team): Path<u16>,
-    headers: HeaderMap,
     body: Result<Json<LineupBody>, axum::extract::rejection::JsonRejection>,
 ) -> ApiResult<Json<LineupView>> {
-    captain_or_arbiter(&state, &headers, team)?;
+    // Its captain's or the venue arbiter's: the access table's gate checked.
     let Json(body) = body?;
     let boards = state
         .competition
@@ -146,6 +133,11 @@ fn team_of_captain(state: &AppState, token: &str) -> ApiResult<u16> {
             "this is not a captain's own token (the link on their card)".into(),
         )
     })?;
+    listed_team(state, team)
+}
+
+/// Team `team`, if the venue file still lists it.
+fn listed_team(state: &AppState, team: u16) -> ApiResult<u16> {
     if !state.competition.teams().iter().any(|t| t.number == team) {
         return Err(ApiError(
             StatusCode::FORBIDDEN,
@@ -230,10 +222,9 @@ async fn team_me(state: &AppState, team: u16) -> ApiResult<TeamMe> {
 /// next round's line-up.
 pub(super) async fn me(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Extension(CaptainOf(team)): Extension<CaptainOf>,
 ) -> ApiResult<Json<TeamMe>> {
-    let token = bearer(&headers)?;
-    let team = team_of_captain(&state, token)?;
+    listed_team(&state, team)?;
     Ok(Json(team_me(&state, team).await?))
 }
 
@@ -252,9 +243,8 @@ pub struct LineupsQuery {
 pub(super) async fn lineups(
     State(state): State<AppState>,
     Query(q): Query<LineupsQuery>,
-    headers: HeaderMap,
 ) -> ApiResult<Response> {
-    super::auth::venue_arbiter(&state.tokens, &headers, "the teams' line-ups")?;
+    // The venue arbiter's: the access table's gate checked.
     let c = &state.competition;
     let set = c.lineups_for_number(q.round);
     if q.format.as_deref() == Some("trf") {
