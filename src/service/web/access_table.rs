@@ -166,6 +166,12 @@ pub const ROUTES: &[(&str, &str, Need)] = &[
 /// The need of `method` on `route` (as the router names it), if the table
 /// names it.
 pub fn need_of(method: &Method, route: &str) -> Option<Need> {
+    // The router answers HEAD with the GET handler: it needs what GET needs.
+    let method = if method == Method::HEAD {
+        &Method::GET
+    } else {
+        method
+    };
     ROUTES
         .iter()
         .find(|(m, r, _)| *r == route && method.as_str() == *m)
@@ -317,5 +323,21 @@ async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
 fn known(parts: &axum::http::request::Parts) {
     if let Some(mark) = parts.extensions.get::<super::admission::Mark>() {
         mark.known();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_needs_what_get_needs() {
+        for (method, route, need) in ROUTES {
+            if *method == "GET" {
+                assert_eq!(need_of(&Method::HEAD, route), Some(*need), "{route}");
+            }
+        }
+        assert_eq!(need_of(&Method::HEAD, "/api/trf"), Some(Need::VenueArbiter));
+        assert_eq!(need_of(&Method::DELETE, "/api/trf"), None);
     }
 }
