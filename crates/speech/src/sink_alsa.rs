@@ -67,7 +67,7 @@ const BUFFER_US: u32 = 200_000;
 /// stream running (one period). A late wake-up that lets it run dry
 /// costs an underrun of silence, recovered in place (`retried`), never a
 /// word: an announcement's own samples are written up to the whole buffer
-/// ahead ([`BUFFER_US`]). 12 ms before issue 45, which the first sample
+/// ahead (`BUFFER_US`). 12 ms before issue 45, which the first sample
 /// of every announcement waited behind.
 pub const IDLE_FILL_US: u32 = 5_000;
 /// Reopening waits this long after the first failure, doubling up to
