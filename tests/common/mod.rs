@@ -230,6 +230,19 @@ pub fn serve_refused(data: &Path, listen: &str, args: &[&str]) -> std::process::
     panic!("the server started: {:?}", child.wait_with_output());
 }
 
+/// The tokens file `tactus serve` made in the data folder `data`.
+pub fn tokens_file(data: &Path) -> toml::Value {
+    toml::from_str(&std::fs::read_to_string(data.join("tokens.toml")).unwrap()).unwrap()
+}
+
+/// The venue arbiter's token in the data folder `data`.
+pub fn venue_token(data: &Path) -> String {
+    tokens_file(data)["venue"]["arbiter"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
 /// The tokens `tactus serve` made for table `id`.
 pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
     let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();

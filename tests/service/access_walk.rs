@@ -15,11 +15,9 @@
 //! "Refused" is 401 or 403; anything else passed the gate (the action may
 //! still find the request does not fit the game).
 
-use std::path::Path;
-
 use tactus::service::web::access_table::{Need, ROUTES, markdown};
 
-use crate::common::{Server, request};
+use crate::common::{Server, request, tokens_file};
 
 fn docs() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md")).unwrap()
@@ -64,10 +62,6 @@ fn every_route_of_the_router_is_in_the_access_table() {
         }
     }
     assert!(found >= 60, "{found} routes found");
-}
-
-fn tokens_file(data: &Path) -> toml::Value {
-    toml::from_str(&std::fs::read_to_string(data.join("tokens.toml")).unwrap()).unwrap()
 }
 
 #[test]

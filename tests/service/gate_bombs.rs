@@ -6,13 +6,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use crate::common::{Server, post, tokens, venue_without_boards};
-
-fn venue_token(data: &std::path::Path) -> String {
-    let text = std::fs::read_to_string(data.join("tokens.toml")).unwrap();
-    let value: toml::Value = toml::from_str(&text).unwrap();
-    value["venue"]["arbiter"].as_str().unwrap().to_owned()
-}
+use crate::common::{Server, post, tokens, venue_token, venue_without_boards};
 
 /// Sends `head` and then at most `body_bytes` of body (the rest is never
 /// sent); the answer's head as text, and whether the server closed.

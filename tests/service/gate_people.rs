@@ -17,11 +17,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::{Server, request};
-
-fn tokens_file(data: &Path) -> toml::Value {
-    toml::from_str(&std::fs::read_to_string(data.join("tokens.toml")).unwrap()).unwrap()
-}
+use crate::common::{Server, request, tokens_file, venue_token};
 
 fn codes(data: &Path) -> BTreeMap<u16, String> {
     tokens_file(data)["players"]
@@ -30,13 +26,6 @@ fn codes(data: &Path) -> BTreeMap<u16, String> {
         .iter()
         .map(|(k, v)| (k.parse().unwrap(), v.as_str().unwrap().to_owned()))
         .collect()
-}
-
-fn venue_token(data: &Path) -> String {
-    tokens_file(data)["venue"]["arbiter"]
-        .as_str()
-        .unwrap()
-        .to_owned()
 }
 
 fn venue(players: &[(&str, u16)]) -> String {

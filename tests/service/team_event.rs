@@ -18,7 +18,7 @@ use serde_json::Value;
 use tactus_rules::trf::{Trf, parse_team_pairings};
 use tactus_testkit::team_engines;
 
-use crate::common::{Server, post, request};
+use crate::common::{Server, post, request, tokens_file};
 
 /// A request with any method, content type and body: status and body.
 fn send(
@@ -43,10 +43,6 @@ fn send(
     s.read_to_end(&mut raw).unwrap();
     let answer = tactus_testkit::http::parse_response(&raw);
     (answer.status, answer.body)
-}
-
-fn tokens_file(data: &Path) -> toml::Value {
-    toml::from_str(&std::fs::read_to_string(data.join("tokens.toml")).unwrap()).unwrap()
 }
 
 /// A `[section]` of tokens.toml keyed by number.

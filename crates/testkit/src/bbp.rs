@@ -34,23 +34,13 @@
 
 use std::ffi::OsStr;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The environment variable naming the engine's binary
 /// (`scripts/bbppairings.sh` exports it).
 pub const ENV: &str = "TACTUS_BBPPAIRINGS";
-
-/// The workspace's root directory (this crate is `crates/testkit` in it).
-fn workspace_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .nth(2)
-        .unwrap_or(manifest)
-        .to_path_buf()
-}
 
 /// The engine's binary: the file `TACTUS_BBPPAIRINGS` names, else
 /// `target/bbpPairings/bbpPairings.exe` in the workspace if it was built.
@@ -71,7 +61,7 @@ pub fn engine() -> PathBuf {
         );
         return path;
     }
-    let built = workspace_root().join("target/bbpPairings/bbpPairings.exe");
+    let built = crate::workspace_root().join("target/bbpPairings/bbpPairings.exe");
     assert!(
         built.is_file(),
         "bbpPairings is not built ({ENV} is not set and {} does not exist): {BUILD}",
@@ -391,7 +381,7 @@ mod tests {
     use super::*;
 
     fn corpus(name: &str) -> Vec<u8> {
-        let path = workspace_root()
+        let path = crate::workspace_root()
             .join("tests/trf-corpus/bbpPairings")
             .join(name);
         std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))

@@ -21,3 +21,16 @@ pub mod pulse;
 pub mod ser2net;
 pub mod team_engines;
 pub mod wav;
+
+use std::path::{Path, PathBuf};
+
+/// The workspace's root directory (this crate is `crates/testkit` in it):
+/// where the engines the scripts build are found.
+pub(crate) fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .ancestors()
+        .nth(2)
+        .unwrap_or(manifest)
+        .to_path_buf()
+}

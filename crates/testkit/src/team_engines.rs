@@ -16,7 +16,7 @@
 //! `TACTUS_TIEBREAKSERVER`, `TACTUS_TIEBREAKSERVER_PATH` and
 //! `TACTUS_TEAMENGINE`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -31,23 +31,13 @@ const BUILD: &str = "run `scripts/test`, or `. scripts/debian-deps.sh; . scripts
      in the workspace root (it installs networkx, builds tests/team-engine into \
      target/team-engines and exports the variables)";
 
-/// The workspace's root directory (this crate is `crates/testkit` in it).
-fn workspace_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .nth(2)
-        .unwrap_or(manifest)
-        .to_path_buf()
-}
-
 /// `var`'s path, else `fallback` under the workspace; panics with how to
 /// build it when neither exists.
 fn found(var: &str, fallback: &str) -> PathBuf {
     let path = std::env::var_os(var)
         .filter(|p| !p.is_empty())
         .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join(fallback));
+        .unwrap_or_else(|| crate::workspace_root().join(fallback));
     assert!(
         path.exists(),
         "{var}: {} does not exist: {BUILD}",
