@@ -214,3 +214,73 @@ async fn a_thousand_slow_heads_leave_the_moves_answered() {
     }
     assert_eq!(closed, 1024, "slow heads closed by the server");
 }
+
+/// A page's stream opened with a ticket (which only a token can get) is a
+/// known connection: a flood of strangers' reads from many addresses past
+/// the connection limit closes the strangers' connections to make room,
+/// never it (before, the oldest anonymous connection, the page's, went
+/// first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ticket_s_stream_is_never_closed_to_make_room() {
+    let dir = tempfile::tempdir().unwrap();
+    tactus::service::listener::raise_descriptor_limit();
+    let venue = venue_without_boards(dir.path(), 1);
+    let text = std::fs::read_to_string(&venue).unwrap();
+    std::fs::write(&venue, format!("[server]\nmax_connections = 16\n\n{text}")).unwrap();
+    let data = dir.path().join("data");
+    let server = Server::start(&data, &["--config", venue.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    let (player, _, _) = tokens(&data, "1");
+    let (a, p) = (addr.clone(), player.clone());
+    let r = tokio::task::spawn_blocking(move || post(&a, "/api/tables/1/stream-ticket", &p, ""))
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let ticket = r.json()["ticket"].as_str().unwrap().to_owned();
+    let mut page = connect(&addr, "127.0.0.2").await.unwrap();
+    page.write_all(
+        format!("GET /api/tables/1/events?ticket={ticket} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut head = [0u8; 12];
+    page.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+    // 64 strangers' connections from 32 addresses, four times the limit,
+    // each sending a read and kept open (anonymous, like the page's stream,
+    // which is older than all of them).
+    let mut flood = Vec::new();
+    for n in 0..32 {
+        for _ in 0..2 {
+            let Some(mut s) = connect(&addr, &format!("127.0.3.{}", 2 + n)).await else {
+                continue;
+            };
+            s.write_all(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n\r\n")
+                .await
+                .unwrap();
+            // Answered 200, or 503 on the last eighth of the slots, which
+            // are kept for known tokens; either way it took a slot first.
+            let mut head = [0u8; 12];
+            s.read_exact(&mut head).await.unwrap();
+            assert!(
+                &head == b"HTTP/1.1 200" || &head == b"HTTP/1.1 503",
+                "{}",
+                String::from_utf8_lossy(&head)
+            );
+            flood.push(s);
+        }
+    }
+    assert_eq!(flood.len(), 64);
+    // The page's stream is still open: it still reads (the state it was
+    // sent), and the server has not ended it.
+    let mut buf = [0u8; 4096];
+    let read = tokio::time::timeout(Duration::from_secs(2), page.read(&mut buf)).await;
+    assert!(matches!(read, Ok(Ok(n)) if n > 0), "{read:?}");
+    loop {
+        match tokio::time::timeout(Duration::from_millis(500), page.read(&mut buf)).await {
+            Err(_) => break,
+            Ok(Ok(0)) | Ok(Err(_)) => panic!("the ticket's stream was closed for a newcomer"),
+            Ok(Ok(_)) => {}
+        }
+    }
+}

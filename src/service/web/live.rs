@@ -75,6 +75,7 @@ pub(super) async fn events(
     TablePath(id): TablePath,
     Query(q): Query<Resume>,
     peer: Option<axum::Extension<super::listener::Peer>>,
+    mark: Option<axum::Extension<super::admission::Mark>>,
     headers: HeaderMap,
 ) -> ApiResult<axum::response::Response> {
     use axum::response::IntoResponse;
@@ -95,6 +96,13 @@ pub(super) async fn events(
             return Ok(r);
         }
     };
+    // A ticket's stream is a token holder's page: its connection is never
+    // closed to make room for a newcomer (`admission.rs`).
+    if permit.ticketed()
+        && let Some(axum::Extension(mark)) = &mark
+    {
+        mark.known();
+    }
     // A new page starts at the newest number; read before subscribing, and
     // what came between is sent after the state like any announcement.
     let at = t.newest_announced();

@@ -65,6 +65,13 @@ pub struct Permit {
     counted: bool,
 }
 
+impl Permit {
+    /// The stream came with a valid ticket (which only a token can get).
+    pub fn ticketed(&self) -> bool {
+        !self.counted
+    }
+}
+
 impl Drop for Permit {
     fn drop(&mut self) {
         if !self.counted {
