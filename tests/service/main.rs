@@ -36,6 +36,7 @@ mod shed;
 mod streams_flood;
 mod table_rate;
 mod team_event;
+mod team_tiebreaks;
 mod time_steps;
 mod tls;
 mod trf_corpus;

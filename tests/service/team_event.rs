@@ -72,7 +72,7 @@ pub fn initial_trf(shape: Shape) -> String {
         .collect();
     let mut out = format!(
         "012 IBCA Team Championship\n022 Tactus Hall\n092 Team Swiss\n142 {}\n152 W\n\
-         162  W 1.0    D 0.5    L 0.0\n222 3600+30\n202 MPTS GPTS BH:MP/C1 SB\n\
+         162  W 1.0    D 0.5    L 0.0\n222 3600+30\n202 MPTS GPTS EDET BH:MP/C1 SB\n\
          352 {colours}\n362 TW 2.0   TD 1.0   TL 0.0\n",
         shape.rounds
     );
@@ -660,7 +660,7 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
             "092 Team Swiss",
             "352 WB",
             "362 TW 2.0   TD 1.0   TL 0.0",
-            "202 MPTS GPTS BH:MP/C1 SB",
+            "202 MPTS GPTS EDET BH:MP/C1 SB",
         ] {
             assert!(back.body.contains(kept), "{kept}");
         }

@@ -64,6 +64,7 @@ mod matches;
 mod records;
 mod team_round;
 mod team_standings;
+mod team_tiebreaks;
 mod teams;
 pub use matches::{Match, MatchBoard};
 pub use records::PointSystem;

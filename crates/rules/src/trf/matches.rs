@@ -264,6 +264,9 @@ impl Teams {
         let s = self.scoring();
         match game_points[0].cmp(&game_points[1]) {
             std::cmp::Ordering::Greater => [s.win, s.loss],
+            // Nothing scored on either side (every board a double
+            // forfeit): both lose, as FIDE's checker scores it.
+            std::cmp::Ordering::Equal if game_points[0] == 0 => [s.loss, s.loss],
             std::cmp::Ordering::Equal => [s.draw, s.draw],
             std::cmp::Ordering::Less => [s.loss, s.win],
         }

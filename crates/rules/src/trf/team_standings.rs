@@ -3,23 +3,19 @@
 //! tie-breaks in order, then the smaller team number; and the board prizes
 //! (points, games and percentage of each player on each board).
 //!
-//! The tie-breaks computed (values in hundredths, so that Sonneborn-Berger's
-//! products of half points stay exact):
-//!
-//! | name | value |
-//! |------|-------|
-//! | `PTS`, `MPTS` | match points |
-//! | `GPTS` | game points |
-//! | `DE`, `EDE`, `EDET` | among the teams tied so far, when each has met each: the match points scored against the others (0 when some have not met) |
-//! | `BH` (`:MP`, `:GP`) | the sum of the opponents' scores, a round without a played match counted as a draw for them; a round of one's own without a played match counts one's own score, at most a draw in every round (C.07, 2026); `/C1` cuts the lowest, `/M1` the lowest and the highest |
-//! | `SB` (`:MP`, `:GP`) | each opponent's score (as for `BH`) times one's own score in that match; cut as `BH` |
-//! | anything else | 0 for every team |
+//! The tie-breaks (`MPTS`, `GPTS`, `BH`, `SB` with their `:MP`/`:GP`
+//! and `/C1`/`/M1`, `DE`, `EDE`, `EDET`) are computed in
+//! [`team_tiebreaks`](super::team_tiebreaks) as FIDE's checker computes
+//! them; values are in hundredths, so that Sonneborn-Berger's products of
+//! half points stay exact. A name tactus does not compute counts 0 for
+//! every team, as the checker counts an unknown one.
 
 use std::collections::BTreeMap;
 
 use super::matches::Match;
+use super::team_tiebreaks::{Rounds, played};
 use super::teams::{Points, Teams, TieBreak};
-use super::{ResultChar, RoundEntry, Trf};
+use super::{RoundEntry, Trf};
 
 /// One team's line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,15 +51,6 @@ pub struct BoardPrize {
     pub percent: u32,
 }
 
-/// What a team did in one round.
-#[derive(Debug, Clone, Copy, Default)]
-struct Row {
-    /// The opponent of a match played (at least one board over the board).
-    opponent: Option<u16>,
-    match_points: u32,
-    game_points: u32,
-}
-
 impl Teams {
     /// The rounds a file writes anything in.
     fn rounds_in(trf: &Trf) -> u16 {
@@ -81,42 +68,6 @@ impl Teams {
             .collect()
     }
 
-    fn rows(&self, trf: &Trf) -> BTreeMap<u16, Vec<Row>> {
-        let all = self.all_matches(trf);
-        let mut rows: BTreeMap<u16, Vec<Row>> = BTreeMap::new();
-        for team in self.teams() {
-            let mut mine = Vec::new();
-            for (i, matches) in all.iter().enumerate() {
-                let round = i as u16 + 1;
-                let (mp, gp) = self.round_score_in(matches, trf, round, team.number);
-                let opponent = matches
-                    .iter()
-                    .find(|m| {
-                        (m.first == team.number || m.second == Some(team.number))
-                            && m.forfeited.is_none()
-                            && m.boards.iter().any(|b| {
-                                b.first_result.is_some_and(played)
-                                    || b.second_result.is_some_and(played)
-                            })
-                    })
-                    .and_then(|m| {
-                        if m.first == team.number {
-                            m.second
-                        } else {
-                            Some(m.first)
-                        }
-                    });
-                mine.push(Row {
-                    opponent,
-                    match_points: mp.unwrap_or(0),
-                    game_points: gp,
-                });
-            }
-            rows.insert(team.number, mine);
-        }
-        rows
-    }
-
     /// The standings: every team, in rank order.
     ///
     /// # Examples
@@ -131,34 +82,7 @@ impl Teams {
     /// assert_eq!((table[1].match_points, table[1].game_points), (10, 15));
     /// ```
     pub fn standings(&self, trf: &Trf) -> Vec<TeamStanding> {
-        let rows = self.rows(trf);
-        let rounds = Teams::rounds_in(trf);
-        let ps = trf.point_system();
-        let draw_of = |kind: Points| match kind {
-            Points::Match => self.scoring().draw,
-            Points::Game => ps.draw * self.boards() as u32,
-        };
-        let total = |team: u16, kind: Points| -> u32 {
-            rows[&team]
-                .iter()
-                .map(|r| match kind {
-                    Points::Match => r.match_points,
-                    Points::Game => r.game_points,
-                })
-                .sum()
-        };
-        // A team's score with its rounds without a played match counted
-        // as draws: what it is worth to its opponents (C.07 16.3).
-        let adjusted = |team: u16, kind: Points| -> u32 {
-            rows[&team]
-                .iter()
-                .map(|r| match (r.opponent, kind) {
-                    (None, k) => draw_of(k),
-                    (Some(_), Points::Match) => r.match_points,
-                    (Some(_), Points::Game) => r.game_points,
-                })
-                .sum()
-        };
+        let rounds = Rounds::of(self, trf, &self.all_matches(trf));
         let mut tiebreaks = self.tiebreaks().to_vec();
         // FIDE's checker ranks by the primary score first (`PTS`, match
         // points in a team event), whatever `202` lists after it.
@@ -171,98 +95,57 @@ impl Teams {
         let fixed = |t: &TieBreak, team: u16| -> i64 {
             let kind = t.points.unwrap_or(Points::Match);
             match t.name.as_str() {
-                "PTS" => i64::from(total(team, kind)) * 10,
-                "MPTS" => i64::from(total(team, Points::Match)) * 10,
-                "GPTS" => i64::from(total(team, Points::Game)) * 10,
-                "BH" | "SB" => {
-                    let own = total(team, kind);
-                    let cap = draw_of(kind) * u32::from(rounds);
-                    // (the score counted, the value) per round.
-                    let mut values: Vec<(i64, i64)> = rows[&team]
-                        .iter()
-                        .map(|r| {
-                            let score = i64::from(match r.opponent {
-                                Some(o) => adjusted(o, kind),
-                                None => own.min(cap),
-                            });
-                            let mine = i64::from(match kind {
-                                Points::Match => r.match_points,
-                                Points::Game => r.game_points,
-                            });
-                            let value = if t.name == "SB" {
-                                score * mine
-                            } else {
-                                score * 10
-                            };
-                            (score, value)
-                        })
-                        .collect();
-                    values.sort();
-                    let low = usize::from(t.cut_low).min(values.len());
-                    let high = usize::from(t.cut_high).min(values.len() - low);
-                    values[low..values.len() - high]
-                        .iter()
-                        .map(|&(_, v)| v)
-                        .sum()
-                }
+                "PTS" => i64::from(rounds.total(team, kind)) * 10,
+                "MPTS" => i64::from(rounds.total(team, Points::Match)) * 10,
+                "GPTS" => i64::from(rounds.total(team, Points::Game)) * 10,
+                "BH" | "SB" => rounds.buchholz(t, team),
                 _ => 0,
             }
         };
         let numbers: Vec<u16> = self.teams().iter().map(|t| t.number).collect();
         let mut values: BTreeMap<u16, Vec<i64>> =
             numbers.iter().map(|&n| (n, Vec::new())).collect();
-        // Groups of teams tied so far, best first.
-        let mut groups: Vec<Vec<u16>> = vec![numbers.clone()];
+        // The ranking so far: (team, shared rank), best first; all tied
+        // at 1 before the first tie-break.
+        let mut ranked: Vec<(u16, u16)> = numbers.iter().map(|&n| (n, 1)).collect();
         for t in &tiebreaks {
+            // The direct encounter family gives places (smaller is
+            // better); the others scores (larger is better).
             let direct = matches!(t.name.as_str(), "DE" | "EDE" | "EDET");
-            let mut next = Vec::new();
-            for group in groups {
-                let mut scored: Vec<(i64, u16)> = group
-                    .iter()
-                    .map(|&team| {
-                        let v = if direct {
-                            self.direct_encounter(&rows, &group, team)
-                        } else {
-                            fixed(t, team)
-                        };
-                        (v, team)
-                    })
-                    .collect();
-                for &(v, team) in &scored {
-                    if let Some(vs) = values.get_mut(&team) {
-                        vs.push(v);
-                    }
-                }
-                scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-                let mut at = 0;
-                while at < scored.len() {
-                    let end = scored[at..]
-                        .iter()
-                        .position(|s| s.0 != scored[at].0)
-                        .map_or(scored.len(), |n| at + n);
-                    next.push(scored[at..end].iter().map(|s| s.1).collect());
-                    at = end;
+            let these: BTreeMap<u16, i64> = if direct {
+                rounds.direct_encounter(t, &ranked)
+            } else {
+                numbers.iter().map(|&n| (n, fixed(t, n))).collect()
+            };
+            for (team, v) in &these {
+                if let Some(vs) = values.get_mut(team) {
+                    vs.push(*v);
                 }
             }
-            groups = next;
+            let key = |team: u16| if direct { these[&team] } else { -these[&team] };
+            ranked.sort_by_key(|&(team, rank)| (rank, key(team), team));
+            // Shared ranks: equal on everything so far.
+            let before = ranked.clone();
+            for i in 1..ranked.len() {
+                let (prev, prev_rank) = before[i - 1];
+                let (team, rank) = before[i];
+                ranked[i].1 = if rank == prev_rank && key(team) == key(prev) {
+                    ranked[i - 1].1
+                } else {
+                    i as u16 + 1
+                };
+            }
         }
-        let order: Vec<u16> = groups
-            .into_iter()
-            .flat_map(|mut g| {
-                g.sort();
-                g
-            })
-            .collect();
-        order
+        ranked
             .iter()
             .enumerate()
-            .map(|(i, &number)| {
+            .map(|(i, &(number, _))| {
                 let team = self.team(number).expect("a team of this file");
                 TeamStanding {
                     number,
                     name: team.name.clone(),
-                    match_points: total(number, Points::Match),
-                    game_points: total(number, Points::Game),
+                    match_points: rounds.total(number, Points::Match),
+                    game_points: rounds.total(number, Points::Game),
                     tiebreaks: tiebreaks
                         .iter()
                         .cloned()
@@ -272,26 +155,6 @@ impl Teams {
                 }
             })
             .collect()
-    }
-
-    /// Direct encounter among `group`: `team`'s match points against the
-    /// others, in hundredths, when every two of them have met; else 0.
-    fn direct_encounter(&self, rows: &BTreeMap<u16, Vec<Row>>, group: &[u16], team: u16) -> i64 {
-        if group.len() < 2 {
-            return 0;
-        }
-        let met = |a: u16, b: u16| rows[&a].iter().any(|r| r.opponent == Some(b));
-        let all_met = group
-            .iter()
-            .all(|&a| group.iter().all(|&b| a == b || met(a, b)));
-        if !all_met {
-            return 0;
-        }
-        rows[&team]
-            .iter()
-            .filter(|r| r.opponent.is_some_and(|o| group.contains(&o)))
-            .map(|r| i64::from(r.match_points) * 10)
-            .sum()
     }
 
     /// The board prizes: each player's points, games and percentage on
@@ -347,15 +210,6 @@ impl Teams {
         });
         prizes
     }
-}
-
-/// A game played over the board (rated or not), not a forfeit or a bye.
-fn played(r: ResultChar) -> bool {
-    use ResultChar::*;
-    matches!(
-        r,
-        Win | Draw | Loss | UnratedWin | UnratedDraw | UnratedLoss
-    )
 }
 
 /// The last round a `320`, `330` or `299` names (a round whose match was
