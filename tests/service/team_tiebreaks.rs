@@ -97,11 +97,11 @@ pub fn generated_event(seed: u64) -> (String, u16) {
             }
             // The odd team out is one that has had no bye yet, as a
             // pairing program chooses it.
-            if order.len() % 2 == 1 {
-                if let Some(i) = order.iter().position(|t| !had_bye.contains(t)) {
-                    let last = order.len() - 1;
-                    order.swap(i, last);
-                }
+            if order.len() % 2 == 1
+                && let Some(i) = order.iter().position(|t| !had_bye.contains(t))
+            {
+                let last = order.len() - 1;
+                order.swap(i, last);
             }
             best = order.clone();
             if order
