@@ -45,6 +45,20 @@ pub struct Config {
     /// the fixed board order. Empty for an individual event.
     #[serde(default, rename = "team")]
     pub teams: Vec<TeamConfig>,
+    /// A team event's matches: how many boards each has (`[team_match]`,
+    /// written by `tactus venue from-trf` from the export's `352`), so
+    /// that a line-up too short is refused before any round's file says
+    /// it. Without it, a round's file decides.
+    #[serde(default)]
+    pub team_match: Option<TeamMatchConfig>,
+}
+
+/// `[team_match]`: what every match of a team event has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamMatchConfig {
+    /// Boards per match, 1 to 99 (the IBCA Olympiad: 4).
+    pub boards: usize,
 }
 
 /// A team of a team event: the pairing program's team number, and its
@@ -97,6 +111,7 @@ impl Default for Config {
             tables: default_tables(),
             players: Vec::new(),
             teams: Vec::new(),
+            team_match: None,
         }
     }
 }
@@ -600,6 +615,10 @@ pub enum CheckError {
     TeamPlayer { team: u16, rank: u16 },
     #[error("[[team]] number = {team}: players: {rank} is also in team {other}")]
     TeamPlayerTwice { team: u16, rank: u16, other: u16 },
+    #[error("[team_match] boards = {0} is out of range: 1 to 99")]
+    TeamMatchBoards(usize),
+    #[error("[team_match] without any [[team]]: it is for a team event")]
+    TeamMatchWithoutTeams,
     #[error("speech.speed = {0} is out of range: 0.5 to 2.0")]
     Speed(f32),
     #[error("table `{table}`: settle_ms = {settle_ms} is out of range: 0 to 1000")]
@@ -733,6 +752,14 @@ impl Config {
         let mut numbers = BTreeSet::new();
         let mut names = BTreeSet::new();
         let mut of_player: BTreeMap<u16, u16> = BTreeMap::new();
+        if let Some(m) = self.team_match {
+            if !(1..=99).contains(&m.boards) {
+                return Err(CheckError::TeamMatchBoards(m.boards));
+            }
+            if self.teams.is_empty() {
+                return Err(CheckError::TeamMatchWithoutTeams);
+            }
+        }
         for t in &self.teams {
             if !(1..=tactus_rules::trf::MAX_TEAMS).contains(&t.number) {
                 return Err(CheckError::TeamNumber(t.number));
@@ -824,6 +851,18 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(ok.teams[0].players, [2, 1]);
+        assert_eq!(ok.team_match, None);
+        let boards = Config::parse(&format!(
+            "{venue}[[team]]\nnumber = 4\nname = \"Lions\"\nplayers = [2, 1]\n[team_match]\nboards = 4\n"
+        ))
+        .unwrap();
+        assert_eq!(boards.team_match, Some(TeamMatchConfig { boards: 4 }));
+        let lone = Config::parse(&format!("{venue}[team_match]\nboards = 4\n")).unwrap_err();
+        assert!(
+            lone.to_string()
+                .contains("[team_match] without any [[team]]"),
+            "{lone}"
+        );
         assert_eq!(ok.team_of(1).unwrap().number, 4);
         assert!(ok.team_of(3).is_none());
         let cases = [
@@ -852,6 +891,14 @@ mod tests {
             (
                 "number = 1\nname = \"A\"\nplayers = [1]\ncaptain = 1",
                 "unknown field `captain`",
+            ),
+            (
+                "number = 1\nname = \"A\"\nplayers = [1]\n[team_match]\nboards = 0",
+                "[team_match] boards = 0 is out of range: 1 to 99",
+            ),
+            (
+                "number = 1\nname = \"A\"\nplayers = [1]\n[team_match]\nboards = 4\ncolours = \"WB\"",
+                "unknown field `colours`",
             ),
         ];
         for (team, want) in cases {

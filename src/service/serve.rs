@@ -153,7 +153,7 @@ pub async fn serve(
             &data.join("journal.sqlite"),
             kept.trf,
         )?
-        .with_teams(config.teams.clone()),
+        .with_teams(config.teams.clone(), config.team_match.map(|m| m.boards)),
     );
     // The players' settings follow them where the pairing program
     // renumbered them (their codes do: `access::bind_players`).

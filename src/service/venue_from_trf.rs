@@ -73,6 +73,12 @@ pub fn venue_entries(trf: &Trf) -> Result<String, FromTrfError> {
         }
         out.push_str(&format!("players = [{}]\n", players.join(", ")));
     }
+    // How many boards a match has (`352`, or the smallest team): line-ups
+    // are checked against it before any round's file arrives.
+    out.push_str(&format!(
+        "\n[team_match]\n# Boards per match: the export's 352 (or its smallest team).\nboards = {}\n",
+        teams.boards()
+    ));
     Ok(out)
 }
 

@@ -416,17 +416,15 @@ pub fn run_event(shape: Shape, rest: &dyn Fn(u16) -> Vec<(u16, Vec<u16>)>) {
             &format!(r#"{{"round":{r},"boards":[1,{first}]}}"#),
         );
         assert_eq!(s, 422, "another team's player: {v}");
-        // Too short: known once a file says how many boards a match has
-        // (its `352`); before round 1 a line-up is checked when paired.
-        if r > 1 {
-            let (s, v) = put(
-                1,
-                &captains[&1],
-                &format!(r#"{{"round":{r},"boards":[1]}}"#),
-            );
-            assert_eq!(s, 422, "too short: {v}");
-            assert!(v.contains("players for"), "{v}");
-        }
+        // Too short: the venue knows how many boards a match has
+        // (`[team_match]`, from the export's `352`) before any round.
+        let (s, v) = put(
+            1,
+            &captains[&1],
+            &format!(r#"{{"round":{r},"boards":[1]}}"#),
+        );
+        assert_eq!(s, 422, "too short: {v}");
+        assert!(v.contains("players for"), "{v}");
         let mut lineups: BTreeMap<u16, Vec<u16>> = BTreeMap::new();
         for (team, boards) in rest(r) {
             let body = serde_json::json!({"round": r, "boards": boards}).to_string();

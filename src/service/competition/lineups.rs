@@ -35,13 +35,14 @@ pub enum LineupRefused {
 
 impl Competition {
     /// The boards a match has: the imported file's `352` (or its smallest
-    /// team), else 1 (nothing known yet: any line-up of one player or
-    /// more).
+    /// team), else the venue's `[team_match] boards`, else 1 (nothing
+    /// known yet: any line-up of one player or more).
     pub fn boards_per_match(&self) -> usize {
         self.imported_trf()
             .and_then(|t| Trf::from_bytes(&t).ok())
             .and_then(|t| t.teams().map(|teams| teams.boards()))
             .filter(|&n| n > 0)
+            .or(self.team_boards)
             .unwrap_or(1)
     }
 

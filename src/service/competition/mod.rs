@@ -137,6 +137,8 @@ pub struct Competition {
     players: Vec<PlayerConfig>,
     /// The venue's `[[team]]`s: empty for an individual event.
     teams: Vec<TeamConfig>,
+    /// `[team_match] boards`, if the venue file says.
+    team_boards: Option<usize>,
     /// The captains' line-ups (journaled as a document).
     lineups: Mutex<lineups::Lineups>,
     bases: BTreeMap<TableId, TableBase>,
@@ -277,6 +279,7 @@ impl Competition {
         Ok(Competition {
             players,
             teams: Vec::new(),
+            team_boards: None,
             lineups: Mutex::new(lineups),
             bases,
             boards,
@@ -297,9 +300,11 @@ impl Competition {
         })
     }
 
-    /// The competition of a team event: the venue's `[[team]]`s.
-    pub fn with_teams(mut self, teams: Vec<TeamConfig>) -> Competition {
+    /// The competition of a team event: the venue's `[[team]]`s and, if
+    /// it says, how many boards a match has.
+    pub fn with_teams(mut self, teams: Vec<TeamConfig>, boards: Option<usize>) -> Competition {
         self.teams = teams;
+        self.team_boards = boards;
         self
     }
 

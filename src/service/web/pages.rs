@@ -21,6 +21,7 @@ const PLAYER_JS: &str = include_str!("../pages/player.js");
 const BOARD_JS: &str = include_str!("../pages/board.js");
 /// The sighted pages' board and its pieces (cburnett, `pieces.LICENSE.md`).
 const SIGHTED_BOARD_JS: &str = include_str!("../pages/sighted-board.js");
+const CAPTAIN_JS: &str = include_str!("../pages/captain.js");
 const PIECES_JS: &str = include_str!("../pages/pieces.js");
 const ASSISTANT_HTML: &str = include_str!("../pages/assistant.html");
 const ASSISTANT_JS: &str = include_str!("../pages/assistant.js");
@@ -193,6 +194,7 @@ pub(super) async fn static_file(Path(file): Path<String>) -> ApiResult<Response>
         "player.js" => (PLAYER_JS, "text/javascript; charset=utf-8"),
         "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
         "sighted-board.js" => (SIGHTED_BOARD_JS, "text/javascript; charset=utf-8"),
+        "captain.js" => (CAPTAIN_JS, "text/javascript; charset=utf-8"),
         "pieces.js" => (PIECES_JS, "text/javascript; charset=utf-8"),
         "assistant.js" => (ASSISTANT_JS, "text/javascript; charset=utf-8"),
         "arbiter.js" => (ARBITER_JS, "text/javascript; charset=utf-8"),

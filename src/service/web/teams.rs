@@ -97,6 +97,8 @@ pub struct MatchBoardView {
     #[serde(with = "tactus_rules::side::option")]
     pub colour: Option<shakmaty::Color>,
     pub opponent: u16,
+    /// The opponent's name as the venue lists them ("" when it does not).
+    pub opponent_name: String,
     /// `1-0`, `0-1`, `1/2-1/2`, or `null` while played.
     pub result: Option<String>,
 }
@@ -196,6 +198,7 @@ async fn team_me(state: &AppState, team: u16) -> ApiResult<TeamMe> {
                 player: b.player,
                 colour: b.colour,
                 opponent: b.opponent,
+                opponent_name: name_of(b.opponent),
                 result: b.result,
             })
             .collect(),
@@ -373,7 +376,7 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
     let m = |id: &str, args: &[(&str, &str)]| escape(&i18n::message(lang, id, args));
     let number = me.number.to_string();
     let mut body = format!(
-        "<h1>{}</h1>\n",
+        "<h1>{}</h1>\n<section id=\"match\">\n",
         m("captain-team", &[("number", &number), ("name", &me.name)])
     );
     match (&me.round, &me.the_match) {
@@ -415,7 +418,14 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
                             ("board", &b.board.to_string()),
                             ("player", &player_name(me, b.player)),
                             ("colour", &colour),
-                            ("opponent", &b.opponent.to_string()),
+                            (
+                                "opponent",
+                                &if b.opponent_name.is_empty() {
+                                    b.opponent.to_string()
+                                } else {
+                                    b.opponent_name.clone()
+                                },
+                            ),
                             ("table", &table),
                             ("result", &result),
                         ]
@@ -431,6 +441,11 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
         )),
         (None, _) => body.push_str(&format!("<h2>{}</h2>\n", m("captain-no-round", &[]))),
     }
+    // What changed in the match, said once by captain.js (a status line:
+    // read without moving the focus).
+    body.push_str(
+        "</section>\n<p id=\"match-news\" role=\"status\" class=\"visually-hidden\"></p>\n",
+    );
     let next = me.lineup.round.to_string();
     body.push_str(&format!(
         "<h2>{}</h2>\n<form method=\"post\" action=\"/c/{code}/lineup\">\n\
@@ -460,7 +475,8 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
         "<!doctype html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n\
-         <body>\n<main>\n{body}</main>\n</body>\n</html>\n",
+         <body>\n<main>\n{body}</main>\n\
+         <script type=\"module\" src=\"/static/captain.js\"></script>\n</body>\n</html>\n",
         lang.code(),
         m("captain-title", &[("team", &me.name)])
     )

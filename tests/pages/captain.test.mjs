@@ -1,0 +1,230 @@
+// A team captain's page (issue 42) in Debian's chromium, by keyboard
+// alone: the link typed as a braille card reads it (capitals), the
+// line-up set with Tab, Space and Enter (a player resting, the ones below
+// moving up), the round's match followed live: a board's result and the
+// score appear without a reload and are said once in the page's status
+// line. axe-core on every state; screenshots at a phone's and a desktop's
+// width go to target/screenshots/.
+//
+// Run with TACTUS_BIN naming the binary (scripts/test does).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { chromium } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const root = join(dirname(new URL(import.meta.url).pathname), "..", "..");
+const bin = process.env.TACTUS_BIN || join(root, "target", "debug", "tactus");
+const shots = join(root, "target", "screenshots");
+mkdirSync(shots, { recursive: true });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+let browser;
+/** @type {Array<() => void>} */
+const cleanups = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  for (const c of cleanups) c();
+});
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+// The organiser's TRF-26 export: four teams of three (two boards and a
+// reserve), as `tactus venue from-trf` reads it.
+function exportTrf() {
+  let out = "012 IBCA Team Cup\n142 3\n162  W 1.0    D 0.5    L 0.0\n202 MPTS GPTS EDET BH:MP/C1 SB\n352 WB\n362 TW 2.0   TD 1.0   TL 0.0\n";
+  for (let team = 1; team <= 4; team++) {
+    for (let seat = 1; seat <= 3; seat++) {
+      const rank = (team - 1) * 3 + seat;
+      out += `001 ${String(rank).padStart(4)} m    ${`Player ${team}.${seat}`.padEnd(33)} ${String(2300 - rank).padStart(4)} GER ${String(4100000 + rank).padStart(11)} 1990/01/01  0.0 ${String(rank).padStart(4)}\n`;
+    }
+  }
+  for (let team = 1; team <= 4; team++) {
+    const ranks = [1, 2, 3].map((s) => String((team - 1) * 3 + s).padStart(4)).join(" ");
+    out += `310 ${String(team).padStart(3)} ${`Team ${team}`.padEnd(32)} ${`T${team}`.padEnd(5)} ${"2000".padStart(6)} ${"0.0".padStart(6)} ${"0.0".padStart(6)} ${String(team).padStart(3)}  ${ranks}\n`;
+  }
+  return out;
+}
+
+/**
+ * The export with round 1 paired: `matches` as [first team, its boards,
+ * second team, its boards]; a `300` for a line-up out of the default.
+ * @param {Array<[number, number[], number, number[]]>} matches
+ */
+function roundOne(matches) {
+  /** @type {Record<number, string>} */
+  const block = {};
+  let records = "";
+  for (const [a, boardsA, b, boardsB] of matches) {
+    boardsA.forEach((p, i) => {
+      const q = boardsB[i];
+      const [ca, cb] = i % 2 === 0 ? ["w", "b"] : ["b", "w"];
+      block[p] = `  ${String(q).padStart(4)} ${ca}`;
+      block[q] = `  ${String(p).padStart(4)} ${cb}`;
+    });
+    for (const [team, boards, other] of [[a, boardsA, b], [b, boardsB, a]]) {
+      const first = [1, 2].map((s) => (team - 1) * 3 + s);
+      if (boards.join() !== first.join()) {
+        records += `300 ${String(1).padStart(3)} ${String(team).padStart(3)} ${String(other).padStart(3)} ${boards.map((r) => String(r).padStart(4)).join(" ")}\n`;
+      }
+    }
+  }
+  // A player who rests: `0000 - Z`.
+  const lines = exportTrf().split("\n").map((l) => {
+    if (!l.startsWith("001")) return l;
+    const rank = Number(l.slice(4, 8));
+    return l + (block[rank] || "  0000 - Z");
+  });
+  return lines.join("\n") + records;
+}
+
+/** A `[section]` of tokens.toml, keyed by number. */
+function section(text, name) {
+  const body = text.split(new RegExp(`^\\[${name}\\]`, "m"))[1].split(/^\[/m)[0];
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const m of body.matchAll(/^"?(\d+)"?\s*=\s*"([^"]*)"/gm)) out[m[1]] = m[2];
+  return out;
+}
+
+// A team event's `tactus serve`: its venue from the export, four tables.
+async function startTeamServer() {
+  const dir = mkdtempSync(join(tmpdir(), "tactus-captain-"));
+  const port = await freePort();
+  writeFileSync(join(dir, "export.trf"), exportTrf());
+  const teams = execFileSync(bin, ["venue", "from-trf", join(dir, "export.trf")], { encoding: "utf8" });
+  let venue = "";
+  for (let t = 1; t <= 4; t++) venue += `[[table]]\nid = "t${t}"\nboard = "none"\n\n`;
+  writeFileSync(join(dir, "venue.toml"), venue + teams);
+  const proc = spawn(bin, ["serve", "--config", join(dir, "venue.toml"), "--listen", `127.0.0.1:${port}`, "--data", join(dir, "data"),
+    "--audio", "none", "--voice", join(root, "voices", "de-appendix-d")], { stdio: ["ignore", "pipe", "inherit"] });
+  cleanups.push(() => { proc.kill("SIGKILL"); rmSync(dir, { recursive: true, force: true }); });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("tactus serve did not start")), 60000);
+    proc.stdout.on("data", (chunk) => { if (String(chunk).includes("tactus is serving")) { clearTimeout(timer); resolve(); } });
+    proc.on("exit", (code) => reject(new Error("tactus serve exited: " + code)));
+  });
+  const text = readFileSync(join(dir, "data", "tokens.toml"), "utf8");
+  return {
+    base: `http://127.0.0.1:${port}`,
+    venue: text.match(/\[venue\]\s*arbiter = "([0-9a-f]+)"/)[1],
+    players: section(text, "players"),
+    captains: section(text, "captains"),
+  };
+}
+
+async function axe(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+}
+
+async function screenshots(page, name) {
+  for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+    await page.setViewportSize(viewport);
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(over <= 0, `${name} at ${size}: ${over} px wider than the screen`);
+    await page.screenshot({ path: join(shots, `${name}-${size}.png`), fullPage: true });
+  }
+}
+
+async function api(s, method, path, token, body, type = "application/json") {
+  const headers = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = type;
+  const res = await fetch(s.base + path, { method, headers, body });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return text ? (type === "application/json" || text.startsWith("{") ? JSON.parse(text) : text) : null;
+}
+
+/** Presses Tab until the focused element matches `check`; how many presses. */
+async function tabTo(page, what, check) {
+  for (let n = 1; n <= 30; n++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(check)) return n;
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+test("a captain sets the line-up by keyboard and follows the match live, the changes said in the status line", async () => {
+  const s = await startTeamServer();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  // The link as a braille reader types it from the card: capitals.
+  const code = s.captains["1"];
+  await page.goto(`${s.base}/c/${code.toUpperCase()}`);
+  assert.equal(await page.locator("h1").textContent(), "Team 1 Team 1");
+  assert.deepEqual(await axe(page), [], "the captain's page before any round");
+  await screenshots(page, "captain-before");
+
+  // The default line-up: the first two players ticked, the reserve not.
+  const ticked = () => page.evaluate(() => [...document.querySelectorAll("input[name=play]")].map((b) => b.checked));
+  assert.deepEqual(await ticked(), [true, true, false]);
+  // Keyboard only: board 1's player rests, the reserve plays.
+  await tabTo(page, "the first check box", () => document.activeElement?.getAttribute("value") === "1");
+  await page.keyboard.press("Space");
+  await tabTo(page, "the reserve's check box", () => document.activeElement?.getAttribute("value") === "3");
+  await page.keyboard.press("Space");
+  await tabTo(page, "the submit button", () => document.activeElement?.tagName === "BUTTON");
+  await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+  assert.deepEqual(await ticked(), [false, true, true], "the page after the form: the line-up as set");
+  const lineups = await api(s, "GET", "/api/lineups?round=1", s.venue);
+  assert.deepEqual(lineups.teams.find((t) => t.number === 1).boards, [2, 3], JSON.stringify(lineups));
+
+  // Round 1 as the pairing program exports it: team 1 against team 2
+  // (team 1's line-up as its captain set it, a `300` record), 3 against
+  // 4; board 1 White for the first-named team (`352 WB`).
+  await api(s, "POST", "/api/rounds?round=1", s.venue, roundOne([[1, [2, 3], 2, [4, 5]], [3, [7, 8], 4, [10, 11]]]), "text/plain");
+  await api(s, "POST", "/api/rounds/1/start", s.venue);
+  // Player 2 (now board 1 of team 1) and the reserve (board 2) have games.
+  const me2 = await api(s, "GET", "/api/players/me", s.players["2"]);
+  const me3 = await api(s, "GET", "/api/players/me", s.players["3"]);
+  assert.equal(me2.match.board, 1, JSON.stringify(me2));
+  assert.equal(me3.match.board, 2, JSON.stringify(me3));
+  // The page as it is, the round under way; then its board 1 finishes.
+  await page.reload();
+  await page.waitForFunction(() => (document.querySelector("#match li")?.textContent || "").includes("playing"));
+  assert.deepEqual(await axe(page), [], "the captain's page during the round");
+  const focusBefore = await page.evaluate(() => document.activeElement?.tagName);
+  // Board 1: the fool's mate, each side by its own player's token.
+  const white = me2.colour === "white" ? s.players["2"] : s.players[String(me2.opponent.start_rank)];
+  const black = me2.colour === "white" ? s.players[String(me2.opponent.start_rank)] : s.players["2"];
+  for (const [i, move] of ["f3", "e5", "g4", "Qh4#"].entries()) {
+    await api(s, "POST", `/api/tables/${me2.table}/move`, i % 2 === 0 ? white : black, JSON.stringify({ move }));
+  }
+  // Within the page's look (10 s): the board's result and the score, in
+  // place and in the status line; the focus where the captain left it.
+  await page.waitForFunction(() => (document.getElementById("match-news")?.textContent || "").includes("0-1"), null, { timeout: 30000 });
+  const news = await page.locator("#match-news").textContent();
+  assert.match(news, /Board 1: Player 1\.2 \(white\) against Player 2\.1/, news);
+  assert.match(news, /Score/, news);
+  assert.equal(await page.locator("#match-news").getAttribute("role"), "status");
+  assert.equal(await page.evaluate(() => document.activeElement?.tagName), focusBefore);
+  assert.match(await page.locator("#match li").first().textContent(), /0-1|1-0/);
+  assert.deepEqual(await axe(page), [], "the captain's page after a result");
+  await screenshots(page, "captain-live");
+  await context.close();
+});
