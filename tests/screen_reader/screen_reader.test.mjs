@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { createRequire } from "node:module";
 import net from "node:net";
+import { api, foolsMate, roundOne, startTeamServer } from "../pages/team_event.mjs";
 
 const here = dirname(new URL(import.meta.url).pathname);
 const root = join(here, "..", "..");
@@ -297,8 +298,14 @@ after(async () => {
 // focus is not read); on the link's page it starts no say-all (the focus
 // is on a link), which would still run as the next page loads.
 async function openPlayer(at, token, lang) {
+  const page = await openByLink(`${at}/table/1/player?lang=${lang}#token=${token}`, "/table/1/player");
+  await playerReady(page);
+  return page;
+}
+// A page opened by following a link to `url`, in the focused window (as
+// openPlayer's), once its path is `path`.
+async function openByLink(url, path) {
   const page = await browser.newPage();
-  const url = `${at}/table/1/player?lang=${lang}#token=${token}`;
   await page.setContent(`<title>tactus-sr-start</title><a href="${url}">tactus</a>`);
   await page.bringToFront();
   await page.focus("a");
@@ -311,8 +318,7 @@ async function openPlayer(at, token, lang) {
   });
   xdo("windowfocus", "--sync", wid);
   key("Return");
-  await page.waitForURL((u) => u.pathname === "/table/1/player");
-  await playerReady(page);
+  await page.waitForURL((u) => u.pathname === path);
   return page;
 }
 // The player's page has run its script: its sound set up, the focus in
@@ -604,5 +610,58 @@ test("a game in Spanish through Orca: refusals, the clock, the first rank of the
   } finally {
     await page.close();
     server.proc.kill("SIGKILL");
+  }
+});
+
+test("a team captain's page through Orca, in German: the team read at load, the line-up's boxes with their state, a result said as it arrives", async () => {
+  const dir = mkdtempSync(join(work, "team-"));
+  const s = await startTeamServer(bin, root, dir);
+  track(s.proc, "tactus (team event)");
+  await startOrca("de");
+  const start = mark();
+  // The link as a braille reader types it from the card: capitals.
+  const code = s.captains["1"].toUpperCase();
+  const page = await openByLink(`${s.base}/c/${code}?lang=de`, `/c/${code}`);
+  try {
+    // At load Orca reads the page from the top: the team, no round yet,
+    // the line-up's heading.
+    // the line-up's heading, its boxes, down to the form's button; then
+    // the keys (pressed while Orca still reads, they race its reading).
+    const [h1, h2, button] = await page.evaluate(() => [document.querySelector("h1").textContent,
+      document.querySelectorAll("h2")[1].textContent, document.querySelector("form button").textContent]);
+    await hear(start, [h1, h2, "Player 1.1", "Player 1.3", "nicht ausgewählt", button], "the page read from the top to the form's button");
+    // Tab: the first player's box, with its name and its state (Orca's
+    // German words for a ticked box: "ausgewählt").
+    // (Orca's reading leaves its caret at the page's end: Ctrl+Home to the
+    // top first, as a captain does to start again.)
+    key("ctrl+Home");
+    let m = mark();
+    key("Tab");
+    await hear(m, ["Player 1.1", "ausgewählt"], "the first box, ticked");
+    m = mark();
+    key("space");
+    await hear(m, "nicht ausgewählt", "the box unticked");
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("value")), "1");
+    m = mark();
+    key("space");
+    await hear(m, "ausgewählt", "the box ticked again");
+    // Round 1 set up and started; board 1 finishes. The page says what
+    // changed, once, without the focus moving.
+    await api(s, "POST", "/api/rounds?round=1", s.venue, roundOne([[1, [1, 2], 2, [4, 5]], [3, [7, 8], 4, [10, 11]]]), "text/plain");
+    await api(s, "POST", "/api/rounds/1/start", s.venue);
+    const me = await api(s, "GET", "/api/players/me", s.players["1"]);
+    const them = s.players[String(me.opponent.start_rank)];
+    const [white, black] = me.colour === "white" ? [s.players["1"], them] : [them, s.players["1"]];
+    m = mark();
+    await foolsMate(s, me.table, white, black);
+    const news = await until("the page to say the result", () => page.evaluate(() => {
+      const t = document.getElementById("match-news").textContent || "";
+      return t.includes("0-1") ? t : null;
+    }));
+    await hear(m, news.split(". ").filter((t) => t.includes("0-1")), "the result as the page says it");
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("value")), "1", "the focus stays on the box");
+  } finally {
+    await page.close();
+    s.proc.kill("SIGKILL");
   }
 });
