@@ -9,15 +9,12 @@
 // Run with TACTUS_BIN naming the binary (scripts/test does).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
-import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { axe, launch } from "./chromium.mjs";
 import { api, foolsMate, roundOne, startTeamServer } from "./team_event.mjs";
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const root = join(dirname(new URL(import.meta.url).pathname), "..", "..");
 const bin = process.env.TACTUS_BIN || join(root, "target", "debug", "tactus");
 const shots = join(root, "target", "screenshots");
@@ -31,23 +28,13 @@ let browser;
 const cleanups = [];
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launch();
 });
 
 after(async () => {
   if (browser) await browser.close();
   for (const c of cleanups) c();
 });
-
-async function axe(page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
-}
 
 async function screenshots(page, name) {
   for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {

@@ -88,21 +88,30 @@ pub fn initial_trf(shape: Shape) -> String {
         }
     }
     for team in 1..=shape.teams {
-        let ranks: Vec<String> = (1..=shape.players)
-            .map(|seat| format!("{:>4}", (team - 1) * shape.players + seat))
+        let ranks: Vec<u16> = (1..=shape.players)
+            .map(|seat| (team - 1) * shape.players + seat)
             .collect();
-        out.push_str(&format!(
-            "310 {team:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  {}\n",
-            format!("Team {team}"),
-            format!("T{team}"),
-            2000,
-            "0.0",
-            "0.0",
-            team,
-            ranks.join(" ")
-        ));
+        out.push_str(&team_record(team, &ranks, Some((0, team))));
     }
     out
+}
+
+/// Team `team`'s `310` ("Team n", short "Tn", strength 2000), its players
+/// `ranks` in board order; `points`: its match points (tenths, game points
+/// the same) and rank, or blank.
+pub fn team_record(team: u16, ranks: &[u16], points: Option<(u32, u16)>) -> String {
+    let ranks: Vec<String> = ranks.iter().map(|r| format!("{r:>4}")).collect();
+    let (mp, rank) = match points {
+        Some((p, rank)) => (format!("{}.{}", p / 10, p % 10), rank.to_string()),
+        None => (String::new(), String::new()),
+    };
+    format!(
+        "310 {team:>3} {:<32} {:<5} {:>6} {mp:>6} {mp:>6} {rank:>3}  {}\n",
+        format!("Team {team}"),
+        format!("T{team}"),
+        2000,
+        ranks.join(" ")
+    )
 }
 
 fn name_of(rank: u16, shape: Shape) -> String {

@@ -242,19 +242,8 @@ pub fn generated_event(seed: u64) -> (String, u16) {
         }
     }
     for team in 1..=teams {
-        let ranks: Vec<String> = (1..=players)
-            .map(|s| format!("{:>4}", rank(team, s)))
-            .collect();
-        out.push_str(&format!(
-            "310 {team:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  {}\n",
-            format!("Team {team}"),
-            format!("T{team}"),
-            2000,
-            "",
-            "",
-            "",
-            ranks.join(" ")
-        ));
+        let ranks: Vec<u16> = (1..=players).map(|s| rank(team, s)).collect();
+        out.push_str(&super::team_event::team_record(team, &ranks, None));
     }
     out.push_str(&extra);
     (out, rounds)

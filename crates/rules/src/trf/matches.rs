@@ -248,6 +248,23 @@ impl Teams {
         out
     }
 
+    /// What team `team`'s players' byes are worth in `round` when the team
+    /// has no match (a half-point bye of a whole team), in tenths.
+    pub(super) fn unpaired_game_points(&self, trf: &Trf, round: u16, team: u16) -> u32 {
+        let ps = trf.point_system();
+        self.team(team)
+            .map(|t| {
+                t.players
+                    .iter()
+                    .filter_map(|&r| match trf.player(r)?.round(round) {
+                        RoundEntry::Bye { result: Some(r) } => Some(ps.of(r)),
+                        _ => None,
+                    })
+                    .sum()
+            })
+            .unwrap_or(0)
+    }
+
     /// Match points of a match whose teams scored `game_points`.
     ///
     /// # Examples
@@ -307,22 +324,7 @@ impl Teams {
             }
             // No match: what its players' byes are worth (a half-point bye
             // of a whole team), no match points.
-            None => {
-                let ps = trf.point_system();
-                let gp = self
-                    .team(team)
-                    .map(|t| {
-                        t.players
-                            .iter()
-                            .filter_map(|&r| match trf.player(r)?.round(round) {
-                                RoundEntry::Bye { result: Some(r) } => Some(ps.of(r)),
-                                _ => None,
-                            })
-                            .sum()
-                    })
-                    .unwrap_or(0);
-                (Some(0), gp)
-            }
+            None => (Some(0), self.unpaired_game_points(trf, round, team)),
         };
         for a in self
             .abnormal()

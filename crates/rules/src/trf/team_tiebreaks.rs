@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use super::matches::Match;
 use super::teams::{Forfeited, Points, Teams, TieBreak};
-use super::{ResultChar, RoundEntry, Trf};
+use super::{ResultChar, Trf};
 
 /// What a team did in one round, in tenths.
 #[derive(Debug, Clone, Default)]
@@ -282,18 +282,7 @@ fn team_round(teams: &Teams, trf: &Trf, matches: &[Match], round: u16, team: u16
         .find(|m| m.first == team || m.second == Some(team))
     else {
         // Not paired: its players' byes, no match.
-        let gp = teams
-            .team(team)
-            .map(|t| {
-                t.players
-                    .iter()
-                    .filter_map(|&r| match trf.player(r)?.round(round) {
-                        RoundEntry::Bye { result: Some(r) } => Some(ps.of(r)),
-                        _ => None,
-                    })
-                    .sum()
-            })
-            .unwrap_or(0);
+        let gp = teams.unpaired_game_points(trf, round, team);
         return TeamRound {
             game_points: gp,
             ..TeamRound::default()
