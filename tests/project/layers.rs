@@ -15,14 +15,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// What each lower layer of this crate must not name: the layers above it.
-const FORBIDDEN: &[(&str, &[&str])] = &[
+pub(crate) const FORBIDDEN: &[(&str, &[&str])] = &[
     ("table", &["service", "bench", "cli"]),
     ("service", &["bench", "cli"]),
 ];
 
 /// The tactus crates each crate of the workspace may depend on (normal or
 /// dev): only those below it, never one beside it.
-const MAY_DEPEND_ON: &[(&str, &[&str])] = &[
+pub(crate) const MAY_DEPEND_ON: &[(&str, &[&str])] = &[
     ("rules", &[]),
     ("backoff", &[]),
     ("speech", &["tactus-rules", "tactus-backoff"]),
