@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::layers::{FORBIDDEN, MAY_DEPEND_ON};
+use super::layers::{BESIDE, FORBIDDEN, MAY_DEPEND_ON};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -566,13 +566,10 @@ fn the_map_numbers_the_layers_as_they_are_enforced() {
     let mut wrong = Vec::new();
     // Crates: every tactus dependency layers.rs allows is of a lower layer,
     // and every crate of a lower layer that is not allowed is a sibling's
-    // or above (none is forgotten); testkit sits beside the layers.
+    // or above (none is forgotten); BESIDE sit beside the layers.
     for (krate, allowed) in MAY_DEPEND_ON {
-        if *krate == "testkit" {
-            assert!(
-                !layers.contains_key("testkit"),
-                "testkit is beside the layers"
-            );
+        if BESIDE.contains(krate) {
+            assert!(!layers.contains_key(*krate), "{krate} is beside the layers");
             continue;
         }
         for dep in *allowed {
@@ -586,7 +583,7 @@ fn the_map_numbers_the_layers_as_they_are_enforced() {
             }
         }
         for (other, _) in MAY_DEPEND_ON {
-            if *other != "testkit"
+            if !BESIDE.contains(other)
                 && layer(other) >= layer(krate)
                 && allowed.contains(&format!("tactus-{other}").as_str())
             {
@@ -612,7 +609,7 @@ fn the_map_numbers_the_layers_as_they_are_enforced() {
     }
     // Every crate below the root crate is of a lower layer than `table`.
     for (krate, _) in MAY_DEPEND_ON {
-        if *krate != "testkit" && layer(krate) >= layer("table") {
+        if !BESIDE.contains(krate) && layer(krate) >= layer("table") {
             wrong.push(format!("{krate} is not below the table"));
         }
     }

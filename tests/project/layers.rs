@@ -29,7 +29,22 @@ pub(crate) const MAY_DEPEND_ON: &[(&str, &[&str])] = &[
     ("board", &["tactus-rules", "tactus-backoff"]),
     ("braille", &["tactus-rules"]),
     ("testkit", &["tactus-board"]),
+    // Above the server, for the fuzzers and the tests alone.
+    (
+        "fuzz-checks",
+        &[
+            "tactus",
+            "tactus-rules",
+            "tactus-board",
+            "tactus-braille",
+            "tactus-speech",
+        ],
+    ),
 ];
+
+/// The crates beside the layers: the harness and the fuzz checks, which
+/// only the tests, the fuzzers and `tactus bench` use.
+pub(crate) const BESIDE: &[&str] = &["testkit", "fuzz-checks"];
 
 /// The module path of a file under `src/`: `src/table/actor.rs` is
 /// `["table", "actor"]`, `src/service/web/mod.rs` is `["service", "web"]`.
