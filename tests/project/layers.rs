@@ -411,3 +411,90 @@ fn anyhow_only_in_the_command_line() {
         found.join("\n")
     );
 }
+
+/// The files that still pass a failure as a `String`, kept until the team
+/// event's work (which changes them) is merged; nothing may join them.
+const STRING_FAILURES_LEFT: &[&str] = &[
+    "crates/rules/src/trf/records.rs",
+    "src/service/web/teams.rs",
+];
+
+/// Where `code` passes a failure as a string: a `Result` whose error type
+/// is `String`, or an `Err = String` / `Error = String` of a trait.
+fn string_failures(code: &str) -> Vec<usize> {
+    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("Result<") {
+        // The arguments up to the matching `>`, split at top-level commas.
+        let mut depth = 0usize;
+        let mut last = String::new();
+        // `io::Result<String>`: one argument, the error is not a string.
+        let mut commas = 0;
+        for c in code[at + "Result<".len()..].chars() {
+            match c {
+                '<' | '(' | '[' => depth += 1,
+                '>' | ')' | ']' if depth == 0 => break,
+                '>' | ')' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    commas += 1;
+                    last.clear();
+                    continue;
+                }
+                _ => {}
+            }
+            last.push(c);
+        }
+        if commas > 0 && last.trim() == "String" {
+            found.push(line_of(at));
+        }
+    }
+    for pattern in ["Err = String", "Error = String"] {
+        found.extend(code.match_indices(pattern).map(|(at, _)| line_of(at)));
+    }
+    found
+}
+
+/// Failures are types that say what failed (`thiserror` enums), never a
+/// formatted `String` a caller can only print.
+#[test]
+fn no_failure_is_a_string_in_the_libraries() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    for krate in fs::read_dir(root.join("crates")).expect("the crates folder") {
+        rust_files(
+            &krate.expect("a folder entry").path().join("src"),
+            &mut files,
+        );
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let rel = file.strip_prefix(root).unwrap().display().to_string();
+        if STRING_FAILURES_LEFT.contains(&rel.as_str()) {
+            continue;
+        }
+        let code = fs::read_to_string(file).expect("a readable source file");
+        found.extend(
+            string_failures(&code)
+                .into_iter()
+                .map(|line| format!("{rel}:{line}")),
+        );
+    }
+    assert!(
+        found.is_empty(),
+        "failures passed as a String:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_string_failure_scan_sees_each_form() {
+    assert_eq!(string_failures("fn f() -> Result<u8, String> {}"), [1]);
+    assert_eq!(
+        string_failures("fn f() -> Result<Vec<(u8, u8)>,\n    String> {}"),
+        [1]
+    );
+    assert_eq!(string_failures("type Err = String;"), [1]);
+    assert!(string_failures("fn f() -> Result<String, Fault> {}").is_empty());
+    assert!(string_failures("fn f() -> io::Result<String> {}").is_empty());
+}
