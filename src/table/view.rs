@@ -79,7 +79,8 @@ pub struct TableView {
     /// What the clock announcement tells by default: `left` or `used`.
     pub clock_says: Shown,
     /// Illegal moves the arbiter ruled completed, per side (7.5.5).
-    pub illegal_completed: PerSide,
+    #[serde(with = "tactus_rules::side::by_color")]
+    pub illegal_completed: ByColor<u32>,
     /// The blind player's tactile board (`null` if the table has none).
     pub board: Option<BoardView>,
     /// The opponent's board (`null`: the assistant enters those moves).
@@ -163,24 +164,6 @@ fn side_or_null<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, 
     match c {
         Some(c) => side::serialize(c, s),
         None => s.serialize_none(),
-    }
-}
-
-/// A count per side: `{"white": 0, "black": 1}`.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct PerSide {
-    /// White's count.
-    pub white: u32,
-    /// Black's count.
-    pub black: u32,
-}
-
-impl From<shakmaty::ByColor<u32>> for PerSide {
-    fn from(b: shakmaty::ByColor<u32>) -> PerSide {
-        PerSide {
-            white: b.white,
-            black: b.black,
-        }
     }
 }
 
@@ -506,11 +489,7 @@ impl TableView {
             kind: game.kind(),
             flag_rule: game.flag_rule(),
             clock_says: t.shown,
-            illegal_completed: ByColor {
-                white: game.completed_illegal(Color::White),
-                black: game.completed_illegal(Color::Black),
-            }
-            .into(),
+            illegal_completed: ByColor::new_with(|side| game.completed_illegal(side)),
             board,
             opponent_board,
             result: game.result().cloned(),
