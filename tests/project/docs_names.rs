@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::layers::{BESIDE, FORBIDDEN, MAY_DEPEND_ON};
+use super::layers::{BESIDE, FORBIDDEN, MAY_DEPEND_ON, files_ending, rust_files};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -29,18 +29,8 @@ fn root() -> PathBuf {
 
 /// The README and every Markdown page under `docs/`, its subfolders too.
 fn documents() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in fs::read_dir(dir).expect("a readable docs folder") {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                out.push(path);
-            }
-        }
-    }
     let mut docs = vec![root().join("README.md")];
-    walk(&root().join("docs"), &mut docs);
+    files_ending(&root().join("docs"), "md", &mut docs);
     docs.sort();
     docs
 }
@@ -303,17 +293,6 @@ impl Modules {
             Ok(())
         } else {
             Err(format!("`{ty}` has no `{member}`"))
-        }
-    }
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("a readable source folder") {
-        let path = entry.expect("a folder entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
         }
     }
 }

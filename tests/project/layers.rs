@@ -216,15 +216,21 @@ fn flatten(tokens: proc_macro2::TokenStream) -> Vec<proc_macro2::TokenTree> {
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("a readable source folder") {
+/// Every file under `dir`, its subfolders too, whose extension is `ext`.
+pub(crate) fn files_ending(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("a readable folder") {
         let path = entry.expect("a folder entry").path();
         if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            files_ending(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }
+}
+
+/// Every Rust file under `dir`.
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_ending(dir, "rs", out);
 }
 
 /// Every breach of the layers under `src`, as `file:line names module`.
