@@ -103,8 +103,8 @@ pub enum BoardFault {
          with this protocol?)"
     )]
     Silent { name: String, secs: f32 },
-    /// Unreadable pieces and no position: counted up to
-    /// [`GARBAGE_LIMIT`], the first one kept.
+    /// Unreadable pieces and no position: counted up to a limit (64), the
+    /// first one kept.
     #[error(
         "{name}: sends garbage: {} unreadable pieces in {secs:.0} s, no position (first: \
          {first}); wrong protocol or speed?",
