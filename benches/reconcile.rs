@@ -111,7 +111,15 @@ fn bench(c: &mut Criterion) {
                 tactus_rules::sheet::read_sheet(&start, black_box(&white), Lang::Of(Language::En));
             let k =
                 tactus_rules::sheet::read_sheet(&start, black_box(&black), Lang::Of(Language::De));
-            tactus_rules::ruling::rule(&start, &w, &k, ByColor::new_with(|_| None), None)
+            tactus_rules::ruling::rule(
+                &start,
+                ByColor {
+                    white: &w,
+                    black: &k,
+                },
+                ByColor::new_with(|_| None),
+                None,
+            )
         })
     });
 }

@@ -1,10 +1,9 @@
 //! Fuzz target `braille_record`. The check and its invariants are in
-//! `checks/braille_record.rs`, shared with the crate's
+//! `crates/fuzz-checks/src/braille_record.rs`, shared with the crate's
 //! `tests/rules/fuzz_corpora.rs`, which replays this target's committed corpus in
 //! the normal test suite.
 #![no_main]
 
-#[path = "../checks/braille_record.rs"]
-mod check;
+use tactus_fuzz_checks::braille_record as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

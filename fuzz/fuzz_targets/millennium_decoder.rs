@@ -1,9 +1,8 @@
 //! Fuzz target `millennium_decoder`. The check and its invariants are in
-//! `checks/millennium_decoder.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/millennium_decoder.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/millennium_decoder.rs"]
-mod check;
+use tactus_fuzz_checks::millennium_decoder as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,9 +1,8 @@
 //! Fuzz target `parse_move`. The check and its invariants are in
-//! `checks/parse_move.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/parse_move.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/parse_move.rs"]
-mod check;
+use tactus_fuzz_checks::parse_move as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

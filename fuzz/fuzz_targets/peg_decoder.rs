@@ -1,9 +1,8 @@
 //! Fuzz target `peg_decoder`. The check and its invariants are in
-//! `checks/peg_decoder.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/peg_decoder.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/peg_decoder.rs"]
-mod check;
+use tactus_fuzz_checks::peg_decoder as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

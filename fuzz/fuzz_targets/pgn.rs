@@ -1,9 +1,8 @@
 //! Fuzz target `pgn`. The check and its invariants are in
-//! `checks/pgn.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/pgn.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/pgn.rs"]
-mod check;
+use tactus_fuzz_checks::pgn as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,9 +1,8 @@
 //! Fuzz target `recorded_clip`. The check and its invariants are in
-//! `checks/recorded_clip.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/recorded_clip.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/recorded_clip.rs"]
-mod check;
+use tactus_fuzz_checks::recorded_clip as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,9 +1,8 @@
 //! Fuzz target `rfc2217_negotiation`. The check and its invariants are in
-//! `checks/rfc2217_negotiation.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/rfc2217_negotiation.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/rfc2217_negotiation.rs"]
-mod check;
+use tactus_fuzz_checks::rfc2217_negotiation as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,9 +1,8 @@
 //! Fuzz target `sheet_reader`. The check and its invariants are in
-//! `checks/sheet_reader.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/sheet_reader.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/sheet_reader.rs"]
-mod check;
+use tactus_fuzz_checks::sheet_reader as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

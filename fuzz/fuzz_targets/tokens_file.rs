@@ -1,9 +1,8 @@
 //! Fuzz target `tokens_file`. The check and its invariants are in
-//! `checks/tokens_file.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/tokens_file.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/tokens_file.rs"]
-mod check;
+use tactus_fuzz_checks::tokens_file as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

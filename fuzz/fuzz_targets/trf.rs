@@ -1,9 +1,8 @@
-//! Fuzz target `trf`. The check and its invariants are in `checks/trf.rs`,
+//! Fuzz target `trf`. The check and its invariants are in `crates/fuzz-checks/src/trf.rs`,
 //! shared with the crate's `tests/rules/fuzz_corpora.rs`, which replays this
 //! target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/trf.rs"]
-mod check;
+use tactus_fuzz_checks::trf as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

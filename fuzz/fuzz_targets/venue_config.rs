@@ -1,9 +1,8 @@
 //! Fuzz target `venue_config`. The check and its invariants are in
-//! `checks/venue_config.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
+//! `crates/fuzz-checks/src/venue_config.rs`, shared with the crate's `tests/rules/fuzz_corpora.rs`, which
 //! replays this target's committed corpus in the normal test suite.
 #![no_main]
 
-#[path = "../checks/venue_config.rs"]
-mod check;
+use tactus_fuzz_checks::venue_config as check;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -86,16 +86,19 @@ impl Transport {
     }
 }
 
+/// A `--board` that names no transport, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a board transport: pty, tcp or rfc2217")]
+pub struct UnknownTransport(pub String);
+
 impl std::str::FromStr for Transport {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Transport, String> {
+    type Err = UnknownTransport;
+    fn from_str(s: &str) -> Result<Transport, UnknownTransport> {
         match s {
             "pty" => Ok(Transport::Pty),
             "tcp" => Ok(Transport::Tcp),
             "rfc2217" => Ok(Transport::Rfc2217),
-            _ => Err(format!(
-                "`{s}` is not a board transport: pty, tcp or rfc2217"
-            )),
+            _ => Err(UnknownTransport(s.to_owned())),
         }
     }
 }

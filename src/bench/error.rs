@@ -47,6 +47,9 @@ pub enum BenchError {
     /// (`tactus serve did not start within 30s`, `no token`).
     #[error("{0}")]
     Missing(String),
+    /// The peg board's firmware or its emulator is not built.
+    #[error(transparent)]
+    FirmwareParts(#[from] tactus_testkit::peg_firmware::MissingPart),
     /// The journal could not be opened.
     #[error(transparent)]
     Journal(#[from] JournalError),

@@ -86,7 +86,7 @@ pub fn run_firmware(options: &FirmwareOptions) -> Result<FirmwareReport, BenchEr
     if options.moves == 0 {
         return Err(BenchError::Option("--moves must be at least 1"));
     }
-    let parts = Parts::find(&options.root).map_err(BenchError::Missing)?;
+    let parts = Parts::find(&options.root)?;
     let board = EmulatedPegBoard::start(&parts)
         .map_err(BenchError::io("cannot start the emulator".to_owned()))?;
     for sq in Board::default().occupied() {

@@ -75,13 +75,15 @@ fn ruling(args: &RulingArgs) -> anyhow::Result<String> {
         std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read sheet {}: {e}", path.display()))
     };
-    let white = read_sheet(&start, &read(&args.white_sheet)?, args.lang);
-    let black = read_sheet(&start, &read(&args.black_sheet)?, args.lang);
+    let sheets = ByColor {
+        white: read_sheet(&start, &read(&args.white_sheet)?, args.lang),
+        black: read_sheet(&start, &read(&args.black_sheet)?, args.lang),
+    };
     let boards = ByColor {
         white: white_board.as_ref(),
         black: black_board.as_ref(),
     };
-    let r = rule(&start, &white, &black, boards, None);
+    let r = rule(&start, sheets.as_ref(), boards, None);
     // The corrections as the player hears them, in the pack's words.
     let pack = VoicePack::load(
         find_pack(&args.voice).map_err(anyhow::Error::msg)?,
@@ -89,10 +91,7 @@ fn ruling(args: &RulingArgs) -> anyhow::Result<String> {
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let said = |b: &Option<BoardRuling>| b.as_ref().map(|b| pack.text(&b.spoken));
-    let said = ByColor {
-        white: said(&r.boards.white),
-        black: said(&r.boards.black),
-    };
+    let said = r.boards.as_ref().map(said);
     if args.json {
         let mut value = serde_json::to_value(&r)?;
         for (color, text) in [("white", &said.white), ("black", &said.black)] {
@@ -106,7 +105,7 @@ fn ruling(args: &RulingArgs) -> anyhow::Result<String> {
         s.push('\n');
         Ok(s)
     } else {
-        Ok(text(&start, &r, &white, &black, &said))
+        Ok(text(&start, &r, &sheets, &said))
     }
 }
 
@@ -222,10 +221,10 @@ fn side_name(c: shakmaty::Color) -> &'static str {
 fn text(
     start: &Chess,
     r: &Ruling,
-    white: &Sheet,
-    black: &Sheet,
+    sheets: &ByColor<Sheet>,
     said: &ByColor<Option<String>>,
 ) -> String {
+    let (white, black) = (&sheets.white, &sheets.black);
     let mut out = String::new();
     let fen = Fen::from_position(&r.position, EnPassantMode::Legal);
     match (&r.case, &r.first_difference) {
@@ -277,8 +276,8 @@ fn text(
                 ply_label(start, d.ply)
             );
             let entry = |e: &Option<String>| e.clone().unwrap_or_else(|| "(nothing)".into());
-            let _ = writeln!(out, "  White's sheet: {}", entry(&d.white));
-            let _ = writeln!(out, "  Black's sheet: {}", entry(&d.black));
+            let _ = writeln!(out, "  White's sheet: {}", entry(&d.entries.white));
+            let _ = writeln!(out, "  Black's sheet: {}", entry(&d.entries.black));
             let _ = writeln!(
                 out,
                 "Moves after ply {} are retracted (White's sheet {}, Black's sheet {}); both boards are set to the position after it.",

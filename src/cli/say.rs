@@ -70,17 +70,25 @@ pub enum SayCommand {
     },
 }
 
+/// Why a `--time` is not a time; clap shows its text after the flag.
+#[derive(Debug, thiserror::Error)]
+enum BadTime {
+    #[error(transparent)]
+    Clock(#[from] PgnError),
+    #[error("`{0}` is not a time: give seconds or h:mm:ss")]
+    NotATime(String),
+    #[error("`{0}`: a time from 0 to 100 hours")]
+    OutOfRange(String),
+}
+
 /// A time as seconds or h:mm:ss.
-// A clap value parser: its error is the text clap shows after the flag.
-fn parse_time(s: &str) -> Result<Duration, String> {
+fn parse_time(s: &str) -> Result<Duration, BadTime> {
     if s.contains(':') {
-        return parse_clock(s).map_err(|e| e.to_string());
+        return Ok(parse_clock(s)?);
     }
-    let secs: f64 = s
-        .parse()
-        .map_err(|_| format!("`{s}` is not a time: give seconds or h:mm:ss"))?;
+    let secs: f64 = s.parse().map_err(|_| BadTime::NotATime(s.to_owned()))?;
     if !secs.is_finite() || !(0.0..=360_000.0).contains(&secs) {
-        return Err(format!("`{s}`: a time from 0 to 100 hours"));
+        return Err(BadTime::OutOfRange(s.to_owned()));
     }
     Ok(Duration::from_secs_f64(secs))
 }

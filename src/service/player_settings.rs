@@ -54,23 +54,40 @@ pub struct PlayerSettings {
     pub volume: Option<Volume>,
 }
 
+/// A setting outside what it may be, named as the player sent it: the
+/// answer to a `PUT` of the settings, and why a journaled document no
+/// longer reads.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SettingError {
+    /// A language the pages have no catalogue for.
+    #[error("lang `{}`: the pages speak {}", .0.code(), with_catalogue())]
+    NoCatalogue(Language),
+    #[error("low_time_s {0}: from 1 to 3600 seconds")]
+    LowTime(u32),
+    #[error("rate {0}: from 0.7 to 1.6")]
+    Rate(f64),
+    #[error("volume {0}: from 0 to 1")]
+    Volume(f64),
+}
+
+/// The codes of the languages the pages speak (`en, es, de`).
+fn with_catalogue() -> String {
+    let codes: Vec<&str> = Language::WITH_CATALOGUE.iter().map(|l| l.code()).collect();
+    codes.join(", ")
+}
+
 /// A language the pages have a catalogue for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Language", into = "Language")]
 pub struct PageLanguage(Language);
 
 impl TryFrom<Language> for PageLanguage {
-    type Error = String;
-    fn try_from(l: Language) -> Result<PageLanguage, String> {
+    type Error = SettingError;
+    fn try_from(l: Language) -> Result<PageLanguage, SettingError> {
         if Language::WITH_CATALOGUE.contains(&l) {
             Ok(PageLanguage(l))
         } else {
-            let codes: Vec<&str> = Language::WITH_CATALOGUE.iter().map(|l| l.code()).collect();
-            Err(format!(
-                "lang `{}`: the pages speak {}",
-                l.code(),
-                codes.join(", ")
-            ))
+            Err(SettingError::NoCatalogue(l))
         }
     }
 }
@@ -95,12 +112,12 @@ pub enum MoveStyle {
 pub struct LowTime(u32);
 
 impl TryFrom<u32> for LowTime {
-    type Error = String;
-    fn try_from(s: u32) -> Result<LowTime, String> {
+    type Error = SettingError;
+    fn try_from(s: u32) -> Result<LowTime, SettingError> {
         (1..=3600)
             .contains(&s)
             .then_some(LowTime(s))
-            .ok_or_else(|| format!("low_time_s {s}: from 1 to 3600 seconds"))
+            .ok_or(SettingError::LowTime(s))
     }
 }
 
@@ -116,12 +133,12 @@ impl From<LowTime> for u32 {
 pub struct Rate(f64);
 
 impl TryFrom<f64> for Rate {
-    type Error = String;
-    fn try_from(r: f64) -> Result<Rate, String> {
+    type Error = SettingError;
+    fn try_from(r: f64) -> Result<Rate, SettingError> {
         (0.7..=1.6)
             .contains(&r)
             .then_some(Rate(r))
-            .ok_or_else(|| format!("rate {r}: from 0.7 to 1.6"))
+            .ok_or(SettingError::Rate(r))
     }
 }
 
@@ -137,12 +154,12 @@ impl From<Rate> for f64 {
 pub struct Volume(f64);
 
 impl TryFrom<f64> for Volume {
-    type Error = String;
-    fn try_from(v: f64) -> Result<Volume, String> {
+    type Error = SettingError;
+    fn try_from(v: f64) -> Result<Volume, SettingError> {
         (0.0..=1.0)
             .contains(&v)
             .then_some(Volume(v))
-            .ok_or_else(|| format!("volume {v}: from 0 to 1"))
+            .ok_or(SettingError::Volume(v))
     }
 }
 
@@ -218,8 +235,8 @@ impl SettingsStore {
 mod tests {
     use super::*;
 
-    fn read(json: &str) -> Result<PlayerSettings, String> {
-        serde_json::from_str(json).map_err(|e| e.to_string())
+    fn read(json: &str) -> serde_json::Result<PlayerSettings> {
+        serde_json::from_str(json)
     }
 
     #[test]
@@ -244,7 +261,7 @@ mod tests {
             (r#"{"move_style":"short"}"#, "short"),
             (r#"{"colour":"red"}"#, "unknown field `colour`"),
         ] {
-            let e = read(json).unwrap_err();
+            let e = read(json).unwrap_err().to_string();
             assert!(e.contains(says), "{json}: {e}");
         }
     }

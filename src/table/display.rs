@@ -49,15 +49,19 @@ pub enum BrailleSpec {
     Brlapi(Option<String>),
 }
 
+/// A `braille` setting that is none of the three forms, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("braille `{0}`: none, brlapi or brlapi:HOST:PORT (PORT a number)")]
+pub struct BadBrailleSpec(pub String);
+
 impl FromStr for BrailleSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BrailleSpec, String> {
+    type Err = BadBrailleSpec;
+    fn from_str(s: &str) -> Result<BrailleSpec, BadBrailleSpec> {
         match s {
             "none" => Ok(BrailleSpec::None),
             "brlapi" => Ok(BrailleSpec::Brlapi(None)),
             _ => {
-                let bad =
-                    || format!("braille `{s}`: none, brlapi or brlapi:HOST:PORT (PORT a number)");
+                let bad = || BadBrailleSpec(s.to_owned());
                 let rest = s.strip_prefix("brlapi:").ok_or_else(bad)?;
                 let (host, port) = rest.rsplit_once(':').ok_or_else(bad)?;
                 if host.is_empty() || port.parse::<u16>().is_err() {

@@ -1,5 +1,5 @@
 //! The table: one actor task per table that owns its game, clock, boards
-//! and speech (layer 4 of `architecture.md`).
+//! and speech (layer 3 of `architecture.md`).
 //!
 //! The actor (`actor.rs`) holds the table's parts, each owning its state:
 //! the game and its journal (`journaled_game.rs`), what is said and shown

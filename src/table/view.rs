@@ -18,7 +18,7 @@ use super::display::DisplayStatus;
 use super::id::TableId;
 use super::journaled_game::JournaledGame;
 use super::round::Round;
-use tactus_rules::clock::ClockState;
+use tactus_rules::clock::{Clock, ClockState, Flag};
 use tactus_rules::clock_announce::Shown;
 use tactus_rules::game::{Irregularity, NoticeKind, TouchedPiece};
 use tactus_rules::game_kind::GameKind;
@@ -26,6 +26,7 @@ use tactus_rules::result::FlagRule;
 use tactus_rules::result::{Ending, GameResult};
 use tactus_rules::side;
 use tactus_rules::time_control::TimeControl;
+use tactus_speech::device::AudioView;
 
 /// A snapshot of one table.
 #[derive(Debug, Clone, Serialize)]
@@ -79,7 +80,8 @@ pub struct TableView {
     /// What the clock announcement tells by default: `left` or `used`.
     pub clock_says: Shown,
     /// Illegal moves the arbiter ruled completed, per side (7.5.5).
-    pub illegal_completed: PerSide,
+    #[serde(with = "tactus_rules::side::by_color")]
+    pub illegal_completed: ByColor<u32>,
     /// The blind player's tactile board (`null` if the table has none).
     pub board: Option<BoardView>,
     /// The opponent's board (`null`: the assistant enters those moves).
@@ -104,7 +106,7 @@ pub struct TableView {
     pub alerts: Vec<Alert>,
     /// The table's sound output: `state` (`playing`, `failed`, `starting`,
     /// `none`), `device`, `error`, `reopened`, `retried`.
-    pub audio: tactus_speech::device::AudioView,
+    pub audio: AudioView,
     /// The last announcement's text (what "repeat" says again).
     pub last_announcement: Option<String>,
     /// The braille display: `connected`, `disconnected` (`null`: none).
@@ -163,24 +165,6 @@ fn side_or_null<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, 
     match c {
         Some(c) => side::serialize(c, s),
         None => s.serialize_none(),
-    }
-}
-
-/// A count per side: `{"white": 0, "black": 1}`.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct PerSide {
-    /// White's count.
-    pub white: u32,
-    /// Black's count.
-    pub black: u32,
-}
-
-impl From<shakmaty::ByColor<u32>> for PerSide {
-    fn from(b: shakmaty::ByColor<u32>) -> PerSide {
-        PerSide {
-            white: b.white,
-            black: b.black,
-        }
     }
 }
 
@@ -344,124 +328,19 @@ pub(super) struct Sources<'a> {
 }
 
 impl TableView {
-    /// The table as its parts stand.
+    /// The table as its parts stand: its setup and game, its clocks read at
+    /// the table's time, its boards, what needs the arbiter's eye, and what
+    /// it says and how.
     pub(super) fn of(t: Sources<'_>) -> TableView {
         let now = t.now;
         let (setup, game) = (t.game.setup(), t.game.game());
-        let clock = game.clock();
         let pos = game.position();
         let board_view = |b: &LiveBoard| b.view(|m| t.game.uci(m));
-        let blind = setup.blind;
-        let board = t.boards.of(blind).map(board_view);
-        let opponent_board = t.boards.of(!blind).map(board_view);
-        let mut alerts = Vec::new();
-        if let Some(e) = t.game.journal().failing() {
-            alerts.push(Alert::new(
-                AlertKind::Journal,
-                format!("journal failing: changes are not being recorded ({e})"),
-                "journal-failing",
-                [("error", e.to_string())],
-            ));
-        }
-        if let Some(b) = &board {
-            if !b.connected {
-                alerts.push(match b.failures {
-                    0 => Alert::new(
-                        AlertKind::BoardDisconnected,
-                        "tactile board disconnected".to_owned(),
-                        "board-disconnected",
-                        [],
-                    ),
-                    n => Alert::new(
-                        AlertKind::BoardDisconnected,
-                        format!(
-                            "tactile board disconnected: {n} attempts to reach it failed; trying again"
-                        ),
-                        "board-disconnected-retrying",
-                        [("failures", n.to_string())],
-                    ),
-                });
-            } else if !b.in_sync {
-                let squares = b.differs.join(", ");
-                alerts.push(Alert::new(
-                    AlertKind::BoardDiffers,
-                    format!("tactile board differs at {squares}"),
-                    "board-differs",
-                    [("squares", squares)],
-                ));
-            }
-            if b.promotion_pending {
-                alerts.push(Alert::new(
-                    AlertKind::Promotion,
-                    "promotion waiting for the piece to be named".into(),
-                    "promotion-waiting",
-                    [],
-                ));
-            }
-        }
-        let flag = clock.flag(now);
-        match (game.result(), flag) {
-            (Some(r), _) if r.ending == Ending::FlagFell => alerts.push(Alert::new(
-                AlertKind::Flag,
-                format!("flag fell: {}", r.score()),
-                "flag-fell",
-                [("result", r.score())],
-            )),
-            (None, Some(f)) if t.flag_unrecorded => alerts.push(Alert::new(
-                AlertKind::Flag,
-                format!(
-                    "{}'s time is up: the flag has fallen, not yet recorded (the journal is failing)",
-                    side::name(f.side)
-                ),
-                "flag-unrecorded",
-                [("side", side::name(f.side).to_owned())],
-            )),
-            (None, Some(f)) => alerts.push(Alert::new(
-                AlertKind::Flag,
-                format!(
-                    "{}'s time is up: the flag has fallen once claimed (6.8)",
-                    side::name(f.side)
-                ),
-                "flag-claimable",
-                [("side", side::name(f.side).to_owned())],
-            )),
-            _ => {}
-        }
-        if !game.irregularities().is_empty() {
-            let count = game.irregularities().len();
-            alerts.push(Alert::new(
-                AlertKind::Illegal,
-                format!("{count} illegal move attempt(s)"),
-                "illegal-attempts",
-                [("count", count.to_string())],
-            ));
-        }
+        let board = t.boards.of(setup.blind).map(board_view);
+        let opponent_board = t.boards.of(!setup.blind).map(board_view);
+        let flag = game.clock().flag(now);
         let audio = t.announcer.speaker().audio();
-        if audio.is_down() {
-            let table = setup.id.to_string();
-            alerts.push(match audio.error.as_deref() {
-                Some(error) => Alert::new(
-                    AlertKind::Audio,
-                    format!("no sound at table {table}: {error}"),
-                    "no-sound",
-                    [("table", table.clone()), ("error", error.to_owned())],
-                ),
-                None => Alert::new(
-                    AlertKind::Audio,
-                    format!("no sound at table {table}: the sound output failed"),
-                    "no-sound-failed",
-                    [("table", table.clone())],
-                ),
-            });
-        }
-        if let Some(side) = game.draw_offer() {
-            alerts.push(Alert::new(
-                AlertKind::DrawOffer,
-                format!("draw offered by {}", side::name(side)),
-                "draw-offered",
-                [("side", side::name(side).to_owned())],
-            ));
-        }
+        let alerts = alerts(&t, board.as_ref(), flag, &audio);
         TableView {
             id: setup.id.clone(),
             white: setup.white.clone(),
@@ -477,40 +356,12 @@ impl TableView {
             turn: pos.turn(),
             moves: game.sans(),
             moves_uci: game.plies().iter().map(|p| p.uci).collect(),
-            legal_moves: if game.result().is_some() {
-                Vec::new()
-            } else {
-                pos.legal_moves()
-                    .into_iter()
-                    .map(|m| t.game.uci(m))
-                    .collect()
-            },
-            clock: ClockView {
-                white_ms: clock.remaining(Color::White, now).as_millis() as u64,
-                black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
-                running: matches!(clock.state(), ClockState::Running { .. }),
-                state: match clock.state() {
-                    ClockState::NotStarted => ClockPhase::NotStarted,
-                    ClockState::Running { .. } => ClockPhase::Running,
-                    ClockState::Paused => ClockPhase::Paused,
-                    ClockState::Flagged(_) => ClockPhase::Flagged,
-                },
-                moves: clock.moves_completed(),
-                flag: flag.map(|f| f.side),
-                running_side: match clock.state() {
-                    ClockState::Running { .. } => Some(clock.to_move()),
-                    _ => None,
-                },
-                as_of_ms: now.as_millis() as u64,
-            },
+            legal_moves: legal_moves(t.game),
+            clock: ClockView::of(game.clock(), now, flag),
             kind: game.kind(),
             flag_rule: game.flag_rule(),
             clock_says: t.shown,
-            illegal_completed: ByColor {
-                white: game.completed_illegal(Color::White),
-                black: game.completed_illegal(Color::Black),
-            }
-            .into(),
+            illegal_completed: ByColor::new_with(|side| game.completed_illegal(side)),
             board,
             opponent_board,
             result: game.result().cloned(),
@@ -527,4 +378,189 @@ impl TableView {
             rate: t.announcer.voice().speed(),
         }
     }
+}
+
+/// The moves a page may offer: none once the game is over.
+fn legal_moves(game: &JournaledGame) -> Vec<UciMove> {
+    if game.game().result().is_some() {
+        return Vec::new();
+    }
+    game.game()
+        .position()
+        .legal_moves()
+        .into_iter()
+        .map(|m| game.uci(m))
+        .collect()
+}
+
+impl ClockView {
+    /// Both clocks read at `now`, with the fall `flag` if one fell.
+    fn of(clock: &Clock, now: Duration, flag: Option<Flag>) -> ClockView {
+        ClockView {
+            white_ms: clock.remaining(Color::White, now).as_millis() as u64,
+            black_ms: clock.remaining(Color::Black, now).as_millis() as u64,
+            running: matches!(clock.state(), ClockState::Running { .. }),
+            state: match clock.state() {
+                ClockState::NotStarted => ClockPhase::NotStarted,
+                ClockState::Running { .. } => ClockPhase::Running,
+                ClockState::Paused => ClockPhase::Paused,
+                ClockState::Flagged(_) => ClockPhase::Flagged,
+            },
+            moves: clock.moves_completed(),
+            flag: flag.map(|f| f.side),
+            running_side: match clock.state() {
+                ClockState::Running { .. } => Some(clock.to_move()),
+                _ => None,
+            },
+            as_of_ms: now.as_millis() as u64,
+        }
+    }
+}
+
+/// What needs the arbiter's eye at a table, in the order the pages list
+/// it: the journal, the blind player's board, a flag, illegal attempts,
+/// the sound, a draw offer.
+fn alerts(
+    t: &Sources<'_>,
+    board: Option<&BoardView>,
+    flag: Option<Flag>,
+    audio: &AudioView,
+) -> Vec<Alert> {
+    let game = t.game.game();
+    let mut alerts = Vec::new();
+    alerts.extend(journal_alert(t.game));
+    if let Some(b) = board {
+        alerts.extend(board_alerts(b));
+    }
+    alerts.extend(flag_alert(game.result(), flag, t.flag_unrecorded));
+    alerts.extend(illegal_alert(game.irregularities().len()));
+    alerts.extend(audio_alert(&t.game.setup().id, audio));
+    alerts.extend(game.draw_offer().map(|side| {
+        Alert::new(
+            AlertKind::DrawOffer,
+            format!("draw offered by {}", side::name(side)),
+            "draw-offered",
+            [("side", side::name(side).to_owned())],
+        )
+    }));
+    alerts
+}
+
+/// The journal refuses what the table gives it.
+fn journal_alert(game: &JournaledGame) -> Option<Alert> {
+    let e = game.journal().failing()?;
+    Some(Alert::new(
+        AlertKind::Journal,
+        format!("journal failing: changes are not being recorded ({e})"),
+        "journal-failing",
+        [("error", e.to_string())],
+    ))
+}
+
+/// The blind player's board: disconnected (and how often reaching it
+/// failed) or showing other than the game, and a promotion waiting for
+/// its piece to be named.
+fn board_alerts(b: &BoardView) -> Vec<Alert> {
+    let mut alerts = Vec::new();
+    if !b.connected {
+        alerts.push(match b.failures {
+            0 => Alert::new(
+                AlertKind::BoardDisconnected,
+                "tactile board disconnected".to_owned(),
+                "board-disconnected",
+                [],
+            ),
+            n => Alert::new(
+                AlertKind::BoardDisconnected,
+                format!(
+                    "tactile board disconnected: {n} attempts to reach it failed; trying again"
+                ),
+                "board-disconnected-retrying",
+                [("failures", n.to_string())],
+            ),
+        });
+    } else if !b.in_sync {
+        let squares = b.differs.join(", ");
+        alerts.push(Alert::new(
+            AlertKind::BoardDiffers,
+            format!("tactile board differs at {squares}"),
+            "board-differs",
+            [("squares", squares)],
+        ));
+    }
+    if b.promotion_pending {
+        alerts.push(Alert::new(
+            AlertKind::Promotion,
+            "promotion waiting for the piece to be named".into(),
+            "promotion-waiting",
+            [],
+        ));
+    }
+    alerts
+}
+
+/// A flag: fallen and recorded as the result, fallen but not recorded
+/// (the journal is failing), or fallen and waiting for a claim (6.8).
+fn flag_alert(result: Option<&GameResult>, flag: Option<Flag>, unrecorded: bool) -> Option<Alert> {
+    match (result, flag) {
+        (Some(r), _) if r.ending == Ending::FlagFell => Some(Alert::new(
+            AlertKind::Flag,
+            format!("flag fell: {}", r.score()),
+            "flag-fell",
+            [("result", r.score())],
+        )),
+        (None, Some(f)) if unrecorded => Some(Alert::new(
+            AlertKind::Flag,
+            format!(
+                "{}'s time is up: the flag has fallen, not yet recorded (the journal is failing)",
+                side::name(f.side)
+            ),
+            "flag-unrecorded",
+            [("side", side::name(f.side).to_owned())],
+        )),
+        (None, Some(f)) => Some(Alert::new(
+            AlertKind::Flag,
+            format!(
+                "{}'s time is up: the flag has fallen once claimed (6.8)",
+                side::name(f.side)
+            ),
+            "flag-claimable",
+            [("side", side::name(f.side).to_owned())],
+        )),
+        _ => None,
+    }
+}
+
+/// Illegal moves attempted, counted.
+fn illegal_alert(count: usize) -> Option<Alert> {
+    (count > 0).then(|| {
+        Alert::new(
+            AlertKind::Illegal,
+            format!("{count} illegal move attempt(s)"),
+            "illegal-attempts",
+            [("count", count.to_string())],
+        )
+    })
+}
+
+/// No sound at table `id`, with the output's error if it gave one.
+fn audio_alert(id: &TableId, audio: &AudioView) -> Option<Alert> {
+    if !audio.is_down() {
+        return None;
+    }
+    let table = id.to_string();
+    Some(match audio.error.as_deref() {
+        Some(error) => Alert::new(
+            AlertKind::Audio,
+            format!("no sound at table {table}: {error}"),
+            "no-sound",
+            [("table", table.clone()), ("error", error.to_owned())],
+        ),
+        None => Alert::new(
+            AlertKind::Audio,
+            format!("no sound at table {table}: the sound output failed"),
+            "no-sound-failed",
+            [("table", table.clone())],
+        ),
+    })
 }

@@ -10,9 +10,8 @@
 // The shared helpers, each declared once; not every module uses every
 // helper (they allow dead code, as they did when each file declared them).
 use tactus_testkit::brltty;
-#[path = "../common/mod.rs"]
-mod common;
 use tactus_testkit::host;
+use tactus_testkit::process as common;
 
 mod board_cli;
 mod board_decoders;

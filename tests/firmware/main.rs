@@ -7,7 +7,6 @@
 //! one that reads a board late on purpose (`board_cli`), which the extra
 //! load disturbed once in CI.
 
-#[path = "../common/mod.rs"]
-mod common;
+use tactus_testkit::process as common;
 
 mod peg_firmware;

@@ -1,4 +1,5 @@
-//! The project's own checks: the layers, the documents' links, the fixtures
+//! The project's own checks: the layers, the documents' links and the
+//! names they use, the fixtures
 //! an exact copy of the shared ones.
 //!
 //! One binary per area, each former `tests/<file>.rs` a module of it, so a
@@ -6,6 +7,7 @@
 //! file's tests alone with a filter: `cargo test --test project docs_links::`.
 
 mod docs_links;
+mod docs_names;
 mod fixtures_are_copies;
 mod hardware_docs;
 mod layers;

@@ -5,10 +5,6 @@
 //! test build links the crate a few times instead of once per file. Run one
 //! file's tests alone with a filter: `cargo test --test rules announcement_fixtures::`.
 
-// The web edge in process, for the fuzz target `http_router`'s check.
-#[path = "../common/inprocess.rs"]
-mod inprocess;
-
 mod announcement_fixtures;
 mod clock_props;
 mod fuzz_corpora;

@@ -84,7 +84,7 @@ fn library_rulings_match_the_fixtures() {
         check(&name, "", &case["expected"], &actual);
         // The first difference names each sheet's entry there.
         if let Some(d) = ruling.first_difference {
-            assert_ne!(d.white, d.black, "{name}");
+            assert_ne!(d.entries.white, d.entries.black, "{name}");
         }
     }
 }
@@ -196,7 +196,7 @@ fn unreadable_fixture_reports_the_entry() {
     );
     let d = r.first_difference.unwrap();
     assert_eq!(
-        (d.white.as_deref(), d.black.as_deref()),
+        (d.entries.white.as_deref(), d.entries.black.as_deref()),
         (Some("Qd9"), Some("e3"))
     );
     assert!(r.sheets.black.unreadable.is_none());

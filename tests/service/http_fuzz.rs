@@ -9,7 +9,8 @@
 //! JSON, JSON for the routes' own fields, truncated, deeply nested, random
 //! bytes, over the limits). Every answer: no panic, no 500, every error
 //! `{"error": …}`, a write answered 2xx only when it carried a real token
-//! (`fuzz/checks/http_router.rs`, the fuzz target `http_router`'s check).
+//! (`tactus_fuzz_checks::http_router`, the fuzz target `http_router`'s
+//! check).
 //!
 //! 500 cases by default; `PROPTEST_CASES=N` for more, `HTTP_FUZZ_SEED=S`
 //! to replay a run (the seed is printed), `HTTP_FUZZ_SHOW=404,405` to see
@@ -18,8 +19,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
-#[path = "../../fuzz/checks/http_router.rs"]
-mod http_router;
+use tactus_fuzz_checks::http_router;
 
 /// Every route the edge serves, as its source writes it
 /// (`/api/tables/{id}/move`), with the methods it is routed for.

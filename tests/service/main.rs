@@ -9,11 +9,9 @@
 
 // The shared helpers, each declared once; not every module uses every
 // helper (they allow dead code, as they did when each file declared them).
+use tactus_fuzz_checks::inprocess;
 use tactus_testkit::brltty;
-#[path = "../common/mod.rs"]
-mod common;
-#[path = "../common/inprocess.rs"]
-mod inprocess;
+use tactus_testkit::process as common;
 use tactus_testkit::pulse;
 
 mod access_walk;

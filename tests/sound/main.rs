@@ -8,8 +8,7 @@
 
 // The shared helpers, each declared once; not every module uses every
 // helper (they allow dead code, as they did when each file declared them).
-#[path = "../common/mod.rs"]
-mod common;
+use tactus_testkit::process as common;
 use tactus_testkit::pulse;
 
 mod audio_devices;

@@ -306,11 +306,14 @@ impl Hands {
     /// `touches`: whether this is the player's own move, so they may touch
     /// pieces and, on a DGT board, press the clock after it (not while
     /// carrying out the opponent's announced move).
+    ///
+    /// The steps draw from one generator in a fixed order, so a seed
+    /// replays the same hands: a step added or moved changes every plan
+    /// after it.
     pub fn plan(&mut self, pos: &Chess, m: Move, protocol: Protocol, touches: bool) -> Plan {
-        let timing = self.timing;
         let mut b = Builder {
             rng: &mut self.rng,
-            timing,
+            timing: self.timing,
             board: pos.board().clone(),
             plan: Plan::default(),
             identifies: protocol.identifies_pieces(),
@@ -319,181 +322,18 @@ impl Hands {
         let me = pos.turn();
         let involved = crate::infer::move_squares(pos, m);
         let involved = involved.0 | involved.1;
-        if touches && b.rng.chance(0.12) {
-            let gap = b.travel();
-            b.touch(gap, me, Bitboard::EMPTY);
-        }
-        if touches && b.rng.chance(0.05) {
-            // A move begun and taken back: the piece lifted, held, put back.
-            if let Some(from) = m.from() {
-                let gap = b.travel();
-                let piece = b.lift(gap, from);
-                let hold = b.pause();
-                b.put(hold, from, piece);
-                b.plan.touches.push(from);
-            }
+        if touches {
+            b.hesitate(m, me);
         }
         match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                // A slide across the squares between (pieces identified).
-                let between: Vec<Square> = (shakmaty::attacks::between(from, to)
-                    & !pos.board().occupied())
-                .into_iter()
-                .collect();
-                let slid = b.identifies
-                    && role != Role::Knight
-                    && !between.is_empty()
-                    && b.rng.chance(0.6);
-                // The victim taken off while the slider rests next to it.
-                let victim_late = slid && capture.is_some() && b.rng.chance(0.3);
-                let capture_first = capture.is_some() && !victim_late && b.rng.chance(0.5);
-                if capture_first {
-                    let gap = b.travel();
-                    b.lift(gap, to);
-                }
-                // Sometimes a pause with the captured piece in the hand.
-                let gap = if capture_first && b.rng.chance(0.3) {
-                    b.pause()
-                } else {
-                    b.travel()
-                };
-                let piece = b.lift(gap, from);
-                if capture.is_some() && !capture_first && !victim_late {
-                    let gap = b.travel();
-                    b.lift(gap, to);
-                }
-                if touches && b.rng.chance(0.06) {
-                    let gap = b.travel();
-                    b.touch(gap, me, involved);
-                }
-                if b.identifies && b.rng.chance(0.1) {
-                    let gap = b.travel();
-                    b.step(gap, Act::Dump);
-                }
-                // The slide, or a wrong hole on the way.
-                let mut slide_gap = None;
-                if slid {
-                    let mut squares = between;
-                    if from > to {
-                        squares.reverse();
-                    }
-                    slide_gap = Some(b.slide(piece, &squares, |b| {
-                        if victim_late {
-                            let gap = ms(b.rng, (10, 80));
-                            b.lift(gap, to);
-                        }
-                    }));
-                } else if b.rng.chance(0.1) {
-                    let near: Vec<Square> = (shakmaty::attacks::king_attacks(to)
-                        & !b.board.occupied()
-                        & !Bitboard::from(from))
-                    .into_iter()
-                    .collect();
-                    if let Some(w) = b.rng.pick(&near).copied() {
-                        let gap = b.travel();
-                        b.step(gap, Act::Put(w, piece));
-                        // A legal move ending there would be made if it
-                        // rested: pushed on at once; else felt and moved.
-                        let makes_move = pos
-                            .legal_moves()
-                            .iter()
-                            .any(|l| l.from() == Some(from) && l.to() == w);
-                        let dwell = if makes_move {
-                            ms(b.rng, timing.quick)
-                        } else {
-                            b.pause()
-                        };
-                        b.step(dwell, Act::Lift(w));
-                    }
-                }
-                let landing = match promotion {
-                    Some(r) => Piece { color: me, role: r },
-                    None => piece,
-                };
-                let gap = match slide_gap {
-                    Some(g) => g,
-                    None => b.travel(),
-                };
-                b.put(gap, to, landing);
-                b.plan.completes = b.plan.steps.len() - 1;
-                if promotion.is_some() && !b.identifies {
-                    let n = match promotion {
-                        Some(Role::Rook) => 2,
-                        Some(Role::Bishop) => 3,
-                        Some(Role::Knight) => 4,
-                        _ => 1,
-                    };
-                    let gap = b.travel();
-                    b.step(gap, Act::Button(n));
-                    b.plan.completes = b.plan.steps.len() - 1;
-                }
-            }
-            Move::EnPassant { from, to } => {
-                let passed = Square::from_coords(to.file(), from.rank());
-                let first = b.rng.chance(0.5);
-                if first {
-                    let gap = b.travel();
-                    b.lift(gap, passed);
-                }
-                let gap = b.travel();
-                let piece = b.lift(gap, from);
-                let gap = b.travel();
-                b.put(gap, to, piece);
-                if !first {
-                    let gap = b.travel();
-                    b.lift(gap, passed);
-                }
-                b.plan.completes = b.plan.steps.len() - 1;
-            }
-            Move::Castle { king, rook } => {
-                let side = m.castling_side().expect("a castling side");
-                let (king_to, rook_to) = (side.king_to(me), side.rook_to(me));
-                let order = if b.rng.chance(0.6) {
-                    [(king, king_to), (rook, rook_to)]
-                } else {
-                    [(rook, rook_to), (king, king_to)]
-                };
-                for (i, (from, to)) in order.into_iter().enumerate() {
-                    let gap = if i == 0 {
-                        b.travel()
-                    } else {
-                        ms(b.rng, timing.castle)
-                    };
-                    let piece = b.lift(gap, from);
-                    // A king slid over the squares on its way.
-                    let path: Vec<Square> = (shakmaty::attacks::between(from, to)
-                        & !b.board.occupied())
-                    .into_iter()
-                    .collect();
-                    let gap = if b.identifies
-                        && from == king
-                        && !path.is_empty()
-                        && path.len() as u32 == from.distance(to).saturating_sub(1)
-                        && b.rng.chance(0.4)
-                    {
-                        let mut path = path;
-                        if from > to {
-                            path.reverse();
-                        }
-                        b.slide(piece, &path, |_| {})
-                    } else {
-                        b.travel()
-                    };
-                    b.put(gap, to, piece);
-                }
-                b.plan.completes = b.plan.steps.len() - 1;
-            }
+            Move::Normal { .. } => b.normal(pos, m, involved, touches),
+            Move::EnPassant { from, to } => b.en_passant(from, to),
+            Move::Castle { king, rook } => b.castle(m, me, king, rook),
             Move::Put { .. } => {}
         }
         if b.clock && touches {
             // Having made the move, the player stops their clock (6.2.1).
-            let gap = ms(b.rng, timing.press);
+            let gap = ms(b.rng, b.timing.press);
             b.step(gap, Act::Clock(me));
             b.plan.pressed = Some(b.plan.steps.len() - 1);
         }
@@ -503,6 +343,220 @@ impl Hands {
             b.touch(p, me, involved);
         }
         b.plan
+    }
+}
+
+/// The moves' kinds as hands make them, each a sequence of steps.
+impl Builder<'_> {
+    /// Before their own move, the player may touch a piece of theirs, or
+    /// begin the move and take it back: the piece lifted, held, put back.
+    fn hesitate(&mut self, m: Move, me: Color) {
+        if self.rng.chance(0.12) {
+            let gap = self.travel();
+            self.touch(gap, me, Bitboard::EMPTY);
+        }
+        if self.rng.chance(0.05)
+            && let Some(from) = m.from()
+        {
+            let gap = self.travel();
+            let piece = self.lift(gap, from);
+            let hold = self.pause();
+            self.put(hold, from, piece);
+            self.plan.touches.push(from);
+        }
+    }
+
+    /// An ordinary move, a capture or a promotion: the piece and any victim
+    /// picked up, perhaps a fidget, the way there (a slide over the squares
+    /// between on a board that identifies pieces, or a wrong hole felt
+    /// first), and the landing.
+    fn normal(&mut self, pos: &Chess, m: Move, involved: Bitboard, touches: bool) {
+        let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } = m
+        else {
+            return;
+        };
+        let me = pos.turn();
+        // A slide across the squares between (pieces identified).
+        let between: Vec<Square> = (shakmaty::attacks::between(from, to) & !pos.board().occupied())
+            .into_iter()
+            .collect();
+        let slid =
+            self.identifies && role != Role::Knight && !between.is_empty() && self.rng.chance(0.6);
+        // The victim taken off while the slider rests next to it.
+        let victim_late = slid && capture.is_some() && self.rng.chance(0.3);
+        let capture_first = capture.is_some() && !victim_late && self.rng.chance(0.5);
+        let piece = self.pick_up(from, to, capture.is_some(), capture_first, victim_late);
+        if touches && self.rng.chance(0.06) {
+            let gap = self.travel();
+            self.touch(gap, me, involved);
+        }
+        if self.identifies && self.rng.chance(0.1) {
+            let gap = self.travel();
+            self.step(gap, Act::Dump);
+        }
+        // The slide, or a wrong hole on the way.
+        let slide_gap = if slid {
+            let mut squares = between;
+            if from > to {
+                squares.reverse();
+            }
+            Some(self.slide(piece, &squares, |b| {
+                if victim_late {
+                    let gap = ms(b.rng, (10, 80));
+                    b.lift(gap, to);
+                }
+            }))
+        } else {
+            if self.rng.chance(0.1) {
+                self.wrong_hole(pos, from, to, piece);
+            }
+            None
+        };
+        let landing = match promotion {
+            Some(r) => Piece { color: me, role: r },
+            None => piece,
+        };
+        let gap = match slide_gap {
+            Some(g) => g,
+            None => self.travel(),
+        };
+        self.put(gap, to, landing);
+        self.plan.completes = self.plan.steps.len() - 1;
+        if promotion.is_some() && !self.identifies {
+            self.name_promotion(promotion);
+        }
+    }
+
+    /// The moving piece lifted, and a victim on `to` before or after it
+    /// (or neither, when it is taken off later, during the slide);
+    /// sometimes a pause with the captured piece in the hand.
+    fn pick_up(
+        &mut self,
+        from: Square,
+        to: Square,
+        captures: bool,
+        capture_first: bool,
+        victim_late: bool,
+    ) -> Piece {
+        if capture_first {
+            let gap = self.travel();
+            self.lift(gap, to);
+        }
+        let gap = if capture_first && self.rng.chance(0.3) {
+            self.pause()
+        } else {
+            self.travel()
+        };
+        let piece = self.lift(gap, from);
+        if captures && !capture_first && !victim_late {
+            let gap = self.travel();
+            self.lift(gap, to);
+        }
+        piece
+    }
+
+    /// The piece put on an empty square next to `to` first. A legal move
+    /// ending there would be made if it rested: pushed on at once; else
+    /// felt and moved.
+    fn wrong_hole(&mut self, pos: &Chess, from: Square, to: Square, piece: Piece) {
+        let near: Vec<Square> =
+            (shakmaty::attacks::king_attacks(to) & !self.board.occupied() & !Bitboard::from(from))
+                .into_iter()
+                .collect();
+        let Some(w) = self.rng.pick(&near).copied() else {
+            return;
+        };
+        let gap = self.travel();
+        self.step(gap, Act::Put(w, piece));
+        let makes_move = pos
+            .legal_moves()
+            .iter()
+            .any(|l| l.from() == Some(from) && l.to() == w);
+        let dwell = if makes_move {
+            ms(self.rng, self.timing.quick)
+        } else {
+            self.pause()
+        };
+        self.step(dwell, Act::Lift(w));
+    }
+
+    /// On a board that cannot see which piece was put down, the frame's
+    /// button that names the promotion (1 queen, 2 rook, 3 bishop, 4
+    /// knight) completes the move.
+    fn name_promotion(&mut self, promotion: Option<Role>) {
+        let n = match promotion {
+            Some(Role::Rook) => 2,
+            Some(Role::Bishop) => 3,
+            Some(Role::Knight) => 4,
+            _ => 1,
+        };
+        let gap = self.travel();
+        self.step(gap, Act::Button(n));
+        self.plan.completes = self.plan.steps.len() - 1;
+    }
+
+    /// En passant: the passed pawn taken off before or after the move.
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let passed = Square::from_coords(to.file(), from.rank());
+        let first = self.rng.chance(0.5);
+        if first {
+            let gap = self.travel();
+            self.lift(gap, passed);
+        }
+        let gap = self.travel();
+        let piece = self.lift(gap, from);
+        let gap = self.travel();
+        self.put(gap, to, piece);
+        if !first {
+            let gap = self.travel();
+            self.lift(gap, passed);
+        }
+        self.plan.completes = self.plan.steps.len() - 1;
+    }
+
+    /// Castling: king or rook first, the second soon after; a king slid
+    /// over the squares on its way on a board that identifies pieces.
+    fn castle(&mut self, m: Move, me: Color, king: Square, rook: Square) {
+        let side = m.castling_side().expect("a castling side");
+        let (king_to, rook_to) = (side.king_to(me), side.rook_to(me));
+        let order = if self.rng.chance(0.6) {
+            [(king, king_to), (rook, rook_to)]
+        } else {
+            [(rook, rook_to), (king, king_to)]
+        };
+        for (i, (from, to)) in order.into_iter().enumerate() {
+            let gap = if i == 0 {
+                self.travel()
+            } else {
+                ms(self.rng, self.timing.castle)
+            };
+            let piece = self.lift(gap, from);
+            let path: Vec<Square> = (shakmaty::attacks::between(from, to) & !self.board.occupied())
+                .into_iter()
+                .collect();
+            let gap = if self.identifies
+                && from == king
+                && !path.is_empty()
+                && path.len() as u32 == from.distance(to).saturating_sub(1)
+                && self.rng.chance(0.4)
+            {
+                let mut path = path;
+                if from > to {
+                    path.reverse();
+                }
+                self.slide(piece, &path, |_| {})
+            } else {
+                self.travel()
+            };
+            self.put(gap, to, piece);
+        }
+        self.plan.completes = self.plan.steps.len() - 1;
     }
 }
 

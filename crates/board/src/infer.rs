@@ -191,6 +191,17 @@ pub fn promotion_button(n: u8) -> Option<Role> {
     }
 }
 
+/// What one event did to the board as read.
+enum Change {
+    /// A lift (`true`) or a put on one square.
+    Step(bool, Square),
+    /// A scan or dump that changed the whole board: judged anew.
+    Whole,
+    /// Nothing left to judge: a dump that repeats, a button, the clock, a
+    /// link event.
+    Judged,
+}
+
 /// The inference engine for one board.
 #[derive(Debug, Clone)]
 pub struct Inference {
@@ -477,7 +488,37 @@ impl Inference {
         now: Duration,
         unsure: Duration,
     ) -> Vec<Inferred> {
-        let mut out = Vec::new();
+        let mut out = self.lift_only_the_other_side_makes(event, now);
+        let step = match self.read_event(event, now, unsure, &mut out) {
+            Change::Step(lift, sq) => Some((lift, sq)),
+            Change::Whole => None,
+            Change::Judged => return out,
+        };
+        // A scan or dump that changed the board: start judging anew.
+        self.steps.push(step.unwrap_or((false, Square::A1)));
+        self.keep_or_drop_snapshot(step);
+        if self.snapshot.is_none() && matches!(self.physical, Physical::Pieces(_)) {
+            out.extend(self.reply_made_before_the_move_was_read(now));
+        }
+        self.changed_at = Some(now);
+        // With no settling time the board is judged at once, unless a wait
+        // of its own runs (a rook on its castling square waits
+        // CASTLE_WAIT for its king): that is judged at its deadline, by
+        // `tick`, as with any settling time. Judged here, a rook-first
+        // castling on a board that debounces was the rook's move.
+        if self.settings.settle.is_zero() && self.deadline().is_some_and(|d| d <= now) {
+            out.extend(self.evaluate(now));
+        }
+        out
+    }
+
+    /// A lift of a piece only the other side may move: the move shown
+    /// complete is at rest, and made before the lift is read.
+    fn lift_only_the_other_side_makes(
+        &mut self,
+        event: &BoardEvent,
+        now: Duration,
+    ) -> Vec<Inferred> {
         let lifted_square = match (event, &self.physical) {
             (BoardEvent::Lifted(sq), Physical::Holes(occ)) if occ.contains(*sq) => Some(*sq),
             (
@@ -489,21 +530,32 @@ impl Inference {
             ) if b.piece_at(*square).is_some() => Some(*square),
             _ => None,
         };
-        if let Some(sq) = lifted_square
-            && self.others_lift(sq)
-        {
-            out.extend(self.conclude_snapshot(now));
+        match lifted_square {
+            Some(sq) if self.others_lift(sq) => self.conclude_snapshot(now),
+            _ => Vec::new(),
         }
-        let step = match (event, &mut self.physical) {
+    }
+
+    /// The board as read changed by `event`: what changed, for the record
+    /// of steps; what an event concludes at once (a touch, a promotion
+    /// named, a move read at a button or a clock press) goes to `out`.
+    fn read_event(
+        &mut self,
+        event: &BoardEvent,
+        now: Duration,
+        unsure: Duration,
+        out: &mut Vec<Inferred>,
+    ) -> Change {
+        match (event, &mut self.physical) {
             (BoardEvent::Lifted(sq), Physical::Holes(occ)) => {
                 occ.discard(*sq);
                 self.note_lift(*sq, None, now, unsure);
-                Some((true, *sq))
+                Change::Step(true, *sq)
             }
             (BoardEvent::Put(sq), Physical::Holes(occ)) => {
                 occ.add(*sq);
-                self.note_put(*sq, None, now, &mut out);
-                Some((false, *sq))
+                self.note_put(*sq, None, now, out);
+                Change::Step(false, *sq)
             }
             (BoardEvent::Scan(bb), Physical::Holes(occ)) => {
                 let emptied = *occ & !*bb;
@@ -514,7 +566,7 @@ impl Inference {
                 if !filled.is_empty() {
                     self.last_put = filled.single_square();
                 }
-                None
+                Change::Whole
             }
             (BoardEvent::Field { square, piece }, Physical::Pieces(board)) => {
                 let old = board.piece_at(*square);
@@ -524,37 +576,16 @@ impl Inference {
                 }
                 match piece {
                     Some(p) => {
-                        self.note_put(*square, Some(*p), now, &mut out);
-                        Some((false, *square))
+                        self.note_put(*square, Some(*p), now, out);
+                        Change::Step(false, *square)
                     }
                     None => {
                         self.note_lift(*square, old, now, unsure);
-                        Some((true, *square))
+                        Change::Step(true, *square)
                     }
                 }
             }
-            (BoardEvent::Dump(new), Physical::Pieces(board)) => {
-                let mut changed = false;
-                for sq in board.occupied() | new.occupied() {
-                    let (old, now_piece) = (board.piece_at(sq), new.piece_at(sq));
-                    if old != now_piece {
-                        changed = true;
-                        if now_piece.is_some() {
-                            self.put.add(sq);
-                            self.last_put = Some(sq);
-                        } else {
-                            self.lifted.add(sq);
-                        }
-                    }
-                }
-                *board = new.clone();
-                if !changed {
-                    // A dump in the middle of a move that only repeats what
-                    // the field updates said changes nothing.
-                    return out;
-                }
-                None
-            }
+            (BoardEvent::Dump(new), Physical::Pieces(_)) => self.read_dump(new),
             (BoardEvent::Button(n), _) => {
                 if let Some(role) = promotion_button(*n) {
                     // A hand on a button is off the pieces: read the board now.
@@ -565,7 +596,7 @@ impl Inference {
                         out.extend(self.name_promotion(role).unwrap_or_default());
                     }
                 }
-                return out;
+                Change::Judged
             }
             (BoardEvent::Clock(ClockMessage::Time(t)), _) => {
                 // A DGT clock on the board: the side to move changing is a
@@ -577,17 +608,46 @@ impl Inference {
                 if pressed {
                     out.extend(self.read_now(now));
                 }
-                return out;
+                Change::Judged
             }
             // Link events, hello, clock acknowledgements, and events of the
             // other protocol change nothing on the board.
-            _ => return out,
-        };
-        match step {
-            Some(s) => self.steps.push(s),
-            // A scan or dump that changed the board: start judging anew.
-            None => self.steps.push((false, Square::A1)),
+            _ => Change::Judged,
         }
+    }
+
+    /// A whole board sent by an electronic board: the squares that differ
+    /// from the board as read are lifts and puts.
+    fn read_dump(&mut self, new: &Board) -> Change {
+        let Physical::Pieces(board) = &mut self.physical else {
+            return Change::Judged;
+        };
+        let mut changed = false;
+        for sq in board.occupied() | new.occupied() {
+            let (old, now_piece) = (board.piece_at(sq), new.piece_at(sq));
+            if old != now_piece {
+                changed = true;
+                if now_piece.is_some() {
+                    self.put.add(sq);
+                    self.last_put = Some(sq);
+                } else {
+                    self.lifted.add(sq);
+                }
+            }
+        }
+        *board = new.clone();
+        if changed {
+            Change::Whole
+        } else {
+            // A dump in the middle of a move that only repeats what the
+            // field updates said changes nothing.
+            Change::Judged
+        }
+    }
+
+    /// The move shown complete stays the snapshot while only lifts of
+    /// other squares follow it; a new complete move replaces it.
+    fn keep_or_drop_snapshot(&mut self, step: Option<(bool, Square)>) {
         match self.complete_move() {
             Some(m) => self.snapshot = Some((m, self.steps.len())),
             None => {
@@ -600,28 +660,19 @@ impl Inference {
                 }
             }
         }
-        if self.snapshot.is_none()
-            && matches!(self.physical, Physical::Pieces(_))
-            && let [(first, second)] = self.two_fits().as_slice()
-        {
-            // A reply made before the move was read (both players' hands on
-            // one board, a quick reply while the first piece still counted
-            // as perhaps sliding on): the other side has moved, so the
-            // first move is at rest and made now. The reply is then judged
-            // as any move is, so a third move begun before it was read is
-            // still one move after one move, never three at once.
-            out.extend(self.make_first_of_pair(*first, *second, now));
+    }
+
+    /// A reply made before the move was read (both players' hands on one
+    /// board, a quick reply while the first piece still counted as perhaps
+    /// sliding on): the other side has moved, so the first move is at rest
+    /// and made now. The reply is then judged as any move is, so a third
+    /// move begun before it was read is still one move after one move,
+    /// never three at once.
+    fn reply_made_before_the_move_was_read(&mut self, now: Duration) -> Vec<Inferred> {
+        match self.two_fits().as_slice() {
+            [(first, second)] => self.make_first_of_pair(*first, *second, now),
+            _ => Vec::new(),
         }
-        self.changed_at = Some(now);
-        // With no settling time the board is judged at once, unless a wait
-        // of its own runs (a rook on its castling square waits
-        // CASTLE_WAIT for its king): that is judged at its deadline, by
-        // `tick`, as with any settling time. Judged here, a rook-first
-        // castling on a board that debounces was the rook's move.
-        if self.settings.settle.is_zero() && self.deadline().is_some_and(|d| d <= now) {
-            out.extend(self.evaluate(now));
-        }
-        out
     }
 
     fn note_lift(&mut self, sq: Square, piece: Option<Piece>, now: Duration, unsure: Duration) {
@@ -1007,35 +1058,77 @@ impl Inference {
         out
     }
 
+    /// The board judged at rest, in order: a Chess960 swap being
+    /// followed, a slide that rested on its way, the position itself, the
+    /// one move it shows (or a promotion to name), a move shown earlier
+    /// and left, two moves, and otherwise what differs, unless a move is
+    /// still under way.
     fn evaluate_still(&mut self, now: Duration) -> Vec<Inferred> {
         self.changed_at = None;
-        // A Chess960 castling in which king and rook trade squares (king f1,
-        // rook g1) leaves the same holes filled: when it is the move being
-        // followed, both lifted and both put again is what carried it out.
-        if let Some(m) = self.following
-            && m.is_castle()
-            && matches!(self.physical, Physical::Holes(_))
-            && self.record_allows(m)
-            && self.physical.shows(after(&self.pos, m).board())
-        {
-            return self.make(m, now);
+        if let Some(out) = self.followed_swap_castling(now) {
+            return out;
         }
         if let Some(out) = self.slide_correction(now) {
             return out;
         }
-        let mut out = Vec::new();
         if self.physical.shows(self.pos.board()) {
-            if self.reported.take().is_some() {
-                out.push(Inferred::Agrees);
-            }
-            self.promotion = None;
-            self.reset_record();
+            return self.back_at_the_position();
+        }
+        if let Some(out) = self.judge_fits(now) {
             return out;
         }
+        self.promotion = None;
+        if let Some(out) = self.snapshot_at_rest(now) {
+            return out;
+        }
+        // Two moves, the second begun before the first was seen at rest (a
+        // host that read late, a reply on the same board within the
+        // settling time): the board shows both, so both were made.
+        if let [(first, second)] = self.two_fits().as_slice() {
+            let (first, second) = (*first, *second);
+            let mut out = self.make(first, now);
+            out.extend(self.make(second, now));
+            return out;
+        }
+        if self.move_in_progress() {
+            return Vec::new();
+        }
+        self.report_differences()
+    }
+
+    /// A Chess960 castling in which king and rook trade squares (king f1,
+    /// rook g1) leaves the same holes filled: when it is the move being
+    /// followed, both lifted and both put again is what carried it out.
+    fn followed_swap_castling(&mut self, now: Duration) -> Option<Vec<Inferred>> {
+        let m = self.following?;
+        (m.is_castle()
+            && matches!(self.physical, Physical::Holes(_))
+            && self.record_allows(m)
+            && self.physical.shows(after(&self.pos, m).board()))
+        .then(|| self.make(m, now))
+    }
+
+    /// The board shows the game's position: a difference reported before
+    /// is gone, and the record of steps starts again.
+    fn back_at_the_position(&mut self) -> Vec<Inferred> {
+        let mut out = Vec::new();
+        if self.reported.take().is_some() {
+            out.push(Inferred::Agrees);
+        }
+        self.promotion = None;
+        self.reset_record();
+        out
+    }
+
+    /// The legal moves whose result the board shows: one is made; the
+    /// promotions of one pawn to one square wait for the piece to be
+    /// named; several others wait. `None`: no move fits.
+    fn judge_fits(&mut self, now: Duration) -> Option<Vec<Inferred>> {
         let fits = self.fits();
+        let mut out = Vec::new();
         match fits.as_slice() {
             [mv] if !(mv.is_promotion() && matches!(self.physical, Physical::Holes(_))) => {
-                return self.make(*mv, now);
+                Some(self.make(*mv, now))
             }
             [first, rest @ ..]
                 if first.is_promotion()
@@ -1052,47 +1145,40 @@ impl Inference {
                     }
                     self.promotion = Some((from, first.to()));
                 }
-                return out;
+                Some(out)
             }
-            [] => {}
+            [] => None,
             _ => {
                 tracing::warn!(
                     count = fits.len(),
                     "board shows several moves' result; waiting"
                 );
-                return out;
+                Some(out)
             }
         }
-        self.promotion = None;
-        // A move shown complete, then only lifts of other pieces: the move
-        // is at rest and the hands have moved on (a touch after it, the
-        // other side starting). Not a rook whose king has since been lifted:
-        // that is a castling under way.
-        if let Some((m, at)) = self.snapshot
-            && self.steps[at..].iter().all(|(lift, _)| *lift)
-        {
-            let king_lifted = self.castling_prefix(m)
-                && self.steps[at..]
-                    .iter()
-                    .any(|&(_, sq)| self.pos.board().king_of(self.pos.turn()) == Some(sq));
-            if !king_lifted {
-                out.extend(self.conclude_snapshot(now));
-                return out;
-            }
+    }
+
+    /// A move shown complete, then only lifts of other pieces: the move is
+    /// at rest and the hands have moved on (a touch after it, the other
+    /// side starting). Not a rook whose king has since been lifted: that
+    /// is a castling under way.
+    fn snapshot_at_rest(&mut self, now: Duration) -> Option<Vec<Inferred>> {
+        let (m, at) = self.snapshot?;
+        if !self.steps[at..].iter().all(|(lift, _)| *lift) {
+            return None;
         }
-        // Two moves, the second begun before the first was seen at rest (a
-        // host that read late, a reply on the same board within the
-        // settling time): the board shows both, so both were made.
-        if let [(first, second)] = self.two_fits().as_slice() {
-            let (first, second) = (*first, *second);
-            out.extend(self.make(first, now));
-            out.extend(self.make(second, now));
-            return out;
-        }
-        // Pieces in hand and nothing put anywhere yet: a move in progress,
-        // no difference to report. (A peg put proves nothing about which
-        // peg, so after any put a peg board is judged as it stands.) Nor
-        // while a castling is half done.
+        let king_lifted = self.castling_prefix(m)
+            && self.steps[at..]
+                .iter()
+                .any(|&(_, sq)| self.pos.board().king_of(self.pos.turn()) == Some(sq));
+        (!king_lifted).then(|| self.conclude_snapshot(now))
+    }
+
+    /// Pieces in hand and nothing put anywhere yet: a move in progress, no
+    /// difference to report. (A peg put proves nothing about which peg, so
+    /// after any put a peg board is judged as it stands.) Nor while a
+    /// castling is half done.
+    fn move_in_progress(&self) -> bool {
         let nothing_put = matches!(self.physical, Physical::Pieces(_)) || self.put.is_empty();
         let castling = self.following.is_none()
             && self.pos.legal_moves().iter().any(|c| {
@@ -1103,24 +1189,31 @@ impl Inference {
                         after(&self.pos, *c).board(),
                     )
             });
-        let in_progress = castling
+        castling
             || nothing_put
                 && (self.physical.is_subset_of(self.pos.board())
                     || self.following.is_some_and(|_| {
                         let expected = self.expected_board();
                         self.physical.is_subset_of(&expected) && !self.physical.shows(&expected)
-                    }));
-        if !in_progress && self.reported.as_ref() != Some(&self.physical) {
-            let fixes = self.fixes();
-            if !fixes.is_empty() {
-                self.reported = Some(self.physical.clone());
-                if self.settings.auto_correct {
-                    let tokens = fixes.tokens();
-                    out.push(Inferred::Differs(fixes));
-                    out.push(Inferred::Correction(tokens));
-                } else {
-                    out.push(Inferred::Differs(fixes));
-                }
+                    }))
+    }
+
+    /// The board differs from the game: said once per state of the board,
+    /// with the fix to make when the table corrects by itself.
+    fn report_differences(&mut self) -> Vec<Inferred> {
+        let mut out = Vec::new();
+        if self.reported.as_ref() == Some(&self.physical) {
+            return out;
+        }
+        let fixes = self.fixes();
+        if !fixes.is_empty() {
+            self.reported = Some(self.physical.clone());
+            if self.settings.auto_correct {
+                let tokens = fixes.tokens();
+                out.push(Inferred::Differs(fixes));
+                out.push(Inferred::Correction(tokens));
+            } else {
+                out.push(Inferred::Differs(fixes));
             }
         }
         out

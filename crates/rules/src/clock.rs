@@ -39,7 +39,7 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, KnownOutcome, Position};
+use shakmaty::{ByColor, Color, KnownOutcome, Position};
 
 use super::clock_announce::{ClockReading, PlayerTimes};
 use super::time_control::{Bonus, TimeControl};
@@ -236,8 +236,10 @@ struct Side {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     control: TimeControl,
-    white: Side,
-    black: Side,
+    /// Each player's account; written as `"white"` and `"black"` beside
+    /// the other fields, as the journal always had them.
+    #[serde(flatten, with = "super::side::by_color")]
+    sides: ByColor<Side>,
     #[serde(with = "super::side")]
     to_move: Color,
     state: ClockState,
@@ -275,8 +277,7 @@ impl Clock {
         };
         Clock {
             control,
-            white: side,
-            black: side,
+            sides: ByColor::new_with(|_| side),
             to_move: Color::White,
             state: ClockState::NotStarted,
             turn_used: Duration::ZERO,
@@ -343,7 +344,7 @@ impl Clock {
         let used = self.turn_used;
         let color = self.to_move;
         let control = &self.control;
-        let side = side_mut(&mut self.white, &mut self.black, color);
+        let side = &mut self.sides[color];
         let period = control.period(side.period);
         side.base = side.base.saturating_sub(charge(period.bonus, used));
         // Sums saturate: absurd adjustments must not overflow into a panic.
@@ -461,7 +462,7 @@ impl Clock {
         let flagged = matches!(self.state, ClockState::Flagged(f) if f.side == color);
         let bonus = self.control.period(self.side(color).period).bonus;
         let turn_used = self.turn_used;
-        let side = side_mut(&mut self.white, &mut self.black, color);
+        let side = &mut self.sides[color];
         match change {
             // A flagged side has nothing left (its base equals what the move
             // has charged): nothing to take, and what is given is all it has.
@@ -524,7 +525,7 @@ impl Clock {
             (Color::Black, setting.black, setting.black_moves),
         ] {
             let (period, period_moves) = period_after(&self.control, moves);
-            let side = side_mut(&mut self.white, &mut self.black, color);
+            let side = &mut self.sides[color];
             side.base = time;
             side.moves = moves;
             side.period = period;
@@ -661,7 +662,7 @@ impl Clock {
     /// assert_eq!(clock.moves_completed(), 1);
     /// ```
     pub fn moves_completed(&self) -> u32 {
-        self.white.moves
+        self.sides.white.moves
     }
 
     /// The period `color` is in, 1 for the first (a repeating last period
@@ -870,17 +871,14 @@ impl Clock {
         ClockSetting {
             white: self.remaining(Color::White, now),
             black: self.remaining(Color::Black, now),
-            white_moves: self.white.moves,
-            black_moves: self.black.moves,
+            white_moves: self.sides.white.moves,
+            black_moves: self.sides.black.moves,
             to_move: self.to_move,
         }
     }
 
     fn side(&self, color: Color) -> &Side {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
+        &self.sides[color]
     }
 
     fn check_time(&self, now: Duration) -> Result<(), ClockError> {
@@ -913,7 +911,7 @@ impl Clock {
         let ran = until.saturating_sub(since);
         self.turn_used = self.turn_used.saturating_add(ran);
         let color = self.to_move;
-        let side = side_mut(&mut self.white, &mut self.black, color);
+        let side = &mut self.sides[color];
         side.used = side.used.saturating_add(ran);
         if now >= deadline {
             // `base` and `turn_used` stay as they are: the move has charged
@@ -935,13 +933,6 @@ fn charge(bonus: Bonus, used: Duration) -> Duration {
     match bonus {
         Bonus::SimpleDelay(delay) => used.saturating_sub(delay),
         _ => used,
-    }
-}
-
-fn side_mut<'a>(white: &'a mut Side, black: &'a mut Side, color: Color) -> &'a mut Side {
-    match color {
-        Color::White => white,
-        Color::Black => black,
     }
 }
 
@@ -1421,6 +1412,21 @@ mod tests {
         let mut plain = started("90+30");
         press(&mut plain, made);
         assert_eq!(plain, c);
+    }
+
+    /// The journal's clock JSON, as written before the sides were a
+    /// `ByColor`: the same bytes.
+    #[test]
+    fn the_clock_json_keeps_its_shape() {
+        let mut c = started("40/90+30, 30+30");
+        play(&mut c, Duration::ZERO, 3, s(45));
+        let json = serde_json::to_string(&c).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            json,
+            r#"{"control":"40/90+30, 30+30","white":{"base":{"secs":5355,"nanos":0},"used":{"secs":135,"nanos":0},"moves":3,"period":1,"period_moves":3},"black":{"base":{"secs":5355,"nanos":0},"used":{"secs":135,"nanos":0},"moves":3,"period":1,"period_moves":3},"to_move":"white","state":{"state":"running","since":{"secs":270,"nanos":0}},"turn_used":{"secs":0,"nanos":0},"last":{"secs":270,"nanos":0}}"#
+        );
+        let back: Clock = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, c);
     }
 
     #[test]

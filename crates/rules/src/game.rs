@@ -20,7 +20,7 @@ use shakmaty::{
 };
 
 use super::announce::{Style, announce};
-use super::clock::{Adjustment, Clock, ClockError, ClockState, flag_result};
+use super::clock::{Adjustment, Clock, ClockError, ClockSetting, ClockState, flag_result};
 use super::event::{DrawClaim, GameEvent};
 use super::game_kind::GameKind;
 use super::result::FlagRule;
@@ -722,6 +722,10 @@ impl Game {
         }
     }
 
+    /// Applies `event` at `at`: one arm per event, each a named step below
+    /// that refuses what does not fit, changes the game and pushes what is
+    /// to be said. A refusal may leave `self` half-changed: callers apply to
+    /// a copy ([`applied`](Game::applied)) or drop the game.
     fn apply_in_place(
         &mut self,
         at: Duration,
@@ -729,136 +733,38 @@ impl Game {
     ) -> Result<Vec<Notice>, GameError> {
         let at_ms = at.as_millis() as u64;
         let mut notices = Vec::new();
+        let said = &mut notices;
         match event {
             GameEvent::ClockStarted => {
                 self.ensure_playing()?;
                 self.clock.start(at)?;
             }
-            GameEvent::MovePlayed { uci } => {
-                self.ensure_playing()?;
-                let m = uci_move(&self.position, uci)?;
-                if self.clock.state() == ClockState::NotStarted {
-                    // A game whose clock nobody started starts with its first
-                    // move: the clock cannot be behind the board.
-                    self.clock.start(at)?;
-                }
-                // A move after the clock reached zero: under FlagRule::Auto
-                // the clock refuses it and the table records the fall
-                // instead; under Claim the game goes on until the fall is
-                // claimed, on a clock that stays stopped at the fall.
-                let flagged = self.flag_rule == FlagRule::Claim && self.clock.flag(at).is_some();
-                if flagged {
-                    self.clock.record_flag(at)?;
-                } else {
-                    self.clock.press(at)?;
-                }
-                let tokens = announce(&self.position, m, self.style);
-                let mover = self.position.turn();
-                let san = SanPlus::from_move_and_play_unchecked(&mut self.position, m);
-                self.hashes.push(hash(&self.position));
-                let draw_offer = self.draw_offer == Some(mover);
-                // An offer not accepted before the opponent moves lapses.
-                if self.draw_offer == Some(!mover) {
-                    self.draw_offer = None;
-                }
-                self.plies.push(Ply {
-                    uci: *uci,
-                    san,
-                    left: ByColor::new_with(|c| self.clock.remaining(c, at)),
-                    at,
-                    draw_offer,
-                });
-                notices.push(Notice {
-                    kind: NoticeKind::Move,
-                    tokens,
-                });
-                self.automatic_end(at, &mut notices);
-            }
-            GameEvent::Touched { side, square } => {
-                let square = *square;
-                self.touched.push(TouchedPiece {
-                    side: *side,
-                    square,
-                    ply: self.plies.len(),
-                    at_ms,
-                });
-                let mut tokens = Vec::new();
-                if let Some(piece) = self.position.board().piece_at(square) {
-                    tokens.push(Token::ColoredPiece(piece.color, piece.role));
-                }
-                super::announce::push_square(&mut tokens, square);
-                tokens.push(Word::Touched.into());
-                notices.push(Notice {
-                    kind: NoticeKind::Touched,
-                    tokens,
-                });
-            }
+            GameEvent::MovePlayed { uci } => self.play_move(at, uci, said)?,
+            GameEvent::Touched { side, square } => self.record_touch(*side, *square, at_ms, said),
             GameEvent::IllegalAttempt { side, text } => {
-                self.irregularities.push(Irregularity {
-                    side: *side,
-                    text: text.clone(),
-                    ply: self.plies.len(),
-                    at_ms,
-                });
-                notices.push(Notice {
-                    kind: NoticeKind::Illegal,
-                    tokens: vec![Word::IllegalMove.into()],
-                });
+                self.record_illegal_attempt(*side, text, at_ms, said);
             }
             GameEvent::ClockPaused => {
                 self.clock.pause(at)?;
-                notices.push(Notice {
-                    kind: NoticeKind::Clock,
-                    tokens: vec![Word::ClockPaused.into()],
-                });
+                said.push(clock_notice(vec![Word::ClockPaused.into()]));
             }
             GameEvent::ClockResumed => {
                 self.ensure_playing()?;
                 self.clock.resume(at)?;
-                notices.push(Notice {
-                    kind: NoticeKind::Clock,
-                    tokens: vec![Word::ClockResumed.into()],
-                });
+                said.push(clock_notice(vec![Word::ClockResumed.into()]));
             }
             GameEvent::ClockAdjusted { side, millis, .. } => {
-                let amount = Duration::from_millis(millis.unsigned_abs());
-                let change = if *millis >= 0 {
-                    Adjustment::Add(amount)
-                } else {
-                    Adjustment::Subtract(amount)
-                };
-                self.clock.adjust(*side, change, at)?;
-                notices.push(Notice {
-                    kind: NoticeKind::Clock,
-                    tokens: vec![Word::ClockAdjusted.into()],
-                });
+                self.adjust_clock(*side, *millis, at, said)?;
             }
-            GameEvent::DrawOffered { side } => {
-                self.ensure_playing()?;
-                self.draw_offer = Some(*side);
-                notices.push(Notice {
-                    kind: NoticeKind::Draw,
-                    tokens: vec![side_word(*side), Word::DrawOffered.into()],
-                });
-            }
-            GameEvent::DrawDeclined { side } => {
-                self.ensure_playing()?;
-                if self.draw_offer != Some(!*side) {
-                    return Err(GameError::NoOfferToDecline { side: *side });
-                }
-                self.draw_offer = None;
-                notices.push(Notice {
-                    kind: NoticeKind::Draw,
-                    tokens: vec![Word::DrawDeclined.into()],
-                });
-            }
+            GameEvent::DrawOffered { side } => self.offer_draw(*side, said)?,
+            GameEvent::DrawDeclined { side } => self.decline_draw(*side, said)?,
             GameEvent::DrawAgreed => {
                 self.ensure_playing()?;
                 self.finish_with(
                     at,
                     GameResult::new(KnownOutcome::Draw, Ending::Agreement),
                     vec![Word::Draw.into()],
-                    &mut notices,
+                    said,
                 )?;
             }
             GameEvent::DrawClaimed {
@@ -867,7 +773,7 @@ impl Game {
                 declared,
             } => {
                 self.ensure_playing()?;
-                self.draw_claim(at, *side, *claim, *declared, &mut notices)?;
+                self.draw_claim(at, *side, *claim, *declared, said)?;
             }
             GameEvent::Resigned { side } => {
                 self.ensure_playing()?;
@@ -875,115 +781,302 @@ impl Game {
                     at,
                     GameResult::win(!*side, Ending::Resignation),
                     vec![side_word(*side), Word::Resigns.into()],
-                    &mut notices,
+                    said,
                 )?;
             }
             GameEvent::FlagFell => {
                 self.ensure_playing()?;
-                if !self.flag_check(at, &mut notices)? {
+                if !self.flag_check(at, said)? {
                     return Err(GameError::NoFlagFell);
                 }
             }
-            GameEvent::TimeExpired => {
-                self.ensure_playing()?;
-                if matches!(self.clock.state(), ClockState::Flagged(_)) {
-                    return Err(GameError::FallAlreadyShown);
-                }
-                let Some(flag) = self.clock.record_flag(at)? else {
-                    return Err(GameError::NoClockAtZero);
-                };
-                notices.push(Notice {
-                    kind: NoticeKind::Clock,
-                    tokens: vec![side_word(flag.side), Word::FlagFell.into()],
-                });
-            }
+            GameEvent::TimeExpired => self.show_fall(at, said)?,
             GameEvent::IllegalMoveCompleted { side } => {
-                self.ensure_playing()?;
-                self.completed_illegal[*side] += 1;
-                if self.completed_illegal[*side] >= 2 {
-                    // 7.5.5: the second loses, unless the opponent cannot mate.
-                    let outcome = flag_result(*side, &self.position);
-                    let word = outcome_word(outcome);
-                    self.finish_with(
-                        at,
-                        GameResult {
-                            outcome,
-                            ending: Ending::Arbiter,
-                            detail: Some(format!(
-                                "second completed illegal move by {} (7.5.5)",
-                                side::name(*side)
-                            )),
-                        },
-                        vec![Word::IllegalMove.into(), word],
-                        &mut notices,
-                    )?;
-                } else {
-                    self.clock
-                        .adjust(!*side, Adjustment::Add(self.kind.penalty()), at)?;
-                    notices.push(Notice {
-                        kind: NoticeKind::Illegal,
-                        tokens: vec![Word::IllegalMove.into(), Word::ClockAdjusted.into()],
-                    });
-                }
+                self.complete_illegal_move(*side, at, said)?;
             }
             GameEvent::ResultSet { result, reason } => {
-                let outcome = *result;
-                self.result = None;
-                let reason = reason.trim();
-                let result = GameResult {
-                    outcome,
-                    ending: Ending::Arbiter,
-                    detail: (!reason.is_empty()).then(|| reason.to_string()),
-                };
-                self.finish_with(at, result, vec![outcome_word(outcome)], &mut notices)?;
+                self.set_result(*result, reason, at, said)?;
             }
             GameEvent::Retracted { plies, clock, .. } => {
-                if *plies > self.plies.len() {
-                    return Err(GameError::BeyondTheGame {
-                        plies: *plies,
-                        played: self.plies.len(),
-                    });
-                }
-                let keep: Vec<Ply> = self.plies[..*plies].to_vec();
-                let mut position = self.start.clone();
-                for ply in &keep {
-                    let m = uci_move(&position, &ply.uci)?;
-                    position.play_unchecked(m);
-                }
-                self.position = position;
-                self.hashes.truncate(plies + 1);
-                self.plies = keep;
-                self.result = None;
-                self.draw_offer = None;
-                if let Some(setting) = clock {
-                    self.clock.set(*setting, at)?;
-                }
-                notices.push(Notice {
-                    kind: NoticeKind::Ruling,
-                    tokens: vec![Word::BoardDiffers.into()],
-                });
+                self.retract(*plies, clock.as_ref(), at, said)?;
             }
             GameEvent::ServiceRestarted { paused_at_ms } => {
-                if let ClockState::Running { .. } = self.clock.state() {
-                    let paused_at = Duration::from_millis(*paused_at_ms).max(self.last_instant());
-                    // A clock that reached zero before the crash has: under
-                    // FlagRule::Auto the game ends; under Claim the clock
-                    // stays stopped at the fall, shown, awaiting the claim.
-                    match self.clock.pause(paused_at) {
-                        Err(ClockError::FlagFell(_)) if self.flag_rule == FlagRule::Auto => {
-                            self.flag_check(paused_at, &mut notices)?;
-                        }
-                        Err(ClockError::FlagFell(_)) => {}
-                        other => other?,
-                    }
-                }
-                notices.push(Notice {
-                    kind: NoticeKind::Clock,
-                    tokens: vec![Word::GameResumed.into(), Word::ClockPaused.into()],
-                });
+                self.pause_after_restart(*paused_at_ms, said)?;
             }
         }
         Ok(notices)
+    }
+
+    /// A move on the board: the clock pressed (or started by it, or the
+    /// fall recorded under a claim rule), the position, the record and the
+    /// draw offer moved on, the move announced, and the endings the rules
+    /// make automatic checked.
+    fn play_move(
+        &mut self,
+        at: Duration,
+        uci: &UciMove,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        self.ensure_playing()?;
+        let m = uci_move(&self.position, uci)?;
+        if self.clock.state() == ClockState::NotStarted {
+            // A game whose clock nobody started starts with its first
+            // move: the clock cannot be behind the board.
+            self.clock.start(at)?;
+        }
+        // A move after the clock reached zero: under FlagRule::Auto
+        // the clock refuses it and the table records the fall
+        // instead; under Claim the game goes on until the fall is
+        // claimed, on a clock that stays stopped at the fall.
+        let flagged = self.flag_rule == FlagRule::Claim && self.clock.flag(at).is_some();
+        if flagged {
+            self.clock.record_flag(at)?;
+        } else {
+            self.clock.press(at)?;
+        }
+        let tokens = announce(&self.position, m, self.style);
+        let mover = self.position.turn();
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, m);
+        self.hashes.push(hash(&self.position));
+        let draw_offer = self.draw_offer == Some(mover);
+        // An offer not accepted before the opponent moves lapses.
+        if self.draw_offer == Some(!mover) {
+            self.draw_offer = None;
+        }
+        self.plies.push(Ply {
+            uci: *uci,
+            san,
+            left: ByColor::new_with(|c| self.clock.remaining(c, at)),
+            at,
+            draw_offer,
+        });
+        notices.push(Notice {
+            kind: NoticeKind::Move,
+            tokens,
+        });
+        self.automatic_end(at, notices);
+        Ok(())
+    }
+
+    /// A touched piece on the record (4.3), said as the piece and its
+    /// square.
+    fn record_touch(&mut self, side: Color, square: Square, at_ms: u64, notices: &mut Vec<Notice>) {
+        self.touched.push(TouchedPiece {
+            side,
+            square,
+            ply: self.plies.len(),
+            at_ms,
+        });
+        let mut tokens = Vec::new();
+        if let Some(piece) = self.position.board().piece_at(square) {
+            tokens.push(Token::ColoredPiece(piece.color, piece.role));
+        }
+        super::announce::push_square(&mut tokens, square);
+        tokens.push(Word::Touched.into());
+        notices.push(Notice {
+            kind: NoticeKind::Touched,
+            tokens,
+        });
+    }
+
+    /// An illegal move attempted (not completed) on the record.
+    fn record_illegal_attempt(
+        &mut self,
+        side: Color,
+        text: &str,
+        at_ms: u64,
+        notices: &mut Vec<Notice>,
+    ) {
+        self.irregularities.push(Irregularity {
+            side,
+            text: text.to_owned(),
+            ply: self.plies.len(),
+            at_ms,
+        });
+        notices.push(Notice {
+            kind: NoticeKind::Illegal,
+            tokens: vec![Word::IllegalMove.into()],
+        });
+    }
+
+    /// The arbiter's change to `side`'s time: `millis` added, or taken
+    /// away when negative.
+    fn adjust_clock(
+        &mut self,
+        side: Color,
+        millis: i64,
+        at: Duration,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        let amount = Duration::from_millis(millis.unsigned_abs());
+        let change = if millis >= 0 {
+            Adjustment::Add(amount)
+        } else {
+            Adjustment::Subtract(amount)
+        };
+        self.clock.adjust(side, change, at)?;
+        notices.push(clock_notice(vec![Word::ClockAdjusted.into()]));
+        Ok(())
+    }
+
+    /// `side` offers a draw; it stands until the opponent moves.
+    fn offer_draw(&mut self, side: Color, notices: &mut Vec<Notice>) -> Result<(), GameError> {
+        self.ensure_playing()?;
+        self.draw_offer = Some(side);
+        notices.push(Notice {
+            kind: NoticeKind::Draw,
+            tokens: vec![side_word(side), Word::DrawOffered.into()],
+        });
+        Ok(())
+    }
+
+    /// `side` declines the opponent's standing offer.
+    fn decline_draw(&mut self, side: Color, notices: &mut Vec<Notice>) -> Result<(), GameError> {
+        self.ensure_playing()?;
+        if self.draw_offer != Some(!side) {
+            return Err(GameError::NoOfferToDecline { side });
+        }
+        self.draw_offer = None;
+        notices.push(Notice {
+            kind: NoticeKind::Draw,
+            tokens: vec![Word::DrawDeclined.into()],
+        });
+        Ok(())
+    }
+
+    /// A clock at zero shown at once (6.8), before anyone claims it.
+    fn show_fall(&mut self, at: Duration, notices: &mut Vec<Notice>) -> Result<(), GameError> {
+        self.ensure_playing()?;
+        if matches!(self.clock.state(), ClockState::Flagged(_)) {
+            return Err(GameError::FallAlreadyShown);
+        }
+        let Some(flag) = self.clock.record_flag(at)? else {
+            return Err(GameError::NoClockAtZero);
+        };
+        notices.push(clock_notice(vec![
+            side_word(flag.side),
+            Word::FlagFell.into(),
+        ]));
+        Ok(())
+    }
+
+    /// An illegal move by `side` the arbiter ruled completed (7.5.5): the
+    /// first gives the opponent the penalty time, the second loses.
+    fn complete_illegal_move(
+        &mut self,
+        side: Color,
+        at: Duration,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        self.ensure_playing()?;
+        self.completed_illegal[side] += 1;
+        if self.completed_illegal[side] < 2 {
+            self.clock
+                .adjust(!side, Adjustment::Add(self.kind.penalty()), at)?;
+            notices.push(Notice {
+                kind: NoticeKind::Illegal,
+                tokens: vec![Word::IllegalMove.into(), Word::ClockAdjusted.into()],
+            });
+            return Ok(());
+        }
+        // 7.5.5: the second loses, unless the opponent cannot mate.
+        let outcome = flag_result(side, &self.position);
+        let word = outcome_word(outcome);
+        self.finish_with(
+            at,
+            GameResult {
+                outcome,
+                ending: Ending::Arbiter,
+                detail: Some(format!(
+                    "second completed illegal move by {} (7.5.5)",
+                    side::name(side)
+                )),
+            },
+            vec![Word::IllegalMove.into(), word],
+            notices,
+        )
+    }
+
+    /// The arbiter's result, replacing any the game had, with their reason.
+    fn set_result(
+        &mut self,
+        outcome: KnownOutcome,
+        reason: &str,
+        at: Duration,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        self.result = None;
+        let reason = reason.trim();
+        let result = GameResult {
+            outcome,
+            ending: Ending::Arbiter,
+            detail: (!reason.is_empty()).then(|| reason.to_string()),
+        };
+        self.finish_with(at, result, vec![outcome_word(outcome)], notices)
+    }
+
+    /// The D.2.9 ruling: back to the position after `plies` half-moves
+    /// (replayed from the start), no result nor offer, the clocks set if
+    /// the arbiter set them.
+    fn retract(
+        &mut self,
+        plies: usize,
+        clock: Option<&ClockSetting>,
+        at: Duration,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        if plies > self.plies.len() {
+            return Err(GameError::BeyondTheGame {
+                plies,
+                played: self.plies.len(),
+            });
+        }
+        let keep: Vec<Ply> = self.plies[..plies].to_vec();
+        let mut position = self.start.clone();
+        for ply in &keep {
+            let m = uci_move(&position, &ply.uci)?;
+            position.play_unchecked(m);
+        }
+        self.position = position;
+        self.hashes.truncate(plies + 1);
+        self.plies = keep;
+        self.result = None;
+        self.draw_offer = None;
+        if let Some(setting) = clock {
+            self.clock.set(*setting, at)?;
+        }
+        notices.push(Notice {
+            kind: NoticeKind::Ruling,
+            tokens: vec![Word::BoardDiffers.into()],
+        });
+        Ok(())
+    }
+
+    /// After a restart, a clock that was running is paused at the last
+    /// instant it was seen alive, so the downtime is not charged.
+    fn pause_after_restart(
+        &mut self,
+        paused_at_ms: u64,
+        notices: &mut Vec<Notice>,
+    ) -> Result<(), GameError> {
+        if let ClockState::Running { .. } = self.clock.state() {
+            let paused_at = Duration::from_millis(paused_at_ms).max(self.last_instant());
+            // A clock that reached zero before the crash has: under
+            // FlagRule::Auto the game ends; under Claim the clock
+            // stays stopped at the fall, shown, awaiting the claim.
+            match self.clock.pause(paused_at) {
+                Err(ClockError::FlagFell(_)) if self.flag_rule == FlagRule::Auto => {
+                    self.flag_check(paused_at, notices)?;
+                }
+                Err(ClockError::FlagFell(_)) => {}
+                other => other?,
+            }
+        }
+        notices.push(clock_notice(vec![
+            Word::GameResumed.into(),
+            Word::ClockPaused.into(),
+        ]));
+        Ok(())
     }
 
     /// The last instant anything happened on the clock (never go back).
@@ -1164,6 +1257,14 @@ fn outcome_word(outcome: KnownOutcome) -> Token {
             winner: Color::Black,
         } => Word::BlackWins.into(),
         KnownOutcome::Draw => Word::Draw.into(),
+    }
+}
+
+/// A notice about the clock.
+fn clock_notice(tokens: Vec<Token>) -> Notice {
+    Notice {
+        kind: NoticeKind::Clock,
+        tokens,
     }
 }
 

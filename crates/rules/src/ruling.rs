@@ -55,16 +55,18 @@ pub enum Case {
 /// let r = reconcile(&Chess::default(), "1. e4 e5 2. Nf3", "1. e4 c5", Lang::Of(Language::En), none, None);
 /// let d = r.first_difference.unwrap();
 /// assert_eq!(d.ply, 2);
-/// assert_eq!((d.white.as_deref(), d.black.as_deref()), (Some("e5"), Some("c5")));
+/// assert_eq!((d.entries.white.as_deref(), d.entries.black.as_deref()), (Some("e5"), Some("c5")));
+/// let json = serde_json::to_string(&d).unwrap();
+/// assert_eq!(json, r#"{"ply":2,"white":"e5","black":"c5"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Difference {
     /// The ply, from 1 at the start position.
     pub ply: usize,
-    /// White's sheet's entry there.
-    pub white: Option<String>,
-    /// Black's sheet's entry there.
-    pub black: Option<String>,
+    /// Each sheet's entry there, written as `"white"` and `"black"` beside
+    /// the ply.
+    #[serde(flatten, with = "crate::side::by_color")]
+    pub entries: ByColor<Option<String>>,
 }
 
 /// A sheet that only lags behind the other (8.1.3): the side whose sheet is
@@ -171,30 +173,6 @@ impl BoardRuling {
             spoken,
         }
     }
-}
-
-/// The boards given, each judged.
-///
-/// # Examples
-///
-/// ```
-/// use shakmaty::{Board, ByColor, Chess};
-/// use tactus_rules::language::Language;
-/// use tactus_rules::ruling::reconcile;
-/// use tactus_rules::notation::Lang;
-///
-/// let start = Board::default();
-/// let boards = ByColor { white: Some(&start), black: None };
-/// let r = reconcile(&Chess::default(), "1. e4", "1. e4", Lang::Of(Language::En), boards, None);
-/// assert!(!r.boards.white.unwrap().matches); // e4 was not played on it
-/// assert!(r.boards.black.is_none());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Boards {
-    /// White's board, if it was given.
-    pub white: Option<BoardRuling>,
-    /// Black's board, if it was given.
-    pub black: Option<BoardRuling>,
 }
 
 /// Clock times known to the ruling.
@@ -331,28 +309,6 @@ impl SheetSummary {
     }
 }
 
-/// Both sheets' summaries.
-///
-/// # Examples
-///
-/// ```
-/// use shakmaty::{ByColor, Chess};
-/// use tactus_rules::language::Language;
-/// use tactus_rules::ruling::{Case, reconcile};
-/// use tactus_rules::notation::Lang;
-///
-/// let none = ByColor { white: None, black: None };
-/// let r = reconcile(&Chess::default(), "1. e4 e5", "1. e4", Lang::Of(Language::En), none, None);
-/// assert_eq!((r.sheets.white.plies_read, r.sheets.black.plies_read), (2, 1));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Sheets {
-    /// White's sheet.
-    pub white: SheetSummary,
-    /// Black's sheet.
-    pub black: SheetSummary,
-}
-
 /// The D.2.9 ruling.
 ///
 /// # Examples
@@ -387,31 +343,17 @@ pub struct Ruling {
     pub incomplete: Option<Incomplete>,
     /// Plies each sheet holds beyond the agreed ones (retracted when the
     /// case is `differ`).
-    pub retracted: ByColorCount,
-    /// Each board given, against the position to play on.
-    pub boards: Boards,
+    #[serde(with = "crate::side::by_color")]
+    pub retracted: ByColor<usize>,
+    /// Each board given, against the position to play on (`null`: not
+    /// given).
+    #[serde(with = "crate::side::by_color")]
+    pub boards: ByColor<Option<BoardRuling>>,
     /// What happens to the clocks.
     pub clocks: ClockRuling,
     /// How each sheet was read.
-    pub sheets: Sheets,
-}
-
-/// A count per player, serialised as `{"white": n, "black": m}`.
-///
-/// # Examples
-///
-/// ```
-/// use tactus_rules::ruling::ByColorCount;
-///
-/// let n = ByColorCount { white: 2, black: 1 };
-/// assert_eq!(serde_json::to_string(&n).unwrap(), r#"{"white":2,"black":1}"#);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ByColorCount {
-    /// White's count.
-    pub white: usize,
-    /// Black's count.
-    pub black: usize,
+    #[serde(with = "crate::side::by_color")]
+    pub sheets: ByColor<SheetSummary>,
 }
 
 impl Ruling {
@@ -474,17 +416,18 @@ pub fn longer_sheet<'a>(white: &'a Sheet, black: &'a Sheet) -> &'a Sheet {
 /// let start = Chess::default();
 /// let white = read_sheet(&start, "1. e4 e5 2. Nf3", Lang::Of(Language::En));
 /// let black = read_sheet(&start, "1. e4 e6", Lang::Of(Language::En));
-/// let r = rule(&start, &white, &black, ByColor { white: None, black: None }, None);
+/// let sheets = ByColor { white: &white, black: &black };
+/// let r = rule(&start, sheets, ByColor { white: None, black: None }, None);
 /// assert_eq!((r.case, r.agreed_plies), (Case::Differ, 1));
 /// assert_eq!(r.clocks, ClockRuling::ArbiterDecides); // no times known
 /// ```
 pub fn rule(
     start: &Chess,
-    white: &Sheet,
-    black: &Sheet,
+    sheets: ByColor<&Sheet>,
     boards: ByColor<Option<&Board>>,
     clocks: Option<&ClockRecord>,
 ) -> Ruling {
+    let (white, black) = (sheets.white, sheets.black);
     let agreed = white
         .moves
         .iter()
@@ -513,16 +456,12 @@ pub fn rule(
         let ply = agreed + 1;
         Difference {
             ply,
-            white: white.entry_at(ply).map(str::to_string),
-            black: black.entry_at(ply).map(str::to_string),
+            entries: sheets.map(|s| s.entry_at(ply).map(str::to_string)),
         }
     });
     let written = |s: &Sheet| s.moves.len() + usize::from(s.stop.is_some());
     let board = position.board();
-    let boards = Boards {
-        white: boards.white.map(|b| BoardRuling::new(board, b)),
-        black: boards.black.map(|b| BoardRuling::new(board, b)),
-    };
+    let boards = boards.map(|b| b.map(|b| BoardRuling::new(board, b)));
     let played = written(white).max(written(black));
     let clocks = match (case, clocks) {
         (Case::Agree, _) => ClockRuling::Unchanged,
@@ -553,19 +492,13 @@ pub fn rule(
         first_difference,
         incomplete: incomplete.filter(|_| case == Case::Agree),
         retracted: if case == Case::Agree {
-            ByColorCount { white: 0, black: 0 }
+            ByColor::new_with(|_| 0)
         } else {
-            ByColorCount {
-                white: written(white).saturating_sub(agreed),
-                black: written(black).saturating_sub(agreed),
-            }
+            sheets.map(|s| written(s).saturating_sub(agreed))
         },
         boards,
         clocks,
-        sheets: Sheets {
-            white: SheetSummary::of(white),
-            black: SheetSummary::of(black),
-        },
+        sheets: sheets.map(SheetSummary::of),
     }
 }
 
@@ -595,7 +528,15 @@ pub fn reconcile(
 ) -> Ruling {
     let white = read_sheet(start, white_sheet, lang);
     let black = read_sheet(start, black_sheet, lang);
-    rule(start, &white, &black, boards, clocks)
+    rule(
+        start,
+        ByColor {
+            white: &white,
+            black: &black,
+        },
+        boards,
+        clocks,
+    )
 }
 
 /// The lagging sheet, when one sheet is the other's beginning and short by
@@ -673,7 +614,15 @@ mod tests {
     #[test]
     fn agreeing_sheets_leave_the_clocks_alone() {
         let (start, w, b) = sheets("1. e4 e5 2. Nf3", "1. e2-e4 e7-e5 2. Sg1-f3");
-        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
+        let r = rule(
+            &start,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
+            ByColor::new_with(|_| None),
+            None,
+        );
         assert_eq!((r.case, r.agreed_plies), (Case::Agree, 3));
         assert_eq!(r.clocks, ClockRuling::Unchanged);
         assert_eq!(r.first_difference, None);
@@ -699,7 +648,15 @@ mod tests {
                     (full, short)
                 };
                 let (start, ws, bs) = sheets(&w, &b);
-                let r = rule(&start, &ws, &bs, ByColor::new_with(|_| None), None);
+                let r = rule(
+                    &start,
+                    ByColor {
+                        white: &ws,
+                        black: &bs,
+                    },
+                    ByColor::new_with(|_| None),
+                    None,
+                );
                 let common = english.len() - lag;
                 assert_eq!(r.agreed_plies, common, "lag {lag}");
                 if lag <= MAX_LAG_PLIES {
@@ -712,7 +669,7 @@ mod tests {
                     assert_eq!(r.position.fullmoves().get(), 5);
                     assert_eq!(r.first_difference, None);
                     assert_eq!(r.clocks, ClockRuling::Unchanged);
-                    assert_eq!(r.retracted, ByColorCount { white: 0, black: 0 });
+                    assert_eq!(r.retracted, ByColor { white: 0, black: 0 });
                     let json = serde_json::to_value(&r).unwrap();
                     assert_eq!(
                         json["incomplete"]["side"],
@@ -737,18 +694,38 @@ mod tests {
     fn a_lagging_sheet_with_a_different_move_differs() {
         // Black's sheet is shorter but also wrong at ply 3: not a lag.
         let (start, w, b) = sheets("1. e4 e5 2. Nf3 Nc6", "1. e4 e5 2. Bc4");
-        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
+        let r = rule(
+            &start,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
+            ByColor::new_with(|_| None),
+            None,
+        );
         assert_eq!((r.case, r.agreed_plies), (Case::Differ, 2));
         assert_eq!(r.incomplete, None);
         let d = r.first_difference.unwrap();
         assert_eq!(
-            (d.ply, d.white.as_deref(), d.black.as_deref()),
+            (
+                d.ply,
+                d.entries.white.as_deref(),
+                d.entries.black.as_deref()
+            ),
             (3, Some("Nf3"), Some("Bc4"))
         );
-        assert_eq!(r.retracted, ByColorCount { white: 2, black: 1 });
+        assert_eq!(r.retracted, ByColor { white: 2, black: 1 });
         // An unreadable entry after the common part is never a mere lag.
         let (start, w, b) = sheets("1. e4 e5 2. Nf3", "1. e4 e5 2. Nf9");
-        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), None);
+        let r = rule(
+            &start,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
+            ByColor::new_with(|_| None),
+            None,
+        );
         assert_eq!((r.case, r.incomplete), (Case::Differ, None));
     }
 
@@ -758,8 +735,10 @@ mod tests {
         let times = vec![by(600, 600), by(590, 600), by(590, 580), by(570, 580)];
         let r = rule(
             &start,
-            &w,
-            &b,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
             ByColor::new_with(|_| None),
             Some(&ClockRecord::Recorded(times)),
         );
@@ -773,7 +752,15 @@ mod tests {
         );
         // Past the record's end: the arbiter decides.
         let short = ClockRecord::Recorded(vec![by(600, 600)]);
-        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), Some(&short));
+        let r = rule(
+            &start,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
+            ByColor::new_with(|_| None),
+            Some(&short),
+        );
         assert_eq!(r.clocks, ClockRuling::ArbiterDecides);
     }
 
@@ -788,7 +775,15 @@ mod tests {
             start: by(600, 600),
             now: by(400, 200),
         };
-        let r = rule(&start, &w, &b, ByColor::new_with(|_| None), Some(&running));
+        let r = rule(
+            &start,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
+            ByColor::new_with(|_| None),
+            Some(&running),
+        );
         assert_eq!(r.agreed_plies, 4);
         assert_eq!(
             r.clocks,
@@ -813,8 +808,10 @@ mod tests {
         after.play_unchecked(w.moves[0]);
         let r = rule(
             &start,
-            &w,
-            &b,
+            ByColor {
+                white: &w,
+                black: &b,
+            },
             ByColor {
                 white: Some(after.board()),
                 black: Some(&wrong),
@@ -832,5 +829,31 @@ mod tests {
             "board.differs board.remove file.e rank.3 board.put piece.white.pawn board.on file.e rank.4"
         );
         assert!(!BoardRuling::new(&right, &wrong).matches);
+    }
+
+    /// The ruling's JSON, as written before its per-side fields were
+    /// `ByColor`s (sheets, boards, retracted plies, the first difference):
+    /// the same bytes.
+    #[test]
+    fn the_ruling_json_keeps_its_shape() {
+        let start = Chess::default();
+        let mut board = Board::default();
+        board.discard_piece_at(shakmaty::Square::D1);
+        let boards = ByColor {
+            white: Some(&board),
+            black: None,
+        };
+        let r = reconcile(
+            &start,
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+            "1. e4 e5 2. Nf3 Nf6",
+            Lang::Of(Language::En),
+            boards,
+            None,
+        );
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"case":"differ","agreed_plies":3,"position":"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2","first_difference":{"ply":4,"white":"Nc6","black":"Nf6"},"incomplete":null,"retracted":{"white":2,"black":1},"boards":{"white":{"matches":false,"fixes":[{"square":"d1","expected":"Q","found":null},{"square":"g1","expected":null,"found":"N"},{"square":"e2","expected":null,"found":"P"},{"square":"f3","expected":"N","found":null},{"square":"e4","expected":"P","found":null},{"square":"e5","expected":"p","found":null},{"square":"e7","expected":null,"found":"p"}],"spoken":["board.differs","board.remove","file.g","rank.1","board.remove","file.e","rank.2","board.remove","file.e","rank.7","board.put","piece.white.queen","board.on","file.d","rank.1","board.put","piece.white.knight","board.on","file.f","rank.3","board.put","piece.white.pawn","board.on","file.e","rank.4","board.put","piece.black.pawn","board.on","file.e","rank.5"]},"black":null},"clocks":{"kind":"arbiter_decides"},"sheets":{"white":{"language":"en","plies_read":5,"unreadable":null},"black":{"language":"en","plies_read":4,"unreadable":null}}}"#
+        );
     }
 }

@@ -291,6 +291,77 @@ pub mod option {
     }
 }
 
+/// Serde: `#[serde(with = "tactus_rules::side::by_color")]` writes
+/// shakmaty's `ByColor<T>` (which has no serde of its own) as
+/// `{"white": …, "black": …}`, White first, and reads it back; each side's
+/// value is `T`'s own JSON. The one per-side shape of the journal and the
+/// API, so no type mirrors `ByColor` by hand to get it.
+///
+/// # Examples
+///
+/// ```
+/// use shakmaty::ByColor;
+///
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Counts {
+///     #[serde(with = "tactus_rules::side::by_color")]
+///     illegal: ByColor<u32>,
+/// }
+/// let c = Counts { illegal: ByColor { white: 0, black: 2 } };
+/// let json = serde_json::to_string(&c).unwrap();
+/// assert_eq!(json, r#"{"illegal":{"white":0,"black":2}}"#);
+/// let back: Counts = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back.illegal, c.illegal);
+/// ```
+pub mod by_color {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::ByColor;
+
+    /// The wire shape: the two sides as fields, White first.
+    #[derive(Serialize, Deserialize)]
+    struct Sides<T> {
+        white: T,
+        black: T,
+    }
+
+    /// Writes `{"white": …, "black": …}`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut json = serde_json::Serializer::new(&mut out);
+    /// let left = shakmaty::ByColor { white: 3, black: 4 };
+    /// tactus_rules::side::by_color::serialize(&left, &mut json).unwrap();
+    /// assert_eq!(out, br#"{"white":3,"black":4}"#);
+    /// ```
+    pub fn serialize<T: Serialize, S: Serializer>(b: &ByColor<T>, s: S) -> Result<S::Ok, S::Error> {
+        Sides {
+            white: &b.white,
+            black: &b.black,
+        }
+        .serialize(s)
+    }
+
+    /// Reads `{"white": …, "black": …}`: both sides must be there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut json = serde_json::Deserializer::from_str(r#"{"white":1,"black":2}"#);
+    /// let b: shakmaty::ByColor<u8> = tactus_rules::side::by_color::deserialize(&mut json).unwrap();
+    /// assert_eq!((b.white, b.black), (1, 2));
+    /// let mut one = serde_json::Deserializer::from_str(r#"{"white":1}"#);
+    /// assert!(tactus_rules::side::by_color::deserialize::<u8, _>(&mut one).is_err());
+    /// ```
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<ByColor<T>, D::Error> {
+        let Sides { white, black } = Sides::deserialize(d)?;
+        Ok(ByColor { white, black })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

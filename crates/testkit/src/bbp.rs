@@ -35,7 +35,7 @@
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, ExitStatus, Output};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The environment variable naming the engine's binary
@@ -89,6 +89,49 @@ pub enum Paired {
     Bye(u16),
 }
 
+/// Why bbpPairings gave no pairings or no verdict: it could not be run or
+/// fed, it refused the file, its checker disagrees, or its answer does not
+/// read. Each keeps what the engine wrote.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// A file or folder of the run could not be made, written or read.
+    #[error("{doing} {}: {source}", .path.display())]
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The engine exited with a failure status.
+    #[error("{}", refused(.command, .status, .stderr, .stdout))]
+    Refused {
+        /// `bbpPairings` and its arguments.
+        command: String,
+        status: ExitStatus,
+        stderr: String,
+        stdout: String,
+    },
+    /// The checker pairs some round differently: its report, its own
+    /// pairings beside the file's.
+    #[error("bbpPairings' checker pairs some round differently:\n{0}")]
+    Differs(String),
+    /// The pairs file does not read as the engine writes it.
+    #[error("bbpPairings' pairs file {fault}: {text:?}")]
+    PairsFile { fault: PairsFault, text: String },
+}
+
+/// What is wrong with a pairs file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairsFault {
+    #[error("does not start with the number of pairs")]
+    NoCount,
+    #[error("has a line that is not two numbers")]
+    NotNumbers,
+    #[error("has a line that is not two start ranks")]
+    NotRanks,
+    #[error("announces {announced} pairs but has {found}")]
+    Count { announced: usize, found: usize },
+}
+
 /// The next round's pairings of the tournament in `trf` (a TRF-16 file):
 /// the engine is run as `bbpPairings.exe --dutch FILE -p OUT` on a
 /// temporary copy, and its pairings come back in its order (boards by
@@ -99,7 +142,7 @@ pub enum Paired {
 /// When the engine refuses the file or finds no pairing: its exit status
 /// and what it wrote, e.g. `The score for player 3 does not match the game
 /// results.`; or when its pairs file cannot be read.
-pub fn pair(trf: &[u8]) -> Result<Vec<Paired>, String> {
+pub fn pair(trf: &[u8]) -> Result<Vec<Paired>, EngineError> {
     let dir = Scratch::new()?;
     let input = dir.write("tournament.trf", trf)?;
     let output = dir.0.join("pairs.txt");
@@ -111,10 +154,13 @@ pub fn pair(trf: &[u8]) -> Result<Vec<Paired>, String> {
     ];
     let run = run(&args)?;
     if !run.status.success() {
-        return Err(refused(&args, &run));
+        return Err(failed(&args, &run));
     }
-    let text = std::fs::read_to_string(&output)
-        .map_err(|e| format!("reading bbpPairings' pairs file {}: {e}", output.display()))?;
+    let text = std::fs::read_to_string(&output).map_err(|source| EngineError::Io {
+        doing: "reading bbpPairings' pairs file",
+        path: output.clone(),
+        source,
+    })?;
     parse_pairs(&text)
 }
 
@@ -132,19 +178,17 @@ pub fn pair(trf: &[u8]) -> Result<Vec<Paired>, String> {
 /// a round's pairings differ from the engine's or it finds none for a round:
 /// the engine's report, which for each differing round lists its own
 /// pairings beside the file's (the engine itself exits with status 0 then).
-pub fn check(trf: &[u8]) -> Result<(), String> {
+pub fn check(trf: &[u8]) -> Result<(), EngineError> {
     let dir = Scratch::new()?;
     let input = dir.write("tournament.trf", trf)?;
     let args = [OsStr::new("--dutch"), input.as_os_str(), OsStr::new("-c")];
     let run = run(&args)?;
     if !run.status.success() {
-        return Err(refused(&args, &run));
+        return Err(failed(&args, &run));
     }
     let report = String::from_utf8_lossy(&run.stdout);
     if report.contains("Checker pairings") || report.contains("No valid pairing exists") {
-        return Err(format!(
-            "bbpPairings' checker pairs some round differently:\n{report}"
-        ));
+        return Err(EngineError::Differs(report.into_owned()));
     }
     Ok(())
 }
@@ -217,31 +261,34 @@ pub fn with_round(trf: &[u8], round: u16, pairings: &[Paired]) -> Vec<u8> {
 
 /// Reads the engine's pairs file: the number of pairs on the first line,
 /// then `white black` per line, `N 0` for N's pairing-allocated bye.
-fn parse_pairs(text: &str) -> Result<Vec<Paired>, String> {
-    let bad = |why: &str| format!("bbpPairings' pairs file {why}: {text:?}");
+fn parse_pairs(text: &str) -> Result<Vec<Paired>, EngineError> {
+    let bad = |fault: PairsFault| EngineError::PairsFile {
+        fault,
+        text: text.to_owned(),
+    };
     let mut lines = text.lines();
     let count: usize = lines
         .next()
         .and_then(|l| l.trim().parse().ok())
-        .ok_or_else(|| bad("does not start with the number of pairs"))?;
+        .ok_or_else(|| bad(PairsFault::NoCount))?;
     let mut pairs = Vec::with_capacity(count);
     for line in lines.filter(|l| !l.trim().is_empty()) {
         let numbers: Vec<u16> = line
             .split_whitespace()
             .map(str::parse)
             .collect::<Result<_, _>>()
-            .map_err(|_| bad("has a line that is not two numbers"))?;
+            .map_err(|_| bad(PairsFault::NotNumbers))?;
         pairs.push(match numbers[..] {
             [rank, 0] if rank > 0 => Paired::Bye(rank),
             [white, black] if white > 0 && black > 0 => Paired::Game(Pairing { white, black }),
-            _ => return Err(bad("has a line that is not two start ranks")),
+            _ => return Err(bad(PairsFault::NotRanks)),
         });
     }
     if pairs.len() != count {
-        return Err(bad(&format!(
-            "announces {count} pairs but has {}",
-            pairs.len()
-        )));
+        return Err(bad(PairsFault::Count {
+            announced: count,
+            found: pairs.len(),
+        }));
     }
     Ok(pairs)
 }
@@ -307,18 +354,37 @@ fn write_block(text: &[u8], utf8: bool, start: usize, block: &[u8]) -> Vec<u8> {
 }
 
 /// Runs the engine with `args`.
-fn run(args: &[&OsStr]) -> Result<Output, String> {
+fn run(args: &[&OsStr]) -> Result<Output, EngineError> {
     let engine = engine();
     Command::new(&engine)
         .args(args)
         .output()
-        .map_err(|e| format!("running {}: {e}", engine.display()))
+        .map_err(|source| EngineError::Io {
+            doing: "running",
+            path: engine,
+            source,
+        })
 }
 
-/// What the engine said when it exited with a failure status.
-fn refused(args: &[&OsStr], run: &Output) -> String {
+/// The engine's failure: the command, its status, what it wrote.
+fn failed(args: &[&OsStr], run: &Output) -> EngineError {
+    let mut command = String::from("bbpPairings");
+    for arg in args {
+        let _ = write!(command, " {}", arg.to_string_lossy());
+    }
+    EngineError::Refused {
+        command,
+        status: run.status,
+        stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
+        stdout: String::from_utf8_lossy(&run.stdout).into_owned(),
+    }
+}
+
+/// What the engine said when it exited with a failure status, its exit
+/// code in words.
+fn refused(command: &str, status: &ExitStatus, stderr: &str, stdout: &str) -> String {
     // The engine's exit codes (its README.txt, "Error codes").
-    let meaning = match run.status.code() {
+    let meaning = match status.code() {
         Some(1) => "no valid pairing exists",
         Some(2) => "unexpected error",
         Some(3) => "invalid request or file",
@@ -326,17 +392,12 @@ fn refused(args: &[&OsStr], run: &Output) -> String {
         Some(5) => "file error",
         _ => "unknown status",
     };
-    let mut message = String::from("bbpPairings");
-    for arg in args {
-        let _ = write!(message, " {}", arg.to_string_lossy());
-    }
+    let mut message = command.to_owned();
     let _ = write!(
         message,
-        " failed ({}, {meaning}): {}",
-        run.status,
-        String::from_utf8_lossy(&run.stderr).trim_end()
+        " failed ({status}, {meaning}): {}",
+        stderr.trim_end()
     );
-    let stdout = String::from_utf8_lossy(&run.stdout);
     if !stdout.trim().is_empty() {
         let _ = write!(message, "\n{}", stdout.trim_end());
     }
@@ -347,7 +408,7 @@ fn refused(args: &[&OsStr], run: &Output) -> String {
 struct Scratch(PathBuf);
 
 impl Scratch {
-    fn new() -> Result<Scratch, String> {
+    fn new() -> Result<Scratch, EngineError> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         loop {
             let dir = std::env::temp_dir().join(format!(
@@ -358,15 +419,27 @@ impl Scratch {
             match std::fs::create_dir(&dir) {
                 Ok(()) => return Ok(Scratch(dir)),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(format!("creating {}: {e}", dir.display())),
+                Err(source) => {
+                    return Err(EngineError::Io {
+                        doing: "creating",
+                        path: dir,
+                        source,
+                    });
+                }
             }
         }
     }
 
-    fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, EngineError> {
         let path = self.0.join(name);
-        std::fs::write(&path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
-        Ok(path)
+        match std::fs::write(&path, bytes) {
+            Ok(()) => Ok(path),
+            Err(source) => Err(EngineError::Io {
+                doing: "writing",
+                path,
+                source,
+            }),
+        }
     }
 }
 
@@ -435,13 +508,13 @@ mod tests {
         let at = trf.windows(9).position(|w| w == b"001    1 ").unwrap();
         assert_eq!(&trf[at + 80..at + 84], b" 1.0");
         trf[at + 80..at + 84].copy_from_slice(b" 0.0");
-        let err = pair(&trf).unwrap_err();
+        let err = pair(&trf).unwrap_err().to_string();
         assert!(
             err.contains("The score for player 1 does not match the game results."),
             "{err}"
         );
         assert!(err.contains("exit status: 3"), "{err}");
-        let err = check(&trf).unwrap_err();
+        let err = check(&trf).unwrap_err().to_string();
         assert!(err.contains("does not match the game results"), "{err}");
     }
 
@@ -460,9 +533,11 @@ mod tests {
 
     #[test]
     fn pairing_needs_the_number_of_rounds_and_one_left_to_play() {
-        let err = pair(&four_played("012 x\r\n")).unwrap_err();
+        let err = pair(&four_played("012 x\r\n")).unwrap_err().to_string();
         assert!(err.contains("must be specified"), "{err}");
-        let err = pair(&four_played("012 x\r\nXXR 1\r\n")).unwrap_err();
+        let err = pair(&four_played("012 x\r\nXXR 1\r\n"))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("larger than the reported number"), "{err}");
         // The checker needs neither.
         check(&four_played("012 x\r\n")).unwrap();
@@ -480,7 +555,7 @@ mod tests {
                 player(2, "Bea", "0.0", &["0001 b 0"]),
             ],
         );
-        let err = pair(&met).unwrap_err();
+        let err = pair(&met).unwrap_err().to_string();
         assert!(err.contains("No valid pairing exists"), "{err}");
         assert!(err.contains("exit status: 1"), "{err}");
     }
@@ -513,7 +588,12 @@ mod tests {
             String::from_utf8(expected).unwrap()
         );
         // Paired but not played: the engine does not read it.
-        assert!(pair(&paired).unwrap_err().contains("Invalid line"));
+        assert!(
+            pair(&paired)
+                .unwrap_err()
+                .to_string()
+                .contains("Invalid line")
+        );
 
         // 1-3 won by white, 4-2 drawn: what tactus writes after the round.
         let played = four_played(HEADER);
@@ -545,7 +625,7 @@ mod tests {
                 player(4, "Dan", "0.5", &["0003 b ="]),
             ],
         );
-        let err = check(&wrong).unwrap_err();
+        let err = check(&wrong).unwrap_err().to_string();
         assert!(err.contains("Checker pairings"), "{err}");
     }
 
@@ -573,7 +653,7 @@ mod tests {
                 ],
             )
         };
-        let err = pair(&played("0.0")).unwrap_err();
+        let err = pair(&played("0.0")).unwrap_err().to_string();
         assert!(
             err.contains("The score for player 3 does not match"),
             "{err}"

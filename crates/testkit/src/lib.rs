@@ -7,8 +7,10 @@
 //! TRF files tactus writes. For the tests alone: a private PulseAudio with
 //! null sinks ([`pulse`]), brltty with its virtual display ([`brltty`]), a
 //! board driver and inference engine to wait on ([`host`]), a process's
-//! log lines kept to read ([`caught`]), WAV files made in memory ([`wav`]). Not part of the server: the
-//! organisers' package is built without it.
+//! log lines kept to read ([`caught`]), WAV files made in memory ([`wav`]),
+//! and `tactus serve` run as a process, with the tokens it made
+//! ([`process`]). Not part of the server: the organisers' package is built
+//! without it.
 
 pub mod bbp;
 pub mod brltty;
@@ -17,6 +19,7 @@ pub mod host;
 pub mod http;
 pub mod peg_firmware;
 pub mod proc_net;
+pub mod process;
 pub mod pulse;
 pub mod ser2net;
 pub mod team_engines;

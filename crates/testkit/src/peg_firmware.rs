@@ -25,6 +25,16 @@ pub const PRESS: Duration = Duration::from_millis(120);
 /// How long to wait for the emulator's answer to `stats` or `serial`.
 const ANSWER: Duration = Duration::from_secs(10);
 
+/// A part the emulated board needs that is not built or installed, with
+/// the command that makes it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MissingPart {
+    #[error("{} is missing: build it with scripts/firmware", .0.display())]
+    Firmware(PathBuf),
+    #[error("rp2040js is missing: install it with `npm ci --prefix tests/firmware`")]
+    Emulator,
+}
+
 /// Where the firmware and the emulator are, from the repository's root.
 #[derive(Debug, Clone)]
 pub struct Parts {
@@ -36,22 +46,17 @@ pub struct Parts {
 impl Parts {
     /// The parts under `root` (the repository), or what is missing and
     /// the command that makes it.
-    pub fn find(root: &Path) -> Result<Parts, String> {
+    pub fn find(root: &Path) -> Result<Parts, MissingPart> {
         let parts = Parts {
             uf2: root.join("target/firmware/peg-board.uf2"),
             pins: root.join("firmware/peg-board/pins.toml"),
             emulator: root.join("tests/firmware/emulator.mjs"),
         };
         if !parts.uf2.exists() {
-            return Err(format!(
-                "{} is missing: build it with scripts/firmware",
-                parts.uf2.display()
-            ));
+            return Err(MissingPart::Firmware(parts.uf2));
         }
         if !root.join("tests/firmware/node_modules/rp2040js").exists() {
-            return Err(
-                "rp2040js is missing: install it with `npm ci --prefix tests/firmware`".into(),
-            );
+            return Err(MissingPart::Emulator);
         }
         Ok(parts)
     }

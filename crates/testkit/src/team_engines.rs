@@ -58,6 +58,36 @@ fn scratch(bytes: &[u8], ext: &str) -> PathBuf {
     path
 }
 
+/// Why a team engine gave no answer a test can use: it could not be run,
+/// it refused the file, or its output does not read. Each keeps what the
+/// engine wrote.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    /// The program could not be started (`python3`, `teamengine`).
+    #[error("{program}: {source}")]
+    Run {
+        program: &'static str,
+        source: std::io::Error,
+    },
+    /// The engine refused the file or could not do what it was asked:
+    /// what it refused (`TieBreakServer refused the file`) and all it said.
+    #[error("{what}: {said}")]
+    Refused { what: &'static str, said: String },
+    /// Its output is not what it writes: what is missing (`no ranking`)
+    /// and the output.
+    #[error("{what}: {said}")]
+    Unreadable { what: &'static str, said: String },
+    /// A ranking line whose column is not a number.
+    #[error("`{line}`: column {column} is not a number")]
+    NotANumber { line: String, column: usize },
+    /// A pairing line that is not two team numbers.
+    #[error("`{0}` is not two team numbers")]
+    NotTwoTeams(String),
+    /// The pairing list's count and its lines disagree.
+    #[error("the count says {announced}, the list has {found}")]
+    Count { announced: usize, found: usize },
+}
+
 /// One team's line of TieBreakServer's ranking.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ranked {
@@ -74,7 +104,7 @@ pub struct Ranked {
 /// with its output when it refuses the file. The round is given (`-n`):
 /// left to itself the checker ranks as of the event's last round (`142`),
 /// counting the rounds still to play as rounds without a match.
-pub fn tiebreaks(trf: &[u8], round: u16) -> Result<Vec<Ranked>, String> {
+pub fn tiebreaks(trf: &[u8], round: u16) -> Result<Vec<Ranked>, ToolError> {
     let dir = found(TIEBREAKSERVER, "tests/vendor/TieBreakServer");
     let file = scratch(trf, "trf");
     let mut command = Command::new("python3");
@@ -87,38 +117,53 @@ pub fn tiebreaks(trf: &[u8], round: u16) -> Result<Vec<Ranked>, String> {
     if let Some(path) = std::env::var_os(TIEBREAKSERVER_PATH).filter(|p| !p.is_empty()) {
         command.env("PYTHONPATH", path);
     }
-    let out = command.output().map_err(|e| format!("python3: {e}"));
+    let out = command.output().map_err(|source| ToolError::Run {
+        program: "python3",
+        source,
+    });
     let _ = std::fs::remove_file(&file);
     let out = out?;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let said = format!("{text}{}", String::from_utf8_lossy(&out.stderr));
     if !out.status.success() || text.contains("Error") {
-        return Err(format!("TieBreakServer refused the file: {said}"));
+        return Err(ToolError::Refused {
+            what: "TieBreakServer refused the file",
+            said,
+        });
     }
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let heading: Vec<&str> = lines
         .next()
-        .ok_or_else(|| format!("no ranking: {said}"))?
+        .ok_or_else(|| ToolError::Unreadable {
+            what: "no ranking",
+            said: said.clone(),
+        })?
         .split('\t')
         .collect();
     if heading.get(..2) != Some(&["Rank", "StartNo"]) {
-        return Err(format!("not a ranking: {said}"));
+        return Err(ToolError::Unreadable {
+            what: "not a ranking",
+            said,
+        });
     }
     lines
         .map(|l| {
             let cells: Vec<&str> = l.split('\t').collect();
-            let number = |i: usize| -> Result<f64, String> {
+            let number = |i: usize| -> Result<f64, ToolError> {
                 cells
                     .get(i)
                     .and_then(|c| c.trim().parse::<f64>().ok())
-                    .ok_or_else(|| format!("`{l}`: column {i} is not a number"))
+                    .ok_or_else(|| ToolError::NotANumber {
+                        line: l.to_owned(),
+                        column: i,
+                    })
             };
             Ok(Ranked {
                 rank: number(0)? as u16,
                 team: number(1)? as u16,
                 values: (2..heading.len())
                     .map(|i| Ok((heading[i].to_owned(), number(i)?)))
-                    .collect::<Result<_, String>>()?,
+                    .collect::<Result<_, ToolError>>()?,
             })
         })
         .collect()
@@ -127,12 +172,15 @@ pub fn tiebreaks(trf: &[u8], round: u16) -> Result<Vec<Ranked>, String> {
 /// chesspairing's validator ("standard" profile, as its CLI's
 /// `validate`) on a TRF file: its issues, or an error with them when one
 /// is blocking.
-pub fn validate(trf: &[u8]) -> Result<String, String> {
+pub fn validate(trf: &[u8]) -> Result<String, ToolError> {
     let engine = found(TEAMENGINE, "target/team-engines/teamengine");
     let file = scratch(trf, "trf");
     let out = Command::new(engine).arg("validate").arg(&file).output();
     let _ = std::fs::remove_file(&file);
-    let out = out.map_err(|e| format!("teamengine: {e}"))?;
+    let out = out.map_err(|source| ToolError::Run {
+        program: "teamengine",
+        source,
+    })?;
     let said = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -141,7 +189,10 @@ pub fn validate(trf: &[u8]) -> Result<String, String> {
     if out.status.success() {
         Ok(said)
     } else {
-        Err(format!("chesspairing refused the file: {said}"))
+        Err(ToolError::Refused {
+            what: "chesspairing refused the file",
+            said,
+        })
     }
 }
 
@@ -149,7 +200,7 @@ pub fn validate(trf: &[u8]) -> Result<String, String> {
 /// `team_level` (one `001` per team, each match a game), of an event of
 /// `rounds` rounds: `(first, second)` team numbers, board 1's first colour
 /// to `first`; a bye as `(team, 0)`.
-pub fn pair(team_level: &[u8], rounds: u16) -> Result<Vec<(u16, u16)>, String> {
+pub fn pair(team_level: &[u8], rounds: u16) -> Result<Vec<(u16, u16)>, ToolError> {
     let engine = found(TEAMENGINE, "target/team-engines/teamengine");
     let file = scratch(team_level, "trf");
     let out = Command::new(engine)
@@ -158,33 +209,39 @@ pub fn pair(team_level: &[u8], rounds: u16) -> Result<Vec<(u16, u16)>, String> {
         .arg(rounds.to_string())
         .output();
     let _ = std::fs::remove_file(&file);
-    let out = out.map_err(|e| format!("teamengine: {e}"))?;
+    let out = out.map_err(|source| ToolError::Run {
+        program: "teamengine",
+        source,
+    })?;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     if !out.status.success() {
-        return Err(format!(
-            "chesspairing could not pair: {text}{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
+        return Err(ToolError::Refused {
+            what: "chesspairing could not pair",
+            said: format!("{text}{}", String::from_utf8_lossy(&out.stderr)),
+        });
     }
     let mut lines = text.lines();
     let count: usize = lines
         .next()
         .and_then(|l| l.trim().parse().ok())
-        .ok_or_else(|| format!("no count: {text}"))?;
+        .ok_or_else(|| ToolError::Unreadable {
+            what: "no count",
+            said: text.clone(),
+        })?;
     let pairs: Vec<(u16, u16)> = lines
         .map(|l| {
             let mut it = l.split_whitespace().map(str::parse::<u16>);
             match (it.next(), it.next()) {
                 (Some(Ok(a)), Some(Ok(b))) => Ok((a, b)),
-                _ => Err(format!("`{l}` is not two team numbers")),
+                _ => Err(ToolError::NotTwoTeams(l.to_owned())),
             }
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, ToolError>>()?;
     if pairs.len() != count {
-        return Err(format!(
-            "the count says {count}, the list has {}",
-            pairs.len()
-        ));
+        return Err(ToolError::Count {
+            announced: count,
+            found: pairs.len(),
+        });
     }
     Ok(pairs)
 }

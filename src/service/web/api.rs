@@ -343,7 +343,7 @@ pub(super) async fn set_rate(
     }
     let Json(body) = body?;
     let rate = crate::service::player_settings::Rate::try_from(body.rate)
-        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let rate = f64::from(rate) as f32;
     let current = t.voice()?;
     let dir = current.dir().to_owned();

@@ -33,7 +33,7 @@ pub use crate::table::view::Announcement;
 /// `GET /api/tables/{id}` and the live `state` event: one table.
 pub use crate::table::view::TableView;
 /// The parts of [`TableView`].
-pub use crate::table::view::{Alert, AlertKind, BoardView, ClockPhase, ClockView, PerSide};
+pub use crate::table::view::{Alert, AlertKind, BoardView, ClockPhase, ClockView};
 pub use tactus_rules::game::{Irregularity, NoticeKind, TouchedPiece};
 pub use tactus_rules::game_kind::GameKind;
 pub use tactus_rules::result::{FlagRule, GameResult};

@@ -81,8 +81,10 @@ pub fn rule_at_table(game: &Game, sheets: &ByColor<String>) -> Result<TableRulin
     let record = ClockRecord::Recorded(times.clone());
     let ruling = rule(
         start,
-        &white,
-        &black,
+        ByColor {
+            white: &white,
+            black: &black,
+        },
         ByColor {
             white: None,
             black: None,

@@ -1,11 +1,13 @@
-//! Helpers for tests that run `tactus serve` as a real process: a minimal
-//! HTTP/1.1 client over a TCP stream (no client crate needed for loopback
-//! requests) and waiting for conditions with a deadline.
-
-#![allow(dead_code)]
+//! Helpers for tests that run `tactus serve` as a real process: requests
+//! through the loopback client of [`crate::http`], waiting for conditions
+//! with a deadline, the server started and stopped, and the tokens it made.
+//!
+//! The test binaries name this module `common` (`use
+//! crate::process as common;`), as they named the file they once
+//! each included.
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -24,7 +26,7 @@ pub fn table(addr: &str) -> serde_json::Value {
     get(addr, "/api/tables/1").json()
 }
 
-pub use tactus_testkit::http::Response;
+pub use crate::http::Response;
 
 /// How long a test waits for one answer.
 const ANSWER: Duration = Duration::from_secs(30);
@@ -50,14 +52,14 @@ pub fn try_request(
     token: Option<&str>,
     body: Option<&str>,
 ) -> std::io::Result<Response> {
-    tactus_testkit::http::request(addr, method, path, token, body, ANSWER)
+    crate::http::request(addr, method, path, token, body, ANSWER)
 }
 
 /// Sends `bytes` as they are on a fresh connection, then half-closes if
 /// `close_write`; the status of the answer, or `None` if the server closed
 /// the connection without one.
 pub fn raw_request(addr: &str, bytes: &[u8], close_write: bool) -> Option<u16> {
-    tactus_testkit::http::raw_request(addr, bytes, close_write, ANSWER).expect("connect")
+    crate::http::raw_request(addr, bytes, close_write, ANSWER).expect("connect")
 }
 
 pub fn get(addr: &str, path: &str) -> Response {
@@ -86,7 +88,31 @@ pub fn wait_for<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>
 /// library's, which the ser2net runner uses: two servers started at once
 /// must not be given one port).
 pub fn free_port() -> u16 {
-    tactus_testkit::ser2net::free_port().expect("a free loopback port")
+    crate::ser2net::free_port().expect("a free loopback port")
+}
+
+/// The `tactus` binary Cargo built for this test run. Cargo builds a
+/// package's binaries before its integration tests, into the folder above
+/// the tests' `deps/`; `CARGO_BIN_EXE_tactus`, when set at run time, says
+/// where.
+pub fn tactus_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("CARGO_BIN_EXE_tactus") {
+        return path.into();
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe.parent().expect("the test binary's folder");
+    let dir = if dir.ends_with("deps") {
+        dir.parent().unwrap_or(dir)
+    } else {
+        dir
+    };
+    dir.join("tactus")
+}
+
+/// The voice pack the served tables speak with: the repository's German
+/// Appendix D pack.
+fn voice() -> PathBuf {
+    crate::workspace_root().join("voices/de-appendix-d")
 }
 
 /// A `tactus serve` process and its address.
@@ -127,12 +153,12 @@ impl Server {
     fn spawn_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Server {
         let port = free_port();
         let addr = format!("127.0.0.1:{port}");
-        let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
+        let mut child = Command::new(tactus_binary())
             .arg("serve")
             .args(["--listen", &addr, "--data"])
             .arg(data)
-            .args(["--audio", "none", "--voice", voice])
+            .args(["--audio", "none", "--voice"])
+            .arg(voice())
             .args(args)
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
@@ -210,10 +236,11 @@ impl Drop for Server {
 /// start, and returns how it ended. A server that did start would never end:
 /// it is given a generous while, then killed and the test fails.
 pub fn serve_refused(data: &Path, listen: &str, args: &[&str]) -> std::process::Output {
-    let voice = concat!(env!("CARGO_MANIFEST_DIR"), "/voices/de-appendix-d");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tactus"))
+    let mut child = Command::new(tactus_binary())
         .args(["serve", "--listen", listen])
-        .args(["--audio", "none", "--voice", voice, "--data"])
+        .args(["--audio", "none", "--voice"])
+        .arg(voice())
+        .arg("--data")
         .arg(data)
         .args(args)
         .stdout(Stdio::piped())
@@ -255,7 +282,6 @@ pub fn tokens(data: &Path, id: &str) -> (String, String, String) {
 /// The seeded generator the library's hands model and benchmarks use:
 /// tests that draw at random print their seed (`Rng::from_env`), and the
 /// same seed replays the same run.
-#[allow(unused_imports)] // not every test draws at random
 pub use tactus_board::rng::Rng;
 
 /// A venue configuration with `n` tables `1`..=`n` whose moves all come

@@ -4,8 +4,6 @@
 //! them, the German voice pack, silent speakers, the voice routes for the
 //! player's browser), with the table's time given by the test.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -80,13 +78,14 @@ fn voice() -> Arc<VoicePack> {
     static VOICE: std::sync::OnceLock<Arc<VoicePack>> = std::sync::OnceLock::new();
     VOICE
         .get_or_init(|| {
-            // The fuzz crate (fuzz/) builds this file too: its voices are
-            // the repository's, one folder up.
+            // This crate is crates/fuzz-checks, wherever it is built
+            // from (fuzz/ too): the voices are the repository's.
             let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-            let pack = [here, here.parent().unwrap_or(here)]
-                .iter()
-                .map(|d| d.join("voices/de-appendix-d"))
-                .find(|d| d.is_dir())
+            let pack = here
+                .ancestors()
+                .nth(2)
+                .map(|root| root.join("voices/de-appendix-d"))
+                .filter(|d| d.is_dir())
                 .expect("the German voice pack");
             Arc::new(VoicePack::load(pack, &LoadOptions::default()).unwrap())
         })

@@ -30,10 +30,7 @@
 //! refuses those).
 //!
 //! Shared by the fuzz target `http_router` and, through `tests/rules/fuzz_corpora.rs`
-//! and `tests/service/http_fuzz.rs`, by the normal test suite; each of them
-//! declares `tests/common/inprocess.rs` as `crate::inprocess`.
-
-#![allow(dead_code)]
+//! and `tests/service/http_fuzz.rs`, by the normal test suite.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -43,8 +40,7 @@ use axum::body::{Body, to_bytes};
 use axum::http::{HeaderName, HeaderValue, Method, Request, StatusCode, header};
 use tower::ServiceExt;
 
-// The web edge in process as the crate's tests build it: every includer
-// declares `tests/common/inprocess.rs` as `crate::inprocess`.
+// The web edge in process as the crate's tests build it.
 use crate::inprocess;
 pub use crate::inprocess::App;
 use tactus::table::actions::PersonRole;
