@@ -90,17 +90,18 @@ async fn a_board_sending_garbage_at_full_speed_is_one_warning_an_interval() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 
-    // Three seconds of unreadable lines, as fast as the terminal takes them.
-    let flood = Duration::from_secs(3);
-    let (sim, sent) = tokio::task::spawn_blocking(move || {
+    // Unreadable lines as fast as the terminal takes them: for three
+    // seconds and 4,096 lines at least (a loaded machine's reader takes
+    // fewer a second; the flood is then longer, never smaller).
+    let (sim, sent, flood) = tokio::task::spawn_blocking(move || {
         let line = b"X \x01\x02 no such line\n".repeat(64);
         let start = Instant::now();
         let mut sent = 0u64;
-        while start.elapsed() < flood {
+        while start.elapsed() < Duration::from_secs(3) || sent < 4096 {
             sim.send_raw(&line);
             sent += 64;
         }
-        (sim, sent)
+        (sim, sent, start.elapsed())
     })
     .await
     .unwrap();

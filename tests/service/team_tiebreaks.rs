@@ -257,7 +257,7 @@ fn compare(seed: u64, text: &str, rounds: u16) -> Result<(), String> {
     let fide = team_engines::tiebreaks(text.as_bytes(), rounds).map_err(|e| {
         format!(
             "seed {seed}: {}\n{text}",
-            e.lines().next().unwrap_or_default()
+            e.to_string().lines().next().unwrap_or_default()
         )
     })?;
     let ranked: Vec<u16> = ours.iter().map(|s| s.number).collect();
