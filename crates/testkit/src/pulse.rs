@@ -289,6 +289,15 @@ impl Recording {
         self.data.lock().unwrap().samples.clone()
     }
 
+    /// The samples from index `from` on (none if fewer were recorded).
+    pub fn samples_from(&self, from: usize) -> Vec<i16> {
+        let d = self.data.lock().unwrap();
+        d.samples
+            .get(from..)
+            .map(<[i16]>::to_vec)
+            .unwrap_or_default()
+    }
+
     /// Samples recorded so far.
     pub fn len(&self) -> usize {
         self.data.lock().unwrap().samples.len()
