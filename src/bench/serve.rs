@@ -317,7 +317,7 @@ pub(crate) fn wait(
 }
 
 /// As [`wait`], with the event's data.
-fn wait_for(
+pub(crate) fn wait_for(
     rx: &mpsc::Receiver<Sse>,
     what: &str,
     want: impl Fn(&str, &serde_json::Value) -> bool,
@@ -336,7 +336,7 @@ fn wait_for(
 
 /// The words of an announcement's data (its clip keys); a key the rules
 /// do not know is left out.
-fn tokens_of(data: &serde_json::Value) -> Vec<tactus_rules::token::Token> {
+pub(crate) fn tokens_of(data: &serde_json::Value) -> Vec<tactus_rules::token::Token> {
     data["tokens"]
         .as_array()
         .into_iter()

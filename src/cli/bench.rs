@@ -403,8 +403,19 @@ fn sound(args: SoundArgs) -> anyhow::Result<()> {
     } else {
         println!(
             "a move to its first sample at the sound device: {}, p90 {:.1} ms \
-             ({} servers; the stream recovered {} times)",
-            r.move_to_first_sample, r.p90_ms, r.servers, r.retried
+             ({} servers; the stream recovered {} times; {} of {} found sample for sample, \
+             {} of them with their first samples skipped)",
+            r.move_to_first_sample,
+            r.p90_ms,
+            r.servers,
+            r.retried,
+            r.matched,
+            r.move_to_first_sample.n,
+            r.onset_skipped
+        );
+        println!(
+            "  to its first loud sample (above -40 dBFS):       {}, p90 {:.1} ms",
+            r.move_to_first_loud, r.first_loud_p90_ms
         );
         println!(
             "  the move to its announcement on the live stream: {}",

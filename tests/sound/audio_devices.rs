@@ -487,8 +487,10 @@ fn a_table_comes_back_after_the_sound_server_dies_and_its_sink_is_pulled() {
 
 /// `tactus bench sound` (a move to the first sample of its announcement at
 /// the table's device, `src/bench/sound.rs`) on a few moves: every move
-/// heard and timed, with its two parts. The figures are the benchmark's to
-/// report (`docs/performance.md`), not this test's to judge.
+/// heard and timed, to its first sound and to its first loud sample, with
+/// its two parts, and the count of moves found sample for sample. The
+/// figures are the benchmark's to report (`docs/performance.md`), not this
+/// test's to judge.
 #[test]
 fn bench_sound_times_every_move_to_its_first_sample() {
     let out = Command::new(env!("CARGO_BIN_EXE_tactus"))
@@ -506,6 +508,7 @@ fn bench_sound_times_every_move_to_its_first_sample() {
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
     for figure in [
         "move_to_first_sample",
+        "move_to_first_loud",
         "move_to_event",
         "event_to_first_sample",
     ] {
@@ -516,4 +519,9 @@ fn bench_sound_times_every_move_to_its_first_sample() {
         }
     }
     assert!(v["retried"].as_u64().is_some(), "{v}");
+    let matched = v["matched"].as_u64().expect("a count of matched moves");
+    let skipped = v["onset_skipped"]
+        .as_u64()
+        .expect("a count of skipped onsets");
+    assert!(skipped <= matched && matched <= 4, "{v}");
 }

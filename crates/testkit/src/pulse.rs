@@ -270,6 +270,16 @@ pub struct Recording {
     pub started: Instant,
 }
 
+/// Where an announcement began to be heard ([`Recording::heard_start`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeardStart {
+    /// The recording's index of the first sample of it heard.
+    pub at: usize,
+    /// Samples of its opening that were not heard (skipped after an
+    /// underrun); 0 when it was heard from its first sound.
+    pub skipped: usize,
+}
+
 /// Above this a sample is sound, not silence (about -40 dBFS).
 pub const LOUD: i16 = 300;
 
@@ -277,6 +287,15 @@ impl Recording {
     /// Every sample so far.
     pub fn samples(&self) -> Vec<i16> {
         self.data.lock().unwrap().samples.clone()
+    }
+
+    /// The samples from index `from` on (none if fewer were recorded).
+    pub fn samples_from(&self, from: usize) -> Vec<i16> {
+        let d = self.data.lock().unwrap();
+        d.samples
+            .get(from..)
+            .map(<[i16]>::to_vec)
+            .unwrap_or_default()
     }
 
     /// Samples recorded so far.
@@ -312,6 +331,43 @@ impl Recording {
             .iter()
             .position(|s| s.unsigned_abs() > LOUD.unsigned_abs())
             .map(|p| from + p)
+    }
+
+    /// Where announcement `given` (as rendered, 16-bit at [`RATE`]) began
+    /// to be heard at or after sample `from`. A word may open well below
+    /// [`LOUD`] (the German voice's "Felix": 37 ms of its /f/ at about
+    /// -50 dBFS), which the first loud sample alone would count as not yet
+    /// heard; so the first loud sample after `from` is lined up with
+    /// `given`'s, believed only if the 20 ms from it were recorded sample
+    /// for sample as given (PulseAudio at full volume passes samples
+    /// unchanged), and followed back as far as the recording still matches
+    /// `given`, to its first sound (first sample that is not 0). `None`
+    /// if the first loud sample is not `given`'s.
+    pub fn heard_start(&self, from: usize, given: &[i16]) -> Option<HeardStart> {
+        let loud = |s: &i16| s.unsigned_abs() > LOUD.unsigned_abs();
+        let sound = given.iter().position(|&s| s != 0)?;
+        let onset = given.iter().position(loud)?;
+        let end = (onset + (RATE / 50) as usize).min(given.len());
+        let heard_loud = self.first_loud(from)?;
+        let d = self.data.lock().unwrap();
+        let heard = &d.samples;
+        if heard.get(heard_loud..heard_loud + (end - onset))? != &given[onset..end] {
+            return None;
+        }
+        // Back through the quiet onset while it was recorded as given: an
+        // underrun just before the word makes PulseAudio skip its first
+        // samples, and the word is then heard from the first it kept.
+        let mut back = 0;
+        while onset - back > sound
+            && heard_loud - back > from
+            && heard[heard_loud - back - 1] == given[onset - back - 1]
+        {
+            back += 1;
+        }
+        Some(HeardStart {
+            at: heard_loud - back,
+            skipped: onset - sound - back,
+        })
     }
 
     /// The loudest sample's magnitude.
