@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Board, Color};
-use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::table::actor::{Setup, TableActor, TableParts};
 use tactus::table::boards::BoardLink;
 use tactus::table::speaker::Speaker;

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::Color;
-use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::table::actions::Action;
 use tactus::table::actions::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableError, TableParts};

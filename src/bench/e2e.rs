@@ -26,7 +26,7 @@ use shakmaty::{Board, Chess, Color, Position};
 use tokio::sync::broadcast;
 
 use crate::bench::error::BenchError;
-use crate::service::journal::{Durability, Journal, JournalHandle};
+use crate::service::store::journal::{Durability, Journal, JournalHandle};
 use crate::table::actions::Action;
 use crate::table::actions::PersonRole;
 use crate::table::actor::{Setup, TableActor, TableParts};
@@ -200,7 +200,7 @@ async fn e2e(options: &E2eOptions) -> Result<E2eReport, BenchError> {
 async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> Result<E2eReport, BenchError> {
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
     let journal = JournalHandle::spawn(journal);
-    let voice = crate::service::serve::load_voice(&options.voice, 1.0)?;
+    let voice = crate::service::startup::serve::load_voice(&options.voice, 1.0)?;
     let rate_pack = voice.at_rate(voice.sample_rate())?;
     // Every table starts playing at the same instant, after all are set up;
     // their plies are spread over the first ply interval.

@@ -2,8 +2,8 @@
 //! scratch folder, a process, a relay, a live stream), and the service's
 //! own errors as they are.
 
-use crate::service::journal::JournalError;
-use crate::service::serve_error::VoiceError;
+use crate::service::startup::serve_error::VoiceError;
+use crate::service::store::journal::JournalError;
 use crate::table::actor::{TableError, TableStartError};
 use crate::table::id::BadTableId;
 use tactus_board::link::PortError;

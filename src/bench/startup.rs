@@ -21,7 +21,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::error::BenchError;
 use super::serve::Spread;
-use crate::service::journal::{Durability, Journal, NewEvent};
+use crate::service::store::journal::{Durability, Journal, NewEvent};
 use crate::table::actor::Setup;
 use crate::table::replay::{Entry, replay};
 use tactus_board::rng::Rng;

@@ -1,14 +1,14 @@
 //! `tactus check [--config FILE]`: the hall before round 1. One line per
 //! table and part, then the voice packs, the data folder, the listen
 //! address and the addresses the pages will be reached on; exit status 2 if
-//! anything fails (the check itself is `tactus::service::check`).
+//! anything fails (the check itself is `tactus::service::startup::check`).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use tactus::service::check::{self, Wait};
-use tactus::service::serve::load_config;
+use tactus::service::startup::check::{self, Wait};
+use tactus::service::startup::serve::load_config;
 
 use super::{Failure, Outcome};
 

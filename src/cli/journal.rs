@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use tactus::service::journal::Journal;
+use tactus::service::store::journal::Journal;
 use tactus::table::replay::{begun, replay};
 use tactus_rules::announce::Style;
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use tactus::service::serve::{LINKS_FILE, load_config};
+use tactus::service::startup::serve::{LINKS_FILE, load_config};
 
 use super::Outcome;
 

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use shakmaty::Color;
-use tactus::service::config::{AudioOut, BoardSpec, Config};
-use tactus::service::serve::{
+use tactus::service::startup::config::{AudioOut, BoardSpec, Config};
+use tactus::service::startup::serve::{
     load_config, public_startup_text, serve, shutdown_signal, startup_text, write_links,
 };
 

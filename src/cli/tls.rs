@@ -30,7 +30,8 @@ pub enum TlsCommand {
 pub fn run(command: TlsCommand) -> Outcome {
     match command {
         TlsCommand::SelfSigned { out, names } => {
-            let (made, cert, key) = tactus::service::tls::write_self_signed(&out, &names)?;
+            let (made, cert, key) =
+                tactus::service::security::tls::write_self_signed(&out, &names)?;
             println!("certificate: {}", cert.display());
             println!("key:         {}", key.display());
             println!("SHA-256:     {}", made.fingerprint);

@@ -1,13 +1,13 @@
 //! `tactus venue from-trf FILE`: the venue file's `[[player]]` and
 //! `[[team]]` entries from an organiser's TRF-26 export, on stdout, to add
 //! under the venue's `[[table]]`s (the conversion is
-//! `tactus::service::venue_from_trf`).
+//! `tactus::service::startup::venue_from_trf`).
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Subcommand;
-use tactus::service::venue_from_trf::venue_entries;
+use tactus::service::startup::venue_from_trf::venue_entries;
 use tactus_rules::trf::Trf;
 
 use super::Outcome;

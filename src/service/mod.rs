@@ -1,27 +1,21 @@
-//! The service: start-up from configuration, the journal, access tokens.
+//! The service: everything between the tables and the command line.
+//!
+//! - `startup`: the venue file, `tactus serve`, the hall check;
+//! - `security`: access tokens, secrets, HTTPS, private files, the data lock;
+//! - `store`: the journal and what is kept in it;
+//! - `competition`: rounds, pairings, standings, teams, seating (domain
+//!   types only: the wire types are the web layer's);
+//! - `web`: the HTTP edge (the gate, the access table, the routes, pages);
+//! - `recorder`: the voice recorder, an application of its own with its
+//!   own routes;
+//! - `i18n`: the pages' words in each language; `blocking`: the bounded
+//!   pool blocking work runs on.
 
-pub mod access;
-pub mod addresses;
 pub mod blocking;
-pub mod board_order;
-pub mod check;
 pub mod competition;
-pub mod config;
-pub mod data_lock;
 pub mod i18n;
-pub mod journal;
-pub mod journaled_map;
-pub mod player_display;
-pub mod player_settings;
-pub mod private_file;
 pub mod recorder;
-pub mod secret;
-pub mod serve;
-pub mod serve_error;
-pub mod table_rates;
-pub mod tls;
-pub mod venue_from_trf;
+pub mod security;
+pub mod startup;
+pub mod store;
 pub mod web;
-
-// The web edge's files, under `web/`; these paths stay for their users.
-pub use web::{api_types, clips, headers, listener};

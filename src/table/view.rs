@@ -1,7 +1,7 @@
 //! What a table shows: the JSON of `GET /api/tables/{id}` and of the live
 //! `state` events, and the announcements on the live stream; and the
 //! snapshot of a table actor that makes them. The service re-exports these
-//! types in `service::api_types`, beside the request bodies; `docs/api.md`
+//! types in `service::web::api_types`, beside the request bodies; `docs/api.md`
 //! describes every field, and a test fails if one is left out there.
 
 use std::collections::BTreeMap;

@@ -276,13 +276,16 @@ fn the_scan_finds_every_form_of_path() {
             .map(|(_, m)| m)
             .collect()
     };
-    assert_eq!(named("use crate::service::access::Role;"), ["service"]);
     assert_eq!(
-        named("use crate::{rules::game::Game, service::journal};"),
+        named("use crate::service::security::access::Role;"),
+        ["service"]
+    );
+    assert_eq!(
+        named("use crate::{rules::game::Game, service::store::journal};"),
         ["rules", "service"]
     );
     assert_eq!(
-        named("fn f() { let j = super::super::service::journal::x(); }"),
+        named("fn f() { let j = super::super::service::store::journal::x(); }"),
         ["service"]
     );
     // `super::` from table/actor.rs stays in the table.
@@ -300,7 +303,7 @@ fn the_scan_finds_every_form_of_path() {
     assert_eq!(
         named(
             "use crate::{\n    rules::game::Game,\n    table::{\n        view::View,\n        \
-             x::{service_like, Y},\n    },\n    service::journal::Journal,\n};"
+             x::{service_like, Y},\n    },\n    service::store::journal::Journal,\n};"
         ),
         ["rules", "table", "table", "service"]
     );

@@ -16,7 +16,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use futures_util::StreamExt;
 use serde::de::{DeserializeOwned, Visitor};
-use tactus::service::api_types::{
+use tactus::service::web::api_types::{
     AdjustBody, BrfQuery, ClaimBody, ErrorBody, LineupBody, MoveBody, PromotionBody, ResultBody,
     RoundBody, RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
 };

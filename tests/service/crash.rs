@@ -20,7 +20,7 @@ use common::{Rng, Server, get, post, tokens, try_request, venue_without_boards};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
-use tactus::service::journal::{Durability, Journal};
+use tactus::service::store::journal::{Durability, Journal};
 
 const TABLES: usize = 3;
 const KILLS: usize = 50;

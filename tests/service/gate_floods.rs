@@ -72,7 +72,7 @@ async fn three_moves(addr: &str, assistant: &str, moves: [&'static str; 3]) -> V
 
 fn server(dir: &std::path::Path) -> (Server, String) {
     // The test process holds thousands of sockets too.
-    tactus::service::listener::raise_descriptor_limit();
+    tactus::service::web::listener::raise_descriptor_limit();
     let venue = venue_without_boards(dir, 1);
     let data = dir.join("data");
     let server = Server::start(&data, &["--config", venue.to_str().unwrap()]);
@@ -223,7 +223,7 @@ async fn a_thousand_slow_heads_leave_the_moves_answered() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_ticket_s_stream_is_never_closed_to_make_room() {
     let dir = tempfile::tempdir().unwrap();
-    tactus::service::listener::raise_descriptor_limit();
+    tactus::service::web::listener::raise_descriptor_limit();
     let venue = venue_without_boards(dir.path(), 1);
     let text = std::fs::read_to_string(&venue).unwrap();
     std::fs::write(&venue, format!("[server]\nmax_connections = 16\n\n{text}")).unwrap();

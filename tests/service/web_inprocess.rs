@@ -494,7 +494,7 @@ async fn a_page_coming_back_is_sent_what_it_missed_once_and_in_order() {
 /// here the request carries it as the listener would put it.
 #[tokio::test]
 async fn the_venue_token_over_plain_http_works_only_from_this_computer() {
-    use tactus::service::listener::Peer;
+    use tactus::service::web::listener::Peer;
     let app = app(Tables::new(&["1"])).await;
     let venue = app.tokens.venue_arbiter().unwrap().to_owned();
     let peer = |ip: &str, secure: bool| Peer {

@@ -6,7 +6,7 @@ use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use shakmaty::Color;
-use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::table::actions::Action;
 use tactus::table::actions::PersonRole;
 use tactus::table::actor::{

@@ -85,7 +85,9 @@ pub fn venue() -> &'static Venue {
             ..inprocess::Tables::new(&["1", "2"])
         }));
         let t = |id: &str| app.tokens.table(&id.parse().unwrap()).unwrap();
-        let card = |s: &tactus::service::secret::Secret| tactus::service::access::card_code(s);
+        let card = |s: &tactus::service::security::secret::Secret| {
+            tactus::service::security::access::card_code(s)
+        };
         let p1 = app.tokens.player_token(1).unwrap().to_owned();
         let secrets = vec![
             ("{player}", app.token("1", PersonRole::Player)),
@@ -97,7 +99,10 @@ pub fn venue() -> &'static Venue {
             ("{t2-arbiter}", app.token("2", PersonRole::Arbiter)),
             ("{t2-opponent}", app.token("2", PersonRole::Opponent)),
             ("{venue}", app.tokens.venue_arbiter().unwrap().to_owned()),
-            ("{p1-grouped}", tactus::service::access::grouped_code(&p1)),
+            (
+                "{p1-grouped}",
+                tactus::service::security::access::grouped_code(&p1),
+            ),
             ("{p1}", p1),
             ("{p2}", app.tokens.player_token(2).unwrap().to_owned()),
             ("{card-player}", card(&t("1").player)),

@@ -11,9 +11,9 @@ use std::time::Duration;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use shakmaty::Color;
-use tactus::service::access::{Seats, Tokens};
 use tactus::service::competition::{Competition, TableBase};
-use tactus::service::journal::{Durability, Journal, JournalHandle};
+use tactus::service::security::access::{Seats, Tokens};
+use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::service::web::{AppState, guarded, router};
 use tactus::table::actions::PersonRole;
 use tactus::table::actor::{Setup, TableActor, TableParts};
@@ -124,13 +124,13 @@ pub async fn app(tables: Tables<'_>) -> App {
         })
         .collect();
     let ranks: Vec<u16> = (1..=tables.players).collect();
-    let players: Vec<tactus::service::config::PlayerConfig> = ranks
+    let players: Vec<tactus::service::startup::config::PlayerConfig> = ranks
         .iter()
         .map(|r| toml::from_str(&format!("name = \"Player {r}\"\nstart_rank = {r}")).unwrap())
         .collect();
-    let people: Vec<tactus::service::access::Person> = players
+    let people: Vec<tactus::service::security::access::Person> = players
         .iter()
-        .map(|p| tactus::service::access::Person {
+        .map(|p| tactus::service::security::access::Person {
             start_rank: p.start_rank,
             name: p.name.clone(),
             fide_id: p.fide_id,
@@ -198,7 +198,7 @@ pub async fn app(tables: Tables<'_>) -> App {
         streams: Default::default(),
         braille: Default::default(),
         player_displays: Default::default(),
-        rates: std::sync::Arc::new(tactus::service::table_rates::table_rates(None, None)),
+        rates: std::sync::Arc::new(tactus::service::store::table_rates::table_rates(None, None)),
         competition: Arc::new(
             Competition::new(
                 players.clone(),
@@ -215,7 +215,8 @@ pub async fn app(tables: Tables<'_>) -> App {
         tokens: tokens.clone(),
     };
     // As `tactus serve` has it: every route behind the guards.
-    let app = router(state.clone()).merge(tactus::service::clips::routes(voice(), voices.clone()));
+    let app =
+        router(state.clone()).merge(tactus::service::web::clips::routes(voice(), voices.clone()));
     let cards = tactus::service::web::cards::CardsState {
         tokens: tokens.clone(),
         tables: state.tables.clone(),

@@ -3,7 +3,7 @@
 //! unknown token. A file read on its own knows of no second blind player:
 //! no game's opponent token is valid in it.
 
-use tactus::service::access::Tokens;
+use tactus::service::security::access::Tokens;
 use tactus::table::actions::PersonRole;
 use tactus::table::id::TableId;
 

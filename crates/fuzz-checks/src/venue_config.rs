@@ -2,7 +2,7 @@
 //! keeps the promises of `Config::check`, and its boards are shown as text
 //! that parses back to the same board.
 
-use tactus::service::config::{BoardSpec, Config};
+use tactus::service::startup::config::{BoardSpec, Config};
 
 pub fn check(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -18,9 +18,8 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, KnownOutcome};
 
-use super::board_order::{BoardKey, Want};
-use super::config::{PlayerConfig, TableConfig, TeamConfig};
-use super::journal::{Journal, JournalError, JournalHandle};
+use super::startup::config::{PlayerConfig, TableConfig, TeamConfig};
+use super::store::journal::{Journal, JournalError, JournalHandle};
 use super::web::api_types::{
     BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
 };
@@ -31,13 +30,16 @@ use crate::table::journal::Record;
 use crate::table::replay::{begun, replay, setup_in};
 use crate::table::round::Round;
 use crate::table::view::TableView;
+use board_order::{BoardKey, Want};
 use tactus_rules::announce::Style;
 use tactus_rules::event::GameEvent;
 use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
 use tactus_rules::variant::{Variant, chess960_start};
 
+pub mod board_order;
 mod history;
 mod lineups;
+pub mod player_display;
 mod public_reads;
 mod rounds;
 mod teams;
@@ -80,7 +82,7 @@ pub enum RoundError {
     UnderWay(TableError),
     /// The round's games need more tables than are free (HTTP 409).
     #[error(transparent)]
-    Place(#[from] super::board_order::PlaceError),
+    Place(#[from] board_order::PlaceError),
     /// A player's token of a player the venue file no longer lists, or a
     /// start rank nobody has (HTTP 403/404).
     #[error("{0}")]
@@ -171,7 +173,7 @@ pub struct Competition {
     /// round half set up (one table at the new round, another not yet).
     busy: tokio::sync::RwLock<()>,
     /// The listed players' own settings, which follow them.
-    settings: super::player_settings::SettingsStore,
+    settings: super::store::player_settings::SettingsStore,
     /// One more at each round set up: the players may have moved.
     seating: tokio::sync::watch::Sender<u64>,
 }
@@ -272,8 +274,8 @@ impl Competition {
             .document(LINEUPS_DOCUMENT)?
             .and_then(|b| serde_json::from_slice(&b).ok())
             .unwrap_or_default();
-        let settings = super::player_settings::SettingsStore::new(
-            reader.document(super::player_settings::SETTINGS_DOCUMENT)?,
+        let settings = super::store::player_settings::SettingsStore::new(
+            reader.document(super::store::player_settings::SETTINGS_DOCUMENT)?,
             journal.clone(),
         );
         Ok(Competition {
@@ -314,7 +316,7 @@ impl Competition {
     }
 
     /// The listed players' own settings.
-    pub fn settings(&self) -> &super::player_settings::SettingsStore {
+    pub fn settings(&self) -> &super::store::player_settings::SettingsStore {
         &self.settings
     }
 

@@ -159,7 +159,7 @@ impl Competition {
             wants.push(want);
             pending.push((index, g, seat, ranks));
         }
-        let placed = crate::service::board_order::place(&wants, &self.boards)?;
+        let placed = crate::service::competition::board_order::place(&wants, &self.boards)?;
         let mut planned = Vec::new();
         for ((index, g, seat, ranks), id) in pending.into_iter().zip(placed) {
             let base = &self.bases[&id];

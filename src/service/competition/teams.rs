@@ -6,7 +6,7 @@
 //! names for the broadcast's `WhiteTeam`/`BlackTeam`.
 
 use super::*;
-use crate::service::config::TeamConfig;
+use crate::service::startup::config::TeamConfig;
 use tactus_rules::trf::{TeamPairing, Teams};
 
 impl Competition {

@@ -342,7 +342,7 @@ pub(super) async fn set_rate(
         ));
     }
     let Json(body) = body?;
-    let rate = crate::service::player_settings::Rate::try_from(body.rate)
+    let rate = crate::service::store::player_settings::Rate::try_from(body.rate)
         .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let rate = f64::from(rate) as f32;
     let current = t.voice()?;

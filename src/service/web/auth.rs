@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::service::access::Tokens;
+use crate::service::security::access::Tokens;
 use crate::table::actions::PersonRole;
 use crate::table::id::TableId;
 

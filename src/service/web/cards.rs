@@ -31,8 +31,8 @@ use shakmaty::Color;
 
 use super::TablePath;
 use super::error::{ApiError, ApiResult};
-use crate::service::access::{Tokens, card_code, grouped_code, normalise_code};
 use crate::service::i18n;
+use crate::service::security::access::{Tokens, card_code, grouped_code, normalise_code};
 use crate::table::actor::TableHandle;
 use crate::table::id::TableId;
 use tactus_braille::{cells, louis};
@@ -70,9 +70,9 @@ pub struct CardsState {
     pub lang: Language,
     /// The listed players: each has a card of their own
     /// with their link for the whole event.
-    pub players: Vec<crate::service::config::PlayerConfig>,
+    pub players: Vec<crate::service::startup::config::PlayerConfig>,
     /// A team event's teams: each captain has a card with their link.
-    pub teams: Vec<crate::service::config::TeamConfig>,
+    pub teams: Vec<crate::service::startup::config::TeamConfig>,
 }
 
 /// The card routes, merged into the server's router.
@@ -164,7 +164,7 @@ pub struct Cards {
 #[derive(Debug, Clone, Serialize)]
 pub struct CodeChangeShown {
     #[serde(flatten)]
-    pub change: crate::service::access::CodeChange,
+    pub change: crate::service::security::access::CodeChange,
     pub text: String,
 }
 
@@ -207,7 +207,7 @@ fn opponent_link(s: &CardsState, t: &CardTable) -> (Option<Color>, String) {
 }
 
 /// A lasting role's short link at a table: `/t/` and its card code.
-fn table_link(base: &str, token: &crate::service::secret::Secret) -> String {
+fn table_link(base: &str, token: &crate::service::security::secret::Secret) -> String {
     format!("{base}/t/{}", grouped_code(&card_code(token)))
 }
 
@@ -331,7 +331,7 @@ pub fn player_cards(s: &CardsState, lang: Language) -> Vec<Card> {
 /// Listed player `p`'s own card (none without a token).
 fn player_card(
     s: &CardsState,
-    p: &crate::service::config::PlayerConfig,
+    p: &crate::service::startup::config::PlayerConfig,
     lang: Language,
 ) -> Option<Card> {
     let (rank, name) = (p.start_rank, &p.name);
@@ -339,7 +339,7 @@ fn player_card(
     let link = format!(
         "{}/p/{}",
         s.base,
-        crate::service::access::grouped_code(code)
+        crate::service::security::access::grouped_code(code)
     );
     Some(Card {
         table: String::new(),
@@ -369,14 +369,14 @@ pub fn captain_cards(s: &CardsState, lang: Language) -> Vec<Card> {
 /// Team `t`'s captain's card (none without a token).
 fn captain_card(
     s: &CardsState,
-    t: &crate::service::config::TeamConfig,
+    t: &crate::service::startup::config::TeamConfig,
     lang: Language,
 ) -> Option<Card> {
     let code = s.tokens.captain_token(t.number)?;
     let link = format!(
         "{}/c/{}",
         s.base,
-        crate::service::access::grouped_code(code)
+        crate::service::security::access::grouped_code(code)
     );
     Some(Card {
         table: String::new(),

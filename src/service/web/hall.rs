@@ -2,7 +2,7 @@
 //! `GET /api/check` is every table's parts as they report now (venue
 //! arbiter token), `GET /api/tables/{id}/check` one table's again (its
 //! arbiter's token or the venue arbiter's). The lines are those of
-//! `tactus check` for a running server (`service::check::live`).
+//! `tactus check` for a running server (`service::startup::check::live`).
 
 use axum::Router;
 use axum::extract::State;
@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::AppState;
 use super::TablePath;
 use super::error::ApiResult;
-use crate::service::check::{Line, live};
+use crate::service::startup::check::{Line, live};
 
 const HALL_CHECK_JS: &str = include_str!("../pages/hall-check.js");
 

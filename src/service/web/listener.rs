@@ -20,7 +20,7 @@
 //! - The soft limit on open descriptors is raised to the hard limit at start.
 //! - Each connection's kernel send buffer is fixed at [`SEND_BUFFER`], so
 //!   that a client that stops reading holds little before its writes stall.
-//! - With TLS (`service::tls`), the handshake must finish within the
+//! - With TLS (`service::security::tls`), the handshake must finish within the
 //!   header-read timeout; a client that cannot complete it (plain HTTP on
 //!   the HTTPS port, a certificate it refuses) is closed, having sent
 //!   nothing in clear.
@@ -169,7 +169,7 @@ pub struct Peer {
 ///
 /// ```
 /// use std::net::IpAddr;
-/// use tactus::service::listener::client_key;
+/// use tactus::service::web::listener::client_key;
 ///
 /// let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
 /// let b: IpAddr = "2001:db8:1:2:bbbb::7".parse().unwrap();

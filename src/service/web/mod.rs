@@ -37,8 +37,8 @@ use axum::middleware;
 use axum::routing::{get, post, put};
 use table_path::TablePath;
 
-use crate::service::access::Tokens;
 use crate::service::competition::Competition;
+use crate::service::security::access::Tokens;
 use crate::table::actor::TableHandle;
 use crate::table::id::TableId;
 
@@ -56,7 +56,7 @@ pub struct AppState {
     /// The listed players' own braille displays, by start rank.
     pub player_displays: Arc<BTreeMap<u16, crate::table::display::DisplayStatus>>,
     /// The tables' speaking rates as their arbiters set them.
-    pub rates: Arc<crate::service::table_rates::TableRates>,
+    pub rates: Arc<crate::service::store::table_rates::TableRates>,
     /// The tables' braille records, kept while their games are unchanged.
     pub braille: braille::RecordCache,
 }

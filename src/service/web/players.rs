@@ -11,9 +11,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Serialize;
 
-use crate::service::access::normalise_code;
 use crate::service::i18n::escape;
-use crate::service::player_settings::PlayerSettings;
+use crate::service::security::access::normalise_code;
+use crate::service::store::player_settings::PlayerSettings;
 use crate::table::round::Round;
 
 use super::AppState;

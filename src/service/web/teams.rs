@@ -14,9 +14,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::{Deserialize, Serialize};
 
-use crate::service::access::{grouped_code, normalise_code};
 use crate::service::competition::LineupRefused;
 use crate::service::i18n::{self, escape};
+use crate::service::security::access::{grouped_code, normalise_code};
 use crate::table::round::Round;
 use tactus_rules::language::Language;
 

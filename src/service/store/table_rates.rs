@@ -3,8 +3,8 @@
 //! rate, the pitch kept, and the choice journaled as one document, so a
 //! restart speaks at the same rate.
 
-use super::journal::JournalHandle;
-use super::journaled_map::JournaledMap;
+use crate::service::store::journal::JournalHandle;
+use crate::service::store::journaled_map::JournaledMap;
 use crate::table::id::TableId;
 
 /// The name the tables' rates are kept under in the journal.

@@ -30,7 +30,7 @@ fn quoted(s: &str) -> String {
 /// # Examples
 ///
 /// ```
-/// use tactus::service::venue_from_trf::venue_entries;
+/// use tactus::service::startup::venue_from_trf::venue_entries;
 /// use tactus_rules::trf::{TEAM_EXAMPLE, Trf};
 ///
 /// let toml = venue_entries(&Trf::parse(TEAM_EXAMPLE).unwrap()).unwrap();
@@ -85,7 +85,7 @@ pub fn venue_entries(trf: &Trf) -> Result<String, FromTrfError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::config::Config;
+    use crate::service::startup::config::Config;
 
     #[test]
     fn the_entries_make_a_venue_that_starts() {

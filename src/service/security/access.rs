@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::secret::Secret;
+use crate::service::security::secret::Secret;
 
 use crate::table::actions::PersonRole;
 use crate::table::id::TableId;
@@ -890,7 +890,7 @@ fn write_private(path: &Path, file: &TokensFile) -> Result<(), TokenError> {
         path: path.to_path_buf(),
         source,
     })?;
-    super::private_file::write(
+    crate::service::security::private_file::write(
         path,
         &[
             b"# Access tokens of every table: give each person only their own.\n\

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use shakmaty::{Board, Chess, Position};
 
-use super::access::{Seats, Tokens};
-use super::competition::{Competition, TableBase};
-use super::config::{AudioOut, BoardSpec, Config, ConfigError, TableConfig};
-use super::data_lock::DataLock;
-use super::journal::{Durability, Journal, JournalHandle};
-use super::serve_error::{ServeError, VoiceError};
-use super::web::AppState;
+use crate::service::competition::{Competition, TableBase};
+use crate::service::security::access::{Seats, Tokens};
+use crate::service::security::data_lock::DataLock;
+use crate::service::startup::config::{AudioOut, BoardSpec, Config, ConfigError, TableConfig};
+use crate::service::startup::serve_error::{ServeError, VoiceError};
+use crate::service::store::journal::{Durability, Journal, JournalHandle};
+use crate::service::web::AppState;
 use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
 use crate::table::boards::BoardLink;
 use crate::table::id::TableId;
@@ -45,9 +45,9 @@ pub struct Running {
     /// token is that game's, and they play the side not blind.
     pub current: BTreeMap<TableId, CurrentGame>,
     /// The listed players: each has a link of their own.
-    pub players: Vec<super::config::PlayerConfig>,
+    pub players: Vec<crate::service::startup::config::PlayerConfig>,
     /// A team event's teams: each captain has a link of their own.
-    pub teams: Vec<super::config::TeamConfig>,
+    pub teams: Vec<crate::service::startup::config::TeamConfig>,
 }
 
 /// A table's current game, as the start-up text names it.
@@ -71,13 +71,14 @@ pub async fn serve(
     // The certificate first (a bad file is named before anything starts),
     // then the port, then the folder's lock, then the journal: a second
     // server (same port or same folder) stops here having written nothing.
-    let tls = super::tls::from_config(&config.server)?;
-    let listener =
-        super::web::listener::bind(config.server.listen).map_err(|error| ServeError::Listen {
+    let tls = crate::service::security::tls::from_config(&config.server)?;
+    let listener = crate::service::web::listener::bind(config.server.listen).map_err(|error| {
+        ServeError::Listen {
             addr: config.server.listen,
             error,
-        })?;
-    if let Some((before, after)) = super::web::listener::raise_descriptor_limit()
+        }
+    })?;
+    if let Some((before, after)) = crate::service::web::listener::raise_descriptor_limit()
         && before != after
     {
         tracing::info!("open descriptors: soft limit raised from {before} to {after}");
@@ -96,7 +97,7 @@ pub async fn serve(
     let journal = JournalHandle::spawn(journal);
     // The rates the arbiter set, read once: the tables start at them and
     // the arbiter's page changes them.
-    let rates = Arc::new(super::table_rates::table_rates(
+    let rates = Arc::new(crate::service::store::table_rates::table_rates(
         kept.rates,
         Some(journal.clone()),
     ));
@@ -134,11 +135,11 @@ pub async fn serve(
     let venue_voice = voices.venue();
     // The table cards print links to this machine's LAN address, in the
     // venue's language (its voice's, if the pages have it).
-    let cards = super::web::cards::CardsState {
+    let cards = crate::service::web::cards::CardsState {
         tokens: tokens.clone(),
         tables: tables.clone(),
-        base: super::addresses::link_base(addr, tls.is_some()),
-        lang: super::i18n::pages_for(venue_voice.language()),
+        base: crate::service::startup::addresses::link_base(addr, tls.is_some()),
+        lang: crate::service::i18n::pages_for(venue_voice.language()),
         players: listed,
         teams: config.teams.clone(),
     };
@@ -164,8 +165,13 @@ pub async fn serve(
         .map_err(ServeError::from)?;
     // Each listed player's own display, which follows them.
     let player_displays = Arc::new(
-        super::player_display::attach_all(&config.players, &ids, &competition, &tables)
-            .map_err(ServeError::Braille)?,
+        crate::service::competition::player_display::attach_all(
+            &config.players,
+            &ids,
+            &competition,
+            &tables,
+        )
+        .map_err(ServeError::Braille)?,
     );
     let state = AppState {
         rates,
@@ -176,12 +182,17 @@ pub async fn serve(
         streams: Default::default(),
         braille: Default::default(),
     };
-    let app = super::web::app(state, (venue_voice, table_voices), cards);
+    let app = crate::service::web::app(state, (venue_voice, table_voices), cards);
     let acceptor = tls.map(|t| t.acceptor);
-    let served =
-        super::web::listener::serve(listener, app, config.server.limits(), acceptor, shutdown)
-            .await
-            .map_err(ServeError::Web);
+    let served = crate::service::web::listener::serve(
+        listener,
+        app,
+        config.server.limits(),
+        acceptor,
+        shutdown,
+    )
+    .await
+    .map_err(ServeError::Web);
     finish_speaking(actors, speakers).await;
     served
 }
@@ -197,10 +208,10 @@ fn load_tokens(config: &Config) -> Result<Tokens, ServeError> {
             second_blind: t.both_blind(),
         })
         .collect();
-    let people: Vec<super::access::Person> = config
+    let people: Vec<crate::service::security::access::Person> = config
         .players
         .iter()
-        .map(|p| super::access::Person {
+        .map(|p| crate::service::security::access::Person {
             start_rank: p.start_rank,
             name: p.name.clone(),
             fide_id: p.fide_id,
@@ -265,8 +276,8 @@ impl Kept {
         }
         Ok(Kept {
             tables,
-            trf: journal.document(super::competition::TRF_DOCUMENT)?,
-            rates: journal.document(super::table_rates::RATES_DOCUMENT)?,
+            trf: journal.document(crate::service::competition::TRF_DOCUMENT)?,
+            rates: journal.document(crate::service::store::table_rates::RATES_DOCUMENT)?,
         })
     }
 }
@@ -279,13 +290,13 @@ struct Voices {
     speed: f32,
     loaded: BTreeMap<String, Arc<VoicePack>>,
     /// The rates the arbiter set per table, kept across restarts.
-    rates: Arc<super::table_rates::TableRates>,
+    rates: Arc<crate::service::store::table_rates::TableRates>,
 }
 
 impl Voices {
     fn new(
         config: &Config,
-        rates: Arc<super::table_rates::TableRates>,
+        rates: Arc<crate::service::store::table_rates::TableRates>,
     ) -> Result<Voices, ServeError> {
         let name = config.speech.voice.clone();
         let venue = load_voice(&name, config.speech.speed)?;
@@ -487,7 +498,7 @@ pub fn write_links(
     running: &Running,
 ) -> std::io::Result<std::path::PathBuf> {
     let path = data.join(LINKS_FILE);
-    super::private_file::write(&path, &[startup_text(running).as_bytes()])?;
+    crate::service::security::private_file::write(&path, &[startup_text(running).as_bytes()])?;
     Ok(path)
 }
 
@@ -524,9 +535,9 @@ pub fn startup_text(running: &Running) -> String {
     }
     // Listening on every address: the links name this machine's LAN
     // address, which a phone in the hall can open (never 127.0.0.1).
-    let base = super::addresses::link_base(running.addr, tls);
+    let base = crate::service::startup::addresses::link_base(running.addr, tls);
     if running.addr.ip().is_unspecified() {
-        for a in super::addresses::page_addresses(running.addr) {
+        for a in crate::service::startup::addresses::page_addresses(running.addr) {
             out.push_str(&format!("  reached on {scheme}://{a}/\n"));
         }
     }
@@ -542,7 +553,7 @@ pub fn startup_text(running: &Running) -> String {
         if let Some(code) = running.tokens.player_token(rank) {
             out.push_str(&format!(
                 "player {rank} ({name}): {base}/p/{}\n",
-                super::access::grouped_code(code)
+                crate::service::security::access::grouped_code(code)
             ));
         }
     }
@@ -552,7 +563,7 @@ pub fn startup_text(running: &Running) -> String {
                 "captain of team {} ({}): {base}/c/{}\n",
                 t.number,
                 t.name,
-                super::access::grouped_code(code)
+                crate::service::security::access::grouped_code(code)
             ));
         }
     }
@@ -598,7 +609,7 @@ pub fn startup_text(running: &Running) -> String {
 /// Round 2. You play Black against Carla (White)." Without a round or an
 /// opponent's name, what there is.
 pub fn new_game_line(v: &crate::table::view::TableView) -> String {
-    let lang = super::i18n::pages_for(Language::from_tag(&v.voice_lang));
+    let lang = crate::service::i18n::pages_for(Language::from_tag(&v.voice_lang));
     let opponent = match v.blind {
         shakmaty::Color::White => &v.black,
         shakmaty::Color::Black => &v.white,
@@ -609,7 +620,7 @@ pub fn new_game_line(v: &crate::table::view::TableView) -> String {
 /// The words of [`new_game_line`] in `lang`, for the blind player of
 /// `blind` against `opponent` in round `round`.
 fn new_game_words(lang: Language, round: &str, blind: shakmaty::Color, opponent: &str) -> String {
-    use super::i18n::message;
+    use crate::service::i18n::message;
     let side = |c: shakmaty::Color| message(lang, tactus_rules::side::name(c), &[]);
     let (round, opponent) = (round.trim(), opponent.trim());
     let mut out = message(lang, "js-new-game", &[]);
@@ -873,7 +884,7 @@ mod tests {
 
     /// What the system says when `addr` is bound a second time.
     fn taken_reason(addr: SocketAddr) -> String {
-        super::super::web::listener::bind(addr)
+        crate::service::web::listener::bind(addr)
             .unwrap_err()
             .to_string()
     }

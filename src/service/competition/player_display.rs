@@ -21,8 +21,8 @@ use std::time::Duration;
 use shakmaty::Color;
 use tokio::sync::watch;
 
-use super::competition::Competition;
-use super::config::PlayerConfig;
+use crate::service::competition::Competition;
+use crate::service::startup::config::PlayerConfig;
 use crate::table::actions::PersonRole;
 use crate::table::actor::TableHandle;
 use crate::table::display::{self, BrailleSpec, DisplaySeat, DisplayStatus};
@@ -74,7 +74,7 @@ pub fn attach_all(
 /// (the table's place in the venue's order), their colour and their
 /// opponent, in the table's language, as their page says it.
 fn line_for(rank: u16, boards: &[TableId], v: &TableView) -> String {
-    let lang = super::i18n::pages_for(Language::from_tag(&v.voice_lang));
+    let lang = crate::service::i18n::pages_for(Language::from_tag(&v.voice_lang));
     let colour = v.ranks.side_of(rank).unwrap_or(v.blind);
     let opponent = match colour {
         Color::White => &v.black,
@@ -84,8 +84,8 @@ fn line_for(rank: u16, boards: &[TableId], v: &TableView) -> String {
         .iter()
         .position(|b| *b == v.id)
         .map_or_else(|| v.id.to_string(), |i| (i + 1).to_string());
-    let side = super::i18n::message(lang, tactus_rules::side::name(colour), &[]);
-    super::i18n::message(
+    let side = crate::service::i18n::message(lang, tactus_rules::side::name(colour), &[]);
+    crate::service::i18n::message(
         lang,
         "js-seat",
         &[

@@ -3,9 +3,9 @@
 
 use std::net::SocketAddr;
 
-use super::access::TokenError;
-use super::data_lock::LockError;
-use super::journal::JournalError;
+use crate::service::security::access::TokenError;
+use crate::service::security::data_lock::LockError;
+use crate::service::store::journal::JournalError;
 use crate::table::actor::TableStartError;
 use crate::table::id::TableId;
 use tactus_board::sim::SimError;
@@ -21,7 +21,7 @@ use tactus_speech::voice_pack::{PackError, UnknownVoice};
 pub enum ServeError {
     /// The HTTPS certificate or key cannot be used.
     #[error(transparent)]
-    Tls(#[from] super::tls::TlsError),
+    Tls(#[from] crate::service::security::tls::TlsError),
     /// The port is taken or not ours to take.
     #[error("cannot listen on {addr}")]
     Listen {

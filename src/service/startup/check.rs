@@ -29,7 +29,7 @@ use tactus_speech::sink::{Sink, SinkError};
 use tactus_speech::sink_alsa::{DeviceError, DeviceSink, Persistence};
 use tactus_speech::voice_pack::{LoadOptions, PackError, UnknownVoice, VoicePack, find_pack};
 
-use super::config::{AudioOut, BoardSpec, Config, TableConfig};
+use crate::service::startup::config::{AudioOut, BoardSpec, Config, TableConfig};
 
 /// What checking one part found: `Ok` what works, in words for the
 /// arbiter; `Err` what is wrong and where, a [`Fault`] whose text is the
@@ -837,7 +837,7 @@ pub fn listen(addr: SocketAddr) -> Vec<Line> {
         Err(source) => Err(ListenFault::Cannot { addr, source }),
     };
     let mut lines = vec![Line::new(None, Part::Listen, free.map_err(Fault::from))];
-    for a in super::addresses::page_addresses(addr) {
+    for a in crate::service::startup::addresses::page_addresses(addr) {
         let note = if a.ip().is_loopback() {
             " (this computer only: listen on 0.0.0.0 for the phones in the hall)"
         } else {

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::journal::{JournalError, JournalHandle};
+use crate::service::store::journal::{JournalError, JournalHandle};
 
 /// The map, its document's name, and the journal it is kept in (none: not
 /// kept, for tests of the web layer alone).

@@ -12,33 +12,30 @@
 //! clip's path comes from the manifest, never from the request, so no
 //! request can write outside the pack. Listens on loopback unless told
 //! otherwise: it is one person's tool, not the hall's.
+//!
+//! `mod.rs` the pack being recorded (its manifest, which tokens are done),
+//! `clip.rs` one recording checked, trimmed, levelled and written,
+//! `routes.rs` the page and its API, served on their own.
 
-use std::io::Cursor;
-use std::net::SocketAddr;
+mod clip;
+mod routes;
+
+pub use clip::{ClipRefused, RecordedClip};
+use clip::write_clip;
+pub use routes::{router, serve};
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
+use axum::http::StatusCode;
 use serde::Serialize;
-use tactus_speech::dsp::{SILENT_PEAK, peak, speech_range};
-use tactus_speech::loudness::level;
 use tactus_speech::voice_pack::{MANIFEST, Manifest, find_pack};
-
-use super::i18n;
 
 /// The largest clip body accepted: five seconds of 48 kHz mono 16-bit
 /// and a header fit well inside.
 pub const MAX_CLIP_BYTES: usize = 2 * 1024 * 1024;
 /// The longest recording accepted for one token.
 pub const MAX_CLIP_SECONDS: f64 = 5.0;
-
-const PAGE_HTML: &str = include_str!("pages/recorder.html");
-const PAGE_JS: &str = include_str!("pages/recorder.js");
-const STYLE: &str = include_str!("pages/style.css");
 
 /// Why a pack cannot be recorded into.
 #[derive(Debug, thiserror::Error)]
@@ -220,195 +217,6 @@ impl Recording {
             loudness_db,
         })
     }
-}
-
-/// A recording as it is kept: the speech alone, levelled.
-#[derive(Debug)]
-pub struct RecordedClip {
-    /// Mono samples in -1.0..1.0 at the pack's rate.
-    pub samples: Vec<f32>,
-    /// The speech's loudness before levelling, in dB.
-    pub loudness_db: f32,
-}
-
-/// Why a sent recording was refused; the words go back to the page.
-#[derive(Debug, thiserror::Error, PartialEq)]
-pub enum ClipRefused {
-    #[error("not a WAV file: {0}")]
-    NotWav(String),
-    #[error("a clip is mono 16-bit PCM; this is {channels} channel(s) of {bits}-bit")]
-    Format { channels: u16, bits: u16 },
-    #[error("this pack's clips are at {pack} Hz; this one is at {sent} Hz")]
-    Rate { pack: u32, sent: u32 },
-    #[error("{0:.1} s: a token's clip is at most {MAX_CLIP_SECONDS} s")]
-    TooLong(f64),
-    #[error("the WAV file is cut short: {0}")]
-    CutShort(String),
-    #[error("nothing was heard: is the microphone on and not muted?")]
-    Silent,
-}
-
-impl RecordedClip {
-    /// Reads a WAV the page sent (mono 16-bit PCM at `rate`, at most
-    /// [`MAX_CLIP_SECONDS`]), keeps its speech (`dsp::speech_range`: the
-    /// quiet and the key clicks around it go) and levels it.
-    pub fn from_wav(body: &[u8], rate: u32) -> Result<Self, ClipRefused> {
-        let mut reader = hound::WavReader::new(Cursor::new(body))
-            .map_err(|e| ClipRefused::NotWav(e.to_string()))?;
-        let spec = reader.spec();
-        if spec.channels != 1
-            || spec.bits_per_sample != 16
-            || spec.sample_format != hound::SampleFormat::Int
-        {
-            return Err(ClipRefused::Format {
-                channels: spec.channels,
-                bits: spec.bits_per_sample,
-            });
-        }
-        if spec.sample_rate != rate {
-            return Err(ClipRefused::Rate {
-                pack: rate,
-                sent: spec.sample_rate,
-            });
-        }
-        let seconds = f64::from(reader.duration()) / f64::from(rate);
-        if seconds > MAX_CLIP_SECONDS {
-            return Err(ClipRefused::TooLong(seconds));
-        }
-        let samples: Vec<f32> = reader
-            .samples::<i16>()
-            .map(|s| s.map(|s| f32::from(s) / 32768.0))
-            .collect::<Result<_, _>>()
-            .map_err(|e| ClipRefused::CutShort(e.to_string()))?;
-        if peak(&samples) < SILENT_PEAK {
-            return Err(ClipRefused::Silent);
-        }
-        let mut clip = samples[speech_range(&samples, rate)].to_vec();
-        let loudness_db = level(&mut clip, rate).ok_or(ClipRefused::Silent)?;
-        Ok(Self {
-            samples: clip,
-            loudness_db,
-        })
-    }
-}
-
-/// Writes `samples` as a mono 16-bit WAV at `path` through a temporary
-/// file and a rename: a clip is whole or absent.
-fn write_clip(path: &Path, samples: &[f32], rate: u32) -> Result<(), hound::Error> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    // Its own temporary per upload: two uploads of one word at once never
-    // write into the same file; the later rename wins, whole.
-    static UPLOADS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = UPLOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = path.with_extension(format!("wav.{}-{n}.part", std::process::id()));
-    let spec = hound::WavSpec {
-        channels: 1,
-        sample_rate: rate,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let mut w = hound::WavWriter::create(&tmp, spec)?;
-    for s in samples {
-        w.write_sample((s.clamp(-1.0, 1.0) * 32767.0).round() as i16)?;
-    }
-    w.finalize()?;
-    std::fs::rename(&tmp, path)?;
-    Ok(())
-}
-
-/// The recorder's routes over `recording`.
-pub fn router(recording: Recording) -> Router {
-    Router::new()
-        .route("/", get(page))
-        .route("/static/recorder.js", get(script))
-        .route("/static/style.css", get(style))
-        .route("/api/record", get(pack_state))
-        .route("/api/record/clips/{key}", get(clip).put(put_clip))
-        .layer(DefaultBodyLimit::max(MAX_CLIP_BYTES))
-        // The same policy as the venue's pages: only this server's scripts.
-        .layer(axum::middleware::map_response(|mut r: Response| async {
-            super::web::headers::secure(r.headers_mut());
-            r
-        }))
-        .with_state(Arc::new(recording))
-}
-
-#[derive(serde::Deserialize)]
-struct LangQuery {
-    lang: Option<String>,
-}
-
-async fn page(Query(q): Query<LangQuery>, headers: HeaderMap) -> Html<String> {
-    let lang = i18n::negotiate(
-        q.lang.as_deref(),
-        headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
-    Html(i18n::render(PAGE_HTML, lang, &[]))
-}
-
-async fn script() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        PAGE_JS,
-    )
-        .into_response()
-}
-
-async fn style() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
-}
-
-async fn pack_state(State(r): State<Shared>) -> Response {
-    axum::Json(r.state()).into_response()
-}
-
-async fn clip(State(r): State<Shared>, UrlPath(key): UrlPath<String>) -> Response {
-    let Some(path) = r.clip_path(&key) else {
-        return (StatusCode::NOT_FOUND, format!("no token `{key}`")).into_response();
-    };
-    match std::fs::read(&path) {
-        Ok(bytes) => ([(header::CONTENT_TYPE, "audio/wav")], bytes).into_response(),
-        Err(_) => (
-            StatusCode::NOT_FOUND,
-            format!("`{key}` is not recorded yet"),
-        )
-            .into_response(),
-    }
-}
-
-async fn put_clip(
-    State(r): State<Shared>,
-    UrlPath(key): UrlPath<String>,
-    body: axum::body::Bytes,
-) -> Response {
-    let stored = tokio::task::spawn_blocking(move || r.store(&key, &body)).await;
-    match stored {
-        Ok(Ok(s)) => axum::Json(s).into_response(),
-        Ok(Err((status, message))) => {
-            (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
-        }
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
-    }
-}
-
-/// Serves the recorder on `listen` until Ctrl-C; prints where.
-pub async fn serve(recording: Recording, listen: SocketAddr) -> std::io::Result<()> {
-    let listener = tokio::net::TcpListener::bind(listen).await?;
-    let addr = listener.local_addr()?;
-    println!(
-        "recording {} ({} tokens): open http://{addr}/ in a browser with a microphone",
-        recording.dir.display(),
-        recording.order.len()
-    );
-    axum::serve(listener, router(recording))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
 }
 
 #[cfg(test)]

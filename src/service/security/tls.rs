@@ -14,7 +14,7 @@ use tokio_rustls::rustls;
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
-use super::config::ServerConfig;
+use crate::service::startup::config::ServerConfig;
 
 /// Why the certificate or key cannot be used, naming the file.
 #[derive(Debug, thiserror::Error)]

@@ -134,23 +134,23 @@ pub struct ServerConfig {
     /// stopped reading its live stream) before it is disconnected.
     pub write_stall: u64,
     /// HTTPS: the PEM certificate (chain) and its private key; both or
-    /// neither (plain HTTP). See `service::tls`.
+    /// neither (plain HTTP). See `service::security::tls`.
     pub tls_cert: Option<PathBuf>,
     pub tls_key: Option<PathBuf>,
 }
 
 impl ServerConfig {
     /// The limits the accept loop keeps.
-    pub fn limits(&self) -> super::web::listener::Limits {
-        super::web::listener::Limits {
+    pub fn limits(&self) -> crate::service::web::listener::Limits {
+        crate::service::web::listener::Limits {
             header_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
             max_connections: self.max_connections.max(1),
             max_per_address: self.max_per_address.max(1),
             write_stall: std::time::Duration::from_secs(self.write_stall.max(1)),
-            max_silent_per_address: super::web::listener::Limits::default()
+            max_silent_per_address: crate::service::web::listener::Limits::default()
                 .max_silent_per_address
                 .min(self.max_per_address.max(1)),
-            ..super::web::listener::Limits::default()
+            ..crate::service::web::listener::Limits::default()
         }
     }
 }
@@ -161,9 +161,9 @@ impl Default for ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("data"),
             header_timeout: 5,
-            max_connections: super::web::listener::Limits::default().max_connections,
-            max_per_address: super::web::listener::Limits::default().max_per_address,
-            write_stall: super::web::listener::Limits::default()
+            max_connections: crate::service::web::listener::Limits::default().max_connections,
+            max_per_address: crate::service::web::listener::Limits::default().max_per_address,
+            write_stall: crate::service::web::listener::Limits::default()
                 .write_stall
                 .as_secs(),
             tls_cert: None,
@@ -976,7 +976,7 @@ mod tests {
 
     #[test]
     fn the_example_venue_parses() {
-        let text = include_str!("../../config/venue.example.toml");
+        let text = include_str!("../../../config/venue.example.toml");
         let c = Config::parse(text).unwrap();
         assert!(c.tables.len() >= 3);
         assert!(

@@ -12,8 +12,8 @@ use tactus_rules::clock_announce::Shown;
 use tactus_rules::language::Language;
 use tactus_rules::notation::Lang;
 
-use super::journal::{JournalError, JournalHandle};
-use super::journaled_map::JournaledMap;
+use crate::service::store::journal::{JournalError, JournalHandle};
+use crate::service::store::journaled_map::JournaledMap;
 
 /// The name the players' settings are kept under in the journal.
 pub const SETTINGS_DOCUMENT: &str = "player-settings";
@@ -199,8 +199,11 @@ impl SettingsStore {
     /// (`Tokens::code_changes`): a renumbered player keeps theirs at their
     /// new rank; a rank given to another person starts from the defaults.
     /// Journaled at start, before anyone is answered.
-    pub async fn follow(&self, changes: &[super::access::CodeChange]) -> Result<(), JournalError> {
-        use super::access::CodeChange;
+    pub async fn follow(
+        &self,
+        changes: &[crate::service::security::access::CodeChange],
+    ) -> Result<(), JournalError> {
+        use crate::service::security::access::CodeChange;
         if changes.is_empty() {
             return Ok(());
         }

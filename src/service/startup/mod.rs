@@ -1,0 +1,12 @@
+//! From a venue file to a running server: the venue file and its checks
+//! (`config`), a team event's entries from a TRF export
+//! (`venue_from_trf`), the addresses links are printed with
+//! (`addresses`), `tactus serve` itself and why it may not start
+//! (`serve`, `serve_error`), and the hall check (`check`).
+
+pub mod addresses;
+pub mod check;
+pub mod config;
+pub mod serve;
+pub mod serve_error;
+pub mod venue_from_trf;
