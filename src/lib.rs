@@ -11,12 +11,18 @@
 //!   (cells, liblouis, BrlAPI displays); `tactus-backoff` is the one retry
 //!   schedule they and the table share.
 //! - this crate, the server: [`table`] (one actor task per table: game,
-//!   clock, boards and speech) and [`service`] (start-up, the journal,
-//!   access tokens, the web server); [`bench`](mod@bench) (with the `bench` feature)
-//!   drives the service from outside as a venue would, with the harness of
-//!   `tactus-testkit`.
+//!   clock, boards and speech; its stub is [`TableHandle`]) and
+//!   [`service`] (by concern: `startup` from the venue file ([`Config`])
+//!   to a running server, `security`, `store` (the journal), `competition`,
+//!   `web`, the voice `recorder`); [`bench`](mod@bench) (with the `bench`
+//!   feature) drives the service from outside as a venue would, with the
+//!   harness of `tactus-testkit`.
 
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod service;
 pub mod table;
+
+// The front door: the two types a user of this crate starts from.
+pub use service::startup::config::Config;
+pub use table::handle::TableHandle;

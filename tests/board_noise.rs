@@ -13,8 +13,10 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Board, Color};
 use tactus::service::store::journal::{Durability, Journal, JournalHandle};
-use tactus::table::actor::{Setup, TableActor, TableParts};
+use tactus::table::actor::TableActor;
 use tactus::table::boards::BoardLink;
+use tactus::table::parts::TableParts;
+use tactus::table::setup::Setup;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 use tactus_board::event::Protocol;

@@ -17,7 +17,10 @@ use shakmaty::Color;
 use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::table::actions::Action;
 use tactus::table::actions::PersonRole;
-use tactus::table::actor::{Setup, TableActor, TableError, TableParts};
+use tactus::table::actor::TableActor;
+use tactus::table::error::TableError;
+use tactus::table::parts::TableParts;
+use tactus::table::setup::Setup;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 use tactus_rules::result::FlagRule;
@@ -125,7 +128,7 @@ async fn a_flag_falling_while_the_journal_fails_is_shown_retried_and_recorded_la
         .await;
     assert!(
         matches!(&refused, Err(TableError::Journal(cause))
-            if matches!(**cause, tactus::table::actor::RecordError::Journal(_))),
+            if matches!(**cause, tactus::table::error::RecordError::Journal(_))),
         "{refused:?}"
     );
     // Retried with backoff on the table's time: a few tries over 20 s.

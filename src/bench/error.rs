@@ -4,7 +4,7 @@
 
 use crate::service::startup::serve_error::VoiceError;
 use crate::service::store::journal::JournalError;
-use crate::table::actor::{TableError, TableStartError};
+use crate::table::error::{TableError, TableStartError};
 use crate::table::id::BadTableId;
 use tactus_board::link::PortError;
 use tactus_board::sim::SimError;

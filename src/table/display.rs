@@ -30,7 +30,7 @@ use serde::Deserialize;
 use shakmaty::san::SanPlus;
 
 use super::actions::{Action, PersonRole};
-use super::actor::TableHandle;
+use super::handle::TableHandle;
 use super::view::{LiveEvent, TableView};
 use tactus_backoff::{AfterPanic, Backoff};
 use tactus_braille::brlapi::{BrlapiError, Connection, Key};
@@ -99,7 +99,7 @@ pub enum BrailleShows {
 
 /// A table's braille display as its state shows it: written by the
 /// display's thread, read by the table when it makes its view. The table
-/// holds it from its start ([`crate::table::actor::TableParts::display`]),
+/// holds it from its start ([`crate::table::parts::TableParts::display`]),
 /// so no process-wide map keyed by table is needed.
 #[derive(Debug, Clone)]
 pub struct DisplayStatus(Arc<AtomicU8>);

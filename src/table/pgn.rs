@@ -3,7 +3,7 @@
 
 use shakmaty::{Outcome, Position};
 
-use super::actor::Setup;
+use super::setup::Setup;
 use tactus_rules::game::Game;
 use tactus_rules::pgn::{GameRecord, RecordedMove, fen_of};
 use tactus_rules::variant::{Variant, chess960_number};

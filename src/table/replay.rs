@@ -13,9 +13,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
-use super::actor::Setup;
 use super::journal::Record;
 use super::round::Round;
+use super::setup::Setup;
 use tactus_rules::announce::Style;
 use tactus_rules::event::GameEvent;
 use tactus_rules::game::Game;

@@ -16,9 +16,10 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use futures_util::StreamExt;
 use serde::de::{DeserializeOwned, Visitor};
+use tactus::service::competition::views::RoundGame;
 use tactus::service::web::api_types::{
     AdjustBody, BrfQuery, ClaimBody, ErrorBody, LineupBody, MoveBody, PromotionBody, ResultBody,
-    RoundBody, RoundGame, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
+    RoundBody, RoundQuery, RulingBody, SayClockBody, SideBody, TouchBody,
 };
 use tactus::table::actions::PersonRole::{Arbiter, Assistant, Opponent, Player};
 use tactus_board::event::Protocol;

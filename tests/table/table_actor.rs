@@ -9,9 +9,11 @@ use shakmaty::Color;
 use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::table::actions::Action;
 use tactus::table::actions::PersonRole;
-use tactus::table::actor::{
-    Forbidden, Reply, Setup, TableActor, TableError, TableHandle, TableParts, Unprocessable,
-};
+use tactus::table::actor::TableActor;
+use tactus::table::error::{Forbidden, TableError, Unprocessable};
+use tactus::table::handle::{Reply, TableHandle};
+use tactus::table::parts::TableParts;
+use tactus::table::setup::Setup;
 use tactus::table::speaker::Speaker;
 use tactus::table::timebase::Timebase;
 use tactus::table::view::TableView;

@@ -11,3 +11,8 @@ pub mod brlapi;
 pub mod cells;
 pub mod louis;
 pub mod record;
+
+// The front door: what the table and the service use (each also at its
+// module's path).
+pub use brlapi::{BrlapiError, Connection, Key};
+pub use record::{Document, Options, RecordError};

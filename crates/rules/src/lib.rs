@@ -65,6 +65,23 @@ pub mod token;
 pub mod trf;
 pub mod variant;
 
+// The front door: what the other crates use most, at the crate's root
+// (each also at its module's path, where its documentation is).
+pub use announce::Style;
+pub use clock::Clock;
+pub use event::GameEvent;
+pub use game::Game;
+pub use language::Language;
+pub use notation::Lang;
+pub use pgn::GameRecord;
+pub use result::{FlagRule, GameResult};
+pub use ruling::rule;
+pub use sheet::Sheet;
+pub use time_control::TimeControl;
+pub use token::Token;
+pub use trf::Trf;
+pub use variant::Variant;
+
 /// `missing_docs` (denied above) makes every public item say what it is;
 /// this test holds the other half of the rule: every public function, type
 /// and constant of `rules` shows its use in an `# Examples` section, a

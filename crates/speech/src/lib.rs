@@ -17,3 +17,10 @@ pub mod sink;
 pub mod sink_alsa;
 pub mod synth;
 pub mod voice_pack;
+
+// The front door: what the table and the service use most (each also at
+// its module's path).
+pub use device::AudioState;
+pub use render::RatePack;
+pub use sink::Sink;
+pub use voice_pack::{LoadOptions, Manifest, VoicePack};

@@ -20,21 +20,23 @@ use shakmaty::{Color, KnownOutcome};
 
 use super::startup::config::{PlayerConfig, TableConfig, TeamConfig};
 use super::store::journal::{Journal, JournalError, JournalHandle};
-use super::web::api_types::{
-    BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
-};
 use crate::table::actions::{Action, PersonRole};
-use crate::table::actor::{Ranks, Setup, TableError, TableHandle};
+use crate::table::error::TableError;
+use crate::table::handle::TableHandle;
 use crate::table::id::TableId;
 use crate::table::journal::Record;
 use crate::table::replay::{begun, replay, setup_in};
 use crate::table::round::Round;
+use crate::table::setup::{Ranks, Setup};
 use crate::table::view::TableView;
 use board_order::{BoardKey, Want};
 use tactus_rules::announce::Style;
 use tactus_rules::event::GameEvent;
 use tactus_rules::trf::{ResultChar, RoundEntry, Trf};
 use tactus_rules::variant::{Variant, chess960_start};
+use views::{
+    BlindSeat, GameListed, GameState, RoundGame, RoundSetUp, RoundView, RoundsView, Unpaired,
+};
 
 pub mod board_order;
 mod history;
@@ -44,6 +46,7 @@ mod public_reads;
 mod rounds;
 mod teams;
 mod trf;
+pub mod views;
 
 pub use lineups::{LINEUPS_DOCUMENT, LineupRefused};
 pub use teams::{BoardPrizeView, TeamStandingView, TeamStandings, TieBreakValue, is_team_pairings};

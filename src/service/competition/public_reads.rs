@@ -14,7 +14,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use super::Standing;
-use crate::service::web::api_types::GameListed;
+use crate::service::competition::views::GameListed;
 
 /// The fingerprint of what the public reads depend on.
 pub(super) fn fingerprint(generation: u64, games: &[(GameListed, String)]) -> u64 {

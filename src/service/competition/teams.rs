@@ -359,8 +359,8 @@ impl Competition {
     pub async fn match_scores(
         &self,
         rounds: &[Round],
-    ) -> Result<Vec<Vec<crate::service::web::api_types::MatchScore>>, RoundError> {
-        use crate::service::web::api_types::{MatchScore, TeamRef};
+    ) -> Result<Vec<Vec<crate::service::competition::views::MatchScore>>, RoundError> {
+        use crate::service::competition::views::{MatchScore, TeamRef};
         let none = || vec![Vec::new(); rounds.len()];
         if self.imported_trf().is_none() {
             return Ok(none());

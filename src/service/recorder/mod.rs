@@ -20,8 +20,8 @@
 mod clip;
 mod routes;
 
-pub use clip::{ClipRefused, RecordedClip};
 use clip::write_clip;
+pub use clip::{ClipRefused, RecordedClip};
 pub use routes::{router, serve};
 
 use std::path::{Path, PathBuf};

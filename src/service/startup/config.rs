@@ -139,21 +139,13 @@ pub struct ServerConfig {
     pub tls_key: Option<PathBuf>,
 }
 
-impl ServerConfig {
-    /// The limits the accept loop keeps.
-    pub fn limits(&self) -> crate::service::web::listener::Limits {
-        crate::service::web::listener::Limits {
-            header_timeout: std::time::Duration::from_secs(self.header_timeout.max(1)),
-            max_connections: self.max_connections.max(1),
-            max_per_address: self.max_per_address.max(1),
-            write_stall: std::time::Duration::from_secs(self.write_stall.max(1)),
-            max_silent_per_address: crate::service::web::listener::Limits::default()
-                .max_silent_per_address
-                .min(self.max_per_address.max(1)),
-            ..crate::service::web::listener::Limits::default()
-        }
-    }
-}
+/// `[server] max_connections` unless set: the connections served at once.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// `[server] max_per_address` unless set: one client address's share.
+pub const DEFAULT_MAX_PER_ADDRESS: usize = 256;
+/// `[server] write_stall` unless set, in seconds: a client that takes no
+/// answer for this long is let go.
+pub const DEFAULT_WRITE_STALL_SECS: u64 = 30;
 
 impl Default for ServerConfig {
     fn default() -> ServerConfig {
@@ -161,11 +153,9 @@ impl Default for ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("data"),
             header_timeout: 5,
-            max_connections: crate::service::web::listener::Limits::default().max_connections,
-            max_per_address: crate::service::web::listener::Limits::default().max_per_address,
-            write_stall: crate::service::web::listener::Limits::default()
-                .write_stall
-                .as_secs(),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_per_address: DEFAULT_MAX_PER_ADDRESS,
+            write_stall: DEFAULT_WRITE_STALL_SECS,
             tls_cert: None,
             tls_key: None,
         }

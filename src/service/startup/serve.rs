@@ -16,10 +16,13 @@ use crate::service::startup::config::{AudioOut, BoardSpec, Config, ConfigError, 
 use crate::service::startup::serve_error::{ServeError, VoiceError};
 use crate::service::store::journal::{Durability, Journal, JournalHandle};
 use crate::service::web::AppState;
-use crate::table::actor::{Setup, TableActor, TableHandle, TableParts};
+use crate::table::actor::TableActor;
 use crate::table::boards::BoardLink;
+use crate::table::handle::TableHandle;
 use crate::table::id::TableId;
+use crate::table::parts::TableParts;
 use crate::table::round::Round;
+use crate::table::setup::Setup;
 use crate::table::speaker::Speaker;
 use crate::table::timebase::Timebase;
 use tactus_board::event::Protocol;
@@ -187,7 +190,7 @@ pub async fn serve(
     let served = crate::service::web::listener::serve(
         listener,
         app,
-        config.server.limits(),
+        crate::service::web::listener::Limits::of(&config.server),
         acceptor,
         shutdown,
     )

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use crate::service::security::access::TokenError;
 use crate::service::security::data_lock::LockError;
 use crate::service::store::journal::JournalError;
-use crate::table::actor::TableStartError;
+use crate::table::error::TableStartError;
 use crate::table::id::TableId;
 use tactus_board::sim::SimError;
 use tactus_speech::sink::SinkError;

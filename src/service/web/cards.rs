@@ -33,7 +33,7 @@ use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use crate::service::i18n;
 use crate::service::security::access::{Tokens, card_code, grouped_code, normalise_code};
-use crate::table::actor::TableHandle;
+use crate::table::handle::TableHandle;
 use crate::table::id::TableId;
 use tactus_braille::{cells, louis};
 use tactus_rules::language::Language;

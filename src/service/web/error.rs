@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use super::api_types::ErrorBody;
-use crate::table::actor::TableError;
+use crate::table::error::TableError;
 
 /// An error answer: a status and a sentence a person understands.
 #[derive(Debug)]

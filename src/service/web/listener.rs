@@ -25,6 +25,9 @@
 //!   the HTTPS port, a certificate it refuses) is closed, having sent
 //!   nothing in clear.
 
+use crate::service::startup::config::{
+    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS, DEFAULT_WRITE_STALL_SECS, ServerConfig,
+};
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::IpAddr;
@@ -91,10 +94,26 @@ impl Default for Limits {
         Limits {
             header_timeout: Duration::from_secs(5),
             request_timeout: Duration::from_secs(30),
-            write_stall: Duration::from_secs(30),
-            max_connections: 1024,
-            max_per_address: 256,
+            write_stall: Duration::from_secs(DEFAULT_WRITE_STALL_SECS),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_per_address: DEFAULT_MAX_PER_ADDRESS,
             max_silent_per_address: 16,
+        }
+    }
+}
+
+impl Limits {
+    /// The limits the venue file's `[server]` sets (each at least 1).
+    pub fn of(server: &ServerConfig) -> Limits {
+        Limits {
+            header_timeout: Duration::from_secs(server.header_timeout.max(1)),
+            max_connections: server.max_connections.max(1),
+            max_per_address: server.max_per_address.max(1),
+            write_stall: Duration::from_secs(server.write_stall.max(1)),
+            max_silent_per_address: Limits::default()
+                .max_silent_per_address
+                .min(server.max_per_address.max(1)),
+            ..Limits::default()
         }
     }
 }

@@ -39,7 +39,7 @@ use table_path::TablePath;
 
 use crate::service::competition::Competition;
 use crate::service::security::access::Tokens;
-use crate::table::actor::TableHandle;
+use crate::table::handle::TableHandle;
 use crate::table::id::TableId;
 
 use self::error::{ApiError, ApiResult};

@@ -11,8 +11,9 @@ use axum::response::{IntoResponse, Response};
 
 use axum::extract::rejection::JsonRejection;
 
-use super::api_types::{ResultBody, RoundBody, RoundQuery, RoundsView};
+use super::api_types::{ResultBody, RoundBody, RoundQuery};
 use crate::service::competition::RoundError;
+use crate::service::competition::views::RoundsView;
 use crate::table::round::{BadRound, Round};
 
 use super::AppState;
