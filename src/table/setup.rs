@@ -1,8 +1,8 @@
 //! How a table's game is set up: journaled as the game's first entry.
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
 use shakmaty::fen::Fen;
+use shakmaty::{ByColor, Color};
 
 use super::id::TableId;
 use super::round::Round;
@@ -31,7 +31,11 @@ pub struct Setup {
     /// numbers), when the round's pairings gave them: a listed player's own
     /// token acts here for their side, in this game only. Journals from
     /// before read as none.
-    #[serde(default, skip_serializing_if = "Ranks::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "unnamed",
+        with = "tactus_rules::side::by_color_sparse"
+    )]
     pub ranks: Ranks,
     /// Set up by the competition's round: no move is made until the clock
     /// is started (the arbiter's start of the round, or of this table), so
@@ -42,37 +46,13 @@ pub struct Setup {
 }
 
 /// Which player of the competition plays each side of a game, by start
-/// rank; `None` for a side the pairing did not name by number.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ranks {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub white: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black: Option<u16>,
-}
+/// rank; `None` for a side the pairing did not name by number. Written
+/// `{"white": 3, "black": 8}`, a side not named left out
+/// (`tactus_rules::side::by_color_sparse`); the side a rank plays is
+/// `ranks.find(|r| *r == Some(rank))`.
+pub type Ranks = ByColor<Option<u16>>;
 
-impl Ranks {
-    /// Neither side named.
-    pub fn is_empty(&self) -> bool {
-        self.white.is_none() && self.black.is_none()
-    }
-
-    /// The side start rank `rank` plays, if it plays here.
-    pub fn side_of(&self, rank: u16) -> Option<Color> {
-        if self.white == Some(rank) {
-            Some(Color::White)
-        } else if self.black == Some(rank) {
-            Some(Color::Black)
-        } else {
-            None
-        }
-    }
-
-    /// The start rank playing `side`.
-    pub fn of(&self, side: Color) -> Option<u16> {
-        match side {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
-    }
+/// Neither side named (what is left out of the JSON).
+pub fn unnamed(ranks: &Ranks) -> bool {
+    ranks.iter().all(Option::is_none)
 }

@@ -53,6 +53,7 @@ pub struct TableView {
     pub blind: Color,
     /// The competition's start ranks of the players, when the round's
     /// pairings gave them (`{"white": 3, "black": 8}`).
+    #[serde(with = "tactus_rules::side::by_color_sparse")]
     pub ranks: super::setup::Ranks,
     /// The time control as configured (e.g. `40/90+30, 30+30`).
     pub control: TimeControl,

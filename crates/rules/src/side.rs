@@ -362,6 +362,66 @@ pub mod by_color {
     }
 }
 
+/// `#[serde(with = "tactus_rules::side::by_color_sparse")]` on a
+/// `ByColor<Option<T>>`: `{"white": …, "black": …}`, a side that is
+/// `None` left out, and read back as `None` when missing.
+pub mod by_color_sparse {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::ByColor;
+
+    /// The wire shape: each side a field when it has a value.
+    #[derive(Serialize, Deserialize)]
+    struct Sides<T> {
+        #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+        white: Option<T>,
+        #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+        black: Option<T>,
+    }
+
+    fn none<T>() -> Option<T> {
+        None
+    }
+
+    /// Writes the sides that have a value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut json = serde_json::Serializer::new(&mut out);
+    /// let ranks = shakmaty::ByColor { white: Some(3), black: None };
+    /// tactus_rules::side::by_color_sparse::serialize(&ranks, &mut json).unwrap();
+    /// assert_eq!(out, br#"{"white":3}"#);
+    /// ```
+    pub fn serialize<T: Serialize + Clone, S: Serializer>(
+        b: &ByColor<Option<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        Sides {
+            white: b.white.clone(),
+            black: b.black.clone(),
+        }
+        .serialize(s)
+    }
+
+    /// Reads either side or both; a missing side is `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut json = serde_json::Deserializer::from_str(r#"{"black":8}"#);
+    /// let b: shakmaty::ByColor<Option<u16>> =
+    ///     tactus_rules::side::by_color_sparse::deserialize(&mut json).unwrap();
+    /// assert_eq!((b.white, b.black), (None, Some(8)));
+    /// ```
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<ByColor<Option<T>>, D::Error> {
+        let Sides { white, black } = Sides::deserialize(d)?;
+        Ok(ByColor { white, black })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,7 +67,7 @@ mod team_standings;
 mod team_tiebreaks;
 mod teams;
 pub use matches::{Match, MatchBoard};
-pub use records::PointSystem;
+pub use records::{BadTimeControl, PointSystem};
 pub use team_round::{TeamPairing, TeamPairingsError, parse_team_pairings};
 pub use team_standings::{BoardPrize, TeamStanding};
 pub use teams::{

@@ -355,7 +355,7 @@ impl Competition {
         }
         let latest = views
             .iter()
-            .filter(|(_, v)| !v.ranks.is_empty())
+            .filter(|(_, v)| !crate::table::setup::unnamed(&v.ranks))
             .map(|(_, v)| v.round.clone())
             .max();
         let Some(latest) = latest else {
@@ -368,7 +368,7 @@ impl Competition {
             if v.round != latest {
                 continue;
             }
-            let Some(colour) = v.ranks.side_of(rank) else {
+            let Some(colour) = v.ranks.find(|r| *r == Some(rank)) else {
                 continue;
             };
             let (their_name, their_rank) = match colour {
@@ -439,7 +439,7 @@ impl Competition {
                         .iter()
                         .filter(|(g, _)| g.state == GameState::Finished)
                         .filter_map(|(g, _)| {
-                            let side = g.ranks.side_of(p.start_rank)?;
+                            let side = g.ranks.find(|r| *r == Some(p.start_rank))?;
                             Some(match g.result? {
                                 KnownOutcome::Draw => 5,
                                 KnownOutcome::Decisive { winner } if winner == side => 10,

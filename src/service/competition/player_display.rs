@@ -75,7 +75,7 @@ pub fn attach_all(
 /// opponent, in the table's language, as their page says it.
 fn line_for(rank: u16, boards: &[TableId], v: &TableView) -> String {
     let lang = crate::service::i18n::pages_for(Language::from_tag(&v.voice_lang));
-    let colour = v.ranks.side_of(rank).unwrap_or(v.blind);
+    let colour = v.ranks.find(|r| *r == Some(rank)).unwrap_or(v.blind);
     let opponent = match colour {
         Color::White => &v.black,
         Color::Black => &v.white,

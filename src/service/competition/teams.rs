@@ -328,7 +328,7 @@ impl Competition {
                 let game = games
                     .iter()
                     .map(|(g, _)| g)
-                    .find(|g| g.ranks.side_of(player).is_some());
+                    .find(|g| g.ranks.find(|r| *r == Some(player)).is_some());
                 TeamMatchBoard {
                     board: b.board,
                     table: game.map(|g| g.table.to_string()),

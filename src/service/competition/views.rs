@@ -143,7 +143,11 @@ pub struct GameListed {
     /// Moves made (plies): a game decided without one was not played.
     pub plies: u32,
     /// The players' start ranks, when the round's pairings gave them.
-    #[serde(default, skip_serializing_if = "crate::table::setup::Ranks::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "crate::table::setup::unnamed",
+        with = "tactus_rules::side::by_color_sparse"
+    )]
     pub ranks: crate::table::setup::Ranks,
     /// The player who did not come, when the arbiter recorded a forfeit.
     #[serde(

@@ -126,7 +126,7 @@ pub(super) async fn role(
         // The table's current game is theirs: it may be an earlier round's
         // still being played while the next round is set up elsewhere.
         let here = handle.view().await?;
-        if let Some(colour) = here.ranks.side_of(rank) {
+        if let Some(colour) = here.ranks.find(|r| *r == Some(rank)) {
             return Ok(Granted {
                 role: if colour == here.blind {
                     PersonRole::Player

@@ -287,21 +287,35 @@ pub struct LineupForm {
     pub play: Vec<u16>,
 }
 
+/// Why a line-up form's body was not read (HTTP 422).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormRefused {
+    /// `round` or `play` whose value is not a number.
+    #[error("{key}: `{value}` is not a number")]
+    NotANumber { key: String, value: String },
+    /// A field the form does not have.
+    #[error("no field `{0}` in the line-up form")]
+    UnknownField(String),
+}
+
 impl LineupForm {
     /// Reads the form's body; a field that is not a number is named.
-    fn parse(body: &str) -> Result<LineupForm, String> {
+    fn parse(body: &str) -> Result<LineupForm, FormRefused> {
         let mut form = LineupForm::default();
         for pair in body.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let number = |v: &str| {
                 v.trim()
                     .parse::<u16>()
-                    .map_err(|_| format!("{key}: `{v}` is not a number"))
+                    .map_err(|_| FormRefused::NotANumber {
+                        key: key.to_owned(),
+                        value: v.to_owned(),
+                    })
             };
             match key {
                 "round" => form.round = number(value)?,
                 "play" => form.play.push(number(value)?),
-                other => return Err(format!("no field `{other}` in the line-up form")),
+                other => return Err(FormRefused::UnknownField(other.to_owned())),
             }
         }
         Ok(form)
@@ -332,8 +346,8 @@ pub(super) async fn post_lineup(
     body: String,
 ) -> ApiResult<Response> {
     let team = captain_code(&state, &code)?;
-    let form =
-        LineupForm::parse(&body).map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let form = LineupForm::parse(&body)
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     // In the team's order whatever order the boxes came in: the form
     // chooses who plays, the order is the team's.
     let order = state

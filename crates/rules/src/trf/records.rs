@@ -332,13 +332,16 @@ impl Trf {
     /// assert_eq!(trf.time_control().unwrap().unwrap().to_pgn(), "5400+30");
     /// assert!(Trf::parse("222 soon\n001    1      Ana\n").unwrap().time_control().unwrap().is_err());
     /// ```
-    pub fn time_control(&self) -> Option<Result<TimeControl, String>> {
+    pub fn time_control(&self) -> Option<Result<TimeControl, BadTimeControl>> {
         let rest = self.record("222")?;
         let text = rest.trim();
         Some(
             TimeControl::from_pgn(text)
                 .or_else(|_| text.parse::<TimeControl>())
-                .map_err(|e| format!("222 `{text}`: {e}")),
+                .map_err(|why| BadTimeControl {
+                    text: text.to_owned(),
+                    why,
+                }),
         )
     }
 
@@ -446,4 +449,14 @@ mod tests {
         let err = Trf::parse("162  X 1.0\n001    1      Ana\n").unwrap_err();
         assert!(err.to_string().contains("`X`"), "{err}");
     }
+}
+
+/// A `222` that is no time control tactus reads: its text and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("222 `{text}`: {why}")]
+pub struct BadTimeControl {
+    /// The record's text after its code, trimmed.
+    pub text: String,
+    /// Why it is not a time control.
+    pub why: crate::time_control::TimeControlError,
 }
