@@ -18,19 +18,20 @@ const PAGE_JS: &str = include_str!("../pages/recorder.js");
 const STYLE: &str = include_str!("../pages/style.css");
 /// The recorder's routes over `recording`.
 pub fn router(recording: Recording) -> Router {
-    Router::new()
-        .route("/", get(page))
-        .route("/static/recorder.js", get(script))
-        .route("/static/style.css", get(style))
-        .route("/api/record", get(pack_state))
-        .route("/api/record/clips/{key}", get(clip).put(put_clip))
-        .layer(DefaultBodyLimit::max(MAX_CLIP_BYTES))
-        // The same policy as the venue's pages: only this server's scripts.
-        .layer(axum::middleware::map_response(|mut r: Response| async {
-            crate::service::web::headers::secure(r.headers_mut());
-            r
-        }))
-        .with_state(Arc::new(recording))
+    crate::service::web::routes::assemble([vec![
+        ("/", get(page)),
+        ("/static/recorder.js", get(script)),
+        ("/static/style.css", get(style)),
+        ("/api/record", get(pack_state)),
+        ("/api/record/clips/{key}", get(clip).put(put_clip)),
+    ]])
+    .layer(DefaultBodyLimit::max(MAX_CLIP_BYTES))
+    // The same policy as the venue's pages: only this server's scripts.
+    .layer(axum::middleware::map_response(|mut r: Response| async {
+        crate::service::web::headers::secure(r.headers_mut());
+        r
+    }))
+    .with_state(Arc::new(recording))
 }
 
 #[derive(serde::Deserialize)]

@@ -26,6 +26,48 @@ use super::auth::Granted;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
+use super::routes::Route;
+use axum::routing::{get, post};
+/// The tables' API: reads, and every write of a game.
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        ("/api/tables", get(list_tables)),
+        ("/api/pgn", get(all_pgn)),
+        ("/api/tables/{id}", get(one_table)),
+        ("/api/tables/{id}/pgn", get(table_pgn)),
+        ("/api/tables/{id}/move", post(make_move)),
+        ("/api/tables/{id}/clock/say", post(say_clock)),
+        ("/api/tables/{id}/repeat", post(repeat)),
+        (
+            "/api/tables/{id}/board/differences",
+            post(board_differences),
+        ),
+        ("/api/tables/{id}/clock/start", post(clock_start)),
+        ("/api/tables/{id}/clock/pause", post(clock_pause)),
+        ("/api/tables/{id}/clock/resume", post(clock_resume)),
+        ("/api/tables/{id}/clock/adjust", post(clock_adjust)),
+        ("/api/tables/{id}/touched", post(touched)),
+        ("/api/tables/{id}/draw/offer", post(draw_offer)),
+        ("/api/tables/{id}/draw/decline", post(draw_decline)),
+        ("/api/tables/{id}/draw/accept", post(draw_accept)),
+        (
+            "/api/tables/{id}/draw/claim/threefold",
+            post(claim_threefold),
+        ),
+        ("/api/tables/{id}/draw/claim/fifty", post(claim_fifty)),
+        ("/api/tables/{id}/resign", post(resign)),
+        ("/api/tables/{id}/flag", post(flag)),
+        ("/api/tables/{id}/result", post(set_result)),
+        (
+            "/api/tables/{id}/illegal/completed",
+            post(illegal_completed),
+        ),
+        ("/api/tables/{id}/ruling", post(ruling)),
+        ("/api/tables/{id}/promotion", post(promotion)),
+        ("/api/tables/{id}/rate", post(set_rate)),
+    ]
+}
+
 pub(super) async fn act(
     state: &AppState,
     id: &TableId,

@@ -21,6 +21,13 @@ use tactus_braille::record::{Options, RecordError, render};
 use tactus_rules::language::Language;
 use tactus_rules::pgn::read_pgn;
 
+use super::routes::Route;
+use axum::routing::get;
+/// A table's game record in braille.
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![("/api/tables/{id}/brf", get(table_brf))]
+}
+
 /// The braille records made, one per table and way of asking (language,
 /// format, clock), each kept with the PGN it was made from: while a
 /// table's game does not change (the same shared PGN), a crowd asking for

@@ -77,22 +77,23 @@ pub struct CardsState {
 
 /// The card routes, merged into the server's router.
 pub fn routes(state: CardsState) -> Router {
-    Router::new()
-        .route("/arbiter/cards", get(page))
-        .route("/static/cards.js", get(script))
-        .route("/static/cards.css", get(style))
-        .route("/api/cards", get(all_cards))
-        .route("/api/tables/{id}/card.brf", get(player_brf))
-        .route("/api/players/{rank}/card.brf", get(own_brf))
-        .route("/api/teams/{n}/card.brf", get(captain_brf))
-        .route("/api/tables/{id}/opponent-link", get(opponent_link_of))
+    super::routes::assemble([vec![
+        ("/arbiter/cards", get(page)),
+        ("/static/cards.js", get(script)),
+        ("/static/cards.css", get(style)),
+        ("/api/cards", get(all_cards)),
+        ("/api/tables/{id}/card.brf", get(player_brf)),
+        ("/api/players/{rank}/card.brf", get(own_brf)),
+        ("/api/teams/{n}/card.brf", get(captain_brf)),
+        ("/api/tables/{id}/opponent-link", get(opponent_link_of)),
         // The cards' short links, in either case: BRF has no capitals,
         // and a braille reader types the link as the card spells it.
-        .route("/t/{code}", get(card_link))
-        .route("/T/{code}", get(card_link))
-        .route("/o/{id}", get(opponent_page_link))
-        .route("/O/{id}", get(opponent_page_link))
-        .with_state(state)
+        ("/t/{code}", get(card_link)),
+        ("/T/{code}", get(card_link)),
+        ("/o/{id}", get(opponent_page_link)),
+        ("/O/{id}", get(opponent_page_link)),
+    ]])
+    .with_state(state)
 }
 
 #[derive(Deserialize)]

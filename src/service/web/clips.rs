@@ -39,15 +39,16 @@ struct Packs {
 
 /// The routes, with the venue's pack and the pack of each table (by id).
 pub fn routes(venue: Arc<VoicePack>, tables: BTreeMap<TableId, Arc<VoicePack>>) -> Router {
-    Router::new()
-        .route("/api/voice", get(venue_manifest))
-        .route("/api/voice/clips/{file}", get(venue_clip))
-        .route("/api/tables/{id}/voice", get(table_manifest))
-        .route("/api/tables/{id}/voice/clips/{file}", get(table_clip))
-        .with_state(Packs {
-            venue,
-            tables: Arc::new(tables),
-        })
+    super::routes::assemble([vec![
+        ("/api/voice", get(venue_manifest)),
+        ("/api/voice/clips/{file}", get(venue_clip)),
+        ("/api/tables/{id}/voice", get(table_manifest)),
+        ("/api/tables/{id}/voice/clips/{file}", get(table_clip)),
+    ]])
+    .with_state(Packs {
+        venue,
+        tables: Arc::new(tables),
+    })
 }
 
 async fn venue_manifest(State(packs): State<Packs>) -> Response {

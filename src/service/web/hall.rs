@@ -4,7 +4,6 @@
 //! arbiter's token or the venue arbiter's). The lines are those of
 //! `tactus check` for a running server (`service::startup::check::live`).
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -14,17 +13,18 @@ use serde::Serialize;
 use super::AppState;
 use super::TablePath;
 use super::error::ApiResult;
+use super::routes::Route;
 use crate::service::startup::check::{Line, live};
 
 const HALL_CHECK_JS: &str = include_str!("../pages/hall-check.js");
 
 /// The check's routes, merged into the server's router.
-pub fn routes(state: AppState) -> Router {
-    Router::new()
-        .route("/api/check", get(all))
-        .route("/api/tables/{id}/check", get(one))
-        .route("/static/hall-check.js", get(script))
-        .with_state(state)
+pub fn routes() -> Vec<Route<AppState>> {
+    vec![
+        ("/api/check", get(all)),
+        ("/api/tables/{id}/check", get(one)),
+        ("/static/hall-check.js", get(script)),
+    ]
 }
 
 async fn script() -> Response {

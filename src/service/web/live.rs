@@ -20,6 +20,16 @@ use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
+use super::routes::Route;
+use axum::routing::{get, post};
+/// A table's live stream and the ticket it is opened with.
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        ("/api/tables/{id}/events", get(events)),
+        ("/api/tables/{id}/stream-ticket", post(ticket)),
+    ]
+}
+
 /// `?since=N`: the last announcement number the page had; `?ticket=`:
 /// a ticket its token got (a stream that is not capped).
 #[derive(Deserialize)]

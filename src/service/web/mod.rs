@@ -24,6 +24,7 @@ mod live;
 mod pages;
 mod players;
 mod rounds;
+pub mod routes;
 pub mod streams;
 mod table_path;
 mod teams;
@@ -34,7 +35,6 @@ use std::sync::Arc;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::middleware;
-use axum::routing::{get, post, put};
 use table_path::TablePath;
 
 use crate::service::competition::Competition;
@@ -98,94 +98,27 @@ pub fn app(
     cards: cards::CardsState,
 ) -> Router {
     let routes = router(state.clone())
-        .merge(hall::routes(state.clone()))
         .merge(clips::routes(voices.0, voices.1))
         .merge(cards::routes(cards));
     guarded(routes, state).layer(middleware::map_response(json_errors))
 }
 
 /// The pages and the API of the tables, the competition and the players
-/// (without the guards: [`app`] is the whole edge).
+/// (without the guards: [`app`] is the whole edge): each module's routes,
+/// assembled in one place ([`routes::assemble`]).
 pub fn router(state: AppState) -> Router {
-    let writes = Router::new()
-        .route("/api/tables/{id}/move", post(api::make_move))
-        .route("/api/tables/{id}/clock/say", post(api::say_clock))
-        .route("/api/tables/{id}/repeat", post(api::repeat))
-        .route(
-            "/api/tables/{id}/board/differences",
-            post(api::board_differences),
-        )
-        .route("/api/tables/{id}/clock/start", post(api::clock_start))
-        .route("/api/tables/{id}/clock/pause", post(api::clock_pause))
-        .route("/api/tables/{id}/clock/resume", post(api::clock_resume))
-        .route("/api/tables/{id}/clock/adjust", post(api::clock_adjust))
-        .route("/api/tables/{id}/touched", post(api::touched))
-        .route("/api/tables/{id}/draw/offer", post(api::draw_offer))
-        .route("/api/tables/{id}/draw/decline", post(api::draw_decline))
-        .route("/api/tables/{id}/draw/accept", post(api::draw_accept))
-        .route(
-            "/api/tables/{id}/draw/claim/threefold",
-            post(api::claim_threefold),
-        )
-        .route("/api/tables/{id}/draw/claim/fifty", post(api::claim_fifty))
-        .route("/api/tables/{id}/resign", post(api::resign))
-        .route("/api/tables/{id}/flag", post(api::flag))
-        .route("/api/tables/{id}/result", post(api::set_result))
-        .route(
-            "/api/tables/{id}/illegal/completed",
-            post(api::illegal_completed),
-        )
-        .route("/api/tables/{id}/ruling", post(api::ruling))
-        .route("/api/tables/{id}/promotion", post(api::promotion))
-        .route("/api/tables/{id}/rate", post(api::set_rate))
-        .route("/api/tables/{id}/stream-ticket", post(live::ticket));
-    // The competition's writes: the venue arbiter's token before the body.
-    let rounds = Router::new()
-        .route("/api/rounds", get(rounds::list).post(rounds::set_up))
-        .route("/api/rounds/{n}/start", post(rounds::start))
-        .route(
-            "/api/rounds/{n}/tables/{id}/result",
-            post(rounds::correct_result),
-        )
-        .layer(axum::extract::DefaultBodyLimit::max(self::bodies::TRF));
-    Router::new()
-        .route("/", get(pages::index))
-        .route("/table/{id}/player", get(pages::player_page))
-        .route("/table/{id}/assistant", get(pages::assistant_page))
-        .route("/table/{id}/opponent", get(pages::opponent_page))
-        .route("/arbiter", get(pages::arbiter_overview))
-        .route("/arbiter/{id}", get(pages::arbiter_table))
-        .route("/static/{file}", get(pages::static_file))
-        .route("/api/rounds/{n}/pgn", get(rounds::round_pgn))
-        .route("/api/trf", get(rounds::trf))
-        .route("/api/players/me", get(players::me))
-        .route(
-            "/api/players/me/settings",
-            get(players::my_settings).put(players::put_my_settings),
-        )
-        .route("/api/standings", get(players::standings))
-        .route("/api/teams/me", get(teams::me))
-        .route("/api/teams/{n}/lineup", put(teams::put_lineup))
-        .route("/api/lineups", get(teams::lineups))
-        .route("/c/{code}", get(teams::page))
-        .route("/c/{code}/lineup", post(teams::post_lineup))
-        // As a braille reader types the card's link: BRF has no case.
-        .route("/C/{code}", get(teams::page))
-        .route("/api/standings.brf", get(players::standings_brf))
-        .route("/standings", get(players::standings_page))
-        .route("/p/{code}", get(players::short_link))
-        // As a braille reader types the card's link: BRF has no case.
-        .route("/P/{code}", get(players::short_link))
-        .route("/api/tables", get(api::list_tables))
-        .route("/api/pgn", get(api::all_pgn))
-        .route("/api/tables/{id}", get(api::one_table))
-        .route("/api/tables/{id}/pgn", get(api::table_pgn))
-        .route("/api/tables/{id}/brf", get(braille::table_brf))
-        .route("/api/tables/{id}/events", get(live::events))
-        .merge(writes)
-        .merge(rounds)
-        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
-        .with_state(state)
+    routes::assemble([
+        pages::routes(),
+        api::routes(),
+        live::routes(),
+        braille::routes(),
+        rounds::routes(),
+        players::routes(),
+        teams::routes(),
+        hall::routes(),
+    ])
+    .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
+    .with_state(state)
 }
 
 /// The table `id` names (a path's, checked as it was read: `TablePath`):

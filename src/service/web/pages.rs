@@ -14,6 +14,21 @@ use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use super::{AppState, table};
 
+use super::routes::Route;
+use axum::routing::get;
+/// The pages and their static files.
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        ("/", get(index)),
+        ("/table/{id}/player", get(player_page)),
+        ("/table/{id}/assistant", get(assistant_page)),
+        ("/table/{id}/opponent", get(opponent_page)),
+        ("/arbiter", get(arbiter_overview)),
+        ("/arbiter/{id}", get(arbiter_table)),
+        ("/static/{file}", get(static_file)),
+    ]
+}
+
 const STYLE: &str = include_str!("../pages/style.css");
 const COMMON_JS: &str = include_str!("../pages/common.js");
 const PLAYER_HTML: &str = include_str!("../pages/player.html");

@@ -19,6 +19,26 @@ use crate::table::round::Round;
 use super::AppState;
 use super::error::{ApiError, ApiResult};
 
+use super::routes::Route;
+use axum::routing::get;
+/// The listed players: their own page's data and settings, the standings,
+/// their short links (either case: a braille reader types the card's link
+/// as BRF spells it, without capitals).
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        ("/api/players/me", get(me)),
+        (
+            "/api/players/me/settings",
+            get(my_settings).put(put_my_settings),
+        ),
+        ("/api/standings", get(standings)),
+        ("/api/standings.brf", get(standings_brf)),
+        ("/standings", get(standings_page)),
+        ("/p/{code}", get(short_link)),
+        ("/P/{code}", get(short_link)),
+    ]
+}
+
 /// `GET /api/players/me`'s answer: where the token's player plays now.
 #[derive(Debug, Serialize)]
 pub struct Me {

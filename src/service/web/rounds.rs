@@ -20,6 +20,32 @@ use super::AppState;
 use super::api::pgn_response;
 use super::error::{ApiError, ApiResult};
 
+use super::routes::Route;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+/// The competition's rounds: set up (a TRF file's body may be larger than
+/// the others), started, corrected, read, and the file given back.
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        (
+            "/api/rounds",
+            get(list)
+                .post(set_up)
+                .layer(DefaultBodyLimit::max(super::bodies::TRF)),
+        ),
+        (
+            "/api/rounds/{n}/start",
+            post(start).layer(DefaultBodyLimit::max(super::bodies::TRF)),
+        ),
+        (
+            "/api/rounds/{n}/tables/{id}/result",
+            post(correct_result).layer(DefaultBodyLimit::max(super::bodies::TRF)),
+        ),
+        ("/api/rounds/{n}/pgn", get(round_pgn)),
+        ("/api/trf", get(trf)),
+    ]
+}
+
 impl From<RoundError> for ApiError {
     fn from(e: RoundError) -> ApiError {
         let status = match &e {

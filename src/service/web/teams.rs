@@ -24,6 +24,21 @@ use super::AppState;
 use super::api_types::LineupBody;
 use super::error::{ApiError, ApiResult};
 
+use super::routes::Route;
+use axum::routing::{get, post, put};
+/// A team event's captains: their team and match, line-ups, their page
+/// (its link in either case, as a braille reader types it).
+pub(super) fn routes() -> Vec<Route<AppState>> {
+    vec![
+        ("/api/teams/me", get(me)),
+        ("/api/teams/{n}/lineup", put(put_lineup)),
+        ("/api/lineups", get(lineups)),
+        ("/c/{code}", get(page)),
+        ("/C/{code}", get(page)),
+        ("/c/{code}/lineup", post(post_lineup)),
+    ]
+}
+
 impl From<LineupRefused> for ApiError {
     fn from(e: LineupRefused) -> ApiError {
         let status = match e {
