@@ -55,6 +55,47 @@ impl Competition {
         text: &[u8],
         round: &Round,
     ) -> Result<(Vec<RoundGame>, Vec<Unpaired>), RoundError> {
+        let (trf, r, control) = self.read_round_file(text, round)?;
+        let mut games = Vec::new();
+        let mut unpaired = Vec::new();
+        for p in &self.players {
+            let Some(me) = trf.player(p.start_rank) else {
+                return Err(RoundError::Invalid(format!(
+                    "[[player]] `{}`: start rank {} is not in the TRF file",
+                    p.name, p.start_rank
+                )));
+            };
+            let entry = me.round(r);
+            if let Some((why, key, args)) = unpaired_why(entry, r) {
+                unpaired.push(Unpaired {
+                    name: p.name.clone(),
+                    start_rank: p.start_rank,
+                    why,
+                    key: key.to_owned(),
+                    args,
+                });
+            } else if let RoundEntry::Game {
+                opponent,
+                colour: Some(colour),
+                ..
+            } = entry
+                && let Some(game) = self.listed_game(&trf, r, me, opponent, colour, &control)?
+            {
+                games.push(game);
+            }
+        }
+        Ok((in_board_order(games), unpaired))
+    }
+
+    /// A round's file read and checked: its points agree with its results
+    /// (and a team event's teams with the venue's and with their games),
+    /// its `222` is a time control, the venue lists players. The file,
+    /// the round's number and the time control.
+    fn read_round_file(
+        &self,
+        text: &[u8],
+        round: &Round,
+    ) -> Result<(Trf, u16, Option<String>), RoundError> {
         let invalid = |s: String| RoundError::Invalid(s);
         let r = round
             .number()
@@ -79,135 +120,69 @@ impl Competition {
                     .into(),
             ));
         }
-        // Each player's score before the round, for the board order.
-        let ps = trf.point_system();
-        let before = |rank: u16| -> u32 {
-            trf.player(rank).map_or(0, |p| {
-                p.rounds
-                    .iter()
-                    .take(usize::from(r - 1))
-                    .filter_map(|e| match *e {
-                        RoundEntry::Game { result, .. } | RoundEntry::Bye { result } => result,
-                        RoundEntry::NotPaired => None,
-                    })
-                    .map(|res| ps.of(res))
-                    .sum()
-            })
+        Ok((trf, r, control))
+    }
+
+    /// A listed player's game of round `r` (`me` against `opponent`, `me`
+    /// with `colour`), with its place in the board order; `None` when the
+    /// opponent is listed too and `me` has Black (one game, set up from
+    /// White's entry).
+    fn listed_game(
+        &self,
+        trf: &Trf,
+        r: u16,
+        me: &tactus_rules::trf::Player,
+        opponent: u16,
+        colour: Color,
+        control: &Option<String>,
+    ) -> Result<Option<Placed>, RoundError> {
+        // Read already: every game is on both lines, with two colours.
+        let Some(them) = trf.player(opponent) else {
+            return Err(RoundError::Invalid(format!(
+                "TRF line {}: round {r}: opponent {opponent} is not in the file",
+                me.line
+            )));
         };
-        let mut games: Vec<((BoardKey, u16), RoundGame)> = Vec::new();
-        let mut unpaired = Vec::new();
-        for p in &self.players {
-            let Some(me) = trf.player(p.start_rank) else {
-                return Err(invalid(format!(
-                    "[[player]] `{}`: start rank {} is not in the TRF file",
-                    p.name, p.start_rank
-                )));
-            };
-            // Why, in English, and as the pages' message with its arguments
-            // (one of UNPAIRED_KEYS).
-            let round = || ("round".to_owned(), r.to_string());
-            let why = match me.round(r) {
-                RoundEntry::NotPaired => Some((
-                    format!("not paired in round {r}"),
-                    "not-paired",
-                    BTreeMap::from([round()]),
-                )),
-                RoundEntry::Bye { result } => Some(match result {
-                    Some(c) => (
-                        format!("bye ({c})"),
-                        "bye-letter",
-                        BTreeMap::from([("letter".to_owned(), c.to_string())]),
-                    ),
-                    None => ("bye".into(), "bye", BTreeMap::new()),
-                }),
-                RoundEntry::Game { colour: None, .. } => Some((
-                    format!("paired without a colour in round {r}: a game not played"),
-                    "no-colour",
-                    BTreeMap::from([round()]),
-                )),
-                RoundEntry::Game {
-                    opponent,
-                    colour: Some(colour),
-                    ..
-                } => {
-                    // Read already: every game is on both lines, with two
-                    // colours.
-                    let Some(them) = trf.player(opponent) else {
-                        return Err(invalid(format!(
-                            "TRF line {}: round {r}: opponent {opponent} is not in the file",
-                            me.line
-                        )));
-                    };
-                    // Two listed players paired together: one game, set up
-                    // from White's entry.
-                    let other = self.players.iter().find(|q| q.start_rank == opponent);
-                    if other.is_some() && colour == Color::Black {
-                        continue;
-                    }
-                    let (white, black) = match colour {
-                        Color::White => (me, them),
-                        Color::Black => (them, me),
-                    };
-                    // A team event orders matches, then boards within each.
-                    let key = match trf.teams().and_then(|teams| {
-                        Competition::team_board_key(
-                            teams,
-                            &trf,
-                            r,
-                            white.start_rank,
-                            black.start_rank,
-                        )
-                    }) {
-                        Some(key) => key,
-                        None => (
-                            BoardKey::of(
-                                (before(white.start_rank), white.start_rank),
-                                (before(black.start_rank), black.start_rank),
-                            ),
-                            0,
-                        ),
-                    };
-                    games.push((
-                        key,
-                        RoundGame {
-                            table: None,
-                            board: None,
-                            white: white.name.clone(),
-                            black: black.name.clone(),
-                            white_rank: Some(white.start_rank),
-                            black_rank: Some(black.start_rank),
-                            blind: Some(match (other.is_some(), colour) {
-                                (true, _) => BlindSeat::Both,
-                                (false, Color::White) => BlindSeat::White,
-                                (false, Color::Black) => BlindSeat::Black,
-                            }),
-                            control: control.clone(),
-                            start_position: None,
-                        },
-                    ));
-                    None
-                }
-            };
-            if let Some((why, key, args)) = why {
-                unpaired.push(Unpaired {
-                    name: p.name.clone(),
-                    start_rank: p.start_rank,
-                    why,
-                    key: key.to_owned(),
-                    args,
-                });
-            }
+        let other = self.players.iter().find(|q| q.start_rank == opponent);
+        if other.is_some() && colour == Color::Black {
+            return Ok(None);
         }
-        games.sort_by_key(|(key, _)| *key);
-        let games = games
-            .into_iter()
-            .enumerate()
-            .map(|(i, (_, mut g))| {
-                g.board = Some(i as u32 + 1);
-                g
+        let (white, black) = match colour {
+            Color::White => (me, them),
+            Color::Black => (them, me),
+        };
+        // A team event orders matches, then boards within each; otherwise
+        // FIDE's board order by the scores before the round.
+        let key = trf
+            .teams()
+            .and_then(|teams| {
+                Competition::team_board_key(teams, trf, r, white.start_rank, black.start_rank)
             })
-            .collect();
-        Ok((games, unpaired))
+            .unwrap_or_else(|| {
+                let before = |rank: u16| (score_before(trf, r, rank), rank);
+                (
+                    BoardKey::of(before(white.start_rank), before(black.start_rank)),
+                    0,
+                )
+            });
+        Ok(Some((
+            key,
+            RoundGame {
+                table: None,
+                board: None,
+                white: white.name.clone(),
+                black: black.name.clone(),
+                white_rank: Some(white.start_rank),
+                black_rank: Some(black.start_rank),
+                blind: Some(match (other.is_some(), colour) {
+                    (true, _) => BlindSeat::Both,
+                    (false, Color::White) => BlindSeat::White,
+                    (false, Color::Black) => BlindSeat::Black,
+                }),
+                control: control.clone(),
+                start_position: None,
+            },
+        )))
     }
 
     /// The imported TRF file with the result of every game finished at a
@@ -371,4 +346,68 @@ pub(super) fn result_chars(
         None => (Draw, Draw),
         Some(w) => (mine(w == colour), mine(w != colour)),
     }
+}
+
+/// A game with its place in the round's order: its board key (the match's
+/// in a team event) and its board in the match.
+type Placed = ((BoardKey, u16), RoundGame);
+
+/// Player `rank`'s score before round `r`, in the file's point system.
+fn score_before(trf: &Trf, r: u16, rank: u16) -> u32 {
+    let ps = trf.point_system();
+    trf.player(rank).map_or(0, |p| {
+        p.rounds
+            .iter()
+            .take(usize::from(r - 1))
+            .filter_map(|e| match *e {
+                RoundEntry::Game { result, .. } | RoundEntry::Bye { result } => result,
+                RoundEntry::NotPaired => None,
+            })
+            .map(|res| ps.of(res))
+            .sum()
+    })
+}
+
+/// Why a listed player has no game in round `r`, in English and as the
+/// pages' message with its arguments (one of `UNPAIRED_KEYS`); `None` for
+/// a game with a colour.
+fn unpaired_why(
+    entry: RoundEntry,
+    r: u16,
+) -> Option<(String, &'static str, BTreeMap<String, String>)> {
+    let round = || ("round".to_owned(), r.to_string());
+    match entry {
+        RoundEntry::NotPaired => Some((
+            format!("not paired in round {r}"),
+            "not-paired",
+            BTreeMap::from([round()]),
+        )),
+        RoundEntry::Bye { result } => Some(match result {
+            Some(c) => (
+                format!("bye ({c})"),
+                "bye-letter",
+                BTreeMap::from([("letter".to_owned(), c.to_string())]),
+            ),
+            None => ("bye".into(), "bye", BTreeMap::new()),
+        }),
+        RoundEntry::Game { colour: None, .. } => Some((
+            format!("paired without a colour in round {r}: a game not played"),
+            "no-colour",
+            BTreeMap::from([round()]),
+        )),
+        RoundEntry::Game { .. } => None,
+    }
+}
+
+/// The round's games in board order, numbered from 1.
+fn in_board_order(mut games: Vec<Placed>) -> Vec<RoundGame> {
+    games.sort_by_key(|(key, _)| *key);
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, mut g))| {
+            g.board = Some(i as u32 + 1);
+            g
+        })
+        .collect()
 }
