@@ -25,7 +25,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 use thiserror::Error;
 
 use tactus_board::event::{BoardEvent, Protocol};
-use tactus_board::hands::{Act, Hands, Step, Timing, may_start_early};
+use tactus_board::hands::{Act, Hands, Plan, Step, Timing, may_start_early};
 use tactus_board::infer::{CASTLE_WAIT, Inference, Inferred, SLIDE_WINDOW, Settings};
 use tactus_board::rng::Rng;
 use tactus_board::serial::{Driver, DriverConfig, DriverEvent};
@@ -329,6 +329,9 @@ pub fn play_game(
     })
 }
 
+/// One game carried out by the hands on a simulated board while the
+/// engine reads it: each ply planned, the opponent's first announced to
+/// the engine, carried out at the pace of hands, then the whole judged.
 fn play_logged(
     game: &HandsGame,
     protocol: Protocol,
@@ -351,30 +354,7 @@ fn play_logged(
     let mut pos = game.start.clone();
     let mut made_touches: Vec<Vec<Square>> = Vec::new();
     let mut completed: Vec<(Instant, Option<Instant>)> = Vec::new();
-    let mut seen: Vec<(Instant, Inferred)> = Vec::new();
-    let mut found = 0usize;
-    // Waits until `n` moves have been found.
-    let wait_moves = |n: usize, seen: &mut Vec<(Instant, Inferred)>, found: &mut usize| {
-        let give_up = Instant::now() + Duration::from_secs(10) + CASTLE_WAIT;
-        while *found < n {
-            let left = give_up.saturating_duration_since(Instant::now());
-            match host.outs.recv_timeout(left) {
-                Ok((at, i)) => {
-                    if matches!(i, Inferred::Moved { .. } | Inferred::Confirmed { .. }) {
-                        *found += 1;
-                    }
-                    seen.push((at, i));
-                }
-                Err(_) => {
-                    return Err(HandsFailure::Missed {
-                        found: *found,
-                        wanted: n,
-                    });
-                }
-            }
-        }
-        Ok(())
-    };
+    let mut reads = Reads::default();
     let mut previous_followed = true;
     for (ply, &m) in game.moves.iter().enumerate() {
         let own = match mode {
@@ -383,37 +363,15 @@ fn play_logged(
         };
         let mut plan = hands.plan(&pos, m, protocol, own);
         if !own && protocol == Protocol::Dgt {
-            // The other side's clock pressed for them when their move was
-            // made (it is announced; this player then carries it out).
-            plan.steps.insert(
-                0,
-                Step {
-                    gap: Duration::ZERO,
-                    act: Act::Clock(pos.turn()),
-                },
-            );
-            plan.completes += 1;
-            plan.pressed = None;
+            pressed_for_them(&mut plan, pos.turn());
         }
         // The table announces the opponent's move, then the player carries
         // it out: the engine follows it.
         if !own {
-            let (ack_tx, ack_rx) = std_mpsc::channel();
-            host.cmds
-                .send(Cmd::Expect(m, ack_tx))
-                .map_err(|_| HandsFailure::HostGone)?;
-            ack_rx
-                .recv_timeout(Duration::from_secs(10))
-                .map_err(|_| HandsFailure::HostGone)?;
+            expect(&host, m)?;
         }
-        let early = previous_followed || matches!(mode, Mode::Watch);
-        let gap = if ply > 0 && early && may_start_early(&pos, &plan) && hands.rng().chance(0.5) {
-            // The reply begins before the last move settled.
-            Duration::from_millis(hands.rng().below(20))
-        } else {
-            Duration::from_millis(60 + hands.rng().below(100))
-        };
-        std::thread::sleep(gap);
+        let early = ply > 0 && (previous_followed || matches!(mode, Mode::Watch));
+        std::thread::sleep(gap_before(&mut hands, early, &pos, &plan));
         note(
             log,
             format!(
@@ -433,7 +391,7 @@ fn play_logged(
             && own
         {
             // Announced, then the opponent's reply comes: wait for the move.
-            wait_moves(ply + 1, &mut seen, &mut found)?;
+            reads.wait_moves(&host, ply + 1)?;
             if protocol.identifies_pieces() {
                 // A sighted player's move is announced to the blind player,
                 // who hears it and replies: not sooner than a slide could
@@ -443,42 +401,27 @@ fn play_logged(
             }
         }
     }
-    wait_moves(game.moves.len(), &mut seen, &mut found)?;
+    reads.wait_moves(&host, game.moves.len())?;
     // Anything late (an invented move, a touch, a correction) shows within
     // a settling or two.
     std::thread::sleep(settings.settle * 2 + Duration::from_millis(300));
     while let Ok(s) = host.outs.try_recv() {
-        seen.push(s);
+        reads.seen.push(s);
     }
-    let mut made: Vec<(Instant, Move)> = Vec::new();
-    let mut corrections = 0;
-    for (at, i) in &seen {
-        match i {
-            Inferred::Moved { mv, .. } | Inferred::Confirmed { mv, .. } => made.push((*at, *mv)),
-            Inferred::Corrected { mv, .. } => {
-                // One move, known now: it replaces the one read too early.
-                corrections += 1;
-                made.pop();
-                made.push((*at, *mv));
-            }
-            _ => {}
-        }
-    }
-    let wanted: Vec<String> = game.moves.iter().map(|&m| uci(m)).collect();
-    let got: Vec<String> = made.iter().map(|&(_, m)| uci(m)).collect();
-    if got != wanted {
-        let ply = wanted
-            .iter()
-            .zip(&got)
-            .position(|(a, b)| a != b)
-            .unwrap_or(wanted.len().min(got.len()));
-        let near = |v: &[String]| v[ply.min(v.len())..v.len().min(ply + 3)].to_vec();
-        return Err(HandsFailure::Differ {
-            ply,
-            wanted: near(&wanted),
-            found: near(&got),
-        });
-    }
+    judge(&game.moves, &reads.seen, &made_touches, &completed)
+}
+
+/// The game as the engine read it, against the game played: every move,
+/// in order, and the touches made; then the figures: each move's time
+/// from its completion (and from the clock's press) to its being known.
+fn judge(
+    moves: &[Move],
+    seen: &[(Instant, Inferred)],
+    made_touches: &[Vec<Square>],
+    completed: &[(Instant, Option<Instant>)],
+) -> Result<HandsGameStats, HandsFailure> {
+    let (made, corrections) = moves_read(seen);
+    same_moves(moves, &made)?;
     let touched: Vec<Square> = seen
         .iter()
         .filter_map(|(_, i)| match i {
@@ -489,26 +432,138 @@ fn play_logged(
     // In the order of the moves; within one move, in any order: a piece
     // put back quickly is judged when the board is read, after a touch
     // held longer that came later.
-    if !same_touches(&touched, &made_touches) {
+    if !same_touches(&touched, made_touches) {
         return Err(HandsFailure::Touches {
             found: touched,
             made: made_touches.concat(),
         });
     }
     Ok(HandsGameStats {
-        plies: game.moves.len(),
+        plies: moves.len(),
         touches: touched.len(),
         latencies: made
             .iter()
-            .zip(&completed)
+            .zip(completed)
             .map(|(&(at, _), &(c, _))| at.saturating_duration_since(c))
             .collect(),
         from_press: made
             .iter()
-            .zip(&completed)
+            .zip(completed)
             .filter_map(|(&(at, _), &(_, p))| p.map(|p| at.saturating_duration_since(p)))
             .collect(),
         corrections,
+    })
+}
+
+/// What the engine reported, as it came: each inference with the instant
+/// it was read, and how many were moves.
+#[derive(Default)]
+struct Reads {
+    seen: Vec<(Instant, Inferred)>,
+    found: usize,
+}
+
+impl Reads {
+    /// Waits until `n` moves have been found: 10 s (and a castling's own
+    /// wait) at most, or the moves are missed.
+    fn wait_moves(&mut self, host: &Host, n: usize) -> Result<(), HandsFailure> {
+        let give_up = Instant::now() + Duration::from_secs(10) + CASTLE_WAIT;
+        while self.found < n {
+            let left = give_up.saturating_duration_since(Instant::now());
+            match host.outs.recv_timeout(left) {
+                Ok((at, i)) => {
+                    if matches!(i, Inferred::Moved { .. } | Inferred::Confirmed { .. }) {
+                        self.found += 1;
+                    }
+                    self.seen.push((at, i));
+                }
+                Err(_) => {
+                    return Err(HandsFailure::Missed {
+                        found: self.found,
+                        wanted: n,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pause before the hands start a move: when it may start `early` and
+/// its first act allows it, half the time the reply begins before the last
+/// move settled.
+fn gap_before(hands: &mut Hands, early: bool, pos: &Chess, plan: &Plan) -> Duration {
+    if early && may_start_early(pos, plan) && hands.rng().chance(0.5) {
+        Duration::from_millis(hands.rng().below(20))
+    } else {
+        Duration::from_millis(60 + hands.rng().below(100))
+    }
+}
+
+/// On a DGT board, the other side's clock pressed for them when their
+/// move was made (it is announced; this player then carries it out).
+fn pressed_for_them(plan: &mut Plan, side: Color) {
+    plan.steps.insert(
+        0,
+        Step {
+            gap: Duration::ZERO,
+            act: Act::Clock(side),
+        },
+    );
+    plan.completes += 1;
+    plan.pressed = None;
+}
+
+/// Tells the engine the announced move `m` it is to follow, and waits
+/// until it has taken it.
+fn expect(host: &Host, m: Move) -> Result<(), HandsFailure> {
+    let (ack_tx, ack_rx) = std_mpsc::channel();
+    host.cmds
+        .send(Cmd::Expect(m, ack_tx))
+        .map_err(|_| HandsFailure::HostGone)?;
+    ack_rx
+        .recv_timeout(Duration::from_secs(10))
+        .map_err(|_| HandsFailure::HostGone)
+}
+
+/// The moves the engine read, in order, each when it was known, and how
+/// many were corrected slides (a correction replaces the move read too
+/// early).
+fn moves_read(seen: &[(Instant, Inferred)]) -> (Vec<(Instant, Move)>, usize) {
+    let mut made: Vec<(Instant, Move)> = Vec::new();
+    let mut corrections = 0;
+    for (at, i) in seen {
+        match i {
+            Inferred::Moved { mv, .. } | Inferred::Confirmed { mv, .. } => made.push((*at, *mv)),
+            Inferred::Corrected { mv, .. } => {
+                corrections += 1;
+                made.pop();
+                made.push((*at, *mv));
+            }
+            _ => {}
+        }
+    }
+    (made, corrections)
+}
+
+/// The moves read are the game's, or the first ply where they part and
+/// the moves around it.
+fn same_moves(wanted: &[Move], made: &[(Instant, Move)]) -> Result<(), HandsFailure> {
+    let wanted: Vec<String> = wanted.iter().map(|&m| uci(m)).collect();
+    let got: Vec<String> = made.iter().map(|&(_, m)| uci(m)).collect();
+    if got == wanted {
+        return Ok(());
+    }
+    let ply = wanted
+        .iter()
+        .zip(&got)
+        .position(|(a, b)| a != b)
+        .unwrap_or(wanted.len().min(got.len()));
+    let near = |v: &[String]| v[ply.min(v.len())..v.len().min(ply + 3)].to_vec();
+    Err(HandsFailure::Differ {
+        ply,
+        wanted: near(&wanted),
+        found: near(&got),
     })
 }
 

@@ -561,35 +561,31 @@ impl Worker {
     fn serve(&self, port: Box<dyn Link>, told: &mut bool) -> (String, bool) {
         let mut noise = NoiseLog::new(self.config.noise_every);
         let mut proven = false;
-        let reason = self.read_until_failure(port, &mut noise, told, &mut proven);
+        let reason = self
+            .read_until_failure(port, &mut noise, told, &mut proven)
+            .to_string();
         if let Some(line) = noise.flush(Instant::now()) {
             tracing::warn!(port = %self.config.port, "{line}");
         }
         (reason, proven)
     }
 
+    /// Reads the board until the connection fails or the driver stops,
+    /// passing on what it sends with how unsure its instant is. One loop
+    /// of about a hundred lines: the wait, the read and the stamp share
+    /// the instants that make the stamp (`started`, `returned`,
+    /// `last_bytes`, the run delay), so they stay together; what needs
+    /// none of them is a step of its own.
     fn read_until_failure(
         &self,
         mut port: Box<dyn Link>,
         noise: &mut NoiseLog,
         told: &mut bool,
         proven: &mut bool,
-    ) -> String {
+    ) -> Stop {
         let mut decoder = decoder(self.config.protocol);
-        // A fresh connection may follow a disconnect: drop stale requests.
-        while self.requests.try_recv().is_ok() {}
-        if let Err(e) = port.write_all(decoder.start_requests()) {
-            return format!("write failed: {e}");
-        }
-        let lights = self
-            .lights
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        if !lights.is_empty()
-            && let Err(e) = port.write_all(&lights)
-        {
-            return format!("write failed: {e}");
+        if let Err(stop) = self.open_connection(&mut *port, decoder.start_requests()) {
+            return stop;
         }
         let mut buf = [0u8; 256];
         let mut out = Vec::new();
@@ -604,28 +600,19 @@ impl Worker {
         let mut last_bytes = Instant::now();
         loop {
             if self.stopped() {
-                return "driver stopped".into();
+                return Stop::Stopped;
             }
             if let Some(line) = noise.due(Instant::now()) {
                 tracing::warn!(port = %self.config.port, "{line}");
             }
             while let Ok(req) = self.requests.try_recv() {
                 if let Err(e) = port.write_all(&req) {
-                    return format!("write failed: {e}");
+                    return Stop::Write(e);
                 }
             }
-            // A wait ends at the instant the host waits for, or when a
-            // summary of unreadable input is due; otherwise only bytes from
-            // the board or news from the host end it.
             let started = Instant::now();
-            let due = [self.wanted(), noise.next_due()]
-                .into_iter()
-                .flatten()
-                .min();
-            let mut wait = due.map(|d| d.saturating_duration_since(started));
-            if delay.is_none() || started.saturating_duration_since(last_bytes) < QUIET {
-                wait = Some(wait.map_or(self.config.poll, |w| w.min(self.config.poll)));
-            }
+            let bounded = delay.is_none() || started.saturating_duration_since(last_bytes) < QUIET;
+            let wait = self.next_wait(noise, started, bounded);
             let held = port.holds_data();
             let delay_before = delay.as_mut().and_then(RunDelay::now);
             let ready = if held {
@@ -636,20 +623,12 @@ impl Worker {
             } else {
                 match wake::wait(Some(port.fd()), &self.wake, wait) {
                     Ok(ready) => ready,
-                    Err(e) => return format!("cannot wait for the board: {e}"),
+                    Err(e) => return Stop::Wait(e),
                 }
             };
             if !ready.port {
-                let now = Instant::now();
-                // Nothing came from the board while waiting: until the
-                // wait's end if it ran out, until it began if the host's
-                // news (or a signal) ended it.
-                let upto = match wait {
-                    Some(w) if ready.timed_out() => (started + w).min(now),
-                    _ => started,
-                };
-                if !self.read_up_to(upto) {
-                    return "driver stopped".into();
+                if !self.nothing_came(ready, started, wait) {
+                    return Stop::Stopped;
                 }
                 continue;
             }
@@ -659,65 +638,23 @@ impl Worker {
                 (Some(before), Some(after)) => Some(after.saturating_sub(before)),
                 _ => None,
             };
-            // Bytes already waiting came since the last read returned. Bytes
-            // that woke a wait that overslept its timeout came at any time
-            // during it; bytes that woke the thread came at most as long
-            // before it ran as the kernel says it waited to run. Otherwise
-            // the stamp is when they came.
-            let took = now.saturating_duration_since(started);
-            let overslept = match wait {
-                Some(wait) if took > wait + LATE => took,
-                _ => Duration::ZERO,
-            };
-            let unsure = if held {
-                now.saturating_duration_since(returned)
-            } else {
-                overslept.max(late.unwrap_or_default())
-            };
-            let unsure = if unsure > LATE {
-                unsure
-            } else {
-                Duration::ZERO
-            };
+            let unsure = how_unsure(held, now, started, returned, wait, late);
             returned = now;
             match read {
-                Ok(0) => return "end of file".into(),
+                Ok(0) => return Stop::EndOfFile,
                 Ok(n) => {
                     last_bytes = now;
                     decoder.feed(buf.get(..n).unwrap_or_default(), &mut out);
-                    let mut rescan = false;
-                    for d in out.drain(..) {
-                        let sent = match d {
-                            Decoded::Event(e) => {
-                                if !*proven {
-                                    *proven = true;
-                                    self.failures.store(0, Ordering::Relaxed);
-                                }
-                                if !*told {
-                                    tracing::info!(port = %self.config.port, "board connected");
-                                    *told = self.emit(DriverEvent::Board(BoardEvent::Connected));
-                                }
-                                self.emit_unsure(DriverEvent::Board(e), unsure)
-                            }
-                            Decoded::Unreadable(u) => {
-                                self.unreadable.fetch_add(1, Ordering::Relaxed);
-                                if let Some(line) = noise.unreadable(Instant::now(), &u.what) {
-                                    tracing::warn!(port = %self.config.port, bytes = ?u.bytes, "{line}");
-                                }
-                                rescan = true;
-                                self.emit_unreadable(u, unsure)
-                            }
-                        };
-                        if !sent {
-                            return "driver stopped".into();
-                        }
-                    }
+                    let rescan = match self.pass_on(&mut out, unsure, noise, told, proven) {
+                        Ok(rescan) => rescan,
+                        Err(stop) => return stop,
+                    };
                     if rescan && let Err(e) = port.write_all(decoder.scan_request()) {
-                        return format!("write failed: {e}");
+                        return Stop::Write(e);
                     }
                     // All that was there when the read began is passed on.
                     if n < buf.len() && !held && !port.holds_data() && !self.read_up_to(started) {
-                        return "driver stopped".into();
+                        return Stop::Stopped;
                     }
                 }
                 // The port looked readable but had nothing for the link (a
@@ -730,12 +667,147 @@ impl Worker {
                     ) =>
                 {
                     if !self.read_up_to(started) {
-                        return "driver stopped".into();
+                        return Stop::Stopped;
                     }
                 }
-                Err(e) => return format!("read failed: {e}"),
+                Err(e) => return Stop::Read(e),
             }
         }
+    }
+
+    /// Nothing came from the board while waiting: until the wait's end if
+    /// it ran out, until it began if the host's news (or a signal) ended
+    /// it. False once the host has gone.
+    fn nothing_came(&self, ready: Ready, started: Instant, wait: Option<Duration>) -> bool {
+        let upto = match wait {
+            Some(w) if ready.timed_out() => (started + w).min(Instant::now()),
+            _ => started,
+        };
+        self.read_up_to(upto)
+    }
+
+    /// A fresh connection, which may follow a disconnect: stale requests
+    /// dropped, the board asked for its position (`start`), its lights set
+    /// again.
+    fn open_connection(&self, port: &mut dyn Link, start: &[u8]) -> Result<(), Stop> {
+        while self.requests.try_recv().is_ok() {}
+        port.write_all(start).map_err(Stop::Write)?;
+        let lights = self
+            .lights
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if !lights.is_empty() {
+            port.write_all(&lights).map_err(Stop::Write)?;
+        }
+        Ok(())
+    }
+
+    /// How long a wait for the board may last from `started`: it ends at
+    /// the instant the host waits for, or when a summary of unreadable
+    /// input is due; otherwise only bytes from the board or news from the
+    /// host end it. `bounded` (the thread cannot tell how late it ran, or
+    /// the board is in use): never longer than the poll time.
+    fn next_wait(&self, noise: &NoiseLog, started: Instant, bounded: bool) -> Option<Duration> {
+        let due = [self.wanted(), noise.next_due()]
+            .into_iter()
+            .flatten()
+            .min();
+        let wait = due.map(|d| d.saturating_duration_since(started));
+        if bounded {
+            Some(wait.map_or(self.config.poll, |w| w.min(self.config.poll)))
+        } else {
+            wait
+        }
+    }
+
+    /// Passes on what the decoder made of the bytes read: events (the
+    /// first proves the connection, and says the board is connected) and
+    /// unreadable input (counted, summarised in the log). Whether the
+    /// board is to be asked for a full scan (after unreadable input).
+    fn pass_on(
+        &self,
+        decoded: &mut Vec<Decoded>,
+        unsure: Duration,
+        noise: &mut NoiseLog,
+        told: &mut bool,
+        proven: &mut bool,
+    ) -> Result<bool, Stop> {
+        let mut rescan = false;
+        for d in decoded.drain(..) {
+            let sent = match d {
+                Decoded::Event(e) => {
+                    if !*proven {
+                        *proven = true;
+                        self.failures.store(0, Ordering::Relaxed);
+                    }
+                    if !*told {
+                        tracing::info!(port = %self.config.port, "board connected");
+                        *told = self.emit(DriverEvent::Board(BoardEvent::Connected));
+                    }
+                    self.emit_unsure(DriverEvent::Board(e), unsure)
+                }
+                Decoded::Unreadable(u) => {
+                    self.unreadable.fetch_add(1, Ordering::Relaxed);
+                    if let Some(line) = noise.unreadable(Instant::now(), &u.what) {
+                        tracing::warn!(port = %self.config.port, bytes = ?u.bytes, "{line}");
+                    }
+                    rescan = true;
+                    self.emit_unreadable(u, unsure)
+                }
+            };
+            if !sent {
+                return Err(Stop::Stopped);
+            }
+        }
+        Ok(rescan)
+    }
+}
+
+/// Why a connection to a board ended: its text is the reason the log and
+/// the table are given.
+#[derive(Debug, thiserror::Error)]
+enum Stop {
+    #[error("driver stopped")]
+    Stopped,
+    #[error("end of file")]
+    EndOfFile,
+    #[error("write failed: {0}")]
+    Write(std::io::Error),
+    #[error("read failed: {0}")]
+    Read(std::io::Error),
+    #[error("cannot wait for the board: {0}")]
+    Wait(std::io::Error),
+}
+
+/// How long before `now` bytes read may have come, when more than
+/// [`LATE`] (else zero). Bytes already waiting (`held`) came since the last
+/// read `returned`. Bytes that woke a wait that overslept its timeout came
+/// at any time during it; bytes that woke the thread came at most as long
+/// before it ran as the kernel says it waited to run (`late`). Otherwise
+/// the stamp is when they came.
+fn how_unsure(
+    held: bool,
+    now: Instant,
+    started: Instant,
+    returned: Instant,
+    wait: Option<Duration>,
+    late: Option<Duration>,
+) -> Duration {
+    let took = now.saturating_duration_since(started);
+    let overslept = match wait {
+        Some(wait) if took > wait + LATE => took,
+        _ => Duration::ZERO,
+    };
+    let unsure = if held {
+        now.saturating_duration_since(returned)
+    } else {
+        overslept.max(late.unwrap_or_default())
+    };
+    if unsure > LATE {
+        unsure
+    } else {
+        Duration::ZERO
     }
 }
 
