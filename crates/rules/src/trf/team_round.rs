@@ -147,92 +147,24 @@ impl Trf {
             return fail(TrfErrorKind::NotATeamEvent);
         };
         let boards = teams.boards();
-        let colours = teams.colours();
-        let lineup_of = |team: u16| -> Result<(Vec<u16>, bool), TrfError> {
-            let Some(t) = teams.team(team) else {
-                return Err(TrfError {
-                    line: 0,
-                    kind: TrfErrorKind::UnknownTeam {
-                        code: "pairing",
-                        team,
-                    },
-                });
-            };
-            let default = t.default_lineup(boards, &[]);
-            let lineup = lineups
-                .get(&team)
-                .cloned()
-                .unwrap_or_else(|| default.clone());
-            t.check_lineup(&lineup, boards).map_err(|e| TrfError {
-                line: t.line,
-                kind: TrfErrorKind::Lineup {
-                    team,
-                    problem: e.to_string(),
-                },
-            })?;
-            let lineup: Vec<u16> = lineup.into_iter().take(boards).collect();
-            let own = lineup != default;
-            Ok((lineup, own))
-        };
-        // (rank, opponent, colour char, result char)
-        let mut blocks: Vec<(u16, u16, char, char)> = Vec::new();
-        let mut records: Vec<Lineup> = Vec::new();
-        let mut byes: Vec<u16> = Vec::new();
-        // A player who sits out is written `0000 - Z` (absent, no point):
-        // FIDE's checker and chesspairing read no blank block between two
-        // rounds played.
-        let resting = |team: u16, lineup: &[u16]| -> Vec<(u16, u16, char, char)> {
-            teams
-                .team(team)
-                .map(|t| {
-                    t.players
-                        .iter()
-                        .filter(|r| !lineup.contains(r))
-                        .map(|&r| (r, 0, '-', 'Z'))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        for p in pairings {
-            let (first, own_first) = lineup_of(p.first)?;
-            blocks.extend(resting(p.first, &first));
-            let Some(second_team) = p.second else {
-                // The team's bye: its points are the `320`'s (a drawn
-                // match, as FIDE's checker scores a bye by default); its
-                // players play no game.
-                blocks.extend(first.iter().map(|&r| (r, 0, '-', 'Z')));
-                byes.push(p.first);
-                continue;
-            };
-            let (second, own_second) = lineup_of(second_team)?;
-            blocks.extend(resting(second_team, &second));
-            for (i, (&a, &b)) in first.iter().zip(&second).enumerate() {
-                let c = colours.get(i).copied().unwrap_or(if i % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                });
-                let letter = |c: Color| if c == Color::White { 'w' } else { 'b' };
-                blocks.push((a, b, letter(c), ' '));
-                blocks.push((b, a, letter(!c), ' '));
-            }
-            for (team, opponent, lineup, own) in [
-                (p.first, second_team, &first, own_first),
-                (second_team, p.first, &second, own_second),
-            ] {
-                if own {
-                    records.push(Lineup {
-                        round,
-                        team,
-                        opponent,
-                        boards: lineup.clone(),
-                        line: 0,
-                    });
-                }
-            }
-        }
+        let planned = plan_round(teams, round, boards, pairings, lineups)?;
         let mut out = self.clone();
-        for (rank, opponent, colour, result) in blocks {
+        self.write_blocks(&mut out, round, &planned.blocks)?;
+        out.append_records(
+            round,
+            planned.records,
+            &planned.byes,
+            teams.scoring().draw,
+            self.point_system().draw * boards as u32,
+        )?;
+        Trf::from_bytes(&out.to_bytes())
+    }
+
+    /// Each planned block written into its player's line at round
+    /// `round`'s columns (a player already paired that round refused).
+    fn write_blocks(&self, out: &mut Trf, round: u16, blocks: &[Block]) -> Result<(), TrfError> {
+        let fail = |kind| Err(TrfError { line: 0, kind });
+        for &(rank, opponent, colour, result) in blocks {
             let Some(player) = self.player(rank) else {
                 return fail(TrfErrorKind::UnknownPlayer(rank));
             };
@@ -258,6 +190,20 @@ impl Trf {
                 line.text.pop();
             }
         }
+        Ok(())
+    }
+
+    /// The `300` line-ups and the `320` byes appended, the file's line
+    /// ending kept.
+    fn append_records(
+        &mut self,
+        round: u16,
+        records: Vec<Lineup>,
+        byes: &[u16],
+        bye_match_points: u32,
+        bye_game_points: u32,
+    ) -> Result<(), TrfError> {
+        let out = self;
         let ending = out
             .lines
             .last()
@@ -278,13 +224,135 @@ impl Trf {
                 ending,
             });
         }
-        for team in byes {
-            let scoring = teams.scoring();
-            let game_points = self.point_system().draw * boards as u32;
-            out.write_bye(round, team, scoring.draw, game_points, ending)?;
+        for &team in byes {
+            out.write_bye(round, team, bye_match_points, bye_game_points, ending)?;
         }
-        Trf::from_bytes(&out.to_bytes())
+        Ok(())
     }
+}
+
+/// One player's block of a round: (start rank, opponent or 0, colour
+/// letter, result letter).
+type Block = (u16, u16, char, char);
+
+/// What a team engine's list makes of a round: every player's block, the
+/// `300` line-ups out of the default order, the teams with a bye.
+struct Planned {
+    blocks: Vec<Block>,
+    records: Vec<Lineup>,
+    byes: Vec<u16>,
+}
+
+/// The round's blocks from the engine's `pairings` and the captains'
+/// `lineups` (board `i`: the two line-ups' `i`-th players, the first
+/// team's with `352`'s colour `i`).
+fn plan_round(
+    teams: &super::teams::Teams,
+    round: u16,
+    boards: usize,
+    pairings: &[TeamPairing],
+    lineups: &BTreeMap<u16, Vec<u16>>,
+) -> Result<Planned, TrfError> {
+    let colours = teams.colours();
+    let lineup_of = |team: u16| team_lineup(teams, team, boards, lineups);
+    // (rank, opponent, colour char, result char)
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut records: Vec<Lineup> = Vec::new();
+    let mut byes: Vec<u16> = Vec::new();
+    let resting = |team: u16, lineup: &[u16]| resting_blocks(teams, team, lineup);
+    for p in pairings {
+        let (first, own_first) = lineup_of(p.first)?;
+        blocks.extend(resting(p.first, &first));
+        let Some(second_team) = p.second else {
+            // The team's bye: its points are the `320`'s (a drawn
+            // match, as FIDE's checker scores a bye by default); its
+            // players play no game.
+            blocks.extend(first.iter().map(|&r| (r, 0, '-', 'Z')));
+            byes.push(p.first);
+            continue;
+        };
+        let (second, own_second) = lineup_of(second_team)?;
+        blocks.extend(resting(second_team, &second));
+        for (i, (&a, &b)) in first.iter().zip(&second).enumerate() {
+            let c = colours.get(i).copied().unwrap_or(if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            });
+            let letter = |c: Color| if c == Color::White { 'w' } else { 'b' };
+            blocks.push((a, b, letter(c), ' '));
+            blocks.push((b, a, letter(!c), ' '));
+        }
+        for (team, opponent, lineup, own) in [
+            (p.first, second_team, &first, own_first),
+            (second_team, p.first, &second, own_second),
+        ] {
+            if own {
+                records.push(Lineup {
+                    round,
+                    team,
+                    opponent,
+                    boards: lineup.clone(),
+                    line: 0,
+                });
+            }
+        }
+    }
+    Ok(Planned {
+        blocks,
+        records,
+        byes,
+    })
+}
+
+/// Team `team`'s line-up of `boards` players (the captain's, checked, or
+/// its first players) and whether it is out of the default order.
+fn team_lineup(
+    teams: &super::teams::Teams,
+    team: u16,
+    boards: usize,
+    lineups: &BTreeMap<u16, Vec<u16>>,
+) -> Result<(Vec<u16>, bool), TrfError> {
+    let Some(t) = teams.team(team) else {
+        return Err(TrfError {
+            line: 0,
+            kind: TrfErrorKind::UnknownTeam {
+                code: "pairing",
+                team,
+            },
+        });
+    };
+    let default = t.default_lineup(boards, &[]);
+    let lineup = lineups
+        .get(&team)
+        .cloned()
+        .unwrap_or_else(|| default.clone());
+    t.check_lineup(&lineup, boards).map_err(|e| TrfError {
+        line: t.line,
+        kind: TrfErrorKind::Lineup {
+            team,
+            problem: e.to_string(),
+        },
+    })?;
+    let lineup: Vec<u16> = lineup.into_iter().take(boards).collect();
+    let own = lineup != default;
+    Ok((lineup, own))
+}
+
+/// The blocks of team `team`'s players who sit out (not in `lineup`):
+/// `0000 - Z` (absent, no point), since FIDE's checker and chesspairing
+/// read no blank block between two rounds played.
+fn resting_blocks(teams: &super::teams::Teams, team: u16, lineup: &[u16]) -> Vec<Block> {
+    teams
+        .team(team)
+        .map(|t| {
+            t.players
+                .iter()
+                .filter(|r| !lineup.contains(r))
+                .map(|&r| (r, 0, '-', 'Z'))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 impl Trf {
