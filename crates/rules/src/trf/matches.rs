@@ -104,7 +104,6 @@ impl Teams {
     /// assert_eq!(m.match_points, Some([20, 0]));
     /// ```
     pub fn matches(&self, trf: &Trf, round: u16) -> Vec<Match> {
-        let ps = trf.point_system();
         // (smaller team, larger team) to its boards.
         let mut games: BTreeMap<(u16, u16), Vec<(u16, u16)>> = BTreeMap::new();
         for p in trf.players() {
@@ -121,100 +120,10 @@ impl Teams {
                     .push((p.start_rank, opponent));
             }
         }
-        let mut out = Vec::new();
-        for ((a, b), pairs) in games {
-            let lineup_a = self.lineup_of(trf, round, a);
-            let board_of = |rank: u16, lineup: &[u16]| {
-                lineup
-                    .iter()
-                    .position(|&r| r == rank)
-                    .map_or(u16::MAX, |i| i as u16 + 1)
-            };
-            let mut boards: Vec<MatchBoard> = pairs
-                .into_iter()
-                .map(|(ra, rb)| {
-                    let entry = |rank: u16| match trf.player(rank).map(|p| p.round(round)) {
-                        Some(RoundEntry::Game { colour, result, .. }) => (colour, result),
-                        _ => (None, None),
-                    };
-                    let (colour, result_a) = entry(ra);
-                    let (_, result_b) = entry(rb);
-                    MatchBoard {
-                        board: board_of(ra, &lineup_a),
-                        first: ra,
-                        second: rb,
-                        first_colour: colour,
-                        first_result: result_a,
-                        second_result: result_b,
-                    }
-                })
-                .collect();
-            boards.sort_by_key(|b| (b.board, b.first));
-            // Boards numbered as played: a line-up that does not name a
-            // player (a file without `300`s) still counts 1, 2, ….
-            for (i, board) in boards.iter_mut().enumerate() {
-                if board.board == u16::MAX {
-                    board.board = i as u16 + 1;
-                }
-            }
-            // The first-named team gets board 1 the colour `352` gives it.
-            let first_colour = self.colours().first().copied().unwrap_or(Color::White);
-            let swap = boards
-                .first()
-                .and_then(|b| b.first_colour)
-                .is_some_and(|c| c != first_colour);
-            let (first, second) = if swap { (b, a) } else { (a, b) };
-            if swap {
-                for board in &mut boards {
-                    *board = MatchBoard {
-                        first: board.second,
-                        second: board.first,
-                        first_colour: board.first_colour.map(|c| !c),
-                        first_result: board.second_result,
-                        second_result: board.first_result,
-                        ..*board
-                    };
-                }
-            }
-            let worth = |r: Option<ResultChar>| r.map_or(0, |r| ps.of(r));
-            let game_points = [
-                boards.iter().map(|b| worth(b.first_result)).sum(),
-                boards.iter().map(|b| worth(b.second_result)).sum(),
-            ];
-            let forfeited = self
-                .forfeits()
-                .iter()
-                .find(|f| {
-                    f.round == round
-                        && ((f.first, f.second) == (first, second)
-                            || (f.first, f.second) == (second, first))
-                })
-                .map(|f| {
-                    // The record names the teams in its own order.
-                    match (f.kind, f.first == first) {
-                        (Forfeited::FirstWins, false) => Forfeited::SecondWins,
-                        (Forfeited::SecondWins, false) => Forfeited::FirstWins,
-                        (kind, _) => kind,
-                    }
-                });
-            let done = boards
-                .iter()
-                .all(|b| b.first_result.is_some() && b.second_result.is_some());
-            let match_points = match forfeited {
-                Some(kind) => Some(self.forfeit_points(kind)),
-                None if done => Some(self.match_points_of(game_points)),
-                None => None,
-            };
-            out.push(Match {
-                round,
-                first,
-                second: Some(second),
-                boards,
-                game_points,
-                match_points,
-                forfeited,
-            });
-        }
+        let mut out: Vec<Match> = games
+            .into_iter()
+            .map(|((a, b), pairs)| self.match_of(trf, round, a, b, pairs))
+            .collect();
         // A forfeited match no board of which is in the `001`s.
         for f in self.forfeits().iter().filter(|f| f.round == round) {
             let known = out.iter().any(|m| {
@@ -246,6 +155,116 @@ impl Teams {
         }
         out.sort_by_key(|m| m.first.min(m.second.unwrap_or(u16::MAX)));
         out
+    }
+
+    /// The match of teams `a` and `b` (`a` < `b`) in `round` from their
+    /// players' games `pairs` (`a`'s player, `b`'s): boards numbered by the
+    /// line-up, the first-named team the one with `352`'s colour on board
+    /// 1, game points, and match points once every board has a result (or
+    /// as a `330` decides).
+    fn match_of(&self, trf: &Trf, round: u16, a: u16, b: u16, pairs: Vec<(u16, u16)>) -> Match {
+        let ps = trf.point_system();
+        let mut boards = self.boards_of(trf, round, a, pairs);
+        // The first-named team gets board 1 the colour `352` gives it.
+        let first_colour = self.colours().first().copied().unwrap_or(Color::White);
+        let swap = boards
+            .first()
+            .and_then(|b| b.first_colour)
+            .is_some_and(|c| c != first_colour);
+        let (first, second) = if swap { (b, a) } else { (a, b) };
+        if swap {
+            for board in &mut boards {
+                *board = MatchBoard {
+                    first: board.second,
+                    second: board.first,
+                    first_colour: board.first_colour.map(|c| !c),
+                    first_result: board.second_result,
+                    second_result: board.first_result,
+                    ..*board
+                };
+            }
+        }
+        let worth = |r: Option<ResultChar>| r.map_or(0, |r| ps.of(r));
+        let game_points = [
+            boards.iter().map(|b| worth(b.first_result)).sum(),
+            boards.iter().map(|b| worth(b.second_result)).sum(),
+        ];
+        let forfeited = self.forfeit_of(round, first, second);
+        let done = boards
+            .iter()
+            .all(|b| b.first_result.is_some() && b.second_result.is_some());
+        let match_points = match forfeited {
+            Some(kind) => Some(self.forfeit_points(kind)),
+            None if done => Some(self.match_points_of(game_points)),
+            None => None,
+        };
+        Match {
+            round,
+            first,
+            second: Some(second),
+            boards,
+            game_points,
+            match_points,
+            forfeited,
+        }
+    }
+
+    /// The boards of team `a`'s games `pairs` in `round` (`a`'s player
+    /// first), numbered by `a`'s line-up (or as played, when the line-up
+    /// does not name a player), board 1 first.
+    fn boards_of(&self, trf: &Trf, round: u16, a: u16, pairs: Vec<(u16, u16)>) -> Vec<MatchBoard> {
+        let lineup_a = self.lineup_of(trf, round, a);
+        let board_of = |rank: u16| {
+            lineup_a
+                .iter()
+                .position(|&r| r == rank)
+                .map_or(u16::MAX, |i| i as u16 + 1)
+        };
+        let entry = |rank: u16| match trf.player(rank).map(|p| p.round(round)) {
+            Some(RoundEntry::Game { colour, result, .. }) => (colour, result),
+            _ => (None, None),
+        };
+        let mut boards: Vec<MatchBoard> = pairs
+            .into_iter()
+            .map(|(ra, rb)| {
+                let (colour, result_a) = entry(ra);
+                let (_, result_b) = entry(rb);
+                MatchBoard {
+                    board: board_of(ra),
+                    first: ra,
+                    second: rb,
+                    first_colour: colour,
+                    first_result: result_a,
+                    second_result: result_b,
+                }
+            })
+            .collect();
+        boards.sort_by_key(|b| (b.board, b.first));
+        // Boards numbered as played: a line-up that does not name a
+        // player (a file without `300`s) still counts 1, 2, ….
+        for (i, board) in boards.iter_mut().enumerate() {
+            if board.board == u16::MAX {
+                board.board = i as u16 + 1;
+            }
+        }
+        boards
+    }
+
+    /// How a `330` decided the match of `first` and `second` in `round`,
+    /// seen from `first` (the record names the teams in its own order).
+    fn forfeit_of(&self, round: u16, first: u16, second: u16) -> Option<Forfeited> {
+        self.forfeits()
+            .iter()
+            .find(|f| {
+                f.round == round
+                    && ((f.first, f.second) == (first, second)
+                        || (f.first, f.second) == (second, first))
+            })
+            .map(|f| match (f.kind, f.first == first) {
+                (Forfeited::FirstWins, false) => Forfeited::SecondWins,
+                (Forfeited::SecondWins, false) => Forfeited::FirstWins,
+                (kind, _) => kind,
+            })
     }
 
     /// What team `team`'s players' byes are worth in `round` when the team
