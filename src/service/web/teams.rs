@@ -408,6 +408,29 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
         "<h1>{}</h1>\n<section id=\"match\">\n",
         m("captain-team", &[("number", &number), ("name", &me.name)])
     );
+    body.push_str(&match_section(me, lang));
+    // What changed in the match, said once by captain.js (a status line:
+    // read without moving the focus).
+    body.push_str(
+        "</section>\n<p id=\"match-news\" role=\"status\" class=\"visually-hidden\"></p>\n",
+    );
+    body.push_str(&lineup_form(me, code, lang));
+    format!(
+        "<!doctype html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n\
+         <body>\n<main>\n{body}</main>\n\
+         <script type=\"module\" src=\"/static/captain.js\"></script>\n</body>\n</html>\n",
+        lang.code(),
+        m("captain-title", &[("team", &me.name)])
+    )
+}
+
+/// The captain's match this round, board by board with the score (the
+/// part captain.js keeps current).
+fn match_section(me: &TeamMe, lang: Language) -> String {
+    let m = |id: &str, args: &[(&str, &str)]| escape(&i18n::message(lang, id, args));
+    let mut body = String::new();
     match (&me.round, &me.the_match) {
         (Some(round), Some(x)) => {
             let round = round.to_string();
@@ -470,11 +493,14 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
         )),
         (None, _) => body.push_str(&format!("<h2>{}</h2>\n", m("captain-no-round", &[]))),
     }
-    // What changed in the match, said once by captain.js (a status line:
-    // read without moving the focus).
-    body.push_str(
-        "</section>\n<p id=\"match-news\" role=\"status\" class=\"visually-hidden\"></p>\n",
-    );
+    body
+}
+
+/// The next round's line-up as a form of check boxes in the team's order
+/// (no script needed), and the link to the standings.
+fn lineup_form(me: &TeamMe, code: &str, lang: Language) -> String {
+    let m = |id: &str, args: &[(&str, &str)]| escape(&i18n::message(lang, id, args));
+    let mut body = String::new();
     let next = me.lineup.round.to_string();
     body.push_str(&format!(
         "<h2>{}</h2>\n<form method=\"post\" action=\"/c/{code}/lineup\">\n\
@@ -500,15 +526,7 @@ fn captain_html(me: &TeamMe, code: &str, lang: Language) -> String {
         m("captain-lineup-submit", &[]),
         m("captain-standings", &[])
     ));
-    format!(
-        "<!doctype html>\n<html lang=\"{}\">\n<head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>\n\
-         <body>\n<main>\n{body}</main>\n\
-         <script type=\"module\" src=\"/static/captain.js\"></script>\n</body>\n</html>\n",
-        lang.code(),
-        m("captain-title", &[("team", &me.name)])
-    )
+    body
 }
 
 fn player_name(me: &TeamMe, rank: u16) -> String {
