@@ -10,7 +10,6 @@ pub mod e2e;
 pub mod error;
 pub mod firmware;
 pub mod gate;
-pub mod hands;
 pub mod idle;
 pub mod readers;
 pub mod serve;

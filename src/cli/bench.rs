@@ -496,7 +496,7 @@ fn startup(args: StartupArgs) -> anyhow::Result<()> {
 }
 
 fn hands(args: HandsArgs) -> Outcome {
-    use tactus::bench::hands::{HandsOptions, games_from_pgn, run_hands};
+    use tactus_testkit::hands::{HandsOptions, games_from_pgn, run_hands};
     if let Some(settle_ms) = args.settle_ms.filter(|&ms| ms > 5_000) {
         return Err(anyhow::anyhow!("--settle-ms {settle_ms}: at most 5000").into());
     }
@@ -517,7 +517,7 @@ fn hands(args: HandsArgs) -> Outcome {
         only: None,
         jobs: args.jobs,
         settle: args.settle_ms.map(Duration::from_millis),
-        mix: tactus::bench::hands::Mix {
+        mix: tactus_testkit::hands::Mix {
             boards: args
                 .boards
                 .iter()
