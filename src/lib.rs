@@ -14,12 +14,13 @@
 //!   clock, boards and speech; its stub is [`TableHandle`]) and
 //!   [`service`] (by concern: `startup` from the venue file ([`Config`])
 //!   to a running server, `security`, `store` (the journal), `competition`,
-//!   `web`, the voice `recorder`); [`bench`](mod@bench) (with the `bench`
-//!   feature) drives the service from outside as a venue would, with the
-//!   harness of `tactus-testkit`.
+//!   `web`, the voice `recorder`).
+//!
+//! Above it, the `tactus` binary (`src/main.rs`) holds the command line and,
+//! with the `bench` feature, `tactus bench`, which drives this library
+//! from outside as a venue would, with the harness of `tactus-testkit`: no
+//! module of the server is there only for the benchmarks.
 
-#[cfg(feature = "bench")]
-pub mod bench;
 pub mod service;
 pub mod table;
 

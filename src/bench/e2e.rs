@@ -26,15 +26,15 @@ use shakmaty::{Board, Chess, Color, Position};
 use tokio::sync::broadcast;
 
 use crate::bench::error::BenchError;
-use crate::service::store::journal::{Durability, Journal, JournalHandle};
-use crate::table::actions::Action;
-use crate::table::actions::PersonRole;
-use crate::table::actor::TableActor;
-use crate::table::boards::BoardLink;
-use crate::table::parts::TableParts;
-use crate::table::setup::Setup;
-use crate::table::speaker::Speaker;
-use crate::table::view::{Announcement, LiveEvent};
+use tactus::service::store::journal::{Durability, Journal, JournalHandle};
+use tactus::table::actions::Action;
+use tactus::table::actions::PersonRole;
+use tactus::table::actor::TableActor;
+use tactus::table::boards::BoardLink;
+use tactus::table::parts::TableParts;
+use tactus::table::setup::Setup;
+use tactus::table::speaker::Speaker;
+use tactus::table::view::{Announcement, LiveEvent};
 use tactus_board::event::Protocol;
 use tactus_board::infer::Settings;
 use tactus_board::link::Port;
@@ -202,7 +202,7 @@ async fn e2e(options: &E2eOptions) -> Result<E2eReport, BenchError> {
 async fn e2e_in(options: &E2eOptions, data: &std::path::Path) -> Result<E2eReport, BenchError> {
     let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
     let journal = JournalHandle::spawn(journal);
-    let voice = crate::service::startup::serve::load_voice(&options.voice, 1.0)?;
+    let voice = tactus::service::startup::serve::load_voice(&options.voice, 1.0)?;
     let rate_pack = voice.at_rate(voice.sample_rate())?;
     // Every table starts playing at the same instant, after all are set up;
     // their plies are spread over the first ply interval.
@@ -367,7 +367,7 @@ async fn play_game(
             Speaker::spawn(id, Box::new(sink))
                 .map_err(BenchError::io("cannot start the speaker"))?,
             Arc::new(shared.journal.clone()),
-            crate::table::timebase::Timebase::monotonic(Duration::ZERO),
+            tactus::table::timebase::Timebase::monotonic(Duration::ZERO),
         )
     })
     .await?;

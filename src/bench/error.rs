@@ -2,10 +2,10 @@
 //! scratch folder, a process, a relay, a live stream), and the service's
 //! own errors as they are.
 
-use crate::service::startup::serve_error::VoiceError;
-use crate::service::store::journal::JournalError;
-use crate::table::error::{TableError, TableStartError};
-use crate::table::id::BadTableId;
+use tactus::service::startup::serve_error::VoiceError;
+use tactus::service::store::journal::JournalError;
+use tactus::table::error::{TableError, TableStartError};
+use tactus::table::id::BadTableId;
 use tactus_board::link::PortError;
 use tactus_board::sim::SimError;
 use tactus_rules::time_control::TimeControlError;

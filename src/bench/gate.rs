@@ -137,7 +137,7 @@ pub fn run_gate(options: &GateOptions) -> Result<GateReport, BenchError> {
         return Err(BenchError::Option("--moves must be at least 1"));
     }
     // This process holds the floods' thousands of sockets.
-    crate::service::web::listener::raise_descriptor_limit();
+    tactus::service::web::listener::raise_descriptor_limit();
     let mut conditions = Vec::new();
     for (n, condition) in Condition::ALL.into_iter().enumerate() {
         let data = scratch(100 + n)?;

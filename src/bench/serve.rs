@@ -230,7 +230,7 @@ impl Server {
         }
         // Its output is a pipe: the links are in the data folder's
         // links.txt, written before it says it is serving.
-        let links = std::fs::read_to_string(data.join(crate::service::startup::serve::LINKS_FILE))
+        let links = std::fs::read_to_string(data.join(tactus::service::startup::serve::LINKS_FILE))
             .map_err(BenchError::io("no links.txt in the data folder".to_owned()))?;
         for line in links.lines() {
             let line = line.trim();
@@ -360,7 +360,7 @@ fn play(
 ) -> Result<(Vec<Duration>, Vec<Duration>), BenchError> {
     // The server's pack at its default speed: how long its clock
     // announcements take to say.
-    let pack = crate::service::startup::serve::load_voice(voice, 1.0)?;
+    let pack = tactus::service::startup::serve::load_voice(voice, 1.0)?;
     // When each clock button (1: time left, 4: time used) may be pressed
     // again and be said: a player's clock request is answered but not said
     // again while their last one of the kind is still being said (the
@@ -454,7 +454,7 @@ pub(crate) fn random_move(rng: &mut u64, pos: &Chess) -> Option<shakmaty::Move> 
 /// POSTs a move with `token`; a move the table refuses (anything but 200)
 /// stops the benchmark.
 pub(crate) fn post_move(addr: &str, id: &str, token: &str, text: &str) -> Result<(), BenchError> {
-    let body = serde_json::to_string(&crate::service::web::api_types::MoveBody {
+    let body = serde_json::to_string(&tactus::service::web::api_types::MoveBody {
         text: text.to_owned(),
         lang: None,
         page_lang: None,

@@ -21,9 +21,9 @@ use shakmaty::{Chess, Color, Position};
 
 use super::error::BenchError;
 use super::serve::Spread;
-use crate::service::store::journal::{Durability, Journal, NewEvent};
-use crate::table::replay::{Entry, replay};
-use crate::table::setup::Setup;
+use tactus::service::store::journal::{Durability, Journal, NewEvent};
+use tactus::table::replay::{Entry, replay};
+use tactus::table::setup::Setup;
 use tactus_board::rng::Rng;
 use tactus_rules::announce::Style;
 use tactus_rules::event::GameEvent;
@@ -153,7 +153,7 @@ fn write_event(options: &StartupOptions, path: &Path) -> Result<(usize, usize), 
                 white: format!("Player {}", 2 * t - 1),
                 black: format!("Player {}", 2 * t),
                 event: "tactus bench startup".into(),
-                round: crate::table::round::Round::numbered(round as u16),
+                round: tactus::table::round::Round::numbered(round as u16),
                 fen: None,
                 flag: tactus_rules::result::FlagRule::Claim,
                 ranks: Default::default(),
@@ -236,8 +236,8 @@ fn start_once(exe: &Path, config: &Path, data: &Path) -> Result<Duration, BenchE
 }
 
 /// Table `n`'s id (`"1"`, `"2"`, …).
-fn table_id(n: usize) -> Result<crate::table::id::TableId, BenchError> {
+fn table_id(n: usize) -> Result<tactus::table::id::TableId, BenchError> {
     n.to_string()
         .parse()
-        .map_err(|e: crate::table::id::BadTableId| BenchError::Missing(e.to_string()))
+        .map_err(|e: tactus::table::id::BadTableId| BenchError::Missing(e.to_string()))
 }

@@ -3,11 +3,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::bench::e2e::{E2eOptions, E2eReport, Transport, run_e2e};
+use crate::bench::serve::{ServeOptions, Spread, run_serve};
+use crate::bench::startup::{StartupOptions, run_startup};
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use tactus::bench::e2e::{E2eOptions, E2eReport, Transport, run_e2e};
-use tactus::bench::serve::{ServeOptions, Spread, run_serve};
-use tactus::bench::startup::{StartupOptions, run_startup};
 use tactus_board::event::Protocol;
 
 use super::{Failure, Outcome};
@@ -307,7 +307,7 @@ fn this_program() -> anyhow::Result<std::path::PathBuf> {
 }
 
 fn voice(args: VoiceArgs) -> anyhow::Result<()> {
-    let rows = tactus::bench::voice::run_voice(&args.voice, &args.games)?;
+    let rows = crate::bench::voice::run_voice(&args.voice, &args.games)?;
     if args.json {
         println!("{}", serde_json::to_string(&rows).unwrap_or_default());
     } else {
@@ -323,7 +323,7 @@ fn voice(args: VoiceArgs) -> anyhow::Result<()> {
 }
 
 fn readers(args: ReadersArgs) -> anyhow::Result<()> {
-    use tactus::bench::readers::{ReadersOptions, run_readers};
+    use crate::bench::readers::{ReadersOptions, run_readers};
     let options = ReadersOptions {
         exe: this_program()?,
         readers: args.readers,
@@ -349,7 +349,7 @@ fn readers(args: ReadersArgs) -> anyhow::Result<()> {
 }
 
 fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
-    use tactus::bench::firmware::{FirmwareOptions, run_firmware};
+    use crate::bench::firmware::{FirmwareOptions, run_firmware};
     let options = FirmwareOptions {
         exe: this_program()?,
         root: args.root,
@@ -390,7 +390,7 @@ fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
 }
 
 fn sound(args: SoundArgs) -> anyhow::Result<()> {
-    use tactus::bench::sound::{SoundOptions, run_sound};
+    use crate::bench::sound::{SoundOptions, run_sound};
     let options = SoundOptions {
         exe: this_program()?,
         moves: args.moves,
@@ -430,7 +430,7 @@ fn sound(args: SoundArgs) -> anyhow::Result<()> {
 }
 
 fn idle(args: IdleArgs) -> anyhow::Result<()> {
-    use tactus::bench::idle::{IdleOptions, run_idle};
+    use crate::bench::idle::{IdleOptions, run_idle};
     let options = IdleOptions {
         exe: match args.exe {
             Some(exe) => exe,
@@ -496,7 +496,7 @@ fn startup(args: StartupArgs) -> anyhow::Result<()> {
 }
 
 fn hands(args: HandsArgs) -> Outcome {
-    use tactus::bench::hands::{HandsOptions, games_from_pgn, run_hands};
+    use tactus_testkit::hands::{HandsOptions, games_from_pgn, run_hands};
     if let Some(settle_ms) = args.settle_ms.filter(|&ms| ms > 5_000) {
         return Err(anyhow::anyhow!("--settle-ms {settle_ms}: at most 5000").into());
     }
@@ -517,7 +517,7 @@ fn hands(args: HandsArgs) -> Outcome {
         only: None,
         jobs: args.jobs,
         settle: args.settle_ms.map(Duration::from_millis),
-        mix: tactus::bench::hands::Mix {
+        mix: tactus_testkit::hands::Mix {
             boards: args
                 .boards
                 .iter()
@@ -678,7 +678,7 @@ fn serve(args: BenchServeArgs) -> anyhow::Result<()> {
 }
 
 fn gate(args: GateArgs) -> anyhow::Result<()> {
-    use tactus::bench::gate::{GateOptions, run_gate};
+    use crate::bench::gate::{GateOptions, run_gate};
     let options = GateOptions {
         exe: args.bin.map_or_else(this_program, Ok)?,
         moves: args.moves,

@@ -21,10 +21,12 @@ use tactus_rules::event::GameEvent;
 use tactus_rules::game::Game;
 
 /// A journal entry of a table: its setup (first, and again whenever the
-/// names, event or round were changed), then game events.
+/// names, event or round were changed), then game events. Public as the
+/// journal's format: `tactus bench startup` writes a long event's journal
+/// in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub(crate) enum Entry {
+pub enum Entry {
     /// (Boxed: a setup, with its start FEN, is large beside an event.)
     Setup(Box<Setup>),
     #[serde(untagged)]

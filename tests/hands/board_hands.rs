@@ -2,7 +2,7 @@
 //! (`board::hands`) on simulated peg, DGT and Millennium boards, through
 //! real pseudo-terminals and the real serial driver, read by the inference
 //! engine with each kind of board's default settings (the harness is
-//! `tactus::bench::hands`, which `tactus bench hands` runs too). Real games
+//! `tactus_testkit::hands`, which `tactus bench hands` runs too). Real games
 //! (the PGN files of `tests/pgn-corpus/` and `tests/fixtures/announcements/`)
 //! and random legal games; one board where both sides play, or one
 //! player's board at a table (the blind player's peg board, a sighted
@@ -18,7 +18,7 @@
 //! on the blind player's replies, not on the processor; 48 games took
 //! 327 s at 8 at once, at a load average under 1, in CI).
 
-use tactus::bench::hands::{HandsGame, HandsOptions, Mix, games_from_pgn, run_hands};
+use tactus_testkit::hands::{HandsGame, HandsOptions, Mix, games_from_pgn, run_hands};
 
 fn corpus() -> Vec<HandsGame> {
     let mut files: Vec<std::path::PathBuf> = Vec::new();

@@ -28,7 +28,7 @@ pub(crate) const MAY_DEPEND_ON: &[(&str, &[&str])] = &[
     ("speech", &["tactus-rules", "tactus-backoff"]),
     ("board", &["tactus-rules", "tactus-backoff"]),
     ("braille", &["tactus-rules"]),
-    ("testkit", &["tactus-board"]),
+    ("testkit", &["tactus-rules", "tactus-board"]),
     // Above the server, for the fuzzers and the tests alone.
     (
         "fuzz-checks",

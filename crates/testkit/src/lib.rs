@@ -2,7 +2,10 @@
 //! with, from outside: a small HTTP/1.1 client ([`http`]), a real ser2net
 //! started for a board's pseudo-terminal ([`ser2net`]), the kernel's table
 //! of TCP sockets ([`proc_net`]), and the peg board's own firmware in an
-//! RP2040 emulator ([`peg_firmware`]). The real pairing engine, bbpPairings
+//! RP2040 emulator ([`peg_firmware`]); whole games carried out by the
+//! hands model on simulated boards and read back as a host reads them
+//! ([`hands`]: the hands suite and `tactus bench hands` both play through
+//! it). The real pairing engine, bbpPairings
 //! ([`bbp`]), pairs the rounds of the tournaments the tests play from the
 //! TRF files tactus writes. For the tests alone: a private PulseAudio with
 //! null sinks ([`pulse`]), brltty with its virtual display ([`brltty`]), a
@@ -15,6 +18,7 @@
 pub mod bbp;
 pub mod brltty;
 pub mod caught;
+pub mod hands;
 pub mod host;
 pub mod http;
 pub mod peg_firmware;

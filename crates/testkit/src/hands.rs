@@ -14,6 +14,12 @@
 //! the host knows the move, and on a DGT board from the press of its clock.
 //! A game is chosen, played and timed from its number and the run's seed
 //! alone, so a failing game is replayed by its seed and number.
+//!
+//! It lives here, in the harness, and not in `tactus bench` (a module of
+//! the `tactus` binary, which no test can import): it needs only the board
+//! and rules crates, never the server, so the hands suite plays its games
+//! in its own process through the very code `tactus bench hands` runs, and
+//! a failure keeps the host's whole log.
 
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
