@@ -9,6 +9,7 @@
 mod docs_links;
 mod docs_names;
 mod fixtures_are_copies;
+mod function_length;
 mod hardware_docs;
 mod layers;
 mod voice_packs;

@@ -572,10 +572,10 @@ impl Worker {
 
     /// Reads the board until the connection fails or the driver stops,
     /// passing on what it sends with how unsure its instant is. One loop
-    /// of about a hundred lines: the wait, the read and the stamp share
-    /// the instants that make the stamp (`started`, `returned`,
-    /// `last_bytes`, the run delay), so they stay together; what needs
-    /// none of them is a step of its own.
+    /// of about a hundred lines, long because the wait, the read and the
+    /// stamp share the instants that make the stamp (`started`,
+    /// `returned`, `last_bytes`, the run delay), so they stay together;
+    /// what needs none of them is a step of its own.
     fn read_until_failure(
         &self,
         mut port: Box<dyn Link>,
