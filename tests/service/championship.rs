@@ -26,7 +26,7 @@ use tactus_testkit::bbp::{self, Paired};
 use crate::common::{Server, get, post, request};
 
 /// A request with any method and body; the status, the headers and the body.
-fn send(
+pub(crate) fn send(
     addr: &str,
     method: &str,
     path: &str,

@@ -10,9 +10,7 @@
 //! tags, and every refusal the issue lists.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
 use std::path::Path;
-use std::time::Duration;
 
 use serde_json::Value;
 use tactus_rules::trf::{Trf, parse_team_pairings};
@@ -20,7 +18,8 @@ use tactus_testkit::team_engines;
 
 use crate::common::{Server, post, request, tokens_file};
 
-/// A request with any method, content type and body: status and body.
+/// A request with any method, content type and body: status and body
+/// (championship's `send`, without the headers).
 fn send(
     addr: &str,
     method: &str,
@@ -29,20 +28,8 @@ fn send(
     kind: &str,
     body: &str,
 ) -> (u16, String) {
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: {kind}\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let answer = tactus_testkit::http::parse_response(&raw);
-    (answer.status, answer.body)
+    let (status, _, body) = super::championship::send(addr, method, path, token, kind, body);
+    (status, body)
 }
 
 /// A `[section]` of tokens.toml keyed by number.

@@ -48,15 +48,9 @@ impl Competition {
 
     /// The line-ups set for round `round` (team number to boards).
     pub fn lineups_for(&self, round: &Round) -> BTreeMap<u16, Vec<u16>> {
-        let Some(r) = round.number() else {
-            return BTreeMap::new();
-        };
-        self.lineups
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&r)
-            .cloned()
-            .unwrap_or_default()
+        round
+            .number()
+            .map_or_else(BTreeMap::new, |r| self.lineups_for_number(r))
     }
 
     /// Team `team`'s line-up for round `r`: the one set, or its first
