@@ -392,7 +392,7 @@ impl Trf {
     }
 
     /// The text after a record's three-letter code, from its first line.
-    fn record(&self, code: &str) -> Option<String> {
+    pub(super) fn record(&self, code: &str) -> Option<String> {
         let line = self
             .lines
             .iter()

@@ -98,7 +98,7 @@ impl Rounds {
                 .collect();
             by_team.insert(team.number, rows);
         }
-        let kind = record(trf, b"092").to_ascii_uppercase();
+        let kind = trf.record("092").unwrap_or_default().to_ascii_uppercase();
         let count = teams.teams().len();
         let planned = usize::from(trf.planned_rounds().unwrap_or(all.len() as u16));
         let round_robin = if kind.contains("SWISS") {
@@ -113,8 +113,8 @@ impl Rounds {
         };
         // The checker dates an event without a readable start date today:
         // the current rules.
-        let rules_2026 =
-            start_date(&record(trf, b"042")).is_none_or(|d| d.as_str() >= "2026-03-01");
+        let rules_2026 = start_date(&trf.record("042").unwrap_or_default())
+            .is_none_or(|d| d.as_str() >= "2026-03-01");
         Rounds {
             by_team,
             draw: [teams.scoring().draw, ps.draw * teams.boards() as u32],
@@ -359,15 +359,6 @@ fn start_date(text: &str) -> Option<String> {
         day.to_owned()
     };
     (date.len() == 10).then_some(date)
-}
-
-/// A record's text after its code, or "".
-fn record(trf: &Trf, code: &[u8]) -> String {
-    trf.lines
-        .iter()
-        .find(|l| l.text.starts_with(code))
-        .map(|l| String::from_utf8_lossy(l.text.get(4..).unwrap_or_default()).into_owned())
-        .unwrap_or_default()
 }
 
 /// One step of the extended direct encounter.
