@@ -4,6 +4,7 @@
 //! broadcasts, and the arbiter's correction of a result.
 
 use super::*;
+use shakmaty::ByColor;
 
 /// One game of a round, checked and ready to set up.
 struct Planned {
@@ -57,146 +58,121 @@ impl Competition {
         })
     }
 
-    /// Checks a round's games and makes each table's setup.
+    /// Checks a round's games and makes each table's setup: each game's
+    /// players, start ranks, table wanted and blind side checked in turn,
+    /// then the tables placed in board order and each setup made.
     fn plan(&self, round: &Round, games: &[RoundGame]) -> Result<Vec<Planned>, RoundError> {
-        let invalid = |s: String| Err(RoundError::Invalid(s));
-        // The name itself is checked where it entered (`Round`): a round
-        // set up has one.
-        if round.is_none() {
-            return invalid("round: a round needs a name (1, 2, … or any other)".into());
-        }
-        if games.is_empty() {
-            return invalid("games: no game to set up".into());
-        }
-        if games.len() > MAX_ROUND_GAMES {
-            return invalid(format!(
-                "games: {} games, at most {MAX_ROUND_GAMES}",
-                games.len()
-            ));
-        }
+        check_round_size(round, games)?;
         let mut names: BTreeMap<&str, usize> = BTreeMap::new();
         let mut ranks_seen: BTreeMap<u16, usize> = BTreeMap::new();
         let mut wants = Vec::new();
         let mut pending = Vec::new();
         for (index, g) in games.iter().enumerate() {
-            for (key, name) in [("white", &g.white), ("black", &g.black)] {
-                if name.chars().count() > 100 {
-                    return invalid(format!("games[{index}].{key}: at most 100 characters"));
-                }
-                let name = name.trim();
-                if name.is_empty() {
-                    continue;
-                }
-                if let Some(other) = names.insert(name, index) {
-                    return invalid(format!(
-                        "games[{index}].{key}: `{name}` is paired twice (also in games[{other}])"
-                    ));
-                }
-            }
-            // Each side's start rank: given, or the listed player's of that
-            // name.
-            let rank_of = |given: Option<u16>, name: &str| {
-                given.or_else(|| {
-                    self.players
-                        .iter()
-                        .find(|p| p.name.trim() == name.trim() && !name.trim().is_empty())
-                        .map(|p| p.start_rank)
-                })
-            };
-            let ranks = Ranks {
-                white: rank_of(g.white_rank, &g.white),
-                black: rank_of(g.black_rank, &g.black),
-            };
-            for (key, rank) in [("white_rank", ranks.white), ("black_rank", ranks.black)] {
-                if let Some(r) = rank
-                    && let Some(other) = ranks_seen.insert(r, index)
-                {
-                    return invalid(format!(
-                        "games[{index}].{key}: start rank {r} is paired twice (also in \
-                         games[{other}])"
-                    ));
-                }
-            }
-            let listed = |rank: Option<u16>| {
-                rank.and_then(|r| self.players.iter().find(|p| p.start_rank == r))
-            };
-            let (lw, lb) = (listed(ranks.white), listed(ranks.black));
-            let want = if let Some(id) = &g.table {
-                if !self.bases.contains_key(id) {
-                    return Err(RoundError::UnknownTable {
-                        index,
-                        table: id.to_string(),
-                    });
-                }
-                Want::Table(id.clone())
-            } else {
-                let own: Vec<&TableId> = [lw, lb]
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|p| p.table.as_ref())
-                    .collect();
-                // Two listed players who each keep a table play at White's.
-                match own.first() {
-                    None => Want::Board(g.board.unwrap_or(index as u32 + 1)),
-                    Some(t) => Want::Table((*t).clone()),
-                }
-            };
-            let seat = match g.blind {
-                Some(seat) => seat,
-                None => match (lw.is_some(), lb.is_some()) {
-                    (true, true) => BlindSeat::Both,
-                    (true, false) => BlindSeat::White,
-                    (false, true) => BlindSeat::Black,
-                    (false, false) => {
-                        return invalid(format!(
-                            "games[{index}].blind: neither `{}` nor `{}` is a listed player: \
-                             say `white`, `black` or `both`",
-                            g.white, g.black
-                        ));
-                    }
-                },
-            };
-            wants.push(want);
+            check_paired_once(index, g, &mut names)?;
+            let ranks = self.ranks_given_or_listed(g);
+            check_ranks_once(index, ranks, &mut ranks_seen)?;
+            let listed = ranks.map(|rank| rank.and_then(|r| self.listed(r).ok()));
+            wants.push(self.want_of(index, g, &listed)?);
+            let seat = seat_of(index, g, listed.map(|p| p.is_some()))?;
             pending.push((index, g, seat, ranks));
         }
         let placed = crate::service::competition::board_order::place(&wants, &self.boards)?;
         let mut planned = Vec::new();
         for ((index, g, seat, ranks), id) in pending.into_iter().zip(placed) {
-            let base = &self.bases[&id];
-            let mut setup = base.setup.clone();
-            setup.blind = match seat {
-                BlindSeat::White => Color::White,
-                BlindSeat::Black => Color::Black,
-                // Both blind: the table's tactile board (if any) follows
-                // its configured side; a player without one enters their
-                // moves on their own page.
-                BlindSeat::Both => base.setup.blind,
-            };
-            setup.ranks = ranks;
-            setup.held_for_start = true;
-            setup.white = g.white.trim().to_owned();
-            setup.black = g.black.trim().to_owned();
-            setup.round = round.clone();
-            if let Some(control) = &g.control {
-                setup.control = control
-                    .parse()
-                    .map_err(|e| RoundError::Invalid(format!("games[{index}].control: {e}")))?;
-            }
-            if let Some(n) = g.start_position {
-                if base.variant != Variant::Chess960 {
-                    return invalid(format!(
-                        "games[{index}].start_position: table `{id}` does not play Chess960"
-                    ));
-                }
-                let start = chess960_start(n).map_err(|e| {
-                    RoundError::Invalid(format!("games[{index}].start_position: {e}"))
-                })?;
-                setup.fen = Some(tactus_rules::pgn::fen_of(&start));
-            }
+            let setup = self.setup_of(round, index, g, seat, ranks, &id)?;
             planned.push(Planned { index, setup });
         }
         planned.sort_by_key(|p| p.index);
         Ok(planned)
+    }
+
+    /// Each side's start rank: given, or the listed player's of that name.
+    fn ranks_given_or_listed(&self, g: &RoundGame) -> Ranks {
+        let rank_of = |given: Option<u16>, name: &str| {
+            given.or_else(|| {
+                self.players
+                    .iter()
+                    .find(|p| p.name.trim() == name.trim() && !name.trim().is_empty())
+                    .map(|p| p.start_rank)
+            })
+        };
+        Ranks {
+            white: rank_of(g.white_rank, &g.white),
+            black: rank_of(g.black_rank, &g.black),
+        }
+    }
+
+    /// Where game `index` wants to be played: the table it names, a listed
+    /// player's own table, or the next free table in board order.
+    fn want_of(
+        &self,
+        index: usize,
+        g: &RoundGame,
+        listed: &ByColor<Option<&PlayerConfig>>,
+    ) -> Result<Want, RoundError> {
+        if let Some(id) = &g.table {
+            if !self.bases.contains_key(id) {
+                return Err(RoundError::UnknownTable {
+                    index,
+                    table: id.to_string(),
+                });
+            }
+            return Ok(Want::Table(id.clone()));
+        }
+        let own: Vec<&TableId> = listed
+            .iter()
+            .flatten()
+            .filter_map(|p| p.table.as_ref())
+            .collect();
+        // Two listed players who each keep a table play at White's.
+        Ok(match own.first() {
+            None => Want::Board(g.board.unwrap_or(index as u32 + 1)),
+            Some(t) => Want::Table((*t).clone()),
+        })
+    }
+
+    /// Game `index`'s setup at table `id`: the table's own, with the
+    /// round's players, ranks, blind side, control and start position.
+    fn setup_of(
+        &self,
+        round: &Round,
+        index: usize,
+        g: &RoundGame,
+        seat: BlindSeat,
+        ranks: Ranks,
+        id: &TableId,
+    ) -> Result<Setup, RoundError> {
+        let base = &self.bases[id];
+        let mut setup = base.setup.clone();
+        setup.blind = match seat {
+            BlindSeat::White => Color::White,
+            BlindSeat::Black => Color::Black,
+            // Both blind: the table's tactile board (if any) follows
+            // its configured side; a player without one enters their
+            // moves on their own page.
+            BlindSeat::Both => base.setup.blind,
+        };
+        setup.ranks = ranks;
+        setup.held_for_start = true;
+        setup.white = g.white.trim().to_owned();
+        setup.black = g.black.trim().to_owned();
+        setup.round = round.clone();
+        if let Some(control) = &g.control {
+            setup.control = control
+                .parse()
+                .map_err(|e| RoundError::Invalid(format!("games[{index}].control: {e}")))?;
+        }
+        if let Some(n) = g.start_position {
+            if base.variant != Variant::Chess960 {
+                return Err(RoundError::Invalid(format!(
+                    "games[{index}].start_position: table `{id}` does not play Chess960"
+                )));
+            }
+            let start = chess960_start(n)
+                .map_err(|e| RoundError::Invalid(format!("games[{index}].start_position: {e}")))?;
+            setup.fen = Some(tactus_rules::pgn::fen_of(&start));
+        }
+        Ok(setup)
     }
 
     /// Starts the clock of every game of round `round` that has not begun;
@@ -315,71 +291,68 @@ impl Competition {
         forfeit: Option<Color>,
     ) -> Result<GameListed, RoundError> {
         let _one_at_a_time = self.busy.write().await;
-        let id: TableId = id.parse().map_err(|_| RoundError::UnknownTable {
-            index: 0,
-            table: id.chars().take(40).collect(),
-        })?;
-        let Some(handle) = self.tables.get(&id) else {
-            return Err(RoundError::UnknownTable {
-                index: 0,
-                table: id.to_string(),
-            });
-        };
-        // A forfeit: the side that came wins, and nothing was played.
-        let reason = match forfeit {
-            Some(absent) => {
-                if result != (shakmaty::KnownOutcome::Decisive { winner: !absent }) {
-                    return Err(RoundError::Invalid(format!(
-                        "forfeit: {} did not come, so the result is {}",
-                        tactus_rules::side::name(absent),
-                        if absent == Color::White { "0-1" } else { "1-0" }
-                    )));
-                }
-                if reason.trim().is_empty() {
-                    format!("forfeit: {} did not come", tactus_rules::side::name(absent))
-                } else {
-                    reason.to_owned()
-                }
-            }
-            None => reason.to_owned(),
-        };
-        let reason = reason.as_str();
-        let event = GameEvent::ResultSet {
-            result,
-            reason: reason.to_owned(),
-        };
-        let view = handle.view().await?;
+        let id = self.known_table(id)?;
+        let reason = reason_of(result, reason, forfeit)?;
+        let view = self.tables[&id].view().await?;
         if view.round == *round && (view.begun || forfeit.is_some()) {
-            if forfeit.is_some() && !view.moves.is_empty() {
-                return Err(RoundError::Invalid(format!(
-                    "forfeit: the game at table `{id}` has moves: it was played"
-                )));
-            }
-            self.set_forfeit(&id, view.game, forfeit).await?;
-            handle
-                .act(
-                    PersonRole::Arbiter,
-                    Action::SetResult {
-                        result,
-                        reason: reason.to_owned(),
-                    },
-                )
-                .await?;
-            let mut listed = listed_of_view(&handle.view().await?);
-            listed.forfeit = forfeit;
-            return Ok(listed);
+            return self
+                .correct_current(&id, &view, result, reason, forfeit)
+                .await;
         }
-        // The round's latest game at the table before the current one.
-        let starts = self.starts(&id, view.game).await?;
-        let mut game = None;
-        for s in starts.iter().filter(|s| s.game < view.game) {
-            if setup_in(s).is_some_and(|setup| setup.round == *round)
-                && self.past(&id, s.game).await.is_ok_and(|p| p.begun)
-            {
-                game = game.max(Some(s.game));
-            }
+        let event = GameEvent::ResultSet { result, reason };
+        self.correct_past(round, &id, view.game, event, forfeit)
+            .await
+    }
+
+    /// The table named `id`, if the venue has it.
+    fn known_table(&self, id: &str) -> Result<TableId, RoundError> {
+        let unknown = |table: String| RoundError::UnknownTable { index: 0, table };
+        let id: TableId = id
+            .parse()
+            .map_err(|_| unknown(id.chars().take(40).collect()))?;
+        if !self.tables.contains_key(&id) {
+            return Err(unknown(id.to_string()));
         }
-        let game = game.ok_or_else(|| RoundError::NoRound(format!("{round}` at table `{id}")))?;
+        Ok(id)
+    }
+
+    /// The correction of the table's current game (`view`): set through
+    /// the table, as any result is.
+    async fn correct_current(
+        &self,
+        id: &TableId,
+        view: &TableView,
+        result: shakmaty::KnownOutcome,
+        reason: String,
+        forfeit: Option<Color>,
+    ) -> Result<GameListed, RoundError> {
+        if forfeit.is_some() && !view.moves.is_empty() {
+            return Err(RoundError::Invalid(format!(
+                "forfeit: the game at table `{id}` has moves: it was played"
+            )));
+        }
+        self.set_forfeit(id, view.game, forfeit).await?;
+        let handle = &self.tables[id];
+        handle
+            .act(PersonRole::Arbiter, Action::SetResult { result, reason })
+            .await?;
+        let mut listed = listed_of_view(&handle.view().await?);
+        listed.forfeit = forfeit;
+        Ok(listed)
+    }
+
+    /// The correction of the round's latest game at table `id` before its
+    /// current game (`current`): `event` applied to the replayed game
+    /// first, then journaled under that game's number.
+    async fn correct_past(
+        &self,
+        round: &Round,
+        id: &TableId,
+        current: u32,
+        event: GameEvent,
+        forfeit: Option<Color>,
+    ) -> Result<GameListed, RoundError> {
+        let game = self.latest_before(round, id, current).await?;
         let table = id.clone();
         let mut r = self
             .read(move |reader| {
@@ -399,15 +372,15 @@ impl Competition {
                 "forfeit: the game at table `{id}` has moves: it was played"
             )));
         }
-        self.set_forfeit(&id, game, forfeit).await?;
+        self.set_forfeit(id, game, forfeit).await?;
         self.journal
-            .append(&id, game, r.last_ms as i64, payload)
+            .append(id, game, r.last_ms as i64, payload)
             .await?;
         self.past
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&(id.clone(), game));
-        let past = self.past(&id, game).await?;
+        let past = self.past(id, game).await?;
         let mut listed = listed_of(
             &past.setup,
             game,
@@ -417,6 +390,54 @@ impl Competition {
         );
         listed.forfeit = forfeit;
         Ok(listed)
+    }
+
+    /// The number of round `round`'s latest game at table `id` before its
+    /// current game (`current`), one that had begun.
+    async fn latest_before(
+        &self,
+        round: &Round,
+        id: &TableId,
+        current: u32,
+    ) -> Result<u32, RoundError> {
+        let starts = self.starts(id, current).await?;
+        let mut game = None;
+        for s in starts.iter().filter(|s| s.game < current) {
+            if setup_in(s).is_some_and(|setup| setup.round == *round)
+                && self.past(id, s.game).await.is_ok_and(|p| p.begun)
+            {
+                game = game.max(Some(s.game));
+            }
+        }
+        game.ok_or_else(|| RoundError::NoRound(format!("{round}` at table `{id}")))
+    }
+}
+
+/// The reason a corrected result is given. A forfeit: the side that came
+/// wins, and nothing was played; its reason says who did not come unless
+/// the arbiter gave one.
+fn reason_of(
+    result: shakmaty::KnownOutcome,
+    reason: &str,
+    forfeit: Option<Color>,
+) -> Result<String, RoundError> {
+    let Some(absent) = forfeit else {
+        return Ok(reason.to_owned());
+    };
+    if result != (shakmaty::KnownOutcome::Decisive { winner: !absent }) {
+        return Err(RoundError::Invalid(format!(
+            "forfeit: {} did not come, so the result is {}",
+            tactus_rules::side::name(absent),
+            if absent == Color::White { "0-1" } else { "1-0" }
+        )));
+    }
+    if reason.trim().is_empty() {
+        Ok(format!(
+            "forfeit: {} did not come",
+            tactus_rules::side::name(absent)
+        ))
+    } else {
+        Ok(reason.to_owned())
     }
 }
 
@@ -443,4 +464,89 @@ pub(super) fn with_tags(pgn: &str, tags: &[(&str, String)]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A round has a name and between one and [`MAX_ROUND_GAMES`] games.
+fn check_round_size(round: &Round, games: &[RoundGame]) -> Result<(), RoundError> {
+    let invalid = |s: String| Err(RoundError::Invalid(s));
+    // The name itself is checked where it entered (`Round`): a round
+    // set up has one.
+    if round.is_none() {
+        return invalid("round: a round needs a name (1, 2, … or any other)".into());
+    }
+    if games.is_empty() {
+        return invalid("games: no game to set up".into());
+    }
+    if games.len() > MAX_ROUND_GAMES {
+        return invalid(format!(
+            "games: {} games, at most {MAX_ROUND_GAMES}",
+            games.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Game `index`'s players are named at most 100 characters each, and none
+/// is paired twice in the round (`names`: the names seen so far).
+fn check_paired_once<'g>(
+    index: usize,
+    g: &'g RoundGame,
+    names: &mut BTreeMap<&'g str, usize>,
+) -> Result<(), RoundError> {
+    for (key, name) in [("white", &g.white), ("black", &g.black)] {
+        if name.chars().count() > 100 {
+            return Err(RoundError::Invalid(format!(
+                "games[{index}].{key}: at most 100 characters"
+            )));
+        }
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        if let Some(other) = names.insert(name, index) {
+            return Err(RoundError::Invalid(format!(
+                "games[{index}].{key}: `{name}` is paired twice (also in games[{other}])"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// No start rank is paired twice in the round (`seen`: the ranks so far).
+fn check_ranks_once(
+    index: usize,
+    ranks: Ranks,
+    seen: &mut BTreeMap<u16, usize>,
+) -> Result<(), RoundError> {
+    for (key, rank) in [("white_rank", ranks.white), ("black_rank", ranks.black)] {
+        if let Some(r) = rank
+            && let Some(other) = seen.insert(r, index)
+        {
+            return Err(RoundError::Invalid(format!(
+                "games[{index}].{key}: start rank {r} is paired twice (also in \
+                 games[{other}])"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Who of game `index` is blind: as the round says, or the listed players
+/// (`listed`: whether each side is one).
+fn seat_of(index: usize, g: &RoundGame, listed: ByColor<bool>) -> Result<BlindSeat, RoundError> {
+    if let Some(seat) = g.blind {
+        return Ok(seat);
+    }
+    Ok(match (listed.white, listed.black) {
+        (true, true) => BlindSeat::Both,
+        (true, false) => BlindSeat::White,
+        (false, true) => BlindSeat::Black,
+        (false, false) => {
+            return Err(RoundError::Invalid(format!(
+                "games[{index}].blind: neither `{}` nor `{}` is a listed player: \
+                 say `white`, `black` or `both`",
+                g.white, g.black
+            )));
+        }
+    })
 }
