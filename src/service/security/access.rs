@@ -426,6 +426,77 @@ pub struct Tokens {
     captains: BTreeMap<u16, Secret>,
 }
 
+/// The tokens file at `path`, or an empty one where there is none yet.
+fn read_tokens_file(path: &Path) -> Result<TokensFile, TokenError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_file(&text).map_err(|source| TokenError::Malformed {
+            path: path.to_path_buf(),
+            source,
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(TokensFile::default()),
+        Err(source) => Err(TokenError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+impl TokensFile {
+    /// Adds the venue's token, a token for every table in `tables` that
+    /// has none and the opponent's key where both players may be blind,
+    /// and drops any former lasting opponent's token: whether anything
+    /// changed.
+    fn add_missing(&mut self, tables: &[Seats]) -> Result<bool, TokenError> {
+        let mut added = false;
+        if self.venue.is_none() {
+            self.venue = Some(VenueTokens {
+                arbiter: random_token()?,
+            });
+            added = true;
+        }
+        for seats in tables {
+            if !self.tables.contains_key(&seats.id) {
+                self.tables
+                    .insert(seats.id.clone(), TableTokens::generate()?);
+                added = true;
+            }
+            if let Some(t) = self.tables.get_mut(&seats.id)
+                && seats.second_blind
+                && t.opponent_key.is_none()
+            {
+                t.opponent_key = Some(random_token()?);
+                added = true;
+            }
+        }
+        for t in self.tables.values_mut() {
+            if t.former_opponent.take().is_some() {
+                added = true;
+            }
+        }
+        Ok(added)
+    }
+
+    /// Binds the players' codes to the people the venue lists
+    /// (`bind_players`), keeping the codes of those no longer listed as
+    /// departed: whether anything changed, and what changed in the codes.
+    fn bind(&mut self, players: &[Person]) -> Result<(bool, Vec<CodeChange>), TokenError> {
+        let (codes, people, changes) = bind_players(&self.players, &self.people, players)?;
+        for (code, who) in departed_of(&self.players, &self.people, &codes) {
+            self.departed.insert(code, who);
+        }
+        // A code given out again (an older file's, to whoever holds its
+        // rank) is no longer a departed one's.
+        self.departed
+            .retain(|code, _| !codes.values().any(|c| c.expose() == code));
+        if codes != self.players || people != self.people {
+            self.players = codes;
+            self.people = people;
+            return Ok((true, changes));
+        }
+        Ok((false, changes))
+    }
+}
+
 impl Tokens {
     /// Loads `path`, adds tokens for every table in `tables` that has none
     /// (and the opponent's key where both players may be blind), and writes
@@ -437,59 +508,10 @@ impl Tokens {
         tables: &[Seats],
         players: &[Person],
     ) -> Result<Tokens, TokenError> {
-        let mut file = match std::fs::read_to_string(path) {
-            Ok(text) => parse_file(&text).map_err(|source| TokenError::Malformed {
-                path: path.to_path_buf(),
-                source,
-            })?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => TokensFile::default(),
-            Err(source) => {
-                return Err(TokenError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                });
-            }
-        };
-        let mut added = false;
-        if file.venue.is_none() {
-            file.venue = Some(VenueTokens {
-                arbiter: random_token()?,
-            });
-            added = true;
-        }
-        for seats in tables {
-            if !file.tables.contains_key(&seats.id) {
-                file.tables
-                    .insert(seats.id.clone(), TableTokens::generate()?);
-                added = true;
-            }
-            if let Some(t) = file.tables.get_mut(&seats.id)
-                && seats.second_blind
-                && t.opponent_key.is_none()
-            {
-                t.opponent_key = Some(random_token()?);
-                added = true;
-            }
-        }
-        for t in file.tables.values_mut() {
-            if t.former_opponent.take().is_some() {
-                added = true;
-            }
-        }
-        let (codes, people, changes) = bind_players(&file.players, &file.people, players)?;
-        for (code, who) in departed_of(&file.players, &file.people, &codes) {
-            file.departed.insert(code, who);
-        }
-        // A code given out again (an older file's, to whoever holds its
-        // rank) is no longer a departed one's.
-        file.departed
-            .retain(|code, _| !codes.values().any(|c| c.expose() == code));
-        if codes != file.players || people != file.people {
-            file.players = codes;
-            file.people = people;
-            added = true;
-        }
-        if added {
+        let mut file = read_tokens_file(path)?;
+        let added = file.add_missing(tables)?;
+        let (rebound, changes) = file.bind(players)?;
+        if added || rebound {
             write_private(path, &file)?;
         } else {
             keep_private(path).map_err(|source| TokenError::Io {
