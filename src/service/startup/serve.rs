@@ -71,32 +71,14 @@ pub async fn serve(
     ready: impl FnOnce(&Running),
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    // The certificate first (a bad file is named before anything starts),
-    // then the port, then the folder's lock, then the journal: a second
-    // server (same port or same folder) stops here having written nothing.
-    let tls = crate::service::security::tls::from_config(&config.server)?;
-    let listener = crate::service::web::listener::bind(config.server.listen).map_err(|error| {
-        ServeError::Listen {
-            addr: config.server.listen,
-            error,
-        }
-    })?;
-    if let Some((before, after)) = crate::service::web::listener::raise_descriptor_limit()
-        && before != after
-    {
-        tracing::info!("open descriptors: soft limit raised from {before} to {after}");
-    }
-    let data = &config.server.data;
-    let _lock = DataLock::acquire(data)?;
-    let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
-    let mut tokens = load_tokens(&config)?.in_journal(journal.birth()?);
-    // A team event's captains: one link each for the whole event.
-    if !config.teams.is_empty() {
-        let numbers: Vec<u16> = config.teams.iter().map(|t| t.number).collect();
-        tokens.add_captains(&data.join("tokens.toml"), &numbers)?;
-    }
-    let tokens = Arc::new(tokens);
-    let kept = Kept::read(&journal, &config)?;
+    let Opened {
+        tls,
+        listener,
+        lock: _lock,
+        journal,
+        tokens,
+        kept,
+    } = Opened::open(&config)?;
     let journal = JournalHandle::spawn(journal);
     // The rates the arbiter set, read once: the tables start at them and
     // the arbiter's page changes them.
@@ -116,16 +98,9 @@ pub async fn serve(
     let tables = Arc::new(tables);
 
     let addr = listener.local_addr().map_err(ServeError::Address)?;
-    if !addr.ip().is_loopback() && tls.is_none() {
-        tracing::warn!(
-            "serving plain HTTP on {addr}: every token crosses the hall's network in clear; \
-             the venue arbiter's token is accepted only on this computer. Serve HTTPS: \
-             tactus tls self-signed --out DIR, then tls_cert and tls_key (docs/https.md)"
-        );
-    }
-    let listed = config.players.clone();
+    warn_if_plain_http(addr, tls.is_some());
     let running = Running {
-        players: listed.clone(),
+        players: config.players.clone(),
         teams: config.teams.clone(),
         addr,
         tls_fingerprint: tls.as_ref().map(|t| t.fingerprint.clone()),
@@ -143,9 +118,100 @@ pub async fn serve(
         tables: tables.clone(),
         base: crate::service::startup::addresses::link_base(addr, tls.is_some()),
         lang: crate::service::i18n::pages_for(venue_voice.language()),
-        players: listed,
+        players: config.players.clone(),
         teams: config.teams.clone(),
     };
+    let state = app_state(&config, bases, kept.trf, tables, tokens, rates, &journal).await?;
+    let app = crate::service::web::app(state, (venue_voice, table_voices), cards);
+    let acceptor = tls.map(|t| t.acceptor);
+    let served = crate::service::web::listener::serve(
+        listener,
+        app,
+        crate::service::web::listener::Limits::of(&config.server),
+        acceptor,
+        shutdown,
+    )
+    .await
+    .map_err(ServeError::Web);
+    finish_speaking(actors, speakers).await;
+    served
+}
+
+/// What start-up opens before any table starts, in the order a second
+/// server or a bad file is stopped at, having written nothing.
+struct Opened {
+    tls: Option<crate::service::security::tls::Tls>,
+    listener: tokio::net::TcpListener,
+    /// Held until the server stops: one server per data folder.
+    lock: DataLock,
+    journal: Journal,
+    tokens: Arc<Tokens>,
+    kept: Kept,
+}
+
+impl Opened {
+    /// The certificate first (a bad file is named before anything starts),
+    /// then the port, then the folder's lock, then the journal: a second
+    /// server (same port or same folder) stops here having written nothing.
+    fn open(config: &Config) -> Result<Opened, ServeError> {
+        let tls = crate::service::security::tls::from_config(&config.server)?;
+        let listener =
+            crate::service::web::listener::bind(config.server.listen).map_err(|error| {
+                ServeError::Listen {
+                    addr: config.server.listen,
+                    error,
+                }
+            })?;
+        if let Some((before, after)) = crate::service::web::listener::raise_descriptor_limit()
+            && before != after
+        {
+            tracing::info!("open descriptors: soft limit raised from {before} to {after}");
+        }
+        let data = &config.server.data;
+        let lock = DataLock::acquire(data)?;
+        let journal = Journal::open(&data.join("journal.sqlite"), Durability::Full)?;
+        let mut tokens = load_tokens(config)?.in_journal(journal.birth()?);
+        // A team event's captains: one link each for the whole event.
+        if !config.teams.is_empty() {
+            let numbers: Vec<u16> = config.teams.iter().map(|t| t.number).collect();
+            tokens.add_captains(&data.join("tokens.toml"), &numbers)?;
+        }
+        let kept = Kept::read(&journal, config)?;
+        Ok(Opened {
+            tls,
+            listener,
+            lock,
+            journal,
+            tokens: Arc::new(tokens),
+            kept,
+        })
+    }
+}
+
+/// A warning when the tokens would cross the hall's network in clear.
+fn warn_if_plain_http(addr: SocketAddr, tls: bool) {
+    if !addr.ip().is_loopback() && !tls {
+        tracing::warn!(
+            "serving plain HTTP on {addr}: every token crosses the hall's network in clear; \
+             the venue arbiter's token is accepted only on this computer. Serve HTTPS: \
+             tactus tls self-signed --out DIR, then tls_cert and tls_key (docs/https.md)"
+        );
+    }
+}
+
+/// The web pages' shared state: the competition over the started
+/// tables (with the TRF the journal kept), the players' settings moved
+/// where the pairing program renumbered them, and each listed player's
+/// own display.
+async fn app_state(
+    config: &Config,
+    bases: BTreeMap<TableId, TableBase>,
+    trf: Option<Vec<u8>>,
+    tables: Arc<BTreeMap<TableId, TableHandle>>,
+    tokens: Arc<Tokens>,
+    rates: Arc<crate::service::store::table_rates::TableRates>,
+    journal: &JournalHandle,
+) -> Result<AppState, ServeError> {
     let ids: Vec<TableId> = config.tables.iter().map(|t| t.id.clone()).collect();
     let competition = Arc::new(
         Competition::new(
@@ -154,8 +220,8 @@ pub async fn serve(
             ids.clone(),
             tables.clone(),
             journal.clone(),
-            &data.join("journal.sqlite"),
-            kept.trf,
+            &config.server.data.join("journal.sqlite"),
+            trf,
         )?
         .with_teams(config.teams.clone(), config.team_match.map(|m| m.boards)),
     );
@@ -176,7 +242,7 @@ pub async fn serve(
         )
         .map_err(ServeError::Braille)?,
     );
-    let state = AppState {
+    Ok(AppState {
         rates,
         tables,
         tokens,
@@ -184,20 +250,7 @@ pub async fn serve(
         player_displays,
         streams: Default::default(),
         braille: Default::default(),
-    };
-    let app = crate::service::web::app(state, (venue_voice, table_voices), cards);
-    let acceptor = tls.map(|t| t.acceptor);
-    let served = crate::service::web::listener::serve(
-        listener,
-        app,
-        crate::service::web::listener::Limits::of(&config.server),
-        acceptor,
-        shutdown,
-    )
-    .await
-    .map_err(ServeError::Web);
-    finish_speaking(actors, speakers).await;
-    served
+    })
 }
 
 /// Every table's and listed player's tokens, from `tokens.toml` in the
