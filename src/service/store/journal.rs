@@ -91,6 +91,67 @@ fn quick_check(conn: &Connection, path: &Path) -> Result<(), JournalError> {
     Ok(())
 }
 
+/// The journal's tables, made where they are missing.
+fn create_tables(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+         CREATE TABLE IF NOT EXISTS events (
+             seq INTEGER PRIMARY KEY AUTOINCREMENT,
+             table_id TEXT NOT NULL,
+             at_ms INTEGER NOT NULL,
+             payload TEXT NOT NULL
+         );
+         CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);
+         CREATE TABLE IF NOT EXISTS alive (table_id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL);
+         CREATE TABLE IF NOT EXISTS documents (
+             name TEXT PRIMARY KEY,
+             at_ms INTEGER NOT NULL,
+             body TEXT NOT NULL
+         );",
+    )
+}
+
+/// The schema version the journal was written with: a newer one is
+/// refused; version 1 is upgraded to 2.
+fn upgrade_schema(conn: &Connection, path: &Path) -> Result<(), JournalError> {
+    let err = sqlite(path);
+    let found: i64 = conn
+        .query_row(
+            "INSERT INTO meta (key, value) VALUES ('schema', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = value RETURNING value",
+            params![SCHEMA_VERSION],
+            |row| row.get(0),
+        )
+        .map_err(err)?;
+    if found > SCHEMA_VERSION {
+        return Err(JournalError::NewerSchema {
+            path: path.to_path_buf(),
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    // Version 1 → 2 (also a new file: the column is added once). In
+    // one transaction: a crash leaves version 1 or version 2.
+    let has_game: bool = conn
+        .query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('events') WHERE name = 'game'",
+            [],
+            |row| row.get::<_, i64>(0).map(|n| n > 0),
+        )
+        .map_err(err)?;
+    if !has_game {
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE events ADD COLUMN game INTEGER NOT NULL DEFAULT 1;
+             CREATE INDEX IF NOT EXISTS events_by_game ON events (table_id, game, seq);
+             UPDATE meta SET value = 2 WHERE key = 'schema';
+             COMMIT;",
+        )
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 /// How hard a commit waits for the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Durability {
@@ -126,57 +187,8 @@ impl Journal {
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(err)?;
         conn.pragma_update(None, "synchronous", sync).map_err(err)?;
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-             CREATE TABLE IF NOT EXISTS events (
-                 seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                 table_id TEXT NOT NULL,
-                 at_ms INTEGER NOT NULL,
-                 payload TEXT NOT NULL
-             );
-             CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);
-             CREATE TABLE IF NOT EXISTS alive (table_id TEXT PRIMARY KEY, at_ms INTEGER NOT NULL);
-             CREATE TABLE IF NOT EXISTS documents (
-                 name TEXT PRIMARY KEY,
-                 at_ms INTEGER NOT NULL,
-                 body TEXT NOT NULL
-             );",
-        )
-        .map_err(err)?;
-        let found: i64 = conn
-            .query_row(
-                "INSERT INTO meta (key, value) VALUES ('schema', ?1)
-                 ON CONFLICT (key) DO UPDATE SET value = value RETURNING value",
-                params![SCHEMA_VERSION],
-                |row| row.get(0),
-            )
-            .map_err(err)?;
-        if found > SCHEMA_VERSION {
-            return Err(JournalError::NewerSchema {
-                path: path.to_path_buf(),
-                found,
-                known: SCHEMA_VERSION,
-            });
-        }
-        // Version 1 → 2 (also a new file: the column is added once). In
-        // one transaction: a crash leaves version 1 or version 2.
-        let has_game: bool = conn
-            .query_row(
-                "SELECT COUNT(*) FROM pragma_table_info('events') WHERE name = 'game'",
-                [],
-                |row| row.get::<_, i64>(0).map(|n| n > 0),
-            )
-            .map_err(err)?;
-        if !has_game {
-            conn.execute_batch(
-                "BEGIN;
-                 ALTER TABLE events ADD COLUMN game INTEGER NOT NULL DEFAULT 1;
-                 CREATE INDEX IF NOT EXISTS events_by_game ON events (table_id, game, seq);
-                 UPDATE meta SET value = 2 WHERE key = 'schema';
-                 COMMIT;",
-            )
-            .map_err(err)?;
-        }
+        create_tables(&conn).map_err(err)?;
+        upgrade_schema(&conn, path)?;
         quick_check(&conn, path)?;
         // The journal's birth: drawn once, when the file is made (an older
         // file gets one at its next start). Game numbers count within one
@@ -485,6 +497,120 @@ enum Request {
     Alive(TableId, i64),
 }
 
+/// The writer thread: it blocks for the first event, then takes whatever
+/// else queued while the previous commit was on its way to disk. When
+/// writes have waited CHECKPOINT_EVERY, the WAL is copied into the main
+/// file (see CHECKPOINT_EVERY).
+struct Writer {
+    journal: Journal,
+    rx: mpsc::Receiver<Request>,
+    /// When the first write since the last checkpoint was made.
+    written_since: Option<Instant>,
+    failures: FailureLog,
+    /// The handles' view of the writer's last error (`None` while writes
+    /// succeed).
+    health: Arc<Mutex<Option<String>>>,
+}
+
+impl Writer {
+    /// Writes batches until every handle is gone, then checkpoints what
+    /// is left.
+    fn run(mut self) {
+        while let Some(batch) = self.next_batch() {
+            self.write(batch);
+        }
+        if self.written_since.is_some() {
+            checkpoint(&self.journal);
+        }
+    }
+
+    /// The next batch: the first request waited for (a checkpoint made
+    /// meanwhile when one is due), then up to MAX_BATCH queued; `None`
+    /// once every handle is gone.
+    fn next_batch(&mut self) -> Option<Vec<Request>> {
+        let first = loop {
+            let Some(at) = self.written_since else {
+                break self.rx.recv().ok()?;
+            };
+            let left = CHECKPOINT_EVERY.saturating_sub(at.elapsed());
+            match self.rx.recv_timeout(left) {
+                Ok(r) => break r,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    checkpoint(&self.journal);
+                    self.written_since = None;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            }
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match self.rx.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        Some(batch)
+    }
+
+    /// Writes a batch's events and alive marks in one commit (its
+    /// documents each on their own, first) and answers every append.
+    fn write(&mut self, batch: Vec<Request>) {
+        let mut events = Vec::new();
+        let mut replies = Vec::new();
+        let mut alive = Vec::new();
+        for request in batch {
+            match request {
+                Request::Append(event, reply) => {
+                    events.push(event);
+                    replies.push(reply);
+                }
+                Request::Alive(table, at_ms) => alive.push((table, at_ms)),
+                Request::Document {
+                    name,
+                    at_ms,
+                    body,
+                    reply,
+                } => {
+                    // Rare (a round's pairings): written on its own,
+                    // before the batch's events.
+                    let _ = reply.send(
+                        self.journal
+                            .put_document(&name, at_ms, &body)
+                            .map_err(Arc::new),
+                    );
+                }
+            }
+        }
+        let written = self.journal.write(&events, &alive);
+        let since = *self.written_since.get_or_insert_with(Instant::now);
+        if since.elapsed() >= CHECKPOINT_EVERY {
+            checkpoint(&self.journal);
+            self.written_since = None;
+        }
+        match written {
+            Ok(seqs) => {
+                self.failures.written();
+                self.set_failing(None);
+                for (reply, seq) in replies.into_iter().zip(seqs) {
+                    let _ = reply.send(Ok(seq));
+                }
+            }
+            Err(e) => {
+                self.failures.failed(&e);
+                self.set_failing(Some(e.to_string()));
+                let e = Arc::new(e);
+                for reply in replies {
+                    let _ = reply.send(Err(e.clone()));
+                }
+            }
+        }
+    }
+
+    fn set_failing(&self, state: Option<String>) {
+        *self.health.lock().unwrap_or_else(|e| e.into_inner()) = state;
+    }
+}
+
 /// A cloneable handle to the writer thread, for async tasks.
 #[derive(Clone)]
 pub struct JournalHandle {
@@ -558,100 +684,19 @@ fn checkpoint(journal: &Journal) {
 
 impl JournalHandle {
     /// Starts the writer thread on an opened journal.
-    pub fn spawn(mut journal: Journal) -> JournalHandle {
+    pub fn spawn(journal: Journal) -> JournalHandle {
         let (tx, rx) = mpsc::channel::<Request>();
         let failing = Arc::new(Mutex::new(None));
-        let health = Arc::clone(&failing);
+        let writer = Writer {
+            journal,
+            rx,
+            written_since: None,
+            failures: FailureLog::default(),
+            health: Arc::clone(&failing),
+        };
         let spawned = thread::Builder::new()
             .name("journal".into())
-            .spawn(move || {
-                // Block for the first event, then take whatever else queued
-                // while the previous commit was on its way to disk. When
-                // writes have waited CHECKPOINT_EVERY, the WAL is copied into
-                // the main file (see CHECKPOINT_EVERY).
-                let mut written_since: Option<Instant> = None;
-                let mut failures = FailureLog::default();
-                let set_failing = |state: Option<String>| {
-                    *health.lock().unwrap_or_else(|e| e.into_inner()) = state;
-                };
-                loop {
-                    let first = match written_since {
-                        None => match rx.recv() {
-                            Ok(r) => r,
-                            Err(_) => break,
-                        },
-                        Some(at) => {
-                            let left = CHECKPOINT_EVERY.saturating_sub(at.elapsed());
-                            match rx.recv_timeout(left) {
-                                Ok(r) => r,
-                                Err(mpsc::RecvTimeoutError::Timeout) => {
-                                    checkpoint(&journal);
-                                    written_since = None;
-                                    continue;
-                                }
-                                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                            }
-                        }
-                    };
-                    let mut batch = vec![first];
-                    while batch.len() < MAX_BATCH {
-                        match rx.try_recv() {
-                            Ok(next) => batch.push(next),
-                            Err(_) => break,
-                        }
-                    }
-                    let mut events = Vec::new();
-                    let mut replies = Vec::new();
-                    let mut alive = Vec::new();
-                    for request in batch {
-                        match request {
-                            Request::Append(event, reply) => {
-                                events.push(event);
-                                replies.push(reply);
-                            }
-                            Request::Alive(table, at_ms) => alive.push((table, at_ms)),
-                            Request::Document {
-                                name,
-                                at_ms,
-                                body,
-                                reply,
-                            } => {
-                                // Rare (a round's pairings): written on
-                                // its own, before the batch's events.
-                                let _ = reply.send(
-                                    journal.put_document(&name, at_ms, &body).map_err(Arc::new),
-                                );
-                            }
-                        }
-                    }
-                    let written = journal.write(&events, &alive);
-                    let since = *written_since.get_or_insert_with(Instant::now);
-                    if since.elapsed() >= CHECKPOINT_EVERY {
-                        checkpoint(&journal);
-                        written_since = None;
-                    }
-                    match written {
-                        Ok(seqs) => {
-                            failures.written();
-                            set_failing(None);
-                            for (reply, seq) in replies.into_iter().zip(seqs) {
-                                let _ = reply.send(Ok(seq));
-                            }
-                        }
-                        Err(e) => {
-                            failures.failed(&e);
-                            set_failing(Some(e.to_string()));
-                            let e = Arc::new(e);
-                            for reply in replies {
-                                let _ = reply.send(Err(e.clone()));
-                            }
-                        }
-                    }
-                }
-                if written_since.is_some() {
-                    checkpoint(&journal);
-                }
-            });
+            .spawn(move || writer.run());
         if let Err(e) = spawned {
             // Without a writer every append fails with `Stopped`: loud, not lost.
             tracing::error!("cannot start the journal writer: {e}");
