@@ -15,6 +15,7 @@
 //! test walks every route with every kind of token.
 
 use axum::extract::{FromRequestParts, MatchedPath, RawPathParams, Request, State};
+use axum::http::request::Parts;
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -198,63 +199,42 @@ pub(super) async fn gate(State(state): State<AppState>, request: Request, next: 
 
 async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
     let (mut parts, body) = request.into_parts();
-    let Some(route) = parts.extensions.get::<MatchedPath>().cloned() else {
-        return Ok(Request::from_parts(parts, body));
+    if let Some(need) = need_of_request(&parts)? {
+        admit(state, need, &mut parts).await?;
+    }
+    Ok(Request::from_parts(parts, body))
+}
+
+/// What the request's route needs: nothing to check where no route
+/// matched or the route has not the method (the router's 404 or 405
+/// answers), refused where the route is missing from [`ROUTES`].
+fn need_of_request(parts: &Parts) -> ApiResult<Option<Need>> {
+    let Some(route) = parts.extensions.get::<MatchedPath>() else {
+        return Ok(None);
     };
-    let need = match need_of(&parts.method, route.as_str()) {
-        Some(n) => n,
+    match need_of(&parts.method, route.as_str()) {
+        Some(n) => Ok(Some(n)),
         // A method the route does not have: its 405.
-        None if ROUTES.iter().any(|(_, r, _)| *r == route.as_str()) => {
-            return Ok(Request::from_parts(parts, body));
-        }
-        None => {
-            return Err(ApiError(
-                StatusCode::FORBIDDEN,
-                format!("`{}` is not in the server's access table", route.as_str()),
-            ));
-        }
-    };
-    let param = |name: &'static str| {
-        let mut parts = parts.clone();
-        async move {
-            let params = RawPathParams::from_request_parts(&mut parts, state)
-                .await
-                .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
-            Ok::<String, ApiError>(
-                params
-                    .iter()
-                    .find(|(k, _)| *k == name)
-                    .map(|(_, v)| v.to_owned())
-                    .unwrap_or_default(),
-            )
-        }
-    };
-    let table = || async {
-        param("id")
-            .await?
-            .parse::<TableId>()
-            .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))
-    };
+        None if ROUTES.iter().any(|(_, r, _)| *r == route.as_str()) => Ok(None),
+        None => Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!("`{}` is not in the server's access table", route.as_str()),
+        )),
+    }
+}
+
+/// Checks what `need` asks of the request, marks its sender known, and
+/// hands the handler what was granted (in the request's extensions).
+async fn admit(state: &AppState, need: Need, parts: &mut Parts) -> ApiResult<()> {
     match need {
-        Anyone => {}
+        Anyone => return Ok(()),
         AtTable => {
-            let id = table().await?;
+            let id = table_param(state, parts).await?;
             let granted = role(state, &id, &parts.headers).await?;
-            known(&parts);
             parts.extensions.insert(granted);
         }
         TableArbiter => {
-            let id = table().await?;
-            let granted: Granted = role(state, &id, &parts.headers).await?;
-            if granted.role != PersonRole::Arbiter {
-                return Err(ApiError(
-                    StatusCode::FORBIDDEN,
-                    format!(
-                        "this needs the arbiter's token of table `{id}` or the venue arbiter's"
-                    ),
-                ));
-            }
-            known(&parts);
+            let granted = table_arbiter(state, parts).await?;
             parts.extensions.insert(granted);
         }
         VenueArbiter => {
@@ -263,7 +243,6 @@ async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
                 &parts.headers,
                 "the venue's competition and cards",
             )?;
-            known(&parts);
         }
         Player => {
             let token = bearer(&parts.headers)?;
@@ -273,7 +252,6 @@ async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
                     "this is not a player's own token (the link on their card)".into(),
                 )
             })?;
-            known(&parts);
             parts.extensions.insert(OwnPlayer(rank));
         }
         Captain => {
@@ -286,41 +264,80 @@ async fn grant(state: &AppState, request: Request) -> ApiResult<Request> {
                         "this is not a team captain's token".into(),
                     )
                 })?;
-            known(&parts);
             parts.extensions.insert(CaptainOf(team));
         }
-        TeamCaptain => {
-            let token = bearer(&parts.headers)?;
-            let team: u16 = param("n")
-                .await?
-                .parse()
-                .map_err(|_| ApiError(StatusCode::BAD_REQUEST, "a team is its number".into()))?;
-            if !state.tokens.is_venue_arbiter(token) && state.tokens.captain_of(token) != Some(team)
-            {
-                return Err(ApiError(
-                    StatusCode::FORBIDDEN,
-                    format!(
-                        "team {team}'s line-up needs its captain's token or the venue arbiter's"
-                    ),
-                ));
-            }
-            known(&parts);
-        }
+        TeamCaptain => team_captain(state, parts).await?,
         CaptainLink => {
-            if state.tokens.captain_of(&param("code").await?).is_none() {
+            if state
+                .tokens
+                .captain_of(&path_param(state, parts, "code").await?)
+                .is_none()
+            {
                 return Err(ApiError(
                     StatusCode::NOT_FOUND,
                     "no captain has this link: check the code on the card".into(),
                 ));
             }
-            known(&parts);
         }
     }
-    Ok(Request::from_parts(parts, body))
+    known(parts);
+    Ok(())
+}
+
+/// The arbiter of the table the path names (its own token or the venue
+/// arbiter's).
+async fn table_arbiter(state: &AppState, parts: &Parts) -> ApiResult<Granted> {
+    let id = table_param(state, parts).await?;
+    let granted: Granted = role(state, &id, &parts.headers).await?;
+    if granted.role != PersonRole::Arbiter {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!("this needs the arbiter's token of table `{id}` or the venue arbiter's"),
+        ));
+    }
+    Ok(granted)
+}
+
+/// The captain of the team the path names, or the venue arbiter.
+async fn team_captain(state: &AppState, parts: &Parts) -> ApiResult<()> {
+    let token = bearer(&parts.headers)?;
+    let team: u16 = path_param(state, parts, "n")
+        .await?
+        .parse()
+        .map_err(|_| ApiError(StatusCode::BAD_REQUEST, "a team is its number".into()))?;
+    if !state.tokens.is_venue_arbiter(token) && state.tokens.captain_of(token) != Some(team) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!("team {team}'s line-up needs its captain's token or the venue arbiter's"),
+        ));
+    }
+    Ok(())
+}
+
+/// The path's parameter `name` (empty where the route has none of that
+/// name).
+async fn path_param(state: &AppState, parts: &Parts, name: &str) -> ApiResult<String> {
+    let mut parts = parts.clone();
+    let params = RawPathParams::from_request_parts(&mut parts, state)
+        .await
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.body_text()))?;
+    Ok(params
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_owned())
+        .unwrap_or_default())
+}
+
+/// The table the path names (`id`).
+async fn table_param(state: &AppState, parts: &Parts) -> ApiResult<TableId> {
+    path_param(state, parts, "id")
+        .await?
+        .parse::<TableId>()
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e.to_string()))
 }
 
 /// The request's connection presented a token this venue knows.
-fn known(parts: &axum::http::request::Parts) {
+fn known(parts: &Parts) {
     if let Some(mark) = parts.extensions.get::<super::admission::Mark>() {
         mark.known();
     }
