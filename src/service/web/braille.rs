@@ -17,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use super::AppState;
 use super::TablePath;
 use super::api_types::BrfQuery;
+use crate::table::id::TableId;
 use tactus_braille::record::{Options, RecordError, render};
 use tactus_rules::language::Language;
 use tactus_rules::pgn::read_pgn;
@@ -79,30 +80,12 @@ pub async fn table_brf(
             "query: format=brf|unicode, clock=0|1, lang=en|de|es|fr|nl|pt|pl|cs".into(),
         );
     };
-    let unicode = match q.format.as_deref() {
-        None | Some("brf") => false,
-        Some("unicode") => true,
-        Some(other) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                format!("format `{other}`: brf or unicode"),
-            );
-        }
+    let asked = match Asked::of(q) {
+        Ok(asked) => asked,
+        Err(BadQuery(why)) => return refuse(StatusCode::BAD_REQUEST, why),
     };
-    let clock = match q.clock.as_deref() {
-        None | Some("0") | Some("false") => false,
-        Some("1") | Some("true") => true,
-        Some(other) => return refuse(StatusCode::BAD_REQUEST, format!("clock `{other}`: 0 or 1")),
-    };
-    let lang = match q.lang {
-        // The codes exactly as written (`EN` is refused, as it always was).
-        Some(lang) if let Some(l) = Language::ALL.into_iter().find(|l| l.code() == lang) => l,
-        Some(lang) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                format!("lang `{lang}`: en, de, es, fr, nl, pt, pl or cs"),
-            );
-        }
+    let lang = match asked.lang {
+        Some(lang) => lang,
         // The table's own language, that of its voice pack.
         None => match table.view().await {
             Ok(v) => Language::from_tag(&v.voice_lang).unwrap_or_default(),
@@ -113,31 +96,92 @@ pub async fn table_brf(
         Ok(p) => p,
         Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     };
-    let key = (table.id.to_string(), lang, unicode, clock);
-    let body = match state.braille.get(&key, &pgn) {
-        Some(body) => body,
-        None => {
-            // liblouis and the record's layout: off the async workers.
-            let from = Arc::clone(&pgn);
-            let made = crate::service::blocking::run(move || {
-                read_pgn(&from)
-                    .map_err(RecordError::from)
-                    .and_then(|record| render(&record, &Options { lang, clock }))
-                    .map(|doc| if unicode { doc.unicode() } else { doc.brf() })
-            })
-            .await;
-            match made {
-                Ok(Ok(body)) => {
-                    let body: Arc<str> = Arc::from(body);
-                    state.braille.put(key, pgn, Arc::clone(&body));
-                    body
-                }
-                Ok(Err(e)) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-                Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    let key = (table.id.to_string(), lang, asked.unicode, asked.clock);
+    match record(&state.braille, key, pgn).await {
+        Ok(body) => respond(&id, asked.unicode, body.to_string()),
+        Err(refused) => refused,
+    }
+}
+
+/// A query value out of its range: what it may be.
+struct BadQuery(String);
+
+/// What the query asks for, each value checked.
+struct Asked {
+    /// Unicode braille (or BRF).
+    unicode: bool,
+    /// The clock time after every move.
+    clock: bool,
+    /// The words' language, where the query names one.
+    lang: Option<Language>,
+}
+
+impl Asked {
+    fn of(q: BrfQuery) -> Result<Asked, BadQuery> {
+        let unicode = match q.format.as_deref() {
+            None | Some("brf") => false,
+            Some("unicode") => true,
+            Some(other) => {
+                return Err(BadQuery(format!("format `{other}`: brf or unicode")));
             }
+        };
+        let clock = match q.clock.as_deref() {
+            None | Some("0") | Some("false") => false,
+            Some("1") | Some("true") => true,
+            Some(other) => {
+                return Err(BadQuery(format!("clock `{other}`: 0 or 1")));
+            }
+        };
+        let lang = match q.lang {
+            // The codes exactly as written (`EN` is refused, as it always was).
+            Some(lang) if let Some(l) = Language::ALL.into_iter().find(|l| l.code() == lang) => {
+                Some(l)
+            }
+            Some(lang) => {
+                return Err(BadQuery(format!(
+                    "lang `{lang}`: en, de, es, fr, nl, pt, pl or cs"
+                )));
+            }
+            None => None,
+        };
+        Ok(Asked {
+            unicode,
+            clock,
+            lang,
+        })
+    }
+}
+
+/// The record `key` asks for of `pgn`: the one made already while the
+/// game has not changed, or made now (and kept).
+async fn record(cache: &RecordCache, key: RecordKey, pgn: Arc<str>) -> Result<Arc<str>, Response> {
+    if let Some(body) = cache.get(&key, &pgn) {
+        return Ok(body);
+    }
+    let (_, lang, unicode, clock) = key;
+    // liblouis and the record's layout: off the async workers.
+    let from = Arc::clone(&pgn);
+    let made = crate::service::blocking::run(move || {
+        read_pgn(&from)
+            .map_err(RecordError::from)
+            .and_then(|record| render(&record, &Options { lang, clock }))
+            .map(|doc| if unicode { doc.unicode() } else { doc.brf() })
+    })
+    .await;
+    match made {
+        Ok(Ok(body)) => {
+            let body: Arc<str> = Arc::from(body);
+            cache.put(key, pgn, Arc::clone(&body));
+            Ok(body)
         }
-    };
-    let body = body.to_string();
+        Ok(Err(e)) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+        Err(e) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+    }
+}
+
+/// The record as the reader asked for it: Unicode braille shown in the
+/// browser, BRF downloaded as a file for an embosser or a braille display.
+fn respond(id: &TableId, unicode: bool, body: String) -> Response {
     if unicode {
         (
             [

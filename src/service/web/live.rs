@@ -91,11 +91,9 @@ pub(super) async fn events(
     use axum::response::IntoResponse;
     let since = resumed_from(&q, &headers)?;
     let t = table(&state, &id)?.clone();
-    // Counted under the caps unless it has a ticket: a flood of streams
-    // without one is refused here, before it holds a connection for hours.
     // In process (no listener) the client is this computer.
     let client = peer.map_or(std::net::IpAddr::from([127, 0, 0, 1]), |p| p.ip);
-    let permit = match state.streams.admit(client, &id, q.ticket.as_deref()) {
+    let permit = match admit(&state, client, &id, q.ticket.as_deref(), mark) {
         Ok(p) => p,
         Err(full) => {
             let mut r = ApiError(StatusCode::SERVICE_UNAVAILABLE, full.to_string()).into_response();
@@ -106,38 +104,13 @@ pub(super) async fn events(
             return Ok(r);
         }
     };
-    // A ticket's stream is a token holder's page: its connection is never
-    // closed to make room for a newcomer (`admission.rs`).
-    if permit.ticketed()
-        && let Some(axum::Extension(mark)) = &mark
-    {
-        mark.known();
-    }
     // A new page starts at the newest number; read before subscribing, and
     // what came between is sent after the state like any announcement.
     let at = t.newest_announced();
-    // Subscribed before the missed ones are read: nothing falls between;
-    // what is in both is sent once (by number).
+    // Subscribed before the missed ones are read (in `head`): nothing
+    // falls between; what is in both is sent once (by number).
     let rx = t.subscribe();
-    let first = t.view().await?;
-    let missed = t.announced_since(since.unwrap_or(at));
-    let newest_missed = missed.announcements.last().map_or(0, |a| a.seq);
-    let mut head: Vec<Result<Event, Infallible>> = vec![Ok(state_event(&first))];
-    if since.is_some() {
-        head.push(Ok(Event::default()
-            .event("missed")
-            .data(serde_json::to_string(&missed).unwrap_or_default())));
-    } else {
-        head.push(Ok(Event::default()
-            .event("at")
-            .data(format!("{{\"seq\":{at}}}"))));
-        head.extend(
-            missed
-                .announcements
-                .iter()
-                .map(|a| Ok(announcement_event(a))),
-        );
-    }
+    let (head, newest_missed) = head(&t, since, at).await?;
     drop(t);
     let rest = BroadcastStream::new(rx)
         .take_while(|item| std::future::ready(item.is_ok()))
@@ -164,6 +137,58 @@ pub(super) async fn events(
                 .event(Event::default().event("alive").data("{}")),
         )
         .into_response())
+}
+
+/// A place for the stream under the caps, unless it has a ticket: a flood
+/// of streams without one is refused here, before it holds a connection
+/// for hours.
+fn admit(
+    state: &AppState,
+    client: std::net::IpAddr,
+    id: &crate::table::id::TableId,
+    ticket: Option<&str>,
+    mark: Option<axum::Extension<super::admission::Mark>>,
+) -> Result<super::streams::Permit, super::streams::Full> {
+    let permit = state.streams.admit(client, id, ticket)?;
+    // A ticket's stream is a token holder's page: its connection is never
+    // closed to make room for a newcomer (`admission.rs`).
+    if permit.ticketed()
+        && let Some(axum::Extension(mark)) = &mark
+    {
+        mark.known();
+    }
+    Ok(permit)
+}
+
+/// What the stream opens with: the table's state, then for a returning
+/// page (`since`) what it missed, for a new page the newest number (`at`,
+/// read before subscribing) and what came since; and the newest number
+/// sent, after which the live announcements follow.
+async fn head(
+    t: &crate::table::handle::TableHandle,
+    since: Option<u64>,
+    at: u64,
+) -> ApiResult<(Vec<Result<Event, Infallible>>, u64)> {
+    let first = t.view().await?;
+    let missed = t.announced_since(since.unwrap_or(at));
+    let newest_missed = missed.announcements.last().map_or(0, |a| a.seq);
+    let mut head: Vec<Result<Event, Infallible>> = vec![Ok(state_event(&first))];
+    if since.is_some() {
+        head.push(Ok(Event::default()
+            .event("missed")
+            .data(serde_json::to_string(&missed).unwrap_or_default())));
+    } else {
+        head.push(Ok(Event::default()
+            .event("at")
+            .data(format!("{{\"seq\":{at}}}"))));
+        head.extend(
+            missed
+                .announcements
+                .iter()
+                .map(|a| Ok(announcement_event(a))),
+        );
+    }
+    Ok((head, newest_missed))
 }
 
 fn announcement_event(a: &crate::table::view::Announcement) -> Event {
