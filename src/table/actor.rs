@@ -18,9 +18,11 @@ use super::boards::{BoardNews, Boards};
 use super::error::{Forbidden, TableError, TableStartError, Unprocessable};
 use super::handle::Request;
 use super::handle::{Reply, TableHandle};
+use super::journal::Record;
 use super::journaled_game::JournaledGame;
 use super::parts::TableParts;
-use super::replay::{ConfigSays, Entry, new_game, next_from_config, replay};
+use super::replay::{ConfigSays, Entry, Replayed, new_game, next_from_config, replay};
+use super::round::Round;
 use super::setup::Setup;
 use super::timebase::Instants;
 use super::view::TableView;
@@ -102,43 +104,8 @@ impl TableActor {
             time,
             display,
         } = parts;
-        let journaled_game = history.first().map_or(0, |r| r.game);
-        // Replay refuses an entry that does not apply (never a different
-        // game). A journaled game is never renamed or altered by the
-        // configuration: what the configuration says of names, event and
-        // round is for the table's next game (see `next_from_config`).
-        let mut renamed = false;
-        let resumed = if history.is_empty() {
-            None
-        } else {
-            let r = replay(&configured.id, &history, style)?;
-            match next_from_config(&r, &configured, &earlier_rounds).map_err(|why| {
-                TableStartError::Disagrees {
-                    table: configured.id.clone(),
-                    why,
-                }
-            })? {
-                ConfigSays::Keep { differs } => {
-                    renamed = differs;
-                    Some(r)
-                }
-                ConfigSays::NextGame => None,
-            }
-        };
-        let (setup, game_no, game, replayed, last_ms) = match resumed {
-            Some(r) => (r.setup, journaled_game, r.game, r.events, r.last_ms),
-            // A new table, or the journaled game is done with: the
-            // configured game is the next.
-            None => {
-                let game = new_game(&configured, style)?;
-                let last_ms = history
-                    .iter()
-                    .map(|r| r.at_ms.max(0) as u64)
-                    .max()
-                    .unwrap_or(0);
-                (configured.clone(), journaled_game + 1, game, 0, last_ms)
-            }
-        };
+        let (found, opened) = open_game(&configured, &history, &earlier_rounds, style)?;
+        let Replayed { setup, game, .. } = opened;
         let (tx, rx) = mpsc::channel(REQUESTS_QUEUED);
         let (live, _) = broadcast::channel(LIVE_KEPT);
         let recent = super::recent::Recent::default();
@@ -147,45 +114,54 @@ impl TableActor {
         let boards = Boards::wire(links, game.position());
         let id = setup.id.clone();
         let mut actor = TableActor {
-            game: JournaledGame::new(setup, game_no, game, journal),
+            game: JournaledGame::new(setup, found.game_no, game, journal),
             style,
             boards,
             shown,
             notation,
             rx,
             announcer: Announcer::new(voice, speaker, live.clone(), recent.clone()),
-            time: Instants::new(time, Duration::from_millis(last_ms)),
+            time: Instants::new(time, Duration::from_millis(found.last_ms)),
             flag_retry: None,
             display,
             publisher,
         };
-        let round = actor.game.setup().round.clone();
-        if replayed == 0 && game_no > journaled_game {
-            if journaled_game > 0 {
-                tracing::info!(table = %id, game = game_no, round = %round, "the configuration starts the table's next game");
-            }
-            let setup = Entry::Setup(Box::new(actor.game.setup().clone()));
-            actor.game.record(actor.time.last(), &setup).await?;
-        } else if actor.game.game().result().is_some() {
-            // A finished game is not "resumed": nothing to say or pause.
-            tracing::info!(table = %id, events = replayed, "finished game read from the journal");
-        } else {
-            tracing::info!(table = %id, events = replayed, "game resumed from the journal");
-            if renamed {
-                tracing::warn!(table = %id, "names, event or round changed in the configuration: they apply to the table's next game, not to the game under way");
-            }
-            let paused_at_ms = last_alive_ms.unwrap_or(last_ms).max(last_ms);
-            actor
-                .commit(GameEvent::ServiceRestarted { paused_at_ms })
-                .await
-                .map_err(|why| TableStartError::Restart {
-                    table: id.clone(),
-                    why,
-                })?;
-        }
+        actor.begin(found, last_alive_ms).await?;
         actor.refresh();
         let handle = TableHandle::new(id, tx, live, recent, published);
         Ok((actor, handle))
+    }
+
+    /// The table's first step with its game: a new game's setup journaled;
+    /// a journaled game under way resumed (its clock paused at the last
+    /// instant the table was alive); a finished one only read.
+    async fn begin(
+        &mut self,
+        found: Found,
+        last_alive_ms: Option<u64>,
+    ) -> Result<(), TableStartError> {
+        let id = self.game.setup().id.clone();
+        let round = self.game.setup().round.clone();
+        if found.replayed == 0 && found.game_no > found.journaled {
+            if found.journaled > 0 {
+                tracing::info!(table = %id, game = found.game_no, round = %round, "the configuration starts the table's next game");
+            }
+            let setup = Entry::Setup(Box::new(self.game.setup().clone()));
+            self.game.record(self.time.last(), &setup).await?;
+        } else if self.game.game().result().is_some() {
+            // A finished game is not "resumed": nothing to say or pause.
+            tracing::info!(table = %id, events = found.replayed, "finished game read from the journal");
+        } else {
+            tracing::info!(table = %id, events = found.replayed, "game resumed from the journal");
+            if found.renamed {
+                tracing::warn!(table = %id, "names, event or round changed in the configuration: they apply to the table's next game, not to the game under way");
+            }
+            let paused_at_ms = last_alive_ms.unwrap_or(found.last_ms).max(found.last_ms);
+            self.commit(GameEvent::ServiceRestarted { paused_at_ms })
+                .await
+                .map_err(|why| TableStartError::Restart { table: id, why })?;
+        }
+        Ok(())
     }
 
     /// Runs until every handle is dropped.
@@ -898,4 +874,74 @@ impl TableActor {
         self.publisher.send_replace(Some(Arc::clone(&published)));
         published
     }
+}
+
+/// What a table's start found in its journal.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    /// The number of the game the journal holds (0: none).
+    journaled: u32,
+    /// The number of the game the table plays.
+    game_no: u32,
+    /// Game events replayed (0 for a next game).
+    replayed: usize,
+    /// The configuration names the resumed game otherwise.
+    renamed: bool,
+    /// The latest instant in the journal, in milliseconds.
+    last_ms: u64,
+}
+
+/// The game a table starts with: the journaled one, or the configured
+/// game as the next. Replay refuses an entry that does not apply (never a
+/// different game). A journaled game is never renamed or altered by the
+/// configuration: what the configuration says of names, event and round
+/// is for the table's next game (see `next_from_config`).
+fn open_game(
+    configured: &Setup,
+    history: &[Record],
+    earlier_rounds: &[Round],
+    style: Style,
+) -> Result<(Found, Replayed), TableStartError> {
+    let journaled = history.first().map_or(0, |r| r.game);
+    if !history.is_empty() {
+        let r = replay(&configured.id, history, style)?;
+        let says = next_from_config(&r, configured, earlier_rounds).map_err(|why| {
+            TableStartError::Disagrees {
+                table: configured.id.clone(),
+                why,
+            }
+        })?;
+        if let ConfigSays::Keep { differs } = says {
+            let found = Found {
+                journaled,
+                game_no: journaled,
+                replayed: r.events,
+                renamed: differs,
+                last_ms: r.last_ms,
+            };
+            return Ok((found, r));
+        }
+    }
+    // A new table, or the journaled game is done with: the configured
+    // game is the next.
+    let game = new_game(configured, style)?;
+    let last_ms = history
+        .iter()
+        .map(|r| r.at_ms.max(0) as u64)
+        .max()
+        .unwrap_or(0);
+    let found = Found {
+        journaled,
+        game_no: journaled + 1,
+        replayed: 0,
+        renamed: false,
+        last_ms,
+    };
+    let next = Replayed {
+        setup: configured.clone(),
+        game,
+        events: 0,
+        last_ms,
+    };
+    Ok((found, next))
 }

@@ -31,7 +31,7 @@ use shakmaty::san::SanPlus;
 
 use super::actions::{Action, PersonRole};
 use super::handle::TableHandle;
-use super::view::{LiveEvent, TableView};
+use super::view::{Announcement, LiveEvent, TableView};
 use tactus_backoff::{AfterPanic, Backoff};
 use tactus_braille::brlapi::{BrlapiError, Connection, Key};
 use tactus_braille::louis;
@@ -412,58 +412,22 @@ fn supervise(table: &str, host: Option<String>, link: &Link, content: &ContentRx
 /// connection and try again with backoff, logging at most once a minute.
 /// Returns when the table is gone.
 fn run_display(table: &str, host: Option<String>, link: &Link, content: &ContentRx) {
-    let mut shown: Option<Content> = None;
-    let mut offset = 0usize;
+    let mut screen = Screen::default();
     let mut backoff = Backoff::new(BACKOFF_MIN, BACKOFF_MAX);
     let auth = std::env::var("TACTUS_BRLAPI_AUTH").ok();
     loop {
         if link.table_gone() {
             return;
         }
-        let failure = match Connection::open(host.as_deref(), auth.as_deref()) {
+        let wait = match Connection::open(host.as_deref(), auth.as_deref()) {
             Ok(mut conn) => {
                 // It answered the handshake and gave a size a display can
                 // have: proven.
                 backoff.proven();
                 link.set(DisplayState::Connected);
                 tracing::info!(table, "braille display connected ({} cells)", conn.width());
-                let mut dirty = true;
-                let failure = loop {
-                    // Anything new first: only the latest is kept.
-                    match content.try_take() {
-                        Next::Content(c) => {
-                            shown = Some(c);
-                            offset = 0;
-                            dirty = true;
-                        }
-                        Next::Nothing => {}
-                        Next::Gone => return,
-                    }
-                    if dirty {
-                        if let Err(e) = show(&mut conn, shown.as_ref(), offset) {
-                            break e;
-                        }
-                        dirty = false;
-                    }
-                    match conn.read_key(50) {
-                        Ok(Some(code)) => match Key::from_code(code) {
-                            Some(Key::PanRight) => {
-                                let len = content_len(shown.as_ref());
-                                if offset + conn.width() < len {
-                                    offset += conn.width();
-                                    dirty = true;
-                                }
-                            }
-                            Some(Key::PanLeft) => {
-                                offset = offset.saturating_sub(conn.width());
-                                dirty = true;
-                            }
-                            Some(key) if !link.key(key) => return,
-                            _ => {}
-                        },
-                        Ok(None) => {}
-                        Err(e) => break e,
-                    }
+                let Some(failure) = screen.serve(&mut conn, link, content) else {
+                    return;
                 };
                 link.set(DisplayState::Disconnected);
                 tracing::warn!(table, "braille display lost: {failure}; trying again");
@@ -485,20 +449,90 @@ fn run_display(table: &str, host: Option<String>, link: &Link, content: &Content
                 wait
             }
         };
-        // Wait, keeping what is to be shown up to date.
-        let deadline = std::time::Instant::now() + failure;
+        if !screen.wait(content, wait) {
+            return;
+        }
+    }
+}
+
+/// What the display shows: the latest content, from `offset` (the
+/// window the reader panned to).
+#[derive(Default)]
+struct Screen {
+    shown: Option<Content>,
+    offset: usize,
+}
+
+impl Screen {
+    /// New content, shown from its start.
+    fn replace(&mut self, c: Content) {
+        self.shown = Some(c);
+        self.offset = 0;
+    }
+
+    /// Shows what is new and reads the display's keys until the connection
+    /// fails (its error) or the table is gone (`None`).
+    fn serve(
+        &mut self,
+        conn: &mut Connection,
+        link: &Link,
+        content: &ContentRx,
+    ) -> Option<BrlapiError> {
+        let mut dirty = true;
+        loop {
+            // Anything new first: only the latest is kept.
+            match content.try_take() {
+                Next::Content(c) => {
+                    self.replace(c);
+                    dirty = true;
+                }
+                Next::Nothing => {}
+                Next::Gone => return None,
+            }
+            if dirty {
+                if let Err(e) = show(conn, self.shown.as_ref(), self.offset) {
+                    return Some(e);
+                }
+                dirty = false;
+            }
+            match conn.read_key(50) {
+                Ok(Some(code)) => match Key::from_code(code) {
+                    Some(Key::PanRight) => dirty = self.pan_right(conn.width()),
+                    Some(Key::PanLeft) => {
+                        self.offset = self.offset.saturating_sub(conn.width());
+                        dirty = true;
+                    }
+                    Some(key) if !link.key(key) => return None,
+                    _ => {}
+                },
+                Ok(None) => {}
+                Err(e) => return Some(e),
+            }
+        }
+    }
+
+    /// The next window, if the content goes on: whether it moved.
+    fn pan_right(&mut self, width: usize) -> bool {
+        let moved = self.offset + width < content_len(self.shown.as_ref());
+        if moved {
+            self.offset += width;
+        }
+        moved
+    }
+
+    /// Waits `wait`, keeping what is to be shown up to date: false once
+    /// the table is gone.
+    fn wait(&mut self, content: &ContentRx, wait: Duration) -> bool {
+        let deadline = std::time::Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
-                break;
+                return true;
             }
             match content.take_timeout(left) {
-                Next::Content(c) => {
-                    shown = Some(c);
-                    offset = 0;
-                }
-                Next::Nothing => break,
-                Next::Gone => return,
+                Next::Content(c) => self.replace(c),
+                Next::Nothing => return true,
+                Next::Gone => return false,
             }
         }
     }
@@ -592,115 +626,150 @@ async fn feed_at(
     status: &mut tokio::sync::mpsc::Receiver<()>,
     seats: &mut tokio::sync::watch::Receiver<Option<DisplaySeat>>,
 ) -> Flow {
-    let handle = &seat.handle;
-    let mut live = handle.subscribe();
-    let (plies, lang) = match handle.view().await {
-        Ok(v) => {
-            // A player's display arriving at their game says where they
-            // are, as the new game's line does.
-            if !seat.table_display {
-                let words = Words::new(&handle.id, &v.voice_lang);
-                if content.send(words.content(&new_game(&v))).is_err() {
-                    return Flow::Stop;
-                }
-            }
-            (v.moves.len(), v.voice_lang)
-        }
-        Err(_) => return Flow::Stop,
+    // Subscribed before the table is read: no announcement falls between.
+    let mut live = seat.handle.subscribe();
+    let Some(mut at) = AtTable::arrive(seat, shows, new_game, content).await else {
+        return Flow::Stop;
     };
-    // Plies the table had when the display last showed a move.
-    let mut plies_shown = plies;
-    let words = Words::new(&handle.id, &lang);
     loop {
-        tokio::select! {
+        let going = tokio::select! {
             _ = moved(seats) => return Flow::Moved,
-            tick = status.recv() => {
-                if tick.is_none() {
-                    return Flow::Stop;
-                }
-                // The display came or went: every page of its table hears
-                // of it now.
-                if seat.table_display && handle.republish().await.is_err() {
-                    return Flow::Stop;
-                }
-            }
+            tick = status.recv() => tick.is_some() && at.display_came_or_went().await,
             event = live.recv() => match event {
-                Ok(LiveEvent::Announcement(a)) => {
-                    let notation = if shows == BrailleShows::Notation && a.kind == NoticeKind::Move {
-                        // The blind player's move is announced, then made
-                        // (D.2.3.3): wait (a few seconds at most) for it to
-                        // be on the record before writing it.
-                        let mut cells = None;
-                        for _ in 0..100 {
-                            match handle.view().await {
-                                Ok(v) if v.moves.len() > plies_shown => {
-                                    plies_shown = v.moves.len();
-                                    cells = last_moves_cells(handle, 1).await;
-                                    break;
-                                }
-                                Ok(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-                                Err(_) => break,
-                            }
-                        }
-                        cells
-                    } else {
-                        None
-                    };
-                    // A player's display says where they play on arrival
-                    // at their game (a new game here may be others').
-                    if a.kind == NoticeKind::NewGame && !seat.table_display {
-                        continue;
-                    }
-                    // A new game: the round and the opponent beside the
-                    // colour the voice said (the state is the new game's:
-                    // the table publishes it right after).
-                    let text = match a.kind {
-                        NoticeKind::NewGame => match handle.view().await {
-                            Ok(v) => new_game(&v),
-                            Err(_) => return Flow::Stop,
-                        },
-                        _ => a.text,
-                    };
-                    let c = notation.map(Content::Dots).unwrap_or_else(|| words.content(&text));
-                    if content.send(c).is_err() {
-                        return Flow::Stop;
-                    }
-                }
-                Ok(LiveEvent::State(_)) => {}
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return Flow::Stop,
+                Ok(LiveEvent::Announcement(a)) => at.announced(a).await,
+                Ok(LiveEvent::State(_)) => true,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
             },
-            key = keys.recv() => {
-                let Some(key) = key else { return Flow::Stop };
-                let action = match key {
-                    Key::Route(_) => Some(Action::Repeat),
-                    Key::LineDown => Some(Action::SayClock { time: None }),
-                    Key::Top => Some(Action::BoardDifferences),
-                    Key::LineUp | Key::Home => None,
-                    _ => continue,
-                };
-                match action {
-                    // The answer comes back as an announcement, and so onto
-                    // the display.
-                    Some(action) => {
-                        if let Err(e) = handle.act_in(seat.game, seat.role, action).await {
-                            let _ = content.send(words.content(&e.to_string()));
-                        }
-                    }
-                    None => {
-                        let c = match shows {
-                            BrailleShows::Notation => last_moves_cells(handle, 4).await.map(Content::Dots),
-                            BrailleShows::Words => last_moves_text(handle, 4)
-                                .await
-                                .map(|t| words.content(&t)),
-                        };
-                        if let Some(c) = c
-                            && content.send(c).is_err()
-                        {
-                            return Flow::Stop;
-                        }
-                    }
+            key = keys.recv() => match key {
+                Some(key) => at.pressed(key).await,
+                None => false,
+            },
+        };
+        if !going {
+            return Flow::Stop;
+        }
+    }
+}
+
+/// A display at one table: what it shows there and how. Each step says
+/// whether the display goes on (false: the table, or the display thread,
+/// is gone).
+struct AtTable<'a> {
+    seat: &'a DisplaySeat,
+    shows: BrailleShows,
+    new_game: &'a NewGameLine,
+    content: &'a ContentTx,
+    words: Words,
+    /// Plies the table had when the display last showed a move.
+    plies_shown: usize,
+}
+
+impl<'a> AtTable<'a> {
+    /// The display arriving at the table: a player's display says where
+    /// they are, as the new game's line does. `None`: the table is gone.
+    async fn arrive(
+        seat: &'a DisplaySeat,
+        shows: BrailleShows,
+        new_game: &'a NewGameLine,
+        content: &'a ContentTx,
+    ) -> Option<AtTable<'a>> {
+        let v = seat.handle.view().await.ok()?;
+        let words = Words::new(&seat.handle.id, &v.voice_lang);
+        if !seat.table_display {
+            content.send(words.content(&new_game(&v))).ok()?;
+        }
+        Some(AtTable {
+            seat,
+            shows,
+            new_game,
+            content,
+            words,
+            plies_shown: v.moves.len(),
+        })
+    }
+
+    /// The display came or went: every page of its table hears of it now.
+    async fn display_came_or_went(&self) -> bool {
+        !self.seat.table_display || self.seat.handle.republish().await.is_ok()
+    }
+
+    /// An announcement, onto the display: a move in braille notation where
+    /// the display shows notation, anything else in words.
+    async fn announced(&mut self, a: Announcement) -> bool {
+        let handle = &self.seat.handle;
+        let notation = if self.shows == BrailleShows::Notation && a.kind == NoticeKind::Move {
+            self.move_made().await
+        } else {
+            None
+        };
+        // A player's display says where they play on arrival at their game
+        // (a new game here may be others').
+        if a.kind == NoticeKind::NewGame && !self.seat.table_display {
+            return true;
+        }
+        // A new game: the round and the opponent beside the colour the
+        // voice said (the state is the new game's: the table publishes it
+        // right after).
+        let text = match a.kind {
+            NoticeKind::NewGame => match handle.view().await {
+                Ok(v) => (self.new_game)(&v),
+                Err(_) => return false,
+            },
+            _ => a.text,
+        };
+        let c = notation
+            .map(Content::Dots)
+            .unwrap_or_else(|| self.words.content(&text));
+        self.content.send(c).is_ok()
+    }
+
+    /// The move just announced, in braille notation. The blind player's
+    /// move is announced, then made (D.2.3.3): wait (a few seconds at
+    /// most) for it to be on the record before writing it.
+    async fn move_made(&mut self) -> Option<Vec<u8>> {
+        let handle = &self.seat.handle;
+        for _ in 0..100 {
+            match handle.view().await {
+                Ok(v) if v.moves.len() > self.plies_shown => {
+                    self.plies_shown = v.moves.len();
+                    return last_moves_cells(handle, 1).await;
                 }
+                Ok(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// A key of the display that is the table's business: an action at the
+    /// table, or the last moves shown.
+    async fn pressed(&self, key: Key) -> bool {
+        let handle = &self.seat.handle;
+        let action = match key {
+            Key::Route(_) => Some(Action::Repeat),
+            Key::LineDown => Some(Action::SayClock { time: None }),
+            Key::Top => Some(Action::BoardDifferences),
+            Key::LineUp | Key::Home => None,
+            _ => return true,
+        };
+        match action {
+            // The answer comes back as an announcement, and so onto the
+            // display.
+            Some(action) => {
+                if let Err(e) = handle.act_in(self.seat.game, self.seat.role, action).await {
+                    let _ = self.content.send(self.words.content(&e.to_string()));
+                }
+                true
+            }
+            None => {
+                let c = match self.shows {
+                    BrailleShows::Notation => last_moves_cells(handle, 4).await.map(Content::Dots),
+                    BrailleShows::Words => last_moves_text(handle, 4)
+                        .await
+                        .map(|t| self.words.content(&t)),
+                };
+                c.is_none_or(|c| self.content.send(c).is_ok())
             }
         }
     }

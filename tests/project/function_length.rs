@@ -36,9 +36,6 @@ const LONG_LEFT: &[(&str, &str)] = &[
     ("src/bench/sound.rs", "one_server"),
     ("src/cli/bench.rs", "hands"),
     ("src/cli/ruling.rs", "text"),
-    ("src/table/actor.rs", "start"),
-    ("src/table/display.rs", "feed_at"),
-    ("src/table/display.rs", "run_display"),
 ];
 
 /// A function's name, its lines (signature to closing brace) and whether
