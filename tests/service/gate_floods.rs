@@ -110,23 +110,31 @@ async fn a_flood_of_4_x_256_streams_held_and_read_leaves_the_moves_answered() {
         three_moves(&addr, &assistant, ["e4", "e5", "Nf3"]).await,
         [200, 200, 200]
     );
-    // Every refused stream was answered 503 with `Connection: close` and
-    // closed; the streams held are within the caps (8 per address).
-    let (mut held, mut refused) = (0, 0);
+    // Every stream not held was closed by the server: answered 503 with
+    // `Connection: close`, or (under load, a connection the gate made way
+    // with before its request was read) closed without an answer. None is
+    // left open; the streams held are within the caps (8 per address).
+    let opened = readers.len();
+    let (mut held, mut refused, mut closed) = (0, 0, 0);
     for r in readers {
         let (ended, got) = r.await.unwrap();
         let head = String::from_utf8_lossy(&got).to_ascii_lowercase();
         if head.starts_with("http/1.1 200") {
             held += 1;
-        } else if head.starts_with("http/1.1 503") {
-            assert!(ended, "a refused stream's connection was left open");
+            continue;
+        }
+        assert!(ended, "a stream not held was left open: {head:?}");
+        if head.starts_with("http/1.1 503") {
             assert!(head.contains("connection: close"), "{head}");
             refused += 1;
+        } else {
+            assert!(head.is_empty(), "neither held nor refused: {head}");
+            closed += 1;
         }
     }
     assert!(held <= 4 * 8, "{held} streams held");
-    assert!(refused >= 1000 - 32, "{refused} refused");
-    println!("streams: {held} held, {refused} refused and closed");
+    assert_eq!(held + refused + closed, opened);
+    println!("streams: {held} held, {refused} refused and closed, {closed} closed unanswered");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
