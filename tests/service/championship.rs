@@ -219,7 +219,7 @@ fn play(addr: &str, table: &str, script: Script, white: &str, black: &str) {
             assert_eq!(s, 200, "{v}");
             // Their own offer is not theirs to accept (a player's token;
             // an assistant accepts for either side).
-            if black.len() == tactus::service::security::access::CODE_LEN {
+            if black.len() == tactus::service::security::codes::CODE_LEN {
                 let (s, v) = write(addr, table, "draw/accept", black, "");
                 assert_eq!(s, 422, "{v}");
             }

@@ -659,7 +659,7 @@ fn a_second_blind_players_link_belongs_to_one_game_and_the_others_last() {
     assert!(
         cards.contains(&format!(
             "/t/{}",
-            tactus::service::security::access::grouped_code(&first)
+            tactus::service::security::codes::grouped_code(&first)
         )),
         "{cards}"
     );

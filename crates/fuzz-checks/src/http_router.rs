@@ -86,7 +86,7 @@ pub fn venue() -> &'static Venue {
         }));
         let t = |id: &str| app.tokens.table(&id.parse().unwrap()).unwrap();
         let card = |s: &tactus::service::security::secret::Secret| {
-            tactus::service::security::access::card_code(s)
+            tactus::service::security::codes::card_code(s)
         };
         let p1 = app.tokens.player_token(1).unwrap().to_owned();
         let secrets = vec![
@@ -101,7 +101,7 @@ pub fn venue() -> &'static Venue {
             ("{venue}", app.tokens.venue_arbiter().unwrap().to_owned()),
             (
                 "{p1-grouped}",
-                tactus::service::security::access::grouped_code(&p1),
+                tactus::service::security::codes::grouped_code(&p1),
             ),
             ("{p1}", p1),
             ("{p2}", app.tokens.player_token(2).unwrap().to_owned()),

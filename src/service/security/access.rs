@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::service::security::codes::{CODE_LEN, card_code, code_of, normalise_code};
 use crate::service::security::secret::Secret;
 
 use crate::table::actions::PersonRole;
@@ -834,67 +835,11 @@ fn parse_file(text: &str) -> Result<TokensFile, BadTokens> {
     Ok(file)
 }
 
-/// Crockford's base 32, lower case: no `i`, `l`, `o`, `u`, which are read
-/// as `1`, `1`, `0` and nothing else.
-const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
-
-/// The length of a player's own token.
-pub const CODE_LEN: usize = 16;
-
-/// A player's own token: 16 symbols of [`CODE_ALPHABET`] (80 bits).
+/// A player's own token: 16 symbols of the codes' alphabet (80 bits).
 fn random_code() -> Result<Secret, TokenError> {
     let mut bytes = [0u8; CODE_LEN];
     getrandom::fill(&mut bytes).map_err(TokenError::Random)?;
     Ok(Secret::new(code_of(&bytes)))
-}
-
-/// A player's code as typed: any case, dashes and spaces anywhere, `i`
-/// and `l` for `1`, `o` for `0`; `None` if it cannot be one.
-pub fn normalise_code(typed: &str) -> Option<String> {
-    let mut out = String::with_capacity(CODE_LEN);
-    for c in typed.chars() {
-        let c = match c.to_ascii_lowercase() {
-            '-' | ' ' => continue,
-            'i' | 'l' => '1',
-            'o' => '0',
-            c if c.is_ascii() && CODE_ALPHABET.contains(&(c as u8)) => c,
-            _ => return None,
-        };
-        if out.len() == CODE_LEN {
-            return None;
-        }
-        out.push(c);
-    }
-    (out.len() == CODE_LEN).then_some(out)
-}
-
-/// A code as printed: four groups of four, `7k3m-q9xa-2bcd-efgh`.
-pub fn grouped_code(code: &str) -> String {
-    code.as_bytes()
-        .chunks(4)
-        .map(|c| String::from_utf8_lossy(c).into_owned())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// The short code printed on a table's card for a lasting `token`: 16
-/// symbols of `CODE_ALPHABET` (80 bits) derived from the token with
-/// HMAC-SHA-256, so that nothing more is kept and an old tokens file gets
-/// codes too. Printed in groups of four after `/t/`, it is read in any
-/// case, with or without dashes, as a braille reader types it from a BRF
-/// card (which has no capitals); `/t/` leads to the page with the token.
-pub fn card_code(token: &Secret) -> String {
-    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, token.expose().as_bytes());
-    let tag = ring::hmac::sign(&key, b"tactus/card-code");
-    code_of(&tag.as_ref()[..CODE_LEN])
-}
-
-/// `bytes` as symbols of [`CODE_ALPHABET`], five bits of each.
-fn code_of(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| char::from(CODE_ALPHABET[usize::from(b & 31)]))
-        .collect()
 }
 
 fn random_token() -> Result<Secret, TokenError> {
@@ -955,6 +900,7 @@ mod tests {
     }
 
     use super::*;
+    use crate::service::security::codes::grouped_code;
 
     /// Listed players by (start rank, name).
     fn people(list: &[(u16, &str)]) -> Vec<Person> {

@@ -609,7 +609,7 @@ pub fn startup_text(running: &Running) -> String {
         if let Some(code) = running.tokens.player_token(rank) {
             out.push_str(&format!(
                 "player {rank} ({name}): {base}/p/{}\n",
-                crate::service::security::access::grouped_code(code)
+                crate::service::security::codes::grouped_code(code)
             ));
         }
     }
@@ -619,7 +619,7 @@ pub fn startup_text(running: &Running) -> String {
                 "captain of team {} ({}): {base}/c/{}\n",
                 t.number,
                 t.name,
-                crate::service::security::access::grouped_code(code)
+                crate::service::security::codes::grouped_code(code)
             ));
         }
     }

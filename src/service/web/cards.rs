@@ -32,7 +32,8 @@ use shakmaty::Color;
 use super::TablePath;
 use super::error::{ApiError, ApiResult};
 use crate::service::i18n;
-use crate::service::security::access::{Tokens, card_code, grouped_code, normalise_code};
+use crate::service::security::access::Tokens;
+use crate::service::security::codes::{card_code, grouped_code, normalise_code};
 use crate::table::handle::TableHandle;
 use crate::table::id::TableId;
 use tactus_braille::{cells, louis};
@@ -340,7 +341,7 @@ fn player_card(
     let link = format!(
         "{}/p/{}",
         s.base,
-        crate::service::security::access::grouped_code(code)
+        crate::service::security::codes::grouped_code(code)
     );
     Some(Card {
         table: String::new(),
@@ -377,7 +378,7 @@ fn captain_card(
     let link = format!(
         "{}/c/{}",
         s.base,
-        crate::service::security::access::grouped_code(code)
+        crate::service::security::codes::grouped_code(code)
     );
     Some(Card {
         table: String::new(),

@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Serialize;
 
 use crate::service::i18n::escape;
-use crate::service::security::access::normalise_code;
+use crate::service::security::codes::normalise_code;
 use crate::service::store::player_settings::PlayerSettings;
 use crate::table::round::Round;
 

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::service::competition::LineupRefused;
 use crate::service::i18n::{self, escape};
-use crate::service::security::access::{grouped_code, normalise_code};
+use crate::service::security::codes::{grouped_code, normalise_code};
 use crate::table::round::Round;
 use tactus_rules::language::Language;
 
