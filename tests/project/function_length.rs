@@ -20,7 +20,6 @@ const LONG_LEFT: &[(&str, &str)] = &[
     ("crates/board/src/sim.rs", "play"),
     ("crates/braille/src/record.rs", "render"),
     ("crates/fuzz-checks/src/inprocess.rs", "app"),
-    ("crates/rules/src/trf/teams.rs", "read"),
     ("crates/speech/src/sink_alsa.rs", "play_on"),
     ("crates/speech/src/voice_pack.rs", "load"),
     ("crates/testkit/src/hands.rs", "run_hands"),
