@@ -18,7 +18,6 @@ const MOST_LINES: usize = 80;
 const LONG_LEFT: &[(&str, &str)] = &[
     ("crates/board/src/sim.rs", "answer_host"),
     ("crates/board/src/sim.rs", "play"),
-    ("crates/braille/src/record.rs", "render"),
     ("crates/fuzz-checks/src/inprocess.rs", "app"),
     ("crates/speech/src/sink_alsa.rs", "play_on"),
     ("crates/speech/src/voice_pack.rs", "load"),
