@@ -436,27 +436,11 @@ impl Simulator {
     /// `capture_last`), castling king first, en passant removes the pawn
     /// passed. No chess rules are checked: it is a board, not a referee.
     pub fn play(&mut self, uci: &str, capture_last: bool) -> Result<(), SimError> {
-        let b = uci.as_bytes();
-        let sq = |s: Option<&[u8]>| {
-            s.and_then(|s| Square::from_ascii(s).ok())
-                .ok_or_else(|| SimError::BadMove(uci.to_string()))
-        };
-        let (from, to) = (sq(b.get(0..2))?, sq(b.get(2..4))?);
-        let promotion = match b.get(4..) {
-            None | Some([]) => None,
-            Some([c]) => Some(
-                Role::from_char(char::from(*c))
-                    .ok_or_else(|| SimError::BadPromotion(uci.to_string(), char::from(*c)))?,
-            ),
-            Some(_) => return Err(SimError::BadMove(uci.to_string())),
-        };
+        let (from, to, promotion) = parse_uci(uci)?;
         let board = self.board();
         let piece = board.piece_at(from).ok_or(SimError::NoPiece(from))?;
         let captured = board.piece_at(to).is_some();
         let file_step = i32::from(to.file()) - i32::from(from.file());
-        // Chess960 castling, written as the king onto its own rook: both
-        // are lifted, then the rook and the king put on their castled
-        // squares (either may be where the other stood).
         if piece.role == Role::King
             && board.piece_at(to)
                 == Some(Piece {
@@ -464,40 +448,13 @@ impl Simulator {
                     role: Role::Rook,
                 })
         {
-            let (king_to, rook_to) = if file_step > 0 {
-                (File::G, File::F)
-            } else {
-                (File::C, File::D)
-            };
-            self.lift(from)?;
-            self.lift(to)?;
-            self.put(Square::from_coords(rook_to, from.rank()), None)?;
-            return self.put(Square::from_coords(king_to, from.rank()), None);
+            return self.castle_onto_rook(from, to, file_step);
         }
         if piece.role == Role::King && file_step.abs() == 2 {
-            let (rook_from, rook_to) = if file_step > 0 {
-                (
-                    Square::from_coords(File::H, from.rank()),
-                    Square::from_coords(File::F, from.rank()),
-                )
-            } else {
-                (
-                    Square::from_coords(File::A, from.rank()),
-                    Square::from_coords(File::D, from.rank()),
-                )
-            };
-            self.lift(from)?;
-            self.put(to, None)?;
-            self.lift(rook_from)?;
-            return self.put(rook_to, None);
+            return self.castle(from, to, file_step);
         }
         if piece.role == Role::Pawn && file_step != 0 && !captured {
-            self.lift(from)?;
-            self.put(to, None)?;
-            let passed = Square::from_coords(to.file(), from.rank());
-            self.lift(passed)?;
-            self.hand.pop();
-            return Ok(());
+            return self.en_passant(from, to);
         }
         let landing = promotion
             .map(|r| Piece {
@@ -518,6 +475,55 @@ impl Simulator {
             self.hand.pop();
         }
         self.put(to, Some(landing))
+    }
+
+    /// Chess960 castling, written as the king onto its own rook: both
+    /// are lifted, then the rook and the king put on their castled
+    /// squares (either may be where the other stood).
+    fn castle_onto_rook(
+        &mut self,
+        from: Square,
+        to: Square,
+        file_step: i32,
+    ) -> Result<(), SimError> {
+        let (king_to, rook_to) = if file_step > 0 {
+            (File::G, File::F)
+        } else {
+            (File::C, File::D)
+        };
+        self.lift(from)?;
+        self.lift(to)?;
+        self.put(Square::from_coords(rook_to, from.rank()), None)?;
+        self.put(Square::from_coords(king_to, from.rank()), None)
+    }
+
+    /// Castling written as the king's two steps: king first, then the rook.
+    fn castle(&mut self, from: Square, to: Square, file_step: i32) -> Result<(), SimError> {
+        let (rook_from, rook_to) = if file_step > 0 {
+            (
+                Square::from_coords(File::H, from.rank()),
+                Square::from_coords(File::F, from.rank()),
+            )
+        } else {
+            (
+                Square::from_coords(File::A, from.rank()),
+                Square::from_coords(File::D, from.rank()),
+            )
+        };
+        self.lift(from)?;
+        self.put(to, None)?;
+        self.lift(rook_from)?;
+        self.put(rook_to, None)
+    }
+
+    /// En passant: the pawn moves, then the pawn it passed is taken off.
+    fn en_passant(&mut self, from: Square, to: Square) -> Result<(), SimError> {
+        self.lift(from)?;
+        self.put(to, None)?;
+        let passed = Square::from_coords(to.file(), from.rank());
+        self.lift(passed)?;
+        self.hand.pop();
+        Ok(())
     }
 
     /// Holds back what the board sends until [`Simulator::send_batch`]:
@@ -732,6 +738,25 @@ fn repoint(link: &Path, target: &Path) -> Result<(), SimError> {
         })
 }
 
+/// A move in UCI (`e2e4`, `e7e8q`): its origin, target and promotion.
+fn parse_uci(uci: &str) -> Result<(Square, Square, Option<Role>), SimError> {
+    let b = uci.as_bytes();
+    let sq = |s: Option<&[u8]>| {
+        s.and_then(|s| Square::from_ascii(s).ok())
+            .ok_or_else(|| SimError::BadMove(uci.to_string()))
+    };
+    let (from, to) = (sq(b.get(0..2))?, sq(b.get(2..4))?);
+    let promotion = match b.get(4..) {
+        None | Some([]) => None,
+        Some([c]) => Some(
+            Role::from_char(char::from(*c))
+                .ok_or_else(|| SimError::BadPromotion(uci.to_string(), char::from(*c)))?,
+        ),
+        Some(_) => return Err(SimError::BadMove(uci.to_string())),
+    };
+    Ok((from, to, promotion))
+}
+
 /// The reader thread: answers the host's requests like a real board. It
 /// blocks on the terminal and on `wake` (set when the board is unplugged),
 /// so an idle simulated board costs nothing, as a real one does not.
@@ -744,86 +769,115 @@ fn answer_host(
     let mut buf = [0u8; 64];
     let mut line = Vec::new();
     while !stop.load(Ordering::Relaxed) {
-        match wake::wait(Some(reader.as_raw_fd()), &wake, None) {
-            Ok(ready) if ready.port => {}
-            Ok(_) => continue,
-            Err(_) => {
-                std::thread::sleep(NO_HOST);
-                continue;
-            }
-        }
-        let n = match reader.read(&mut buf) {
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => continue,
-            Err(_) => {
-                // No host has the terminal open (or it just closed it): the
-                // terminal reads as hung up until one opens it, so look again
-                // a little later (woken at once to stop).
-                let _ = wake::wait(None, &wake, Some(NO_HOST));
-                continue;
-            }
+        let Some(n) = read_host(&mut reader, &wake, &mut buf) else {
+            continue;
         };
         let mut s = lock(&shared);
         for &b in buf.get(..n).unwrap_or_default() {
-            match s.protocol {
-                Protocol::Peg => {
-                    if b == b'\n' {
-                        match peg::parse_request(&line) {
-                            Some(peg::HostRequest::Scan) => s.full_scan(),
-                            Some(peg::HostRequest::Hello) => s.hello(),
-                            None => tracing::warn!(line = ?line, "simulator: unknown host request"),
-                        }
-                        line.clear();
-                    } else if line.len() < peg::MAX_LINE {
-                        line.push(b);
-                    }
-                }
-                Protocol::Millennium => {
-                    let c = b & 0x7F;
-                    if !millennium::parity_ok(b) {
-                        tracing::warn!(byte = b, "simulator: parity error");
-                        line.clear();
-                        continue;
-                    }
-                    if line.is_empty() && millennium::command_len(c).is_none() {
-                        tracing::warn!(byte = b, "simulator: unknown host request");
-                        continue;
-                    }
-                    line.push(c);
-                    let want = line
-                        .first()
-                        .and_then(|&k| millennium::command_len(k))
-                        .unwrap_or(0);
-                    if line.len() >= want {
-                        match millennium::parse_command(&line) {
-                            Some(cmd) => s.chesslink(cmd),
-                            None => {
-                                tracing::warn!(line = ?line, "simulator: bad ChessLink command")
-                            }
-                        }
-                        line.clear();
-                    }
-                }
-                Protocol::Dgt if !line.is_empty() || b == dgt::SET_LEDS => {
-                    // A multi-byte command: 0x60, its size, then that many bytes.
-                    line.push(b);
-                    let size = line.get(1).map_or(usize::MAX, |&n| usize::from(n) + 2);
-                    if line.len() >= size || line.len() > 8 {
-                        let cmd = std::mem::take(&mut line);
-                        s.dgt_leds(&cmd);
-                    }
-                }
-                Protocol::Dgt => match b {
-                    dgt::SEND_BOARD => s.full_scan(),
-                    dgt::SEND_VERSION => s.hello(),
-                    dgt::SEND_SERIAL => s.send(&BoardEvent::SerialNumber("SIM01".into())),
-                    dgt::SEND_UPDATES | dgt::SEND_UPDATES_BOARD | dgt::SEND_UPDATES_NICE => {
-                        s.updates = true
-                    }
-                    dgt::RESET => s.updates = false,
-                    _ => tracing::warn!(byte = b, "simulator: unknown host request"),
-                },
+            s.answer_byte(b, &mut line);
+        }
+    }
+}
+
+/// Waits for the host's bytes (or `wake`) and reads them into `buf`: how
+/// many, or `None` when there are none to answer yet.
+fn read_host(reader: &mut TTYPort, wake: &Wake, buf: &mut [u8]) -> Option<usize> {
+    match wake::wait(Some(reader.as_raw_fd()), wake, None) {
+        Ok(ready) if ready.port => {}
+        Ok(_) => return None,
+        Err(_) => {
+            std::thread::sleep(NO_HOST);
+            return None;
+        }
+    }
+    match reader.read(buf) {
+        Ok(n) => Some(n),
+        Err(e) if e.kind() == std::io::ErrorKind::TimedOut => None,
+        Err(_) => {
+            // No host has the terminal open (or it just closed it): the
+            // terminal reads as hung up until one opens it, so look again
+            // a little later (woken at once to stop).
+            let _ = wake::wait(None, wake, Some(NO_HOST));
+            None
+        }
+    }
+}
+
+impl Shared {
+    /// Answers the host like a real board, one byte from it at a time;
+    /// `line` holds the request read so far.
+    fn answer_byte(&mut self, b: u8, line: &mut Vec<u8>) {
+        match self.protocol {
+            Protocol::Peg => self.peg_byte(b, line),
+            Protocol::Millennium => self.millennium_byte(b, line),
+            Protocol::Dgt => self.dgt_byte(b, line),
+        }
+    }
+
+    /// A peg board's host writes lines.
+    fn peg_byte(&mut self, b: u8, line: &mut Vec<u8>) {
+        if b == b'\n' {
+            match peg::parse_request(line) {
+                Some(peg::HostRequest::Scan) => self.full_scan(),
+                Some(peg::HostRequest::Hello) => self.hello(),
+                None => tracing::warn!(line = ?line, "simulator: unknown host request"),
             }
+            line.clear();
+        } else if line.len() < peg::MAX_LINE {
+            line.push(b);
+        }
+    }
+
+    /// ChessLink: 7-bit characters (a parity bit dropped), commands of a
+    /// length their first letter says.
+    fn millennium_byte(&mut self, b: u8, line: &mut Vec<u8>) {
+        let c = b & 0x7F;
+        if !millennium::parity_ok(b) {
+            tracing::warn!(byte = b, "simulator: parity error");
+            line.clear();
+            return;
+        }
+        if line.is_empty() && millennium::command_len(c).is_none() {
+            tracing::warn!(byte = b, "simulator: unknown host request");
+            return;
+        }
+        line.push(c);
+        let want = line
+            .first()
+            .and_then(|&k| millennium::command_len(k))
+            .unwrap_or(0);
+        if line.len() >= want {
+            match millennium::parse_command(line) {
+                Some(cmd) => self.chesslink(cmd),
+                None => {
+                    tracing::warn!(line = ?line, "simulator: bad ChessLink command")
+                }
+            }
+            line.clear();
+        }
+    }
+
+    /// DGT: one-byte requests, and the LED command of several bytes.
+    fn dgt_byte(&mut self, b: u8, line: &mut Vec<u8>) {
+        if !line.is_empty() || b == dgt::SET_LEDS {
+            // A multi-byte command: 0x60, its size, then that many bytes.
+            line.push(b);
+            let size = line.get(1).map_or(usize::MAX, |&n| usize::from(n) + 2);
+            if line.len() >= size || line.len() > 8 {
+                let cmd = std::mem::take(line);
+                self.dgt_leds(&cmd);
+            }
+            return;
+        }
+        match b {
+            dgt::SEND_BOARD => self.full_scan(),
+            dgt::SEND_VERSION => self.hello(),
+            dgt::SEND_SERIAL => self.send(&BoardEvent::SerialNumber("SIM01".into())),
+            dgt::SEND_UPDATES | dgt::SEND_UPDATES_BOARD | dgt::SEND_UPDATES_NICE => {
+                self.updates = true
+            }
+            dgt::RESET => self.updates = false,
+            _ => tracing::warn!(byte = b, "simulator: unknown host request"),
         }
     }
 }

@@ -197,116 +197,149 @@ fn wrap(cells: &[Cell], width: usize, out: &mut Vec<Vec<Cell>>) {
 
 /// The record laid out on braille pages.
 pub fn render(record: &GameRecord, options: &Options) -> Result<Document, RecordError> {
-    let table = louis::table_for(options.lang);
-    let w = words(options.lang);
-    let mut lines: Vec<Vec<Cell>> = Vec::new();
-    // Paper has six dots: liblouis marks a character its table lacks (the
-    // replacement character of bad UTF-8, say) with dots 7 and 8, which
-    // BRF cannot carry; both outputs drop them, so that they agree.
-    let text = |s: &str| {
-        louis::translate(table, s).map(|c| c.into_iter().map(|d| d & 0x3F).collect::<Vec<_>>())
+    let mut layout = Layout {
+        table: louis::table_for(options.lang),
+        words: words(options.lang),
+        lines: Vec::new(),
     };
+    layout.heading(record)?;
+    layout.moves(record, options.clock)?;
+    layout.result(record.result)?;
+    Ok(Document {
+        pages: pages(layout.lines),
+    })
+}
 
-    // The heading: the tags a reader looks for, each on its own line.
-    let known = |name: &str| {
-        record
-            .tag(name)
-            .filter(|v| !v.trim().is_empty() && !v.contains('?'))
-            .map(str::to_owned)
-    };
-    let mut heading: Vec<(&str, String)> = Vec::new();
-    for (label, tag) in [
-        (w.white, "White"),
-        (w.black, "Black"),
-        (w.event, "Event"),
-        (w.site, "Site"),
-        (w.date, "Date"),
-        (w.round, "Round"),
-    ] {
-        if let Some(v) = known(tag) {
-            heading.push((label, v));
-        }
-    }
-    if let Some(tc) = &record.time_control {
-        heading.push((w.control, tc.to_string()));
-    } else if let Some(v) = known("TimeControl") {
-        heading.push((w.control, v));
-    }
-    for (label, value) in &heading {
-        wrap(&text(&format!("{label}: {value}"))?, WIDTH, &mut lines);
-    }
-    if !lines.is_empty() {
-        lines.push(Vec::new());
+/// A record's lines as they are laid out, before the pages.
+struct Layout {
+    /// The liblouis table of the words' language.
+    table: &'static str,
+    words: Words,
+    lines: Vec<Vec<Cell>>,
+}
+
+impl Layout {
+    /// Words in braille, through liblouis.
+    fn text(&self, s: &str) -> Result<Vec<Cell>, louis::LouisError> {
+        // Paper has six dots: liblouis marks a character its table lacks (the
+        // replacement character of bad UTF-8, say) with dots 7 and 8, which
+        // BRF cannot carry; both outputs drop them, so that they agree.
+        louis::translate(self.table, s).map(|c| c.into_iter().map(|d| d & 0x3F).collect::<Vec<_>>())
     }
 
-    // The moves: one move number to a line, White's move and Black's.
-    let mut pos = record.start_position()?;
-    let mut unit: Vec<Cell> = Vec::new();
-    let offer = text("(=)")?;
-    for (i, rm) in record.moves.iter().enumerate() {
-        if !pos.is_legal(rm.m) {
-            return Err(PgnError::Illegal {
-                ply: i + 1,
-                san: format!("{:?}", rm.m),
-                reason: "not legal in the position".into(),
+    /// The heading: the tags a reader looks for, each on its own line.
+    fn heading(&mut self, record: &GameRecord) -> Result<(), RecordError> {
+        let w = &self.words;
+        let known = |name: &str| {
+            record
+                .tag(name)
+                .filter(|v| !v.trim().is_empty() && !v.contains('?'))
+                .map(str::to_owned)
+        };
+        let mut heading: Vec<(&str, String)> = Vec::new();
+        for (label, tag) in [
+            (w.white, "White"),
+            (w.black, "Black"),
+            (w.event, "Event"),
+            (w.site, "Site"),
+            (w.date, "Date"),
+            (w.round, "Round"),
+        ] {
+            if let Some(v) = known(tag) {
+                heading.push((label, v));
             }
-            .into());
         }
-        let white = pos.turn() == Color::White;
-        let number = pos.fullmoves().get();
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, rm.m);
-        if white || i == 0 {
-            if !unit.is_empty() {
-                wrap(&unit, WIDTH, &mut lines);
-                unit.clear();
-            }
-            unit.extend(braille_chess::lower_number(number));
-            unit.push(BLANK);
-            if !white {
-                unit.push(braille_chess::BLACK_FIRST);
-            }
-        } else {
-            unit.push(BLANK);
+        if let Some(tc) = &record.time_control {
+            heading.push((w.control, tc.to_string()));
+        } else if let Some(v) = known("TimeControl") {
+            heading.push((w.control, v));
         }
-        unit.extend(braille_chess::san_cells(&san));
-        if rm.draw_offer {
-            unit.push(BLANK);
-            unit.extend_from_slice(&offer);
+        for (label, value) in &heading {
+            let cells = self.text(&format!("{label}: {value}"))?;
+            wrap(&cells, WIDTH, &mut self.lines);
         }
-        if options.clock
-            && let Some(clock) = rm.clock
-        {
-            unit.push(BLANK);
-            unit.extend(text(&format!("({})", format_clock(round_clock(clock))))?);
+        if !self.lines.is_empty() {
+            self.lines.push(Vec::new());
         }
-    }
-    if !unit.is_empty() {
-        wrap(&unit, WIDTH, &mut lines);
+        Ok(())
     }
 
-    // The result: the score in the code's digits, then in words.
-    let mut result = Vec::new();
-    let said = match record.result {
-        Outcome::Known(k) => {
-            result.extend(braille_chess::score(k));
-            result.push(BLANK);
-            match k {
-                KnownOutcome::Decisive {
-                    winner: Color::White,
-                } => w.white_wins,
-                KnownOutcome::Decisive {
-                    winner: Color::Black,
-                } => w.black_wins,
-                KnownOutcome::Draw => w.draw,
+    /// The moves: one move number to a line, White's move and Black's.
+    fn moves(&mut self, record: &GameRecord, clock: bool) -> Result<(), RecordError> {
+        let mut pos = record.start_position()?;
+        let mut unit: Vec<Cell> = Vec::new();
+        let offer = self.text("(=)")?;
+        for (i, rm) in record.moves.iter().enumerate() {
+            if !pos.is_legal(rm.m) {
+                return Err(PgnError::Illegal {
+                    ply: i + 1,
+                    san: format!("{:?}", rm.m),
+                    reason: "not legal in the position".into(),
+                }
+                .into());
+            }
+            let white = pos.turn() == Color::White;
+            let number = pos.fullmoves().get();
+            let san = SanPlus::from_move_and_play_unchecked(&mut pos, rm.m);
+            if white || i == 0 {
+                if !unit.is_empty() {
+                    wrap(&unit, WIDTH, &mut self.lines);
+                    unit.clear();
+                }
+                unit.extend(braille_chess::lower_number(number));
+                unit.push(BLANK);
+                if !white {
+                    unit.push(braille_chess::BLACK_FIRST);
+                }
+            } else {
+                unit.push(BLANK);
+            }
+            unit.extend(braille_chess::san_cells(&san));
+            if rm.draw_offer {
+                unit.push(BLANK);
+                unit.extend_from_slice(&offer);
+            }
+            if clock && let Some(clock) = rm.clock {
+                unit.push(BLANK);
+                unit.extend(self.text(&format!("({})", format_clock(round_clock(clock))))?);
             }
         }
-        Outcome::Unknown => w.unfinished,
-    };
-    result.extend(text(said)?);
-    lines.push(Vec::new());
-    wrap(&result, WIDTH, &mut lines);
+        if !unit.is_empty() {
+            wrap(&unit, WIDTH, &mut self.lines);
+        }
+        Ok(())
+    }
 
-    // Pages: never a page that starts with a blank line.
+    /// The result: the score in the code's digits, then in words.
+    fn result(&mut self, outcome: Outcome) -> Result<(), RecordError> {
+        let w = &self.words;
+        let mut result = Vec::new();
+        let said = match outcome {
+            Outcome::Known(k) => {
+                result.extend(braille_chess::score(k));
+                result.push(BLANK);
+                match k {
+                    KnownOutcome::Decisive {
+                        winner: Color::White,
+                    } => w.white_wins,
+                    KnownOutcome::Decisive {
+                        winner: Color::Black,
+                    } => w.black_wins,
+                    KnownOutcome::Draw => w.draw,
+                }
+            }
+            Outcome::Unknown => w.unfinished,
+        };
+        result.extend(self.text(said)?);
+        self.lines.push(Vec::new());
+        wrap(&result, WIDTH, &mut self.lines);
+        Ok(())
+    }
+}
+
+/// Pages of at most [`HEIGHT`] lines: never a page that starts with a
+/// blank line.
+fn pages(lines: Vec<Vec<Cell>>) -> Vec<Vec<Vec<Cell>>> {
     let mut pages: Vec<Vec<Vec<Cell>>> = Vec::new();
     let mut page: Vec<Vec<Cell>> = Vec::new();
     for line in lines {
@@ -321,7 +354,7 @@ pub fn render(record: &GameRecord, options: &Options) -> Result<Document, Record
     if !page.is_empty() || pages.is_empty() {
         pages.push(page);
     }
-    Ok(Document { pages })
+    pages
 }
 
 /// Whole seconds, as a scoresheet notes them.

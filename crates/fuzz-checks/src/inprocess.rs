@@ -13,11 +13,14 @@ use axum::http::{Request, StatusCode};
 use shakmaty::Color;
 use tactus::service::competition::{Competition, TableBase};
 use tactus::service::security::access::{Seats, Tokens};
+use tactus::service::startup::config::PlayerConfig;
 use tactus::service::store::journal::{Durability, Journal, JournalHandle};
 use tactus::service::web::{AppState, guarded, router};
 use tactus::table::actions::PersonRole;
 use tactus::table::actor::TableActor;
 use tactus::table::boards::BoardLink;
+use tactus::table::handle::TableHandle;
+use tactus::table::id::TableId;
 use tactus::table::parts::TableParts;
 use tactus::table::setup::Setup;
 use tactus::table::speaker::Speaker;
@@ -117,85 +120,8 @@ pub async fn app(tables: Tables<'_>) -> App {
     let journal = JournalHandle::spawn(
         Journal::open(&dir.path().join("journal.sqlite"), Durability::Full).unwrap(),
     );
-    let seats: Vec<Seats> = tables
-        .ids
-        .iter()
-        .map(|id| Seats {
-            id: id.parse().unwrap(),
-            second_blind: tables.second_blind,
-        })
-        .collect();
-    let ranks: Vec<u16> = (1..=tables.players).collect();
-    let players: Vec<tactus::service::startup::config::PlayerConfig> = ranks
-        .iter()
-        .map(|r| toml::from_str(&format!("name = \"Player {r}\"\nstart_rank = {r}")).unwrap())
-        .collect();
-    let people: Vec<tactus::service::security::access::Person> = players
-        .iter()
-        .map(|p| tactus::service::security::access::Person {
-            start_rank: p.start_rank,
-            name: p.name.clone(),
-            fide_id: p.fide_id,
-        })
-        .collect();
-    let tokens =
-        Arc::new(Tokens::load_or_create(&dir.path().join("tokens.toml"), &seats, &people).unwrap());
-    let mut handles = BTreeMap::new();
-    let mut bases = BTreeMap::new();
-    for (i, id) in tables.ids.iter().enumerate() {
-        let (board, opponent_board) = match tables.boards.filter(|_| i == 0) {
-            Some((black, white)) => (Some(link(black)), white.map(link)),
-            None => (None, None),
-        };
-        let setup = Setup {
-            id: id.parse().unwrap(),
-            blind: Color::Black,
-            control: "90+30".parse().unwrap(),
-            white: "White player".into(),
-            black: "Black player".into(),
-            event: tables.event.into(),
-            round: "1".parse().unwrap(),
-            fen: tables.fen.map(|f| f.parse().unwrap()),
-            flag: FlagRule::Claim,
-            ranks: Default::default(),
-            held_for_start: false,
-        };
-        bases.insert(
-            setup.id.clone(),
-            TableBase {
-                setup: setup.clone(),
-                variant: if tables.fen.is_some() {
-                    tactus_rules::variant::Variant::Chess960
-                } else {
-                    tactus_rules::variant::Variant::Standard
-                },
-                two_tactile: tables.second_blind,
-            },
-        );
-        let (actor, handle) = TableActor::start(TableParts {
-            board,
-            opponent_board,
-            ..TableParts::new(
-                setup,
-                voice(),
-                Speaker::silent(),
-                Arc::new(journal.clone()),
-                tables.time.clone(),
-            )
-        })
-        .await
-        .unwrap();
-        tokio::spawn(actor.run());
-        handles.insert(id.parse().unwrap(), handle);
-    }
-    let handles = Arc::new(handles);
-    // As `tactus serve` has it: the voice packs for the player's browser
-    // beside the pages and the API.
-    let voices: BTreeMap<tactus::table::id::TableId, Arc<VoicePack>> = tables
-        .ids
-        .iter()
-        .map(|id| (id.parse().unwrap(), voice()))
-        .collect();
+    let (players, tokens) = tables.roster(dir.path());
+    let (bases, handles) = tables.start_all(&journal).await;
     let state = AppState {
         streams: Default::default(),
         braille: Default::default(),
@@ -216,24 +142,135 @@ pub async fn app(tables: Tables<'_>) -> App {
         tables: handles,
         tokens: tokens.clone(),
     };
-    // As `tactus serve` has it: every route behind the guards.
-    let app =
-        router(state.clone()).merge(tactus::service::web::clips::routes(voice(), voices.clone()));
-    let cards = tactus::service::web::cards::CardsState {
-        tokens: tokens.clone(),
-        tables: state.tables.clone(),
-        base: "http://127.0.0.1:8080".into(),
-        lang: tactus::service::i18n::pages_for(voice().language()),
-        players,
-        teams: Vec::new(),
-    };
-    let edge = tactus::service::web::app(state.clone(), (voice(), voices), cards);
+    let (router, edge) = tables.routes(state, players);
     App {
-        router: guarded(app, state),
+        router,
         edge,
         tokens,
         time: tables.time,
         _dir: dir,
+    }
+}
+
+impl Tables<'_> {
+    /// The venue's players and every token, in `dir` as `tactus serve`
+    /// keeps them.
+    fn roster(&self, dir: &std::path::Path) -> (Vec<PlayerConfig>, Arc<Tokens>) {
+        let seats: Vec<Seats> = self
+            .ids
+            .iter()
+            .map(|id| Seats {
+                id: id.parse().unwrap(),
+                second_blind: self.second_blind,
+            })
+            .collect();
+        let ranks: Vec<u16> = (1..=self.players).collect();
+        let players: Vec<PlayerConfig> = ranks
+            .iter()
+            .map(|r| toml::from_str(&format!("name = \"Player {r}\"\nstart_rank = {r}")).unwrap())
+            .collect();
+        let people: Vec<tactus::service::security::access::Person> = players
+            .iter()
+            .map(|p| tactus::service::security::access::Person {
+                start_rank: p.start_rank,
+                name: p.name.clone(),
+                fide_id: p.fide_id,
+            })
+            .collect();
+        let tokens =
+            Arc::new(Tokens::load_or_create(&dir.join("tokens.toml"), &seats, &people).unwrap());
+        (players, tokens)
+    }
+
+    /// Every table started: their bases for the competition and their
+    /// handles, each actor running.
+    async fn start_all(
+        &self,
+        journal: &JournalHandle,
+    ) -> (
+        BTreeMap<TableId, TableBase>,
+        Arc<BTreeMap<TableId, TableHandle>>,
+    ) {
+        let mut handles = BTreeMap::new();
+        let mut bases = BTreeMap::new();
+        for (i, id) in self.ids.iter().enumerate() {
+            let (board, opponent_board) = match self.boards.filter(|_| i == 0) {
+                Some((black, white)) => (Some(link(black)), white.map(link)),
+                None => (None, None),
+            };
+            let setup = self.setup(id);
+            bases.insert(setup.id.clone(), self.base(&setup));
+            let (actor, handle) = TableActor::start(TableParts {
+                board,
+                opponent_board,
+                ..TableParts::new(
+                    setup,
+                    voice(),
+                    Speaker::silent(),
+                    Arc::new(journal.clone()),
+                    self.time.clone(),
+                )
+            })
+            .await
+            .unwrap();
+            tokio::spawn(actor.run());
+            handles.insert(id.parse().unwrap(), handle);
+        }
+        (bases, Arc::new(handles))
+    }
+
+    /// Table `id`'s setup: Black blind, 90+30, claimed flags.
+    fn setup(&self, id: &str) -> Setup {
+        Setup {
+            id: id.parse().unwrap(),
+            blind: Color::Black,
+            control: "90+30".parse().unwrap(),
+            white: "White player".into(),
+            black: "Black player".into(),
+            event: self.event.into(),
+            round: "1".parse().unwrap(),
+            fen: self.fen.map(|f| f.parse().unwrap()),
+            flag: FlagRule::Claim,
+            ranks: Default::default(),
+            held_for_start: false,
+        }
+    }
+
+    /// What the competition knows of a table set up as `setup`.
+    fn base(&self, setup: &Setup) -> TableBase {
+        TableBase {
+            setup: setup.clone(),
+            variant: if self.fen.is_some() {
+                tactus_rules::variant::Variant::Chess960
+            } else {
+                tactus_rules::variant::Variant::Standard
+            },
+            two_tactile: self.second_blind,
+        }
+    }
+
+    /// The guarded router and the whole web edge over `state`.
+    fn routes(&self, state: AppState, players: Vec<PlayerConfig>) -> (axum::Router, axum::Router) {
+        // As `tactus serve` has it: the voice packs for the player's browser
+        // beside the pages and the API.
+        let voices: BTreeMap<TableId, Arc<VoicePack>> = self
+            .ids
+            .iter()
+            .map(|id| (id.parse().unwrap(), voice()))
+            .collect();
+        // As `tactus serve` has it: every route behind the guards.
+        let app = router(state.clone())
+            .merge(tactus::service::web::clips::routes(voice(), voices.clone()));
+        let cards = tactus::service::web::cards::CardsState {
+            tokens: state.tokens.clone(),
+            tables: state.tables.clone(),
+            base: "http://127.0.0.1:8080".into(),
+            lang: tactus::service::i18n::pages_for(voice().language()),
+            players,
+            teams: Vec::new(),
+        };
+        let edge = tactus::service::web::app(state.clone(), (voice(), voices), cards);
+        (guarded(app, state), edge)
     }
 }
 

@@ -436,6 +436,18 @@ enum Part {
 
 /// Reads an entry's core in one language; `None` if it is no move there.
 fn parse_core(core: &str, lang: Lang) -> Option<Pattern> {
+    if let Some(side) = castling_side(core) {
+        return Some(Pattern::Castle(side));
+    }
+    let mut chars: Vec<char> = core.chars().collect();
+    let role = take_role(&mut chars, lang)?;
+    let promotion = take_promotion(&mut chars, lang)?;
+    let parts = parts_of(chars, core)?;
+    move_pattern(role, promotion, &parts)
+}
+
+/// The side an entry castles to, with `0` or `o` for `O` and any dash.
+fn castling_side(core: &str) -> Option<CastlingSide> {
     let castle: String = core
         .chars()
         .map(|c| match c {
@@ -445,12 +457,15 @@ fn parse_core(core: &str, lang: Lang) -> Option<Pattern> {
         })
         .collect();
     match castle.as_str() {
-        "O-O" | "OO" => return Some(Pattern::Castle(CastlingSide::KingSide)),
-        "O-O-O" | "OOO" => return Some(Pattern::Castle(CastlingSide::QueenSide)),
-        _ => {}
+        "O-O" | "OO" => Some(CastlingSide::KingSide),
+        "O-O-O" | "OOO" => Some(CastlingSide::QueenSide),
+        _ => None,
     }
+}
 
-    let mut chars: Vec<char> = core.chars().collect();
+/// Takes the leading piece letter (or figurine) off `chars`: `Some(None)`
+/// if there is none, `None` if it is no piece letter in `lang`.
+fn take_role(chars: &mut Vec<char>, lang: Lang) -> Option<Option<Role>> {
     let mut role = None;
     if let Some(&first) = chars.first()
         && (first.is_uppercase() || figurine(first).is_some())
@@ -458,7 +473,13 @@ fn parse_core(core: &str, lang: Lang) -> Option<Pattern> {
         role = Some(lang.role(first)?);
         chars.remove(0);
     }
+    Some(role)
+}
 
+/// Takes a trailing promotion (`e8Q`, `e8=Q`, `e8/Q`, `e8(Q)`) off
+/// `chars`: `Some(None)` if there is none, `None` if it is malformed or no
+/// piece letter in `lang`.
+fn take_promotion(chars: &mut Vec<char>, lang: Lang) -> Option<Option<Role>> {
     let mut promotion = None;
     if chars.last() == Some(&')') {
         let open = chars.iter().rposition(|&c| c == '(')?;
@@ -477,7 +498,12 @@ fn parse_core(core: &str, lang: Lang) -> Option<Pattern> {
     if promotion.is_some() && matches!(chars.last(), Some('=' | '/')) {
         chars.pop();
     }
+    Some(promotion)
+}
 
+/// What is left of the entry read as files, ranks and separators; `None`
+/// if anything else is left.
+fn parts_of(chars: Vec<char>, core: &str) -> Option<Vec<Part>> {
     let mut parts = Vec::with_capacity(chars.len());
     for c in chars {
         parts.push(match c {
@@ -491,6 +517,12 @@ fn parse_core(core: &str, lang: Lang) -> Option<Pattern> {
     if matches!(core.chars().last(), Some(':' | 'x' | '×')) {
         parts.pop();
     }
+    Some(parts)
+}
+
+/// The move the squares say, with the piece and promotion already read;
+/// `None` if the squares or separators make no move.
+fn move_pattern(role: Option<Role>, promotion: Option<Role>, parts: &[Part]) -> Option<Pattern> {
     let seps: Vec<usize> = (0..parts.len())
         .filter(|&i| parts.get(i) == Some(&Part::Sep))
         .collect();

@@ -606,90 +606,128 @@ fn is_token_end(b: u8) -> bool {
 /// they are (a variation is never announced), except that the marker byte
 /// in a comment becomes a space.
 fn prepare(pgn: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pgn.len() + 64);
-    let mut rest = pgn;
-    let mut depth = 0usize;
-    let mut line_start = true;
-    let copy_line = |out: &mut Vec<u8>, rest: &mut &[u8]| {
-        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-        out.extend_from_slice(&rest[..end]);
-        *rest = &rest[end..];
+    let mut p = Preparer {
+        out: Vec::with_capacity(pgn.len() + 64),
+        rest: pgn,
+        depth: 0,
+        line_start: true,
     };
-    while let Some(&c) = rest.first() {
-        if line_start {
-            line_start = false;
-            while let Some(r) = rest.strip_prefix(b"\xef\xbb\xbf".as_slice()) {
-                rest = r;
-            }
-            let first = rest
-                .iter()
-                .find(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-                .copied();
-            match first {
-                // A blank line ends a game's movetext, and a tag line starts
-                // the next game: a variation left open ends there.
-                None | Some(b'\n') => depth = 0,
-                Some(b'[') => {
-                    depth = 0;
-                    copy_line(&mut out, &mut rest);
-                }
-                Some(b'%') => copy_line(&mut out, &mut rest),
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            b'\n' => {
-                out.push(c);
-                rest = &rest[1..];
-                line_start = true;
-            }
-            b'{' => {
-                let end = rest
-                    .iter()
-                    .position(|&b| b == b'}')
-                    .map_or(rest.len(), |i| i + 1);
-                out.extend(
-                    rest[..end]
-                        .iter()
-                        .map(|&b| if b == NOT_A_MOVE { b' ' } else { b }),
-                );
-                rest = &rest[end..];
-            }
-            b';' => copy_line(&mut out, &mut rest),
-            b'(' | b')' => {
-                depth = if c == b'(' {
-                    depth + 1
-                } else {
-                    depth.saturating_sub(1)
-                };
-                out.push(c);
-                rest = &rest[1..];
-            }
-            _ if is_token_end(c) || c == b'}' => {
-                out.push(c);
-                rest = &rest[1..];
-            }
-            _ => {
-                // "e.p." after an en passant capture is a remark.
-                let end = if rest.starts_with(b"e.p.") {
-                    4
-                } else {
-                    rest.iter()
-                        .position(|&b| is_token_end(b))
-                        .unwrap_or(rest.len())
-                };
-                let token = &rest[..end];
-                rest = &rest[end..];
-                if depth > 0 || token == b"e.p." {
-                    out.extend_from_slice(token);
-                } else {
-                    main_line_token(token, &mut out);
-                }
-            }
+    while let Some(&c) = p.rest.first() {
+        if p.line_start {
+            p.line_start = false;
+            p.start_line();
+        } else {
+            p.movetext(c);
         }
     }
-    out
+    p.out
+}
+
+/// [`prepare`] under way: the text prepared so far, the input left, how
+/// deep in variations it is and whether a line starts here.
+struct Preparer<'a> {
+    out: Vec<u8>,
+    rest: &'a [u8],
+    depth: usize,
+    line_start: bool,
+}
+
+impl Preparer<'_> {
+    /// Copies the rest of the line, up to its newline.
+    fn copy_line(&mut self) {
+        let rest = self.rest;
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        self.out.extend_from_slice(&rest[..end]);
+        self.rest = &rest[end..];
+    }
+
+    /// At a line's start: drops byte-order marks and copies a tag or `%`
+    /// line whole.
+    fn start_line(&mut self) {
+        while let Some(r) = self.rest.strip_prefix(b"\xef\xbb\xbf".as_slice()) {
+            self.rest = r;
+        }
+        let first = self
+            .rest
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .copied();
+        match first {
+            // A blank line ends a game's movetext, and a tag line starts
+            // the next game: a variation left open ends there.
+            None | Some(b'\n') => self.depth = 0,
+            Some(b'[') => {
+                self.depth = 0;
+                self.copy_line();
+            }
+            Some(b'%') => self.copy_line(),
+            _ => {}
+        }
+    }
+
+    /// Within a line of movetext, at byte `c`: one newline, comment,
+    /// variation bracket, token end or token.
+    fn movetext(&mut self, c: u8) {
+        match c {
+            b'\n' => {
+                self.push(c);
+                self.line_start = true;
+            }
+            b'{' => self.comment(),
+            b';' => self.copy_line(),
+            b'(' | b')' => {
+                self.depth = if c == b'(' {
+                    self.depth + 1
+                } else {
+                    self.depth.saturating_sub(1)
+                };
+                self.push(c);
+            }
+            _ if is_token_end(c) || c == b'}' => self.push(c),
+            _ => self.token(),
+        }
+    }
+
+    /// Copies the byte `c` the input starts with.
+    fn push(&mut self, c: u8) {
+        self.out.push(c);
+        self.rest = &self.rest[1..];
+    }
+
+    /// Copies a `{…}` comment, the marker byte in it made a space.
+    fn comment(&mut self) {
+        let rest = self.rest;
+        let end = rest
+            .iter()
+            .position(|&b| b == b'}')
+            .map_or(rest.len(), |i| i + 1);
+        self.out.extend(
+            rest[..end]
+                .iter()
+                .map(|&b| if b == NOT_A_MOVE { b' ' } else { b }),
+        );
+        self.rest = &rest[end..];
+    }
+
+    /// One token: copied in a variation, rewritten on the main line.
+    fn token(&mut self) {
+        let rest = self.rest;
+        // "e.p." after an en passant capture is a remark.
+        let end = if rest.starts_with(b"e.p.") {
+            4
+        } else {
+            rest.iter()
+                .position(|&b| is_token_end(b))
+                .unwrap_or(rest.len())
+        };
+        let token = &rest[..end];
+        self.rest = &rest[end..];
+        if self.depth > 0 || token == b"e.p." {
+            self.out.extend_from_slice(token);
+        } else {
+            main_line_token(token, &mut self.out);
+        }
+    }
 }
 
 /// One main-line token (no token-end byte in it) into the prepared text.

@@ -154,17 +154,7 @@ struct Reading {
 /// ```
 pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
     let items = tokenize(text);
-    let langs: Vec<Lang> = match lang {
-        Lang::Auto => Lang::AUTO_ORDER.to_vec(),
-        one => vec![one],
-    };
-    // Each language's end: moves read and where it stopped.
-    let mut ended: Vec<(Lang, Vec<Move>, Option<Stop>)> = Vec::new();
-    let mut readings = vec![Reading {
-        langs,
-        pos: start.clone(),
-        moves: Vec::new(),
-    }];
+    let mut readings = Readings::new(start, lang);
     let mut entries: Vec<&RawEntry> = Vec::new();
     let mut result = None;
 
@@ -177,91 +167,19 @@ pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
             Item::Entry(e) if result.is_none() => e,
             Item::Entry(RawEntry { text, .. }) | Item::Result(_, text) => {
                 // Anything after the result: the sheet is not what it seems.
-                let ply = entries.len() + 1;
-                for r in readings.drain(..) {
-                    for l in r.langs {
-                        let s = stop(ply, text, StopReason::Unreadable);
-                        ended.push((l, r.moves.clone(), Some(s)));
-                    }
-                }
+                readings.stop_all(entries.len() + 1, text);
                 break;
             }
         };
         let ply = entries.len() + 1;
         entries.push(entry);
-        let mut next: Vec<Reading> = Vec::with_capacity(readings.len());
-        for Reading { langs, pos, moves } in readings.drain(..) {
-            let legal = pos.legal_moves();
-            let mut by_move: Vec<(Move, Vec<Lang>)> = Vec::new();
-            for &l in &langs {
-                match match_core(&pos, &legal, &entry.core, l) {
-                    Ok(m) => match by_move.iter_mut().find(|(bm, _)| *bm == m) {
-                        Some((_, ls)) => ls.push(l),
-                        None => by_move.push((m, vec![l])),
-                    },
-                    Err(reason) => {
-                        let candidates = match &reason {
-                            StopReason::Ambiguous(c) => c.clone(),
-                            _ => Vec::new(),
-                        };
-                        let stop = Stop {
-                            ply,
-                            text: entry.text.clone(),
-                            reason,
-                            candidates,
-                        };
-                        ended.push((l, moves.clone(), Some(stop)));
-                    }
-                }
-            }
-            // The last reading takes the position and moves over; only a
-            // split (languages reading different moves) copies them.
-            let mut base = Some((pos, moves));
-            let n = by_move.len();
-            for (i, (m, ls)) in by_move.into_iter().enumerate() {
-                let taken = if i + 1 == n {
-                    base.take()
-                } else {
-                    base.clone()
-                };
-                let Some((mut pos, mut moves)) = taken else {
-                    continue;
-                };
-                pos.play_unchecked(m);
-                moves.push(m);
-                next.push(Reading {
-                    langs: ls,
-                    pos,
-                    moves,
-                });
-            }
-        }
-        readings = next;
-        if readings.is_empty() {
+        readings.read_entry(ply, entry);
+        if readings.live.is_empty() {
             break;
         }
     }
-    for r in readings {
-        for l in r.langs {
-            ended.push((l, r.moves.clone(), None));
-        }
-    }
 
-    let rank = |l: Lang| Lang::AUTO_ORDER.iter().position(|&x| x == l);
-    ended.sort_by(|a, b| {
-        b.1.len()
-            .cmp(&a.1.len())
-            .then_with(|| a.2.is_some().cmp(&b.2.is_some()))
-            .then_with(|| rank(a.0).cmp(&rank(b.0)))
-    });
-    let (lang, moves, stop) = ended.into_iter().next().unwrap_or((
-        match lang {
-            Lang::Auto => Lang::Of(Language::En),
-            l => l,
-        },
-        Vec::new(),
-        None,
-    ));
+    let (lang, moves, stop) = readings.furthest(lang);
     let n = moves.len();
     Sheet {
         lang,
@@ -276,6 +194,143 @@ pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
         moves,
         stop,
         result,
+    }
+}
+
+/// How one language's reading ended: its language, the moves it read and
+/// where it stopped (`None`: it read every entry).
+type Ended = (Lang, Vec<Move>, Option<Stop>);
+
+/// The readings of a sheet: those still under way and those ended.
+struct Readings {
+    live: Vec<Reading>,
+    ended: Vec<Ended>,
+}
+
+impl Readings {
+    /// One reading from `start` in `lang`'s languages, none ended.
+    fn new(start: &Chess, lang: Lang) -> Readings {
+        let langs: Vec<Lang> = match lang {
+            Lang::Auto => Lang::AUTO_ORDER.to_vec(),
+            one => vec![one],
+        };
+        Readings {
+            live: vec![Reading {
+                langs,
+                pos: start.clone(),
+                moves: Vec::new(),
+            }],
+            ended: Vec::new(),
+        }
+    }
+
+    /// Ends every live reading at `ply`, whose entry `text` is unreadable.
+    fn stop_all(&mut self, ply: usize, text: &str) {
+        for r in self.live.drain(..) {
+            for l in r.langs {
+                let s = stop(ply, text, StopReason::Unreadable);
+                self.ended.push((l, r.moves.clone(), Some(s)));
+            }
+        }
+    }
+
+    /// Reads the entry at `ply` in every live reading: languages that read
+    /// it as the same move go on together, those that cannot read it end.
+    fn read_entry(&mut self, ply: usize, entry: &RawEntry) {
+        let mut next: Vec<Reading> = Vec::with_capacity(self.live.len());
+        for reading in std::mem::take(&mut self.live) {
+            let by_move = self.moves_read(&reading, ply, entry);
+            let Reading { pos, moves, .. } = reading;
+            split(pos, moves, by_move, &mut next);
+        }
+        self.live = next;
+    }
+
+    /// The moves the languages of `reading` read the entry as, each with
+    /// its languages; a language reading no legal move ends there.
+    fn moves_read(
+        &mut self,
+        reading: &Reading,
+        ply: usize,
+        entry: &RawEntry,
+    ) -> Vec<(Move, Vec<Lang>)> {
+        let Reading { langs, pos, moves } = reading;
+        let legal = pos.legal_moves();
+        let mut by_move: Vec<(Move, Vec<Lang>)> = Vec::new();
+        for &l in langs {
+            match match_core(pos, &legal, &entry.core, l) {
+                Ok(m) => match by_move.iter_mut().find(|(bm, _)| *bm == m) {
+                    Some((_, ls)) => ls.push(l),
+                    None => by_move.push((m, vec![l])),
+                },
+                Err(reason) => {
+                    let candidates = match &reason {
+                        StopReason::Ambiguous(c) => c.clone(),
+                        _ => Vec::new(),
+                    };
+                    let stop = Stop {
+                        ply,
+                        text: entry.text.clone(),
+                        reason,
+                        candidates,
+                    };
+                    self.ended.push((l, moves.clone(), Some(stop)));
+                }
+            }
+        }
+        by_move
+    }
+
+    /// The reading that went furthest (then: read everything, then: the
+    /// earlier in [`Lang::AUTO_ORDER`]); an empty one in `lang` (English
+    /// for auto) if there is none.
+    fn furthest(mut self, lang: Lang) -> Ended {
+        for r in self.live {
+            for l in r.langs {
+                self.ended.push((l, r.moves.clone(), None));
+            }
+        }
+        let rank = |l: Lang| Lang::AUTO_ORDER.iter().position(|&x| x == l);
+        self.ended.sort_by(|a, b| {
+            b.1.len()
+                .cmp(&a.1.len())
+                .then_with(|| a.2.is_some().cmp(&b.2.is_some()))
+                .then_with(|| rank(a.0).cmp(&rank(b.0)))
+        });
+        self.ended.into_iter().next().unwrap_or((
+            match lang {
+                Lang::Auto => Lang::Of(Language::En),
+                l => l,
+            },
+            Vec::new(),
+            None,
+        ))
+    }
+}
+
+/// Plays each move read from `pos` into a reading of its languages in
+/// `next`.
+fn split(pos: Chess, moves: Vec<Move>, by_move: Vec<(Move, Vec<Lang>)>, next: &mut Vec<Reading>) {
+    // The last reading takes the position and moves over; only a
+    // split (languages reading different moves) copies them.
+    let mut base = Some((pos, moves));
+    let n = by_move.len();
+    for (i, (m, ls)) in by_move.into_iter().enumerate() {
+        let taken = if i + 1 == n {
+            base.take()
+        } else {
+            base.clone()
+        };
+        let Some((mut pos, mut moves)) = taken else {
+            continue;
+        };
+        pos.play_unchecked(m);
+        moves.push(m);
+        next.push(Reading {
+            langs: ls,
+            pos,
+            moves,
+        });
     }
 }
 

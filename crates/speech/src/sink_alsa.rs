@@ -566,116 +566,190 @@ fn play_on(
         Ok(io) => io,
         Err(e) => return Ended::Failed(DeviceError::Stream(e)),
     };
-    let frame_time =
-        |frames: usize| Duration::from_secs_f64(frames as f64 / f64::from(stream.rate.max(1)));
     let silence = vec![0i16; stream.period * stream.channels];
-    let mut current: Option<Playing> = None;
-    let mut closing = false;
-    let mut errors = 0u32;
-    // Writes that went through since opening: two periods, and the device
-    // running, prove it plays.
-    let mut proven = 0usize;
-    let mut shown_playing = false;
+    let mut player = Player {
+        stream,
+        jobs,
+        status,
+        first,
+        backoff,
+        current: None,
+        closing: false,
+        errors: 0,
+        proven: 0,
+        shown_playing: false,
+    };
     loop {
-        if current.is_none() && !closing {
-            // Idle: wait for an announcement while more than the idle fill
-            // is queued, and write silence only to top it up.
-            let over = over_fill(stream, shown_playing);
-            let next = if over > 0 {
-                // Wake a little early (at most a period), to top up in time.
-                let wait = frame_time(over.min(stream.period)).max(Duration::from_micros(500));
-                match jobs.recv_timeout(wait) {
-                    Ok(job) => Ok(job),
-                    Err(mpsc::RecvTimeoutError::Timeout) => Err(mpsc::TryRecvError::Empty),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        Err(mpsc::TryRecvError::Disconnected)
-                    }
-                }
-            } else {
-                jobs.try_recv()
-            };
-            match next {
-                Ok(job) => current = Some(Playing::new(job, stream)),
-                Err(mpsc::TryRecvError::Empty) if over > 0 => continue,
-                Err(mpsc::TryRecvError::Empty) => {}
-                Err(mpsc::TryRecvError::Disconnected) => closing = true,
-            }
+        if player.current.is_none() && !player.closing && !player.next_job() {
+            continue;
         }
-        if let Some(p) = &current
-            && p.job.cancelled.load(Ordering::Relaxed)
-        {
-            current = None;
-        }
-        if closing && current.is_none() {
+        player.drop_cancelled();
+        if player.closing && player.current.is_none() {
             // Everything given has been written: let the device play it.
             played_out(stream);
             let _ = stream.pcm.drain();
             return Ended::Closed;
         }
-        // Behind an announcement's last sample, silence is paced as when
-        // idle: the next announcement then waits behind little silence.
-        if current.as_ref().is_some_and(|p| p.written >= p.pcm.len()) {
-            let over = over_fill(stream, shown_playing);
-            if over > 0 {
-                std::thread::sleep(
-                    frame_time(over.min(stream.period)).max(Duration::from_micros(500)),
-                );
-                continue;
+        if player.paced_behind() {
+            continue;
+        }
+        let chunk = player.chunk(&silence);
+        match io.writei(chunk) {
+            Ok(frames) => player.wrote(frames),
+            Err(e) => {
+                if let Some(ended) = player.write_failed(e) {
+                    return ended;
+                }
             }
         }
-        let chunk: &[i16] = match &current {
+    }
+}
+
+/// [`play_on`]'s state: the stream and what it reports to, the
+/// announcement being played and how the writes have gone.
+struct Player<'a> {
+    stream: &'a Stream,
+    jobs: &'a mpsc::Receiver<Job>,
+    status: &'a AudioStatus,
+    first: &'a mut Option<mpsc::Sender<Result<(), DeviceError>>>,
+    backoff: &'a mut Backoff,
+    current: Option<Playing>,
+    /// Nobody will give more announcements.
+    closing: bool,
+    /// Write errors in a row.
+    errors: u32,
+    /// Writes that went through since opening: two periods, and the device
+    /// running, prove it plays.
+    proven: usize,
+    shown_playing: bool,
+}
+
+impl Player<'_> {
+    /// How long `frames` take to play.
+    fn frame_time(&self, frames: usize) -> Duration {
+        Duration::from_secs_f64(frames as f64 / f64::from(self.stream.rate.max(1)))
+    }
+
+    /// How long to sleep while `over` frames are queued beyond the idle
+    /// fill: a little early (at most a period), to top up in time.
+    fn nap(&self, over: usize) -> Duration {
+        self.frame_time(over.min(self.stream.period))
+            .max(Duration::from_micros(500))
+    }
+
+    /// Idle: waits for an announcement while more than the idle fill is
+    /// queued, and writes silence only to top it up. Whether to write now
+    /// (`false`: nothing came and the queue is still over the fill, look
+    /// again).
+    fn next_job(&mut self) -> bool {
+        let over = over_fill(self.stream, self.shown_playing);
+        let next = if over > 0 {
+            match self.jobs.recv_timeout(self.nap(over)) {
+                Ok(job) => Ok(job),
+                Err(mpsc::RecvTimeoutError::Timeout) => Err(mpsc::TryRecvError::Empty),
+                Err(mpsc::RecvTimeoutError::Disconnected) => Err(mpsc::TryRecvError::Disconnected),
+            }
+        } else {
+            self.jobs.try_recv()
+        };
+        match next {
+            Ok(job) => self.current = Some(Playing::new(job, self.stream)),
+            Err(mpsc::TryRecvError::Empty) if over > 0 => return false,
+            Err(mpsc::TryRecvError::Empty) => {}
+            Err(mpsc::TryRecvError::Disconnected) => self.closing = true,
+        }
+        true
+    }
+
+    /// Drops the announcement being played if it was cancelled.
+    fn drop_cancelled(&mut self) {
+        if let Some(p) = &self.current
+            && p.job.cancelled.load(Ordering::Relaxed)
+        {
+            self.current = None;
+        }
+    }
+
+    /// Behind an announcement's last sample, silence is paced as when
+    /// idle: the next announcement then waits behind little silence.
+    /// Whether it slept (then look again before writing).
+    fn paced_behind(&self) -> bool {
+        if self
+            .current
+            .as_ref()
+            .is_some_and(|p| p.written >= p.pcm.len())
+        {
+            let over = over_fill(self.stream, self.shown_playing);
+            if over > 0 {
+                std::thread::sleep(self.nap(over));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// What to write next: the announcement's next period, or silence.
+    fn chunk<'s>(&'s self, silence: &'s [i16]) -> &'s [i16] {
+        match &self.current {
             Some(p) if p.written < p.pcm.len() => {
                 let end = (p.written + silence.len()).min(p.pcm.len());
                 &p.pcm[p.written..end]
             }
-            _ => &silence,
-        };
-        match io.writei(chunk) {
-            Ok(frames) => {
-                errors = 0;
-                let n = frames * stream.channels;
-                proven += 1;
-                if !shown_playing && proven >= 2 && stream.pcm.state() == State::Running {
-                    shown_playing = true;
-                    status.playing();
-                    backoff.proven();
-                    if let Some(tx) = first.take() {
-                        let _ = tx.send(Ok(()));
-                    }
-                }
-                if let Some(p) = current.as_mut() {
-                    if p.written < p.pcm.len() {
-                        p.written += n;
-                        if p.written >= p.pcm.len() {
-                            p.tail = Some(queued(stream, status) * stream.channels);
-                        }
-                    } else if let Some(tail) = p.tail.as_mut() {
-                        *tail = tail.saturating_sub(n);
-                    }
-                    if p.tail == Some(0) {
-                        let p = current.take().expect("playing");
-                        let _ = p.job.done.send(Ok(()));
-                    }
-                }
-            }
-            Err(e) => {
-                errors += 1;
-                status.retried();
-                tracing::debug!("sound output: {e}; recovering");
-                let recovered = match e.errno() {
-                    // The pulse plugin's transient EIO: prepare and go on.
-                    libc::EIO => stream.pcm.prepare(),
-                    libc::EAGAIN => Ok(()),
-                    _ => stream.pcm.try_recover(e, true),
-                };
-                if recovered.is_err() || errors >= ERRORS_BEFORE_REOPEN {
-                    if let Some(p) = current.take() {
-                        let _ = p.job.done.send(Err(DeviceError::Failed(e)));
-                    }
-                    return Ended::Failed(DeviceError::Stream(e));
-                }
+            _ => silence,
+        }
+    }
+
+    /// A write of `frames` went through: the stream may now be proven
+    /// playing, and the announcement moves on; it is done once the
+    /// silence owed behind it has been written too.
+    fn wrote(&mut self, frames: usize) {
+        self.errors = 0;
+        let n = frames * self.stream.channels;
+        self.proven += 1;
+        if !self.shown_playing && self.proven >= 2 && self.stream.pcm.state() == State::Running {
+            self.shown_playing = true;
+            self.status.playing();
+            self.backoff.proven();
+            if let Some(tx) = self.first.take() {
+                let _ = tx.send(Ok(()));
             }
         }
+        if let Some(p) = self.current.as_mut() {
+            if p.written < p.pcm.len() {
+                p.written += n;
+                if p.written >= p.pcm.len() {
+                    p.tail = Some(queued(self.stream, self.status) * self.stream.channels);
+                }
+            } else if let Some(tail) = p.tail.as_mut() {
+                *tail = tail.saturating_sub(n);
+            }
+            if p.tail == Some(0) {
+                let p = self.current.take().expect("playing");
+                let _ = p.job.done.send(Ok(()));
+            }
+        }
+    }
+
+    /// A write failed: recovered in place, or (recovery refused, or too
+    /// many errors in a row) the stream is given up, failing the
+    /// announcement being played: how it ended then.
+    fn write_failed(&mut self, e: alsa::Error) -> Option<Ended> {
+        self.errors += 1;
+        self.status.retried();
+        tracing::debug!("sound output: {e}; recovering");
+        let recovered = match e.errno() {
+            // The pulse plugin's transient EIO: prepare and go on.
+            libc::EIO => self.stream.pcm.prepare(),
+            libc::EAGAIN => Ok(()),
+            _ => self.stream.pcm.try_recover(e, true),
+        };
+        if recovered.is_err() || self.errors >= ERRORS_BEFORE_REOPEN {
+            if let Some(p) = self.current.take() {
+                let _ = p.job.done.send(Err(DeviceError::Failed(e)));
+            }
+            return Some(Ended::Failed(DeviceError::Stream(e)));
+        }
+        None
     }
 }
 

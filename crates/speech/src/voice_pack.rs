@@ -281,19 +281,12 @@ impl VoicePack {
         if !dsp::SPEED_RANGE.contains(&options.speed) {
             problems.push(Problem::Speed(options.speed));
         }
-        let manifest_path = dir.join(MANIFEST);
-        let manifest: Manifest = match std::fs::read_to_string(&manifest_path) {
-            Err(e) => {
-                problems.push(Problem::Manifest(format!("cannot read: {e}")));
+        let manifest = match read_manifest(&dir) {
+            Ok(m) => m,
+            Err(p) => {
+                problems.push(p);
                 return Err(fail(problems));
             }
-            Ok(text) => match Manifest::parse(&text) {
-                Ok(m) => m,
-                Err(p) => {
-                    problems.push(p);
-                    return Err(fail(problems));
-                }
-            },
         };
         if manifest.sample_rate == 0 {
             problems.push(Problem::Manifest("sample_rate must be above 0".into()));
@@ -301,70 +294,12 @@ impl VoicePack {
 
         // Known tokens first (unknown keys are problems), then their clips,
         // read and prepared on a few threads: loading is most of startup.
-        let mut known = Vec::with_capacity(manifest.tokens.len());
-        for (key, entry) in &manifest.tokens {
-            match Token::from_key(key) {
-                Some(token) => known.push((key.as_str(), token, entry)),
-                None => problems.push(Problem::UnknownToken(key.clone())),
-            }
-        }
+        let known = known_tokens(&manifest, &mut problems);
         let speed = options
             .speed
             .clamp(*dsp::SPEED_RANGE.start(), *dsp::SPEED_RANGE.end());
-        let rate = manifest.sample_rate;
-        let prepare = |key: &str, clip: &Path| -> Result<Prepared, Problem> {
-            let mut samples = read_clip(key, &dir.join(clip), rate)?;
-            let keep = dsp::trim_range(&samples, rate);
-            samples.truncate(keep.end);
-            samples.drain(..keep.start);
-            if (speed - 1.0).abs() >= 1e-3 {
-                samples = dsp::stretch(&samples, rate, speed);
-            }
-            // By loudness, not by peak: the words of a move sound alike.
-            let before = super::loudness::level(&mut samples, rate);
-            Ok((Arc::from(samples), before))
-        };
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 4);
-        let chunk = known.len().div_ceil(threads).max(1);
-        let clips: Vec<Result<Prepared, Problem>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = known
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        part.iter()
-                            .map(|(key, _, entry)| prepare(key, &entry.clip))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        vec![Err(Problem::Manifest("a clip loader thread failed".into()))]
-                    })
-                })
-                .collect()
-        });
-        let mut entries = HashMap::with_capacity(known.len());
-        for ((_, token, entry), clip) in known.iter().zip(clips) {
-            let clip = clip.map_err(|p| problems.push(p)).ok();
-            entries.insert(
-                *token,
-                Entry {
-                    text: entry.text.clone(),
-                    loudness: clip.as_ref().and_then(|c| c.1),
-                    clip: clip.map(|c| c.0),
-                },
-            );
-        }
-        for token in Token::all() {
-            if !entries.contains_key(&token) {
-                problems.push(Problem::MissingToken(token.key()));
-            }
-        }
+        let clips = prepare_clips(&dir, &known, manifest.sample_rate, speed);
+        let entries = entries_of(&known, clips, &mut problems);
         let fatal = problems
             .iter()
             .any(|p| !(options.lenient && p.is_clip_problem()));
@@ -509,6 +444,109 @@ impl VoicePack {
         cache.insert(rate, Arc::clone(&pack));
         Ok(pack)
     }
+}
+
+/// A manifest token whose key names a token: its key, token and entry.
+type Known<'m> = (&'m str, Token, &'m ManifestToken);
+
+/// The pack's manifest, read and parsed.
+fn read_manifest(dir: &Path) -> Result<Manifest, Problem> {
+    match std::fs::read_to_string(dir.join(MANIFEST)) {
+        Err(e) => Err(Problem::Manifest(format!("cannot read: {e}"))),
+        Ok(text) => Manifest::parse(&text),
+    }
+}
+
+/// The manifest's tokens whose keys tactus knows, in manifest order; each
+/// unknown key is a problem.
+fn known_tokens<'m>(manifest: &'m Manifest, problems: &mut Vec<Problem>) -> Vec<Known<'m>> {
+    let mut known = Vec::with_capacity(manifest.tokens.len());
+    for (key, entry) in &manifest.tokens {
+        match Token::from_key(key) {
+            Some(token) => known.push((key.as_str(), token, entry)),
+            None => problems.push(Problem::UnknownToken(key.clone())),
+        }
+    }
+    known
+}
+
+/// The clip of each known token, read from `dir` and prepared (see
+/// [`prepare_clip`]) on up to four threads, in `known`'s order.
+fn prepare_clips(
+    dir: &Path,
+    known: &[Known<'_>],
+    rate: u32,
+    speed: f32,
+) -> Vec<Result<Prepared, Problem>> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4);
+    let chunk = known.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = known
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|(key, _, entry)| {
+                            prepare_clip(key, &dir.join(&entry.clip), rate, speed)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    vec![Err(Problem::Manifest("a clip loader thread failed".into()))]
+                })
+            })
+            .collect()
+    })
+}
+
+/// One clip read at `rate`, its silence trimmed, stretched to `speed` and
+/// levelled.
+fn prepare_clip(key: &str, path: &Path, rate: u32, speed: f32) -> Result<Prepared, Problem> {
+    let mut samples = read_clip(key, path, rate)?;
+    let keep = dsp::trim_range(&samples, rate);
+    samples.truncate(keep.end);
+    samples.drain(..keep.start);
+    if (speed - 1.0).abs() >= 1e-3 {
+        samples = dsp::stretch(&samples, rate, speed);
+    }
+    // By loudness, not by peak: the words of a move sound alike.
+    let before = super::loudness::level(&mut samples, rate);
+    Ok((Arc::from(samples), before))
+}
+
+/// Each known token's entry, with its clip if it could be prepared (the
+/// clip's problem otherwise); then every token the manifest lacks is a
+/// problem.
+fn entries_of(
+    known: &[Known<'_>],
+    clips: Vec<Result<Prepared, Problem>>,
+    problems: &mut Vec<Problem>,
+) -> HashMap<Token, Entry> {
+    let mut entries = HashMap::with_capacity(known.len());
+    for ((_, token, entry), clip) in known.iter().zip(clips) {
+        let clip = clip.map_err(|p| problems.push(p)).ok();
+        entries.insert(
+            *token,
+            Entry {
+                text: entry.text.clone(),
+                loudness: clip.as_ref().and_then(|c| c.1),
+                clip: clip.map(|c| c.0),
+            },
+        );
+    }
+    for token in Token::all() {
+        if !entries.contains_key(&token) {
+            problems.push(Problem::MissingToken(token.key()));
+        }
+    }
+    entries
 }
 
 /// Reads one clip as mono 16-bit PCM at `rate`, as `f32` samples.

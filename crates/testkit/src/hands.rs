@@ -684,6 +684,52 @@ fn ms(d: Duration) -> f64 {
 /// Plays the run's games, `jobs` at a time.
 pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport {
     let started = Instant::now();
+    let (workers, played) = spawn_players(options, corpus);
+    let mut tally = Tally::new(options);
+    for game in played {
+        tally.add(options, game);
+    }
+    let Tally {
+        mut report,
+        mut latencies,
+        mut kinds,
+    } = tally;
+    kinds.sort_by_key(|(f, _, _)| f.board);
+    report.boards = kinds
+        .into_iter()
+        .map(|(mut f, arrival, press)| {
+            f.from_arrival = Spread::of(arrival);
+            f.from_press = Spread::of(press);
+            f
+        })
+        .collect();
+    for w in workers {
+        let _ = w.join();
+    }
+    latencies.sort();
+    report.seconds = started.elapsed().as_secs_f64();
+    report.p50_ms = ms(pct(&latencies, 0.5));
+    report.p99_ms = ms(pct(&latencies, 0.99));
+    report.max_ms = ms(latencies.last().copied().unwrap_or_default());
+    report
+}
+
+/// One game played by a worker: its number in the run, name, board,
+/// mode, and how it went.
+type Played = (
+    usize,
+    String,
+    Protocol,
+    Mode,
+    Result<HandsGameStats, (HandsFailure, Vec<String>)>,
+);
+
+/// Starts `options.jobs` workers, each taking the run's next game until
+/// none is left; what they played arrives on the receiver.
+fn spawn_players(
+    options: &HandsOptions,
+    corpus: Vec<HandsGame>,
+) -> (Vec<std::thread::JoinHandle<()>>, std_mpsc::Receiver<Played>) {
     let indices: Vec<usize> = match options.only {
         Some(n) => vec![n],
         None => (0..options.games).collect(),
@@ -710,61 +756,54 @@ pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport 
             }
         }));
     }
-    drop(tx);
-    let mut report = HandsReport {
-        seed: options.seed,
-        games: 0,
-        plies: 0,
-        touches: 0,
-        jobs: options.jobs.max(1),
-        seconds: 0.0,
-        p50_ms: 0.0,
-        p99_ms: 0.0,
-        max_ms: 0.0,
-        boards: Vec::new(),
-        failures: Vec::new(),
-    };
-    let mut latencies = Vec::new();
-    // Per kind of board: figures, and the durations behind them.
-    let mut kinds: Vec<(BoardFigures, Vec<Duration>, Vec<Duration>)> = Vec::new();
-    for (n, name, protocol, mode, r) in rx {
-        report.games += 1;
-        let k = match kinds
-            .iter()
-            .position(|(f, _, _)| f.board == protocol.name())
-        {
-            Some(k) => k,
-            None => {
-                kinds.push((
-                    BoardFigures {
-                        board: protocol.name(),
-                        settle_ms: ms(options.settings(protocol).settle),
-                        games: 0,
-                        plies: 0,
-                        wrong: 0,
-                        missed: 0,
-                        other_failures: 0,
-                        corrections: 0,
-                        from_arrival: Spread::default(),
-                        from_press: Spread::default(),
-                    },
-                    Vec::new(),
-                    Vec::new(),
-                ));
-                kinds.len() - 1
-            }
-        };
-        let (figures, arrival, press) = &mut kinds[k];
+    (workers, rx)
+}
+
+/// The figures of a run as its games come in.
+struct Tally {
+    report: HandsReport,
+    /// From the event completing a move to the move being known, all boards.
+    latencies: Vec<Duration>,
+    /// Per kind of board: figures, and the durations behind them.
+    kinds: Vec<(BoardFigures, Vec<Duration>, Vec<Duration>)>,
+}
+
+impl Tally {
+    fn new(options: &HandsOptions) -> Tally {
+        Tally {
+            report: HandsReport {
+                seed: options.seed,
+                games: 0,
+                plies: 0,
+                touches: 0,
+                jobs: options.jobs.max(1),
+                seconds: 0.0,
+                p50_ms: 0.0,
+                p99_ms: 0.0,
+                max_ms: 0.0,
+                boards: Vec::new(),
+                failures: Vec::new(),
+            },
+            latencies: Vec::new(),
+            kinds: Vec::new(),
+        }
+    }
+
+    /// Counts one game played, for the run and for its kind of board.
+    fn add(&mut self, options: &HandsOptions, (n, name, protocol, mode, r): Played) {
+        self.report.games += 1;
+        let k = self.kind(options, protocol);
+        let (figures, arrival, press) = &mut self.kinds[k];
         figures.games += 1;
         match r {
             Ok(s) => {
-                report.plies += s.plies;
-                report.touches += s.touches;
+                self.report.plies += s.plies;
+                self.report.touches += s.touches;
                 figures.plies += s.plies;
                 figures.corrections += s.corrections;
                 arrival.extend(&s.latencies);
                 press.extend(s.from_press);
-                latencies.extend(s.latencies);
+                self.latencies.extend(s.latencies);
             }
             Err((e, log)) => {
                 match e {
@@ -772,7 +811,7 @@ pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport 
                     HandsFailure::Missed { .. } => figures.missed += 1,
                     _ => figures.other_failures += 1,
                 }
-                report.failures.push(Failure {
+                self.report.failures.push(Failure {
                     game: n,
                     name,
                     protocol: protocol.name(),
@@ -783,24 +822,35 @@ pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport 
             }
         }
     }
-    kinds.sort_by_key(|(f, _, _)| f.board);
-    report.boards = kinds
-        .into_iter()
-        .map(|(mut f, arrival, press)| {
-            f.from_arrival = Spread::of(arrival);
-            f.from_press = Spread::of(press);
-            f
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
+
+    /// The index of `protocol`'s figures in `kinds`, added when it is the
+    /// first game on such a board.
+    fn kind(&mut self, options: &HandsOptions, protocol: Protocol) -> usize {
+        if let Some(k) = self
+            .kinds
+            .iter()
+            .position(|(f, _, _)| f.board == protocol.name())
+        {
+            return k;
+        }
+        self.kinds.push((
+            BoardFigures {
+                board: protocol.name(),
+                settle_ms: ms(options.settings(protocol).settle),
+                games: 0,
+                plies: 0,
+                wrong: 0,
+                missed: 0,
+                other_failures: 0,
+                corrections: 0,
+                from_arrival: Spread::default(),
+                from_press: Spread::default(),
+            },
+            Vec::new(),
+            Vec::new(),
+        ));
+        self.kinds.len() - 1
     }
-    latencies.sort();
-    report.seconds = started.elapsed().as_secs_f64();
-    report.p50_ms = ms(pct(&latencies, 0.5));
-    report.p99_ms = ms(pct(&latencies, 0.99));
-    report.max_ms = ms(latencies.last().copied().unwrap_or_default());
-    report
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -127,90 +127,20 @@ impl EmulatedPegBoard {
         ));
         std::fs::create_dir_all(&dir)?;
         let uart = dir.join("uart.out");
-        let mut child = Command::new("node")
-            .arg(&parts.emulator)
-            .arg("--uf2")
-            .arg(&parts.uf2)
-            .arg("--pins")
-            .arg(&parts.pins)
-            .arg("--uart")
-            .arg(&uart)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot start node: {e}")))?;
+        let mut child = spawn_emulator(parts, &uart)?;
         let missing = || io::Error::other("the emulator has no pipes");
         let stdin = Arc::new(Mutex::new(Timed {
             stdin: child.stdin.take().ok_or_else(missing)?,
         }));
-        let mut stdout = child.stdout.take().ok_or_else(missing)?;
+        let stdout = child.stdout.take().ok_or_else(missing)?;
         let stderr = child.stderr.take().ok_or_else(missing)?;
         master.set_timeout(Duration::from_millis(50))?;
-        let mut to_host = master.try_clone_native().map_err(io::Error::other)?;
-        // The firmware's USB bytes to the terminal tactus reads, once tactus
-        // has spoken: a real /dev/ttyACM0 gives nothing from before it was
-        // opened (the firmware writes only while the host holds DTR, and
-        // the kernel reads nothing from a closed port), where a
-        // pseudo-terminal would keep it for whoever opens it.
+        let to_host = master.try_clone_native().map_err(io::Error::other)?;
         let opened = Arc::new(AtomicBool::new(false));
-        let opened_out = opened.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 256];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if opened_out.load(Ordering::Acquire) && to_host.write_all(&buf[..n]).is_err() {
-                    break;
-                }
-            }
-        });
-        // What tactus writes, line by line, to the firmware over USB. A
-        // line longer than the firmware keeps is passed on as it is: the
-        // firmware skips it.
-        let host_in = stdin.clone();
-        std::thread::spawn(move || {
-            let mut line = Vec::new();
-            let mut buf = [0u8; 64];
-            loop {
-                match master.read(&mut buf) {
-                    Ok(0) => break,
-                    Ok(n) => {
-                        opened.store(true, Ordering::Release);
-                        for &b in &buf[..n] {
-                            if b == b'\n' {
-                                let text = String::from_utf8_lossy(&line).into_owned();
-                                line.clear();
-                                let mut w = host_in.lock().unwrap_or_else(|e| e.into_inner());
-                                if w.send(&format!("host {text}")).is_err() {
-                                    return;
-                                }
-                            } else if line.len() < 256 {
-                                line.push(b);
-                            }
-                        }
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::TimedOut => {}
-                    // No one has the terminal open (tactus reconnecting).
-                    Err(_) => std::thread::sleep(Duration::from_millis(20)),
-                }
-            }
-        });
+        usb_to_host(stdout, to_host, opened.clone());
+        host_to_usb(master, stdin.clone(), opened);
         let said = Arc::new((Mutex::new(Said::default()), Condvar::new()));
-        let said_in = said.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                let (m, cv) = &*said_in;
-                let mut s = m.lock().unwrap_or_else(|e| e.into_inner());
-                if s.lines.len() >= 1000 {
-                    s.lines.remove(0);
-                }
-                s.lines.push(line);
-                cv.notify_all();
-            }
-        });
+        keep_said(stderr, said.clone());
         let board = EmulatedPegBoard {
             child,
             stdin,
@@ -353,6 +283,93 @@ impl EmulatedPegBoard {
             .lines
             .clone()
     }
+}
+
+/// Starts `emulator.mjs` on the firmware, its UART captured in `uart`,
+/// its standard streams piped.
+fn spawn_emulator(parts: &Parts, uart: &Path) -> io::Result<Child> {
+    Command::new("node")
+        .arg(&parts.emulator)
+        .arg("--uf2")
+        .arg(&parts.uf2)
+        .arg("--pins")
+        .arg(&parts.pins)
+        .arg("--uart")
+        .arg(uart)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot start node: {e}")))
+}
+
+/// The firmware's USB bytes to the terminal tactus reads, once tactus
+/// has spoken (`opened`): a real /dev/ttyACM0 gives nothing from before it
+/// was opened (the firmware writes only while the host holds DTR, and the
+/// kernel reads nothing from a closed port), where a pseudo-terminal would
+/// keep it for whoever opens it.
+fn usb_to_host(mut stdout: ChildStdout, mut to_host: TTYPort, opened: Arc<AtomicBool>) {
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 256];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            if opened.load(Ordering::Acquire) && to_host.write_all(&buf[..n]).is_err() {
+                break;
+            }
+        }
+    });
+}
+
+/// What tactus writes, line by line, to the firmware over USB; `opened`
+/// is set once it has written anything. A line longer than the firmware
+/// keeps is passed on as it is: the firmware skips it.
+fn host_to_usb(mut master: TTYPort, host_in: Arc<Mutex<Timed>>, opened: Arc<AtomicBool>) {
+    std::thread::spawn(move || {
+        let mut line = Vec::new();
+        let mut buf = [0u8; 64];
+        loop {
+            match master.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    opened.store(true, Ordering::Release);
+                    for &b in &buf[..n] {
+                        if b == b'\n' {
+                            let text = String::from_utf8_lossy(&line).into_owned();
+                            line.clear();
+                            let mut w = host_in.lock().unwrap_or_else(|e| e.into_inner());
+                            if w.send(&format!("host {text}")).is_err() {
+                                return;
+                            }
+                        } else if line.len() < 256 {
+                            line.push(b);
+                        }
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::TimedOut => {}
+                // No one has the terminal open (tactus reconnecting).
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    });
+}
+
+/// Keeps the emulator's last thousand lines of standard error in `said`,
+/// waking whoever waits for one.
+fn keep_said(stderr: ChildStderr, said: Arc<(Mutex<Said>, Condvar)>) {
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let (m, cv) = &*said;
+            let mut s = m.lock().unwrap_or_else(|e| e.into_inner());
+            if s.lines.len() >= 1000 {
+                s.lines.remove(0);
+            }
+            s.lines.push(line);
+            cv.notify_all();
+        }
+    });
 }
 
 impl Drop for EmulatedPegBoard {

@@ -485,29 +485,7 @@ impl DirectEncounter<'_> {
         // (team, score, best possible)
         let mut scored: Vec<(u16, f64, f64)> = Vec::new();
         for &team in group {
-            let mut count = 0usize;
-            let mut score = 0.0;
-            let mut seen: BTreeMap<u16, f64> = BTreeMap::new();
-            for r in &self.rounds.by_team[&team] {
-                let Some(o) = r.opponent else { continue };
-                let played = r.played || self.rounds.round_robin;
-                if !played || self.val.get(&o) != Some(&current) || !group.contains(&o) {
-                    continue;
-                }
-                let p = of(r);
-                if let Some(old) = seen.get_mut(&o) {
-                    // A rematch: the average of the two, and (as the
-                    // checker) one opponent counted.
-                    score -= *old;
-                    *old = (*old + p) / 2.0;
-                    score += *old;
-                    count = 1;
-                } else {
-                    count += 1;
-                    score += p;
-                    seen.insert(o, p);
-                }
-            }
+            let (score, count) = self.score_against(team, group, &of);
             let best = if !self.rounds.round_robin && count < met_max {
                 all_met = false;
                 score + (met_max - count) as f64 * win
@@ -516,43 +494,93 @@ impl DirectEncounter<'_> {
             };
             scored.push((team, score, best));
         }
-        let mut changes = 0;
         if all_met {
-            scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-            let mut rank = current;
-            let mut place = current;
-            let mut val = scored[0].1;
-            for s in &scored[1..] {
-                rank += 1;
-                if s.1 != val {
-                    place = rank;
-                    val = s.1;
-                    changes += 1;
-                }
-                self.val.insert(s.0, place);
-            }
+            self.place_by_score(scored, current)
         } else {
-            scored.sort_by(|a, b| {
-                b.1.total_cmp(&a.1)
-                    .then(b.2.total_cmp(&a.2))
-                    .then(a.0.cmp(&b.0))
-            });
-            let mut rank = current;
-            let mut place = current;
-            let mut val = scored[0].1;
-            let mut unique = true;
-            for i in 1..scored.len() {
-                rank += 1;
-                let best_below = scored[i..].iter().map(|s| s.2).fold(f64::MIN, f64::max);
-                if unique && val > best_below {
-                    place = rank;
-                    changes += 1;
-                } else {
-                    unique = false;
-                }
-                val = scored[i].1;
-                self.val.insert(scored[i].0, place);
+            self.place_where_sure(scored, current)
+        }
+    }
+
+    /// What `team` scored against the others of `group` (all at one
+    /// place), and how many of them it met.
+    fn score_against(
+        &self,
+        team: u16,
+        group: &[u16],
+        of: &impl Fn(&TeamRound) -> f64,
+    ) -> (f64, usize) {
+        let current = self.val[&group[0]];
+        let mut count = 0usize;
+        let mut score = 0.0;
+        let mut seen: BTreeMap<u16, f64> = BTreeMap::new();
+        for r in &self.rounds.by_team[&team] {
+            let Some(o) = r.opponent else { continue };
+            let played = r.played || self.rounds.round_robin;
+            if !played || self.val.get(&o) != Some(&current) || !group.contains(&o) {
+                continue;
             }
+            let p = of(r);
+            if let Some(old) = seen.get_mut(&o) {
+                // A rematch: the average of the two, and (as the
+                // checker) one opponent counted.
+                score -= *old;
+                *old = (*old + p) / 2.0;
+                score += *old;
+                count = 1;
+            } else {
+                count += 1;
+                score += p;
+                seen.insert(o, p);
+            }
+        }
+        (score, count)
+    }
+
+    /// All have met: places from `current` on by the score against the
+    /// others, equal scores sharing one. The changes it counts.
+    fn place_by_score(&mut self, mut scored: Vec<(u16, f64, f64)>, current: i64) -> usize {
+        let mut changes = 0;
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut rank = current;
+        let mut place = current;
+        let mut val = scored[0].1;
+        for s in &scored[1..] {
+            rank += 1;
+            if s.1 != val {
+                place = rank;
+                val = s.1;
+                changes += 1;
+            }
+            self.val.insert(s.0, place);
+        }
+        changes
+    }
+
+    /// Not all have met: a team moves to its own place only while each
+    /// score above beats every lower team's best possible. The changes it
+    /// counts.
+    fn place_where_sure(&mut self, mut scored: Vec<(u16, f64, f64)>, current: i64) -> usize {
+        let mut changes = 0;
+        scored.sort_by(|a, b| {
+            b.1.total_cmp(&a.1)
+                .then(b.2.total_cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+        });
+        let mut rank = current;
+        let mut place = current;
+        let mut val = scored[0].1;
+        let mut unique = true;
+        for i in 1..scored.len() {
+            rank += 1;
+            let best_below = scored[i..].iter().map(|s| s.2).fold(f64::MIN, f64::max);
+            if unique && val > best_below {
+                place = rank;
+                changes += 1;
+            } else {
+                unique = false;
+            }
+            val = scored[i].1;
+            self.val.insert(scored[i].0, place);
         }
         changes
     }

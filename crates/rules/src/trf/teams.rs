@@ -382,15 +382,17 @@ impl Teams {
     /// nor `013` (an individual event).
     pub(super) fn read(trf: &Trf) -> Result<Option<Teams>, TrfError> {
         let has_310 = trf.lines.iter().any(|l| l.text.starts_with(b"310"));
-        let mut teams: Vec<Team> = Vec::new();
-        let mut of_player: BTreeMap<u16, (u16, usize)> = BTreeMap::new();
-        let mut colours = Vec::new();
-        let mut scoring = MatchScoring::default();
-        let mut lineups = Vec::new();
-        let mut byes = Vec::new();
-        let mut forfeits = Vec::new();
-        let mut abnormal = Vec::new();
-        let mut tiebreaks = Vec::new();
+        let mut section = Teams {
+            teams: Vec::new(),
+            of_player: BTreeMap::new(),
+            colours: Vec::new(),
+            scoring: MatchScoring::default(),
+            lineups: Vec::new(),
+            byes: Vec::new(),
+            forfeits: Vec::new(),
+            abnormal: Vec::new(),
+            tiebreaks: Vec::new(),
+        };
         let mut old_teams = 0u16;
         for (i, line) in trf.lines.iter().enumerate() {
             let n = i + 1;
@@ -410,66 +412,71 @@ impl Teams {
                     }
                     old_teams += 1;
                     let team = read_team(&cols, n, extended, old_teams).map_err(fail)?;
-                    if let Some(first) = teams.iter().find(|t| t.number == team.number) {
-                        return Err(fail(TrfErrorKind::TeamTwice {
-                            team: team.number,
-                            first: first.line,
-                        }));
-                    }
-                    for (board, &rank) in team.players.iter().enumerate() {
-                        if trf.player(rank).is_none() {
-                            return Err(fail(TrfErrorKind::TeamPlayerUnknown {
-                                team: team.number,
-                                rank,
-                            }));
-                        }
-                        if let Some(&(other, _)) = of_player.get(&rank) {
-                            return Err(fail(TrfErrorKind::PlayerInTwoTeams {
-                                rank,
-                                team: team.number,
-                                other,
-                            }));
-                        }
-                        of_player.insert(rank, (team.number, board));
-                    }
-                    teams.push(team);
+                    section.add_team(team, trf).map_err(fail)?;
                 }
-                b"352" => {
-                    colours = read_colours(&cols).map_err(fail)?;
-                }
-                b"362" => scoring = read_scoring(&cols).map_err(fail)?,
-                b"300" => lineups.push(read_lineup(&cols, n).map_err(fail)?),
-                b"320" => byes.extend(read_byes(&cols, n).map_err(fail)?),
-                b"330" => forfeits.push(read_forfeit(&cols, n).map_err(fail)?),
-                b"299" => abnormal.push(read_abnormal(&cols, n).map_err(fail)?),
-                b"202" => {
-                    let text: String = cols.iter().skip(4).collect();
-                    tiebreaks = text
-                        .split([',', ' '])
-                        .filter(|t| !t.trim().is_empty())
-                        .map(TieBreak::parse)
-                        .collect();
-                }
-                _ => {}
+                _ => section.read_record(code, &cols, n).map_err(fail)?,
             }
         }
-        if teams.is_empty() {
+        if section.teams.is_empty() {
             return Ok(None);
         }
-        let section = Teams {
-            teams,
-            of_player,
-            colours,
-            scoring,
-            lineups,
-            byes,
-            forfeits,
-            abnormal,
-            tiebreaks,
-        };
         section.check_references()?;
         section.check_games(trf)?;
         Ok(Some(section))
+    }
+
+    /// Adds a team read from a `310` or `013`: its number not taken yet,
+    /// each of its players one of `trf`'s and of no other team.
+    fn add_team(&mut self, team: Team, trf: &Trf) -> Result<(), TrfErrorKind> {
+        if let Some(first) = self.teams.iter().find(|t| t.number == team.number) {
+            return Err(TrfErrorKind::TeamTwice {
+                team: team.number,
+                first: first.line,
+            });
+        }
+        for (board, &rank) in team.players.iter().enumerate() {
+            if trf.player(rank).is_none() {
+                return Err(TrfErrorKind::TeamPlayerUnknown {
+                    team: team.number,
+                    rank,
+                });
+            }
+            if let Some(&(other, _)) = self.of_player.get(&rank) {
+                return Err(TrfErrorKind::PlayerInTwoTeams {
+                    rank,
+                    team: team.number,
+                    other,
+                });
+            }
+            self.of_player.insert(rank, (team.number, board));
+        }
+        self.teams.push(team);
+        Ok(())
+    }
+
+    /// Reads one record other than a team's (`352`, `362`, `300`, `320`,
+    /// `330`, `299`, `202`) at line `n`; other codes are not the teams'.
+    fn read_record(&mut self, code: &[u8], cols: &[char], n: usize) -> Result<(), TrfErrorKind> {
+        match code {
+            b"352" => {
+                self.colours = read_colours(cols)?;
+            }
+            b"362" => self.scoring = read_scoring(cols)?,
+            b"300" => self.lineups.push(read_lineup(cols, n)?),
+            b"320" => self.byes.extend(read_byes(cols, n)?),
+            b"330" => self.forfeits.push(read_forfeit(cols, n)?),
+            b"299" => self.abnormal.push(read_abnormal(cols, n)?),
+            b"202" => {
+                let text: String = cols.iter().skip(4).collect();
+                self.tiebreaks = text
+                    .split([',', ' '])
+                    .filter(|t| !t.trim().is_empty())
+                    .map(TieBreak::parse)
+                    .collect();
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// Every team a `300`, `320`, `330` or `299` names has a record, and a
