@@ -33,7 +33,6 @@ const LONG_LEFT: &[(&str, &str)] = &[
     ("src/bench/gate.rs", "measure"),
     ("src/bench/idle.rs", "measure"),
     ("src/bench/serve.rs", "play"),
-    ("src/bench/sound.rs", "one_server"),
     ("src/service/competition/rounds.rs", "correct_result"),
     ("src/service/competition/rounds.rs", "plan"),
     ("src/service/security/access.rs", "load_or_create"),
