@@ -31,7 +31,6 @@ const LONG_LEFT: &[(&str, &str)] = &[
     ("crates/testkit/src/peg_firmware.rs", "start"),
     ("src/bench/e2e.rs", "play_game"),
     ("src/bench/gate.rs", "measure"),
-    ("src/bench/idle.rs", "measure"),
     ("src/bench/serve.rs", "play"),
     ("src/service/competition/rounds.rs", "correct_result"),
     ("src/service/competition/rounds.rs", "plan"),
