@@ -29,7 +29,6 @@ const LONG_LEFT: &[(&str, &str)] = &[
     ("crates/speech/src/voice_pack.rs", "load"),
     ("crates/testkit/src/hands.rs", "run_hands"),
     ("crates/testkit/src/peg_firmware.rs", "start"),
-    ("src/bench/e2e.rs", "play_game"),
     ("src/service/competition/rounds.rs", "correct_result"),
     ("src/service/competition/rounds.rs", "plan"),
     ("src/service/security/access.rs", "load_or_create"),
