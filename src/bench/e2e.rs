@@ -31,6 +31,7 @@ use tactus::table::actions::Action;
 use tactus::table::actions::PersonRole;
 use tactus::table::actor::TableActor;
 use tactus::table::boards::BoardLink;
+use tactus::table::handle::TableHandle;
 use tactus::table::parts::TableParts;
 use tactus::table::setup::Setup;
 use tactus::table::speaker::Speaker;
@@ -303,6 +304,8 @@ async fn play_table(i: usize, shared: Arc<Shared>) -> Result<TableStats, BenchEr
     Ok(stats)
 }
 
+/// One game at a table: its board (behind a relay if the run asks for
+/// one) and table started, its plies played, then all of it stopped.
 async fn play_game(
     id: &str,
     blind: Color,
@@ -313,6 +316,49 @@ async fn play_game(
 ) -> Result<(), BenchError> {
     let mut sim =
         Simulator::new(Protocol::Peg, Board::default(), None).map_err(BenchError::Simulator)?;
+    let relay = start_relay(shared, &sim).await?;
+    let port: Port = match (&relay, shared.transport.relay()) {
+        (Some(r), Some(kind)) => kind.url(r.port).parse()?,
+        _ => sim.path().into(),
+    };
+    let (actor, handle) = start_table(id, blind, shared, port).await?;
+    let mut live = handle.subscribe();
+    let running = tokio::spawn(actor.run());
+    // The board says hello first; moves before that would race its scan.
+    next_of(&mut live, |a| a.kind == NoticeKind::Board)
+        .await
+        .ok_or_else(|| BenchError::Missing("the board did not connect".into()))?;
+    handle
+        .act(PersonRole::Assistant, Action::StartClock)
+        .await
+        .map_err(|error| BenchError::Refused {
+            what: "start clock".into(),
+            error,
+        })?;
+    let mut game = Game {
+        sim: &mut sim,
+        live: &mut live,
+        handle: &handle,
+        stats,
+    };
+    game.plies(blind, shared, rng, next_ply).await?;
+    // The table (and its board driver) stops before the board and its
+    // relay go away, so that the end of a run is not a board unplugged.
+    drop(handle);
+    let _ = running.await;
+    if let Some(relay) = relay {
+        // The relay's CPU time counts from its start: set-up included, as
+        // small as it is against a game.
+        stats.relay_cpu_s += relay.cpu_seconds().unwrap_or(0.0);
+        tokio::task::spawn_blocking(move || drop(relay));
+    }
+    // Closing a pseudo-terminal joins its thread: not on the runtime.
+    tokio::task::spawn_blocking(move || drop(sim));
+    Ok(())
+}
+
+/// The board `sim`'s own ser2net, if the run puts the boards behind one.
+async fn start_relay(shared: &Shared, sim: &Simulator) -> Result<Option<Ser2net>, BenchError> {
     let relay = match shared.transport.relay() {
         None => None,
         Some(kind) => {
@@ -329,17 +375,24 @@ async fn play_game(
             )
         }
     };
-    let port: Port = match (&relay, shared.transport.relay()) {
-        (Some(r), Some(kind)) => kind.url(r.port).parse()?,
-        _ => sim.path().into(),
-    };
+    Ok(relay)
+}
+
+/// Game `id`'s table, the blind player `blind` on the peg board at `port`,
+/// its announcements rendered and dropped.
+async fn start_table(
+    id: &str,
+    blind: Color,
+    shared: &Shared,
+    port: Port,
+) -> Result<(TableActor, TableHandle), BenchError> {
     let driver = Driver::spawn(DriverConfig::new(port, Protocol::Peg))
         .map_err(BenchError::io("cannot start the board driver"))?;
     let sink = RenderSink {
         pack: shared.rate_pack.clone(),
         buf: Vec::new(),
     };
-    let (actor, handle) = TableActor::start(TableParts {
+    let table = TableActor::start(TableParts {
         board: Some(BoardLink {
             driver,
             protocol: Protocol::Peg,
@@ -371,94 +424,107 @@ async fn play_game(
         )
     })
     .await?;
-    let mut live = handle.subscribe();
-    let running = tokio::spawn(actor.run());
-    // The board says hello first; moves before that would race its scan.
-    next_of(&mut live, |a| a.kind == NoticeKind::Board)
-        .await
-        .ok_or_else(|| BenchError::Missing("the board did not connect".into()))?;
-    handle
-        .act(PersonRole::Assistant, Action::StartClock)
-        .await
-        .map_err(|error| BenchError::Refused {
-            what: "start clock".into(),
-            error,
-        })?;
+    Ok(table)
+}
 
-    let mut pos = Chess::default();
-    let mut over = false;
-    while !over && Instant::now() < shared.end {
-        tokio::time::sleep_until((*next_ply).min(shared.end).into()).await;
-        *next_ply += shared.ply;
-        if Instant::now() >= shared.end {
-            break;
-        }
-        let legal = pos.legal_moves();
-        let Some(&m) = legal.get(rng.below(legal.len() as u64) as usize) else {
-            break;
-        };
-        let uci = UciMove::from_standard(m).to_string();
-        if pos.turn() == blind {
-            // Stamped before the write, as every bench that times a write
-            // against its echo: the echo may come before this task runs
-            // again.
-            let written = Instant::now();
-            sim.play(&uci, false).map_err(BenchError::Board)?;
-            if let Some(role) = m.promotion() {
-                // A peg board cannot tell the piece: the player names it
-                // with a frame button once the table asks.
-                over |= measure(&mut live, written, stats, NoticeKind::Board).await;
-                let button = match role {
-                    shakmaty::Role::Rook => 2,
-                    shakmaty::Role::Bishop => 3,
-                    shakmaty::Role::Knight => 4,
-                    _ => 1,
-                };
-                let written = Instant::now();
-                sim.button(button).map_err(BenchError::Board)?;
-                over |= measure(&mut live, written, stats, NoticeKind::Move).await;
+/// A game's board and table, as its plies use them (borrowed: [`play_game`]
+/// owns them and stops them in its own order).
+struct Game<'a> {
+    sim: &'a mut Simulator,
+    live: &'a mut broadcast::Receiver<LiveEvent>,
+    handle: &'a TableHandle,
+    stats: &'a mut TableStats,
+}
+
+impl Game<'_> {
+    /// Random legal plies at the table's pace until the game is over or
+    /// the run ends.
+    async fn plies(
+        &mut self,
+        blind: Color,
+        shared: &Shared,
+        rng: &mut Rng,
+        next_ply: &mut Instant,
+    ) -> Result<(), BenchError> {
+        let mut pos = Chess::default();
+        let mut over = false;
+        while !over && Instant::now() < shared.end {
+            tokio::time::sleep_until((*next_ply).min(shared.end).into()).await;
+            *next_ply += shared.ply;
+            if Instant::now() >= shared.end {
+                break;
+            }
+            let legal = pos.legal_moves();
+            let Some(&m) = legal.get(rng.below(legal.len() as u64) as usize) else {
+                break;
+            };
+            let uci = UciMove::from_standard(m).to_string();
+            if pos.turn() == blind {
+                over |= self.blind_move(m, &uci).await?;
             } else {
-                over |= measure(&mut live, written, stats, NoticeKind::Move).await;
+                over |= self.sighted_move(m, &uci).await?;
             }
-        } else {
-            let text = long_algebraic(m);
-            if let Err(e) = handle
-                .act(
-                    PersonRole::Assistant,
-                    Action::Move {
-                        text: text.clone(),
-                        lang: Some(tactus_rules::notation::Lang::Auto),
-                        page_lang: None,
-                    },
-                )
-                .await
-            {
-                return Err(BenchError::Refused {
-                    what: format!("the assistant's move {text}"),
-                    error: e,
-                });
-            }
-            // The blind player carries out the announced move.
-            sim.play(&uci, false).map_err(BenchError::Board)?;
-            over |= drain(&mut live);
+            pos.play_unchecked(m);
+            self.stats.plies += 1;
+            over |= pos.is_game_over();
         }
-        pos.play_unchecked(m);
-        stats.plies += 1;
-        over |= pos.is_game_over();
+        Ok(())
     }
-    // The table (and its board driver) stops before the board and its
-    // relay go away, so that the end of a run is not a board unplugged.
-    drop(handle);
-    let _ = running.await;
-    if let Some(relay) = relay {
-        // The relay's CPU time counts from its start: set-up included, as
-        // small as it is against a game.
-        stats.relay_cpu_s += relay.cpu_seconds().unwrap_or(0.0);
-        tokio::task::spawn_blocking(move || drop(relay));
+
+    /// The blind player's move `m` made on the board and timed to its
+    /// announcement; whether the game ended.
+    async fn blind_move(&mut self, m: shakmaty::Move, uci: &str) -> Result<bool, BenchError> {
+        let mut over = false;
+        // Stamped before the write, as every bench that times a write
+        // against its echo: the echo may come before this task runs
+        // again.
+        let written = Instant::now();
+        self.sim.play(uci, false).map_err(BenchError::Board)?;
+        if let Some(role) = m.promotion() {
+            // A peg board cannot tell the piece: the player names it
+            // with a frame button once the table asks.
+            over |= measure(self.live, written, self.stats, NoticeKind::Board).await;
+            let button = match role {
+                shakmaty::Role::Rook => 2,
+                shakmaty::Role::Bishop => 3,
+                shakmaty::Role::Knight => 4,
+                _ => 1,
+            };
+            let written = Instant::now();
+            self.sim.button(button).map_err(BenchError::Board)?;
+            over |= measure(self.live, written, self.stats, NoticeKind::Move).await;
+        } else {
+            over |= measure(self.live, written, self.stats, NoticeKind::Move).await;
+        }
+        Ok(over)
     }
-    // Closing a pseudo-terminal joins its thread: not on the runtime.
-    tokio::task::spawn_blocking(move || drop(sim));
-    Ok(())
+
+    /// The sighted player's move `m` sent through the table's handle (as
+    /// the assistant's page does), then carried out on the board; whether
+    /// the game ended.
+    async fn sighted_move(&mut self, m: shakmaty::Move, uci: &str) -> Result<bool, BenchError> {
+        let text = long_algebraic(m);
+        if let Err(e) = self
+            .handle
+            .act(
+                PersonRole::Assistant,
+                Action::Move {
+                    text: text.clone(),
+                    lang: Some(tactus_rules::notation::Lang::Auto),
+                    page_lang: None,
+                },
+            )
+            .await
+        {
+            return Err(BenchError::Refused {
+                what: format!("the assistant's move {text}"),
+                error: e,
+            });
+        }
+        // The blind player carries out the announced move.
+        self.sim.play(uci, false).map_err(BenchError::Board)?;
+        Ok(drain(self.live))
+    }
 }
 
 /// The move as a sighted player might type it, in long algebraic notation

@@ -167,19 +167,7 @@ fn measure(
     let wanted = flood
         .as_ref()
         .map_or(0, |_| SOURCES.len() * options.per_address);
-    let mut flood_open = 0;
-    let mut closed_before = 0;
-    if let Some(f) = &flood {
-        // Every connection in place (or 15 s), then a moment for the
-        // server to take them in.
-        let deadline = Instant::now() + Duration::from_secs(15);
-        while f.counts.opened.load(Ordering::Relaxed) < wanted && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        std::thread::sleep(Duration::from_millis(500));
-        flood_open = f.counts.open.load(Ordering::Relaxed);
-        closed_before = f.counts.closed.load(Ordering::Relaxed);
-    }
+    let (flood_open, closed_before) = flood.as_ref().map_or((0, 0), |f| f.settle(wanted));
     let mut report = ConditionReport {
         condition,
         flood: wanted,
@@ -196,6 +184,27 @@ fn measure(
         answer: Spread::default(),
         every_answer: Spread::default(),
     };
+    let (ok, every) = send_moves(server, options, &mut report)?;
+    if let Some(f) = flood {
+        report.flood_closed = f.counts.closed.load(Ordering::Relaxed) - closed_before;
+        report.streams_held = f.counts.held.load(Ordering::Relaxed);
+        report.streams_refused = f.counts.refused.load(Ordering::Relaxed);
+        f.stop();
+    }
+    report.share_503 = report.answered_503 as f64 / options.moves as f64;
+    report.answer = Spread::of(ok);
+    report.every_answer = Spread::of(every);
+    Ok(report)
+}
+
+/// Sends the measured game's moves, `options.interval` apart, each counted
+/// in `report` by its answer; returns the answer times of those answered
+/// 200, and of every one answered at all.
+fn send_moves(
+    server: &GateServer,
+    options: &GateOptions,
+    report: &mut ConditionReport,
+) -> Result<(Vec<Duration>, Vec<Duration>), BenchError> {
     let (mut ok, mut every) = (Vec::new(), Vec::new());
     let mut game = Game::new();
     let path = "/api/tables/1/move";
@@ -232,16 +241,7 @@ fn measure(
             }
         }
     }
-    if let Some(f) = flood {
-        report.flood_closed = f.counts.closed.load(Ordering::Relaxed) - closed_before;
-        report.streams_held = f.counts.held.load(Ordering::Relaxed);
-        report.streams_refused = f.counts.refused.load(Ordering::Relaxed);
-        f.stop();
-    }
-    report.share_503 = report.answered_503 as f64 / options.moves as f64;
-    report.answer = Spread::of(ok);
-    report.every_answer = Spread::of(every);
-    Ok(report)
+    Ok((ok, every))
 }
 
 /// The measured game: seeded random legal moves, never one that ends it.
@@ -417,6 +417,22 @@ impl Flood {
             stop,
             counts,
         })
+    }
+
+    /// Waits for the flood's `wanted` connections to be in place; returns
+    /// those open, and those the server closed so far.
+    fn settle(&self, wanted: usize) -> (usize, usize) {
+        // Every connection in place (or 15 s), then a moment for the
+        // server to take them in.
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.counts.opened.load(Ordering::Relaxed) < wanted && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        (
+            self.counts.open.load(Ordering::Relaxed),
+            self.counts.closed.load(Ordering::Relaxed),
+        )
     }
 
     fn stop(self) {

@@ -14,7 +14,7 @@
 //! emulation adds.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -71,7 +71,22 @@ pub fn run_idle(options: &IdleOptions) -> Result<IdleReport, BenchError> {
     result
 }
 
-fn measure(options: &IdleOptions, data: &std::path::Path) -> Result<IdleReport, BenchError> {
+fn measure(options: &IdleOptions, data: &Path) -> Result<IdleReport, BenchError> {
+    let config = write_venue(options, data)?;
+    let (child, lines) = spawn_server(&options.exe, &config)?;
+    let deadline = Instant::now() + READY;
+    let addr = serving_on(&lines, deadline)?;
+    boards_connected(&addr, options.tables, deadline)?;
+    // What connecting set off (scans, hellos, the first state) is over,
+    // and the boards have been quiet long enough for their drivers to stop
+    // looking at the clock.
+    std::thread::sleep(tactus_board::serial::QUIET + Duration::from_secs(1));
+    idle_cost(child.0.id(), options)
+}
+
+/// Writes the venue file: `options.tables` tables on simulated peg boards,
+/// no sound, the data folder `data`; returns its path.
+fn write_venue(options: &IdleOptions, data: &Path) -> Result<PathBuf, BenchError> {
     let mut venue = format!(
         "[server]\nlisten = \"127.0.0.1:0\"\ndata = \"{}\"\n\n[speech]\nvoice = \"{}\"\naudio = \"none\"\n",
         data.display(),
@@ -83,18 +98,21 @@ fn measure(options: &IdleOptions, data: &std::path::Path) -> Result<IdleReport, 
     let config = data.join("venue.toml");
     std::fs::write(&config, venue)
         .map_err(BenchError::io(format!("cannot write {}", config.display())))?;
+    Ok(config)
+}
+
+/// Starts `tactus serve` on the venue `config`; returns it with its
+/// output's lines.
+fn spawn_server(exe: &Path, config: &Path) -> Result<(Killed, mpsc::Receiver<String>), BenchError> {
     let mut child = Killed(
-        Command::new(&options.exe)
+        Command::new(exe)
             .arg("serve")
             .arg("--config")
-            .arg(&config)
+            .arg(config)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(BenchError::io(format!(
-                "cannot start {}",
-                options.exe.display()
-            )))?,
+            .map_err(BenchError::io(format!("cannot start {}", exe.display())))?,
     );
     let stdout = child
         .0
@@ -111,22 +129,29 @@ fn measure(options: &IdleOptions, data: &std::path::Path) -> Result<IdleReport, 
             }
         }
     });
-    let deadline = Instant::now() + READY;
-    let addr = loop {
+    Ok((child, rx))
+}
+
+/// The address the server says it serves on, once it does (by `deadline`).
+fn serving_on(lines: &mpsc::Receiver<String>, deadline: Instant) -> Result<String, BenchError> {
+    loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let line = rx.recv_timeout(left).map_err(|_| {
+        let line = lines.recv_timeout(left).map_err(|_| {
             BenchError::Missing(format!("tactus serve did not start within {READY:?}"))
         })?;
         if let Some(rest) = line.strip_prefix("tactus is serving on http://") {
-            break rest.trim_end_matches('/').to_owned();
+            return Ok(rest.trim_end_matches('/').to_owned());
         }
-    };
-    // Every table's board connected (the simulated boards are opened by
-    // their drivers as the tables start).
-    for t in 1..=options.tables {
+    }
+}
+
+/// Waits (until `deadline`) for every table's board to be connected (the
+/// simulated boards are opened by their drivers as the tables start).
+fn boards_connected(addr: &str, tables: usize, deadline: Instant) -> Result<(), BenchError> {
+    for t in 1..=tables {
         loop {
             let r = tactus_testkit::http::request(
-                &addr,
+                addr,
                 "GET",
                 &format!("/api/tables/t{t}"),
                 None,
@@ -146,11 +171,12 @@ fn measure(options: &IdleOptions, data: &std::path::Path) -> Result<IdleReport, 
             std::thread::sleep(Duration::from_millis(50));
         }
     }
-    // What connecting set off (scans, hellos, the first state) is over,
-    // and the boards have been quiet long enough for their drivers to stop
-    // looking at the clock.
-    std::thread::sleep(tactus_board::serial::QUIET + Duration::from_secs(1));
-    let pid = child.0.id();
+    Ok(())
+}
+
+/// The idle server `pid`'s cost over `options.seconds`: CPU time, wake-ups,
+/// threads and memory.
+fn idle_cost(pid: u32, options: &IdleOptions) -> Result<IdleReport, BenchError> {
     let (cpu0, switches0) = (cpu_of(pid)?, switches_of(pid));
     let began = Instant::now();
     std::thread::sleep(Duration::from_secs_f64(options.seconds));

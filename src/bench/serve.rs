@@ -358,21 +358,17 @@ fn play(
     plies: usize,
     voice: &str,
 ) -> Result<(Vec<Duration>, Vec<Duration>), BenchError> {
-    // The server's pack at its default speed: how long its clock
-    // announcements take to say.
-    let pack = tactus::service::startup::serve::load_voice(voice, 1.0)?;
-    // When each clock button (1: time left, 4: time used) may be pressed
-    // again and be said: a player's clock request is answered but not said
-    // again while their last one of the kind is still being said (the
-    // table's pacing), so a press before then would never reach the stream.
-    let mut free_at = [Instant::now(); 2];
-    let mut next_button = 0;
-    let rx = subscribe(&server.addr, &server.id)?;
-    wait(&rx, "connected board", |name, data| {
+    let mut game = Measured {
+        pack: tactus::service::startup::serve::load_voice(voice, 1.0)?,
+        free_at: [Instant::now(); 2],
+        next_button: 0,
+        rx: subscribe(&server.addr, &server.id)?,
+        moves: Vec::new(),
+        buttons: Vec::new(),
+    };
+    wait(&game.rx, "connected board", |name, data| {
         name == "state" && data["board"]["connected"] == true
     })?;
-    let mut moves = Vec::new();
-    let mut buttons = Vec::new();
     let mut pos = Chess::default();
     let mut rng = 0x5EED_u64;
     // Let each move settle on the board before the next one starts.
@@ -382,43 +378,10 @@ fn play(
             break;
         };
         // What earlier plies caused is behind us: only what this one causes counts.
-        while rx.try_recv().is_ok() {}
+        while game.rx.try_recv().is_ok() {}
         if pos.turn() == Color::White {
-            // Stamped before the write: the announcement can arrive before
-            // a thread that writes, then stamps, is scheduled again, and
-            // would read as 0 ms (or be clamped there).
-            let written = Instant::now();
-            sim.play(&UciMove::from_standard(m).to_string(), false)
-                .map_err(BenchError::Board)?;
-            if let Some(role) = m.promotion() {
-                wait(&rx, "promotion question", announcement("board"))?;
-                let n = match role {
-                    shakmaty::Role::Rook => 2,
-                    shakmaty::Role::Bishop => 3,
-                    shakmaty::Role::Knight => 4,
-                    _ => 1,
-                };
-                sim.button(n).map_err(BenchError::Board)?;
-                wait(&rx, "move announcement", announcement("move"))?;
-            } else {
-                let at = wait(&rx, "move announcement", announcement("move"))?;
-                moves.push(at.saturating_duration_since(written));
-            }
-            // A clock button (1 and 4 in turn): said at once (no
-            // settling), once its last announcement has been said.
-            let b = next_button;
-            next_button = 1 - next_button;
-            std::thread::sleep(
-                Duration::from_millis(50).max(free_at[b].saturating_duration_since(Instant::now())),
-            );
-            while rx.try_recv().is_ok() {}
-            let written = Instant::now();
-            sim.button(if b == 0 { 1 } else { 4 })
-                .map_err(BenchError::Board)?;
-            let (at, words) = wait_for(&rx, "clock announcement", announcement("clock"))?;
-            buttons.push(at.saturating_duration_since(written));
-            let said = pack.spoken_length(&tokens_of(&words));
-            free_at[b] = at + said + Duration::from_millis(100);
+            game.board_move(sim, m)?;
+            game.clock_button(sim)?;
         } else {
             post_move(
                 &server.addr,
@@ -435,7 +398,73 @@ fn play(
             break;
         }
     }
-    Ok((moves, buttons))
+    Ok((game.moves, game.buttons))
+}
+
+/// What [`play`]'s measured game keeps between plies: the live stream, the
+/// clock buttons' pacing, the times measured.
+struct Measured {
+    /// The server's pack at its default speed: how long its clock
+    /// announcements take to say.
+    pack: std::sync::Arc<tactus_speech::voice_pack::VoicePack>,
+    /// When each clock button (1: time left, 4: time used) may be pressed
+    /// again and be said: a player's clock request is answered but not said
+    /// again while their last one of the kind is still being said (the
+    /// table's pacing), so a press before then would never reach the stream.
+    free_at: [Instant; 2],
+    next_button: usize,
+    rx: mpsc::Receiver<Sse>,
+    /// Board moves to their announcement, and clock presses to theirs.
+    moves: Vec<Duration>,
+    buttons: Vec<Duration>,
+}
+
+impl Measured {
+    /// The blind player's move `m` made on the board, timed to its
+    /// announcement (a promotion's, named with a frame button, is not).
+    fn board_move(&mut self, sim: &mut Simulator, m: shakmaty::Move) -> Result<(), BenchError> {
+        // Stamped before the write: the announcement can arrive before
+        // a thread that writes, then stamps, is scheduled again, and
+        // would read as 0 ms (or be clamped there).
+        let written = Instant::now();
+        sim.play(&UciMove::from_standard(m).to_string(), false)
+            .map_err(BenchError::Board)?;
+        if let Some(role) = m.promotion() {
+            wait(&self.rx, "promotion question", announcement("board"))?;
+            let n = match role {
+                shakmaty::Role::Rook => 2,
+                shakmaty::Role::Bishop => 3,
+                shakmaty::Role::Knight => 4,
+                _ => 1,
+            };
+            sim.button(n).map_err(BenchError::Board)?;
+            wait(&self.rx, "move announcement", announcement("move"))?;
+        } else {
+            let at = wait(&self.rx, "move announcement", announcement("move"))?;
+            self.moves.push(at.saturating_duration_since(written));
+        }
+        Ok(())
+    }
+
+    /// A clock button (1 and 4 in turn), timed to its announcement: said at
+    /// once (no settling), once its last announcement has been said.
+    fn clock_button(&mut self, sim: &mut Simulator) -> Result<(), BenchError> {
+        let b = self.next_button;
+        self.next_button = 1 - self.next_button;
+        std::thread::sleep(
+            Duration::from_millis(50)
+                .max(self.free_at[b].saturating_duration_since(Instant::now())),
+        );
+        while self.rx.try_recv().is_ok() {}
+        let written = Instant::now();
+        sim.button(if b == 0 { 1 } else { 4 })
+            .map_err(BenchError::Board)?;
+        let (at, words) = wait_for(&self.rx, "clock announcement", announcement("clock"))?;
+        self.buttons.push(at.saturating_duration_since(written));
+        let said = self.pack.spoken_length(&tokens_of(&words));
+        self.free_at[b] = at + said + Duration::from_millis(100);
+        Ok(())
+    }
 }
 
 /// The benchmarks' seeded random game: the next legal move of `pos` drawn

@@ -26,7 +26,8 @@
 //! (`audio.retried`: an underrun or a transient error) are reported, since
 //! a stream that queues less can underrun more.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -40,7 +41,7 @@ use tactus_testkit::pulse::{Pulse, RATE, Recording, spans};
 use super::e2e::long_algebraic;
 use super::error::BenchError;
 use super::serve::{
-    Server, Spread, announcement, post_move, random_move, scratch, subscribe, tokens_of, wait,
+    Server, Spread, Sse, announcement, post_move, random_move, scratch, subscribe, tokens_of, wait,
     wait_for,
 };
 
@@ -158,10 +159,44 @@ fn one_server(
     options: &SoundOptions,
     pulse: &Pulse,
     pack: &RatePack,
-    data: &std::path::Path,
+    data: &Path,
     rng: &mut u64,
     latencies: &mut Parts,
 ) -> Result<u64, BenchError> {
+    let table = Heard::start(options, pulse, pack, data)?;
+    let mut pos = Chess::default();
+    while latencies.total.len() < options.moves {
+        let Some(m) = random_move(rng, &pos) else {
+            break;
+        };
+        let from = table.rec.len();
+        table.time_move(m, from, latencies)?;
+        pos.play_unchecked(m);
+        let Some(reply) = random_move(rng, &pos) else {
+            break;
+        };
+        let server = &table.server;
+        post_move(
+            &server.addr,
+            &server.id,
+            &server.assistant,
+            &long_algebraic(reply),
+        )?;
+        pos.play_unchecked(reply);
+        // The reply is said too: the next move starts from silence.
+        if !said_out(&table.rec, from) {
+            return Err(BenchError::Missing(
+                "the announcements did not end within 20 s".into(),
+            ));
+        }
+    }
+    table.retried()
+}
+
+/// `tactus serve` on a venue of one table (the blind player White, no
+/// board) that plays on the private sound server's sink `t1`; returns once
+/// the table's sound plays.
+fn start_server(options: &SoundOptions, pulse: &Pulse, data: &Path) -> Result<Server, BenchError> {
     let config = data.join("venue.toml");
     std::fs::write(
         &config,
@@ -181,29 +216,66 @@ fn one_server(
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let rec = pulse.record("t1");
-    // The recorder streaming: a move heard before it was there would be
-    // timed from its connection.
-    if !wait_until(WAIT, || rec.len() > (RATE / 5) as usize) {
-        return Err(BenchError::Missing("parec recorded nothing".into()));
+    Ok(server)
+}
+
+/// A server's table as it is heard: its sink recorded, its live stream
+/// read, its announcements rendered here to find them in the recording.
+struct Heard<'a> {
+    // Dropped in this order: the live stream, the recorder, the server.
+    live: mpsc::Receiver<Sse>,
+    rec: Recording,
+    server: Server,
+    pack: &'a RatePack,
+    /// The stream's recoveries before the first move.
+    retried_before: u64,
+}
+
+impl<'a> Heard<'a> {
+    /// Starts the server, the recorder and the live stream, in that order.
+    fn start(
+        options: &SoundOptions,
+        pulse: &Pulse,
+        pack: &'a RatePack,
+        data: &Path,
+    ) -> Result<Heard<'a>, BenchError> {
+        let server = start_server(options, pulse, data)?;
+        let rec = pulse.record("t1");
+        // The recorder streaming: a move heard before it was there would be
+        // timed from its connection.
+        if !wait_until(WAIT, || rec.len() > (RATE / 5) as usize) {
+            return Err(BenchError::Missing("parec recorded nothing".into()));
+        }
+        let retried_before = audio(&server)?["retried"].as_u64().unwrap_or(0);
+        let live = subscribe(&server.addr, &server.id)?;
+        // The stream begins with the table's state: from then on the server
+        // sends this subscriber every announcement.
+        wait(&live, "the table's state", |name, _| name == "state")?;
+        Ok(Heard {
+            live,
+            rec,
+            server,
+            pack,
+            retried_before,
+        })
     }
-    let retried_before = audio(&server)?["retried"].as_u64().unwrap_or(0);
-    let live = subscribe(&server.addr, &server.id)?;
-    // The stream begins with the table's state: from then on the server
-    // sends this subscriber every announcement.
-    wait(&live, "the table's state", |name, _| name == "state")?;
-    let mut pos = Chess::default();
-    while latencies.total.len() < options.moves {
-        let Some(m) = random_move(rng, &pos) else {
-            break;
-        };
-        let from = rec.len();
+
+    /// Posts the blind player's move `m` and times it to its
+    /// announcement's first sound, recorded from sample `from` on.
+    fn time_move(
+        &self,
+        m: shakmaty::Move,
+        from: usize,
+        latencies: &mut Parts,
+    ) -> Result<(), BenchError> {
+        let (server, rec) = (&self.server, &self.rec);
         let uci = UciMove::from_standard(m).to_string();
-        while live.try_recv().is_ok() {}
+        while self.live.try_recv().is_ok() {}
         let submitted = Instant::now();
         post_move(&server.addr, &server.id, &server.player, &long_algebraic(m))?;
-        let (event, words) = wait_for(&live, "move announcement", announcement("move"))?;
-        let given: Vec<i16> = pack
+        let (event, words) = wait_for(&self.live, "move announcement", announcement("move"))?;
+        let given: Vec<i16> = self
+            .pack
             .render(&tokens_of(&words))
             .into_iter()
             .map(to_i16)
@@ -232,26 +304,14 @@ fn one_server(
         latencies
             .to_sample
             .push(heard.saturating_duration_since(event));
-        pos.play_unchecked(m);
-        let Some(reply) = random_move(rng, &pos) else {
-            break;
-        };
-        post_move(
-            &server.addr,
-            &server.id,
-            &server.assistant,
-            &long_algebraic(reply),
-        )?;
-        pos.play_unchecked(reply);
-        // The reply is said too: the next move starts from silence.
-        if !said_out(&rec, from) {
-            return Err(BenchError::Missing(
-                "the announcements did not end within 20 s".into(),
-            ));
-        }
+        Ok(())
     }
-    let retried_after = audio(&server)?["retried"].as_u64().unwrap_or(0);
-    Ok(retried_after.saturating_sub(retried_before))
+
+    /// The stream's recoveries since the first move.
+    fn retried(&self) -> Result<u64, BenchError> {
+        let retried_after = audio(&self.server)?["retried"].as_u64().unwrap_or(0);
+        Ok(retried_after.saturating_sub(self.retried_before))
+    }
 }
 
 /// Table 1's sound output as its state says it.

@@ -496,16 +496,11 @@ fn startup(args: StartupArgs) -> anyhow::Result<()> {
 }
 
 fn hands(args: HandsArgs) -> Outcome {
-    use tactus_testkit::hands::{HandsOptions, games_from_pgn, run_hands};
+    use tactus_testkit::hands::{HandsOptions, run_hands};
     if let Some(settle_ms) = args.settle_ms.filter(|&ms| ms > 5_000) {
         return Err(anyhow::anyhow!("--settle-ms {settle_ms}: at most 5000").into());
     }
-    let mut corpus = Vec::new();
-    for path in &args.pgn {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        corpus.extend(games_from_pgn(&path.display().to_string(), &bytes));
-    }
+    let corpus = hands_corpus(&args.pgn)?;
     let seed = args.seed.unwrap_or_else(|| {
         let mut b = [0u8; 8];
         let _ = getrandom::fill(&mut b);
@@ -517,70 +512,13 @@ fn hands(args: HandsArgs) -> Outcome {
         only: None,
         jobs: args.jobs,
         settle: args.settle_ms.map(Duration::from_millis),
-        mix: tactus_testkit::hands::Mix {
-            boards: args
-                .boards
-                .iter()
-                .map(|b| match b {
-                    BoardKind::Peg => Protocol::Peg,
-                    BoardKind::Dgt => Protocol::Dgt,
-                    BoardKind::Millennium => Protocol::Millennium,
-                })
-                .collect(),
-            watch: args.modes.contains(&PlayMode::Watch),
-            table: args.modes.contains(&PlayMode::Table),
-        },
+        mix: hands_mix(&args),
     };
     let r = run_hands(&options, corpus);
     if args.json {
         println!("{}", serde_json::to_string(&r).unwrap_or_default());
     } else {
-        println!(
-            "seed {} ({} games, {} at once)\n\
-             {} games, {} plies, {} touches, {} failed, in {:.0} s",
-            r.seed,
-            options.games,
-            r.jobs,
-            r.games,
-            r.plies,
-            r.touches,
-            r.failures.len(),
-            r.seconds,
-        );
-        for b in &r.boards {
-            println!(
-                "{}: settling {} ms, {} games, {} plies, {} wrong, {} missed, {} other failures, \
-                 {} corrected slides\n  \
-                 piece's last arrival to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} moves)",
-                b.board,
-                b.settle_ms,
-                b.games,
-                b.plies,
-                b.wrong,
-                b.missed,
-                b.other_failures,
-                b.corrections,
-                b.from_arrival.p50_ms,
-                b.from_arrival.p99_ms,
-                b.from_arrival.max_ms,
-                b.from_arrival.count,
-            );
-            if b.from_press.count > 0 {
-                println!(
-                    "  clock press to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
-                    b.from_press.p50_ms,
-                    b.from_press.p99_ms,
-                    b.from_press.max_ms,
-                    b.from_press.count,
-                );
-            }
-        }
-        for f in &r.failures {
-            println!(
-                "failed: game {} ({}, {}, {}): {}",
-                f.game, f.name, f.protocol, f.mode, f.error
-            );
-        }
+        print_hands(&r, options.games);
     }
     if r.failures.is_empty() {
         Ok(())
@@ -591,6 +529,85 @@ fn hands(args: HandsArgs) -> Outcome {
             r.failures.len(),
             r.games
         )))
+    }
+}
+
+/// The games of the PGN files `--pgn` names.
+fn hands_corpus(pgn: &[PathBuf]) -> anyhow::Result<Vec<tactus_testkit::hands::HandsGame>> {
+    let mut corpus = Vec::new();
+    for path in pgn {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        corpus.extend(tactus_testkit::hands::games_from_pgn(
+            &path.display().to_string(),
+            &bytes,
+        ));
+    }
+    Ok(corpus)
+}
+
+/// The kinds of board and the ways of playing them that `--boards` and
+/// `--modes` ask for.
+fn hands_mix(args: &HandsArgs) -> tactus_testkit::hands::Mix {
+    tactus_testkit::hands::Mix {
+        boards: args
+            .boards
+            .iter()
+            .map(|b| match b {
+                BoardKind::Peg => Protocol::Peg,
+                BoardKind::Dgt => Protocol::Dgt,
+                BoardKind::Millennium => Protocol::Millennium,
+            })
+            .collect(),
+        watch: args.modes.contains(&PlayMode::Watch),
+        table: args.modes.contains(&PlayMode::Table),
+    }
+}
+
+/// The hands' report as text: the run, each kind of board, each failure.
+fn print_hands(r: &tactus_testkit::hands::HandsReport, games: usize) {
+    println!(
+        "seed {} ({} games, {} at once)\n\
+         {} games, {} plies, {} touches, {} failed, in {:.0} s",
+        r.seed,
+        games,
+        r.jobs,
+        r.games,
+        r.plies,
+        r.touches,
+        r.failures.len(),
+        r.seconds,
+    );
+    for b in &r.boards {
+        println!(
+            "{}: settling {} ms, {} games, {} plies, {} wrong, {} missed, {} other failures, \
+             {} corrected slides\n  \
+             piece's last arrival to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} moves)",
+            b.board,
+            b.settle_ms,
+            b.games,
+            b.plies,
+            b.wrong,
+            b.missed,
+            b.other_failures,
+            b.corrections,
+            b.from_arrival.p50_ms,
+            b.from_arrival.p99_ms,
+            b.from_arrival.max_ms,
+            b.from_arrival.count,
+        );
+        if b.from_press.count > 0 {
+            println!(
+                "  clock press to the move known: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
+                b.from_press.p50_ms, b.from_press.p99_ms, b.from_press.max_ms, b.from_press.count,
+            );
+        }
+    }
+    for f in &r.failures {
+        println!(
+            "failed: game {} ({}, {}, {}): {}",
+            f.game, f.name, f.protocol, f.mode, f.error
+        );
     }
 }
 

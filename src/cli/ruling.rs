@@ -9,7 +9,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Position};
 use tactus_rules::correction::SquareFix;
 use tactus_rules::notation::Lang;
-use tactus_rules::ruling::{BoardRuling, Case, ClockRuling, Ruling, rule};
+use tactus_rules::ruling::{BoardRuling, Case, ClockRuling, Difference, Incomplete, Ruling, rule};
 use tactus_rules::sheet::{Sheet, read_sheet};
 use tactus_speech::voice_pack::{DEFAULT_PACK, LoadOptions, VoicePack, find_pack};
 
@@ -224,66 +224,11 @@ fn text(
     sheets: &ByColor<Sheet>,
     said: &ByColor<Option<String>>,
 ) -> String {
-    let (white, black) = (&sheets.white, &sheets.black);
     let mut out = String::new();
     let fen = Fen::from_position(&r.position, EnPassantMode::Legal);
     match (&r.case, &r.first_difference) {
-        (Case::Agree, _) | (_, None) => {
-            match &r.incomplete {
-                None => {
-                    let _ = writeln!(
-                        out,
-                        "Ruling (Appendix D.2.9): the scoresheets AGREE on all {} plies.",
-                        r.agreed_plies
-                    );
-                }
-                Some(inc) => {
-                    let (who, first, last) = (
-                        side_name(inc.side),
-                        inc.plies.first().copied().unwrap_or_default(),
-                        inc.plies.last().copied().unwrap_or_default(),
-                    );
-                    let _ = writeln!(
-                        out,
-                        "Ruling (Appendix D.2.9): the scoresheets AGREE; {who}'s sheet only lags behind (Article 8.1.3) and is {} plies short.",
-                        inc.plies.len()
-                    );
-                    let _ = writeln!(
-                        out,
-                        "{who} writes {} before the next move.",
-                        if first == last {
-                            format!("ply {first} ({})", ply_label(start, first))
-                        } else {
-                            format!(
-                                "plies {first} to {last} ({} to {})",
-                                ply_label(start, first),
-                                ply_label(start, last)
-                            )
-                        }
-                    );
-                }
-            }
-            let _ = writeln!(
-                out,
-                "Play on from the position after them; a board that differs is adjusted by its player."
-            );
-        }
-        (Case::Differ, Some(d)) => {
-            let _ = writeln!(
-                out,
-                "Ruling (Appendix D.2.9): the scoresheets DIFFER at ply {} ({}).",
-                d.ply,
-                ply_label(start, d.ply)
-            );
-            let entry = |e: &Option<String>| e.clone().unwrap_or_else(|| "(nothing)".into());
-            let _ = writeln!(out, "  White's sheet: {}", entry(&d.entries.white));
-            let _ = writeln!(out, "  Black's sheet: {}", entry(&d.entries.black));
-            let _ = writeln!(
-                out,
-                "Moves after ply {} are retracted (White's sheet {}, Black's sheet {}); both boards are set to the position after it.",
-                r.agreed_plies, r.retracted.white, r.retracted.black
-            );
-        }
+        (Case::Agree, _) | (_, None) => agree_lines(&mut out, start, r),
+        (Case::Differ, Some(d)) => differ_lines(&mut out, start, r, d),
     }
     let mover = if r.position.turn().is_white() {
         "White"
@@ -294,10 +239,80 @@ fn text(
     board_lines(&mut out, "White", &r.boards.white, &said.white);
     board_lines(&mut out, "Black", &r.boards.black, &said.black);
     let _ = writeln!(out, "{}", clock_line(&r.clocks));
-    sheet_line(&mut out, "White", white);
-    sheet_line(&mut out, "Black", black);
+    sheet_line(&mut out, "White", &sheets.white);
+    sheet_line(&mut out, "Black", &sheets.black);
+    side_by_side(&mut out, start, r, sheets);
+    out
+}
 
-    // Side by side around the first difference (or the last plies).
+/// The ruling's opening when the sheets agree (one of them perhaps behind).
+fn agree_lines(out: &mut String, start: &Chess, r: &Ruling) {
+    match &r.incomplete {
+        None => {
+            let _ = writeln!(
+                out,
+                "Ruling (Appendix D.2.9): the scoresheets AGREE on all {} plies.",
+                r.agreed_plies
+            );
+        }
+        Some(inc) => lag_lines(out, start, inc),
+    }
+    let _ = writeln!(
+        out,
+        "Play on from the position after them; a board that differs is adjusted by its player."
+    );
+}
+
+/// A sheet that only lags behind: how many plies it is short, and which
+/// its player writes.
+fn lag_lines(out: &mut String, start: &Chess, inc: &Incomplete) {
+    let (who, first, last) = (
+        side_name(inc.side),
+        inc.plies.first().copied().unwrap_or_default(),
+        inc.plies.last().copied().unwrap_or_default(),
+    );
+    let _ = writeln!(
+        out,
+        "Ruling (Appendix D.2.9): the scoresheets AGREE; {who}'s sheet only lags behind (Article 8.1.3) and is {} plies short.",
+        inc.plies.len()
+    );
+    let _ = writeln!(
+        out,
+        "{who} writes {} before the next move.",
+        if first == last {
+            format!("ply {first} ({})", ply_label(start, first))
+        } else {
+            format!(
+                "plies {first} to {last} ({} to {})",
+                ply_label(start, first),
+                ply_label(start, last)
+            )
+        }
+    );
+}
+
+/// The ruling's opening when the sheets differ at `d`.
+fn differ_lines(out: &mut String, start: &Chess, r: &Ruling, d: &Difference) {
+    let _ = writeln!(
+        out,
+        "Ruling (Appendix D.2.9): the scoresheets DIFFER at ply {} ({}).",
+        d.ply,
+        ply_label(start, d.ply)
+    );
+    let entry = |e: &Option<String>| e.clone().unwrap_or_else(|| "(nothing)".into());
+    let _ = writeln!(out, "  White's sheet: {}", entry(&d.entries.white));
+    let _ = writeln!(out, "  Black's sheet: {}", entry(&d.entries.black));
+    let _ = writeln!(
+        out,
+        "Moves after ply {} are retracted (White's sheet {}, Black's sheet {}); both boards are set to the position after it.",
+        r.agreed_plies, r.retracted.white, r.retracted.black
+    );
+}
+
+/// Both sheets side by side around the first difference (or the last
+/// plies), the difference marked.
+fn side_by_side(out: &mut String, start: &Chess, r: &Ruling, sheets: &ByColor<Sheet>) {
+    let (white, black) = (&sheets.white, &sheets.black);
     let last = white
         .entries
         .len()
@@ -327,5 +342,4 @@ fn text(
             );
         }
     }
-    out
 }

@@ -1,8 +1,7 @@
 //! Functions a reader can hold (issue 44): no function of `src/` or of a
 //! crate's `src/` is over 80 lines unless its doc says why ("long
-//! because …"). The ones that were long before are listed in
-//! [`LONG_LEFT`]; the list only shrinks: a function split below the limit
-//! must leave it, and nothing may join it.
+//! because …"). The 45 that were long when this test came are split; none
+//! may come back.
 
 use std::path::{Path, PathBuf};
 
@@ -12,18 +11,6 @@ use super::layers::rust_files;
 
 /// The longest a function may be without a doc that says why.
 const MOST_LINES: usize = 80;
-
-/// Functions over the limit whose doc does not say why yet, by file and
-/// name: to be split (or their length explained), never added to.
-const LONG_LEFT: &[(&str, &str)] = &[
-    ("src/bench/e2e.rs", "play_game"),
-    ("src/bench/gate.rs", "measure"),
-    ("src/bench/idle.rs", "measure"),
-    ("src/bench/serve.rs", "play"),
-    ("src/bench/sound.rs", "one_server"),
-    ("src/cli/bench.rs", "hands"),
-    ("src/cli/ruling.rs", "text"),
-];
 
 /// A function's name, its lines (signature to closing brace) and whether
 /// its doc says why it is long.
@@ -141,27 +128,13 @@ fn long_functions() -> Vec<(String, String, usize)> {
 
 #[test]
 fn no_function_is_long_unless_its_doc_says_why() {
-    let long = long_functions();
-    let new: Vec<String> = long
+    let long: Vec<String> = long_functions()
         .iter()
-        .filter(|(file, name, _)| !LONG_LEFT.contains(&(file.as_str(), name.as_str())))
         .map(|(file, name, lines)| format!("{file}: `{name}` is {lines} lines"))
         .collect();
     assert!(
-        new.is_empty(),
+        long.is_empty(),
         "over {MOST_LINES} lines, and no doc saying why (\"long because …\"):\n{}",
-        new.join("\n")
-    );
-    // The list holds only what is still long: a function split below the
-    // limit leaves it.
-    let gone: Vec<String> = LONG_LEFT
-        .iter()
-        .filter(|(file, name)| !long.iter().any(|(f, n, _)| f == file && n == name))
-        .map(|(file, name)| format!("{file}: `{name}`"))
-        .collect();
-    assert!(
-        gone.is_empty(),
-        "no longer over {MOST_LINES} lines: take them off LONG_LEFT:\n{}",
-        gone.join("\n")
+        long.join("\n")
     );
 }
