@@ -113,7 +113,8 @@ async fn a_flood_of_4_x_256_streams_held_and_read_leaves_the_moves_answered() {
     // Every stream not held was closed by the server: answered 503 with
     // `Connection: close`, or (under load, a connection the gate made way
     // with before its request was read) closed without an answer. None is
-    // left open; the streams held are within the caps (8 per address).
+    // left open, the streams held are within the caps (8 per address), and
+    // most are refused with the 503.
     let opened = readers.len();
     let (mut held, mut refused, mut closed) = (0, 0, 0);
     for r in readers {
@@ -133,7 +134,9 @@ async fn a_flood_of_4_x_256_streams_held_and_read_leaves_the_moves_answered() {
         }
     }
     assert!(held <= 4 * 8, "{held} streams held");
-    assert_eq!(held + refused + closed, opened);
+    // Most are refused with the 503: 992 of 992 not held on a quiet
+    // machine, 850 of about 990 in the most loaded full run seen.
+    assert!(refused >= opened / 2, "{refused} of {opened} answered 503");
     println!("streams: {held} held, {refused} refused and closed, {closed} closed unanswered");
 }
 
