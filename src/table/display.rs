@@ -426,8 +426,9 @@ fn run_display(table: &str, host: Option<String>, link: &Link, content: &Content
                 backoff.proven();
                 link.set(DisplayState::Connected);
                 tracing::info!(table, "braille display connected ({} cells)", conn.width());
-                let Some(failure) = screen.serve(&mut conn, link, content) else {
-                    return;
+                let failure = match screen.serve(&mut conn, link, content) {
+                    Served::Lost(failure) => failure,
+                    Served::TableGone => return,
                 };
                 link.set(DisplayState::Disconnected);
                 tracing::warn!(table, "braille display lost: {failure}; trying again");
@@ -455,6 +456,14 @@ fn run_display(table: &str, host: Option<String>, link: &Link, content: &Content
     }
 }
 
+/// How a connected display's time ended.
+enum Served {
+    /// The connection failed: look for the display again.
+    Lost(BrlapiError),
+    /// The table is gone: so is its display.
+    TableGone,
+}
+
 /// What the display shows: the latest content, from `offset` (the
 /// window the reader panned to).
 #[derive(Default)]
@@ -471,13 +480,8 @@ impl Screen {
     }
 
     /// Shows what is new and reads the display's keys until the connection
-    /// fails (its error) or the table is gone (`None`).
-    fn serve(
-        &mut self,
-        conn: &mut Connection,
-        link: &Link,
-        content: &ContentRx,
-    ) -> Option<BrlapiError> {
+    /// fails or the table is gone.
+    fn serve(&mut self, conn: &mut Connection, link: &Link, content: &ContentRx) -> Served {
         let mut dirty = true;
         loop {
             // Anything new first: only the latest is kept.
@@ -487,11 +491,11 @@ impl Screen {
                     dirty = true;
                 }
                 Next::Nothing => {}
-                Next::Gone => return None,
+                Next::Gone => return Served::TableGone,
             }
             if dirty {
                 if let Err(e) = show(conn, self.shown.as_ref(), self.offset) {
-                    return Some(e);
+                    return Served::Lost(e);
                 }
                 dirty = false;
             }
@@ -502,11 +506,11 @@ impl Screen {
                         self.offset = self.offset.saturating_sub(conn.width());
                         dirty = true;
                     }
-                    Some(key) if !link.key(key) => return None,
+                    Some(key) if !link.key(key) => return Served::TableGone,
                     _ => {}
                 },
                 Ok(None) => {}
-                Err(e) => return Some(e),
+                Err(e) => return Served::Lost(e),
             }
         }
     }

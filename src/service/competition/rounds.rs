@@ -6,6 +6,15 @@
 use super::*;
 use shakmaty::ByColor;
 
+/// One game of a round as checked, before its table is known.
+struct Paired<'g> {
+    /// Its place in the round's list.
+    index: usize,
+    game: &'g RoundGame,
+    seat: BlindSeat,
+    ranks: Ranks,
+}
+
 /// One game of a round, checked and ready to set up.
 struct Planned {
     index: usize,
@@ -71,16 +80,25 @@ impl Competition {
             check_paired_once(index, g, &mut names)?;
             let ranks = self.ranks_given_or_listed(g);
             check_ranks_once(index, ranks, &mut ranks_seen)?;
-            let listed = ranks.map(|rank| rank.and_then(|r| self.listed(r).ok()));
+            let listed = ranks
+                .map(|rank| rank.and_then(|r| self.players.iter().find(|p| p.start_rank == r)));
             wants.push(self.want_of(index, g, &listed)?);
             let seat = seat_of(index, g, listed.map(|p| p.is_some()))?;
-            pending.push((index, g, seat, ranks));
+            pending.push(Paired {
+                index,
+                game: g,
+                seat,
+                ranks,
+            });
         }
         let placed = crate::service::competition::board_order::place(&wants, &self.boards)?;
         let mut planned = Vec::new();
-        for ((index, g, seat, ranks), id) in pending.into_iter().zip(placed) {
-            let setup = self.setup_of(round, index, g, seat, ranks, &id)?;
-            planned.push(Planned { index, setup });
+        for (paired, id) in pending.into_iter().zip(placed) {
+            let setup = self.setup_of(round, &paired, &id)?;
+            planned.push(Planned {
+                index: paired.index,
+                setup,
+            });
         }
         planned.sort_by_key(|p| p.index);
         Ok(planned)
@@ -102,8 +120,9 @@ impl Competition {
         }
     }
 
-    /// Where game `index` wants to be played: the table it names, a listed
-    /// player's own table, or the next free table in board order.
+    /// Where game `index` wants to be played: at the table it names, at a
+    /// listed player's own table, or at its board number (given, or its
+    /// place in the list), which `board_order::place` turns into a table.
     fn want_of(
         &self,
         index: usize,
@@ -131,17 +150,15 @@ impl Competition {
         })
     }
 
-    /// Game `index`'s setup at table `id`: the table's own, with the
+    /// A paired game's setup at table `id`: the table's own, with the
     /// round's players, ranks, blind side, control and start position.
-    fn setup_of(
-        &self,
-        round: &Round,
-        index: usize,
-        g: &RoundGame,
-        seat: BlindSeat,
-        ranks: Ranks,
-        id: &TableId,
-    ) -> Result<Setup, RoundError> {
+    fn setup_of(&self, round: &Round, paired: &Paired, id: &TableId) -> Result<Setup, RoundError> {
+        let Paired {
+            index,
+            game: g,
+            seat,
+            ranks,
+        } = *paired;
         let base = &self.bases[id];
         let mut setup = base.setup.clone();
         setup.blind = match seat {

@@ -223,8 +223,9 @@ fn need_of_request(parts: &Parts) -> ApiResult<Option<Need>> {
     }
 }
 
-/// Checks what `need` asks of the request, marks its sender known, and
-/// hands the handler what was granted (in the request's extensions).
+/// Checks what `need` asks of the request, marks its sender known (for
+/// any need but `Anyone`), and hands the handler what was granted (in the
+/// request's extensions).
 async fn admit(state: &AppState, need: Need, parts: &mut Parts) -> ApiResult<()> {
     match need {
         Anyone => return Ok(()),

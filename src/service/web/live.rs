@@ -110,7 +110,7 @@ pub(super) async fn events(
     // Subscribed before the missed ones are read (in `head`): nothing
     // falls between; what is in both is sent once (by number).
     let rx = t.subscribe();
-    let (head, newest_missed) = head(&t, since, at).await?;
+    let (opening, newest_missed) = head(&t, since, at).await?;
     drop(t);
     let rest = BroadcastStream::new(rx)
         .take_while(|item| std::future::ready(item.is_ok()))
@@ -128,7 +128,7 @@ pub(super) async fn events(
                 Err(_) => None,
             }
         });
-    Ok(Sse::new(stream::iter(head).chain(rest))
+    Ok(Sse::new(stream::iter(opening).chain(rest))
         .keep_alive(
             // An event, not a comment: a page sees it, and one that has
             // heard nothing for much longer knows its connection is gone.
