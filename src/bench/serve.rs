@@ -230,7 +230,7 @@ impl Server {
         }
         // Its output is a pipe: the links are in the data folder's
         // links.txt, written before it says it is serving.
-        let links = std::fs::read_to_string(data.join(tactus::service::startup::serve::LINKS_FILE))
+        let links = std::fs::read_to_string(data.join(tactus::service::startup::links::LINKS_FILE))
             .map_err(BenchError::io("no links.txt in the data folder".to_owned()))?;
         for line in links.lines() {
             let line = line.trim();

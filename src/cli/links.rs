@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use tactus::service::startup::serve::{LINKS_FILE, load_config};
+use tactus::service::startup::links::LINKS_FILE;
+use tactus::service::startup::serve::load_config;
 
 use super::Outcome;
 

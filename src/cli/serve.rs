@@ -9,9 +9,8 @@ use anyhow::Context;
 use clap::Args;
 use shakmaty::Color;
 use tactus::service::startup::config::{AudioOut, BoardSpec, Config};
-use tactus::service::startup::serve::{
-    load_config, public_startup_text, serve, shutdown_signal, startup_text, write_links,
-};
+use tactus::service::startup::links::{public_startup_text, startup_text, write_links};
+use tactus::service::startup::serve::{load_config, serve, shutdown_signal};
 
 use super::{Failure, Outcome};
 
