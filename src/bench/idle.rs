@@ -120,13 +120,12 @@ fn spawn_server(exe: &Path, config: &Path) -> Result<(Killed, mpsc::Receiver<Str
         .take()
         .ok_or_else(|| BenchError::Missing("no stdout".into()))?;
     let (tx, rx) = mpsc::channel();
-    // Read every line, always: a full pipe would stall the server.
+    // Read every line, always: a full pipe would stall the server, and a
+    // closed one would fail its next print.
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
+            let _ = tx.send(line);
         }
     });
     Ok((child, rx))
