@@ -179,7 +179,7 @@ pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
         }
     }
 
-    let (lang, moves, stop) = readings.furthest(lang);
+    let Ended { lang, moves, stop } = readings.furthest(lang);
     let n = moves.len();
     Sheet {
         lang,
@@ -197,9 +197,14 @@ pub fn read_sheet(start: &Chess, text: &str, lang: Lang) -> Sheet {
     }
 }
 
-/// How one language's reading ended: its language, the moves it read and
-/// where it stopped (`None`: it read every entry).
-type Ended = (Lang, Vec<Move>, Option<Stop>);
+/// How one language's reading ended.
+struct Ended {
+    lang: Lang,
+    /// The moves it read.
+    moves: Vec<Move>,
+    /// Where it stopped (`None`: it read every entry).
+    stop: Option<Stop>,
+}
 
 /// The readings of a sheet: those still under way and those ended.
 struct Readings {
@@ -229,7 +234,11 @@ impl Readings {
         for r in self.live.drain(..) {
             for l in r.langs {
                 let s = stop(ply, text, StopReason::Unreadable);
-                self.ended.push((l, r.moves.clone(), Some(s)));
+                self.ended.push(Ended {
+                    lang: l,
+                    moves: r.moves.clone(),
+                    stop: Some(s),
+                });
             }
         }
     }
@@ -274,7 +283,11 @@ impl Readings {
                         reason,
                         candidates,
                     };
-                    self.ended.push((l, moves.clone(), Some(stop)));
+                    self.ended.push(Ended {
+                        lang: l,
+                        moves: moves.clone(),
+                        stop: Some(stop),
+                    });
                 }
             }
         }
@@ -287,24 +300,29 @@ impl Readings {
     fn furthest(mut self, lang: Lang) -> Ended {
         for r in self.live {
             for l in r.langs {
-                self.ended.push((l, r.moves.clone(), None));
+                self.ended.push(Ended {
+                    lang: l,
+                    moves: r.moves.clone(),
+                    stop: None,
+                });
             }
         }
         let rank = |l: Lang| Lang::AUTO_ORDER.iter().position(|&x| x == l);
         self.ended.sort_by(|a, b| {
-            b.1.len()
-                .cmp(&a.1.len())
-                .then_with(|| a.2.is_some().cmp(&b.2.is_some()))
-                .then_with(|| rank(a.0).cmp(&rank(b.0)))
+            b.moves
+                .len()
+                .cmp(&a.moves.len())
+                .then_with(|| a.stop.is_some().cmp(&b.stop.is_some()))
+                .then_with(|| rank(a.lang).cmp(&rank(b.lang)))
         });
-        self.ended.into_iter().next().unwrap_or((
-            match lang {
+        self.ended.into_iter().next().unwrap_or(Ended {
+            lang: match lang {
                 Lang::Auto => Lang::Of(Language::En),
                 l => l,
             },
-            Vec::new(),
-            None,
-        ))
+            moves: Vec::new(),
+            stop: None,
+        })
     }
 }
 

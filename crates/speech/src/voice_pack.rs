@@ -446,8 +446,12 @@ impl VoicePack {
     }
 }
 
-/// A manifest token whose key names a token: its key, token and entry.
-type Known<'m> = (&'m str, Token, &'m ManifestToken);
+/// A manifest token whose key names a token.
+struct Known<'m> {
+    key: &'m str,
+    token: Token,
+    entry: &'m ManifestToken,
+}
 
 /// The pack's manifest, read and parsed.
 fn read_manifest(dir: &Path) -> Result<Manifest, Problem> {
@@ -463,7 +467,11 @@ fn known_tokens<'m>(manifest: &'m Manifest, problems: &mut Vec<Problem>) -> Vec<
     let mut known = Vec::with_capacity(manifest.tokens.len());
     for (key, entry) in &manifest.tokens {
         match Token::from_key(key) {
-            Some(token) => known.push((key.as_str(), token, entry)),
+            Some(token) => known.push(Known {
+                key: key.as_str(),
+                token,
+                entry,
+            }),
             None => problems.push(Problem::UnknownToken(key.clone())),
         }
     }
@@ -488,9 +496,7 @@ fn prepare_clips(
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|(key, _, entry)| {
-                            prepare_clip(key, &dir.join(&entry.clip), rate, speed)
-                        })
+                        .map(|k| prepare_clip(k.key, &dir.join(&k.entry.clip), rate, speed))
                         .collect::<Vec<_>>()
                 })
             })
@@ -530,7 +536,7 @@ fn entries_of(
     problems: &mut Vec<Problem>,
 ) -> HashMap<Token, Entry> {
     let mut entries = HashMap::with_capacity(known.len());
-    for ((_, token, entry), clip) in known.iter().zip(clips) {
+    for (Known { token, entry, .. }, clip) in known.iter().zip(clips) {
         let clip = clip.map_err(|p| problems.push(p)).ok();
         entries.insert(
             *token,

@@ -714,15 +714,15 @@ pub fn run_hands(options: &HandsOptions, corpus: Vec<HandsGame>) -> HandsReport 
     report
 }
 
-/// One game played by a worker: its number in the run, name, board,
-/// mode, and how it went.
-type Played = (
-    usize,
-    String,
-    Protocol,
-    Mode,
-    Result<HandsGameStats, (HandsFailure, Vec<String>)>,
-);
+/// One game played by a worker, and how it went.
+struct Played {
+    /// Its number in the run.
+    n: usize,
+    name: String,
+    protocol: Protocol,
+    mode: Mode,
+    outcome: Result<HandsGameStats, (HandsFailure, Vec<String>)>,
+}
 
 /// Starts `options.jobs` workers, each taking the run's next game until
 /// none is left; what they played arrives on the receiver.
@@ -749,8 +749,16 @@ fn spawn_players(
                 let Some(&n) = indices.get(k) else { return };
                 let (game, protocol, mode) = nth_game(&corpus, seed, n, &options.mix);
                 let settings = options.settings(protocol);
-                let r = play_game(&game, protocol, mode, seed.wrapping_add(n as u64), settings);
-                if tx.send((n, game.name, protocol, mode, r)).is_err() {
+                let outcome =
+                    play_game(&game, protocol, mode, seed.wrapping_add(n as u64), settings);
+                let played = Played {
+                    n,
+                    name: game.name,
+                    protocol,
+                    mode,
+                    outcome,
+                };
+                if tx.send(played).is_err() {
                     return;
                 }
             }
@@ -790,12 +798,19 @@ impl Tally {
     }
 
     /// Counts one game played, for the run and for its kind of board.
-    fn add(&mut self, options: &HandsOptions, (n, name, protocol, mode, r): Played) {
+    fn add(&mut self, options: &HandsOptions, played: Played) {
+        let Played {
+            n,
+            name,
+            protocol,
+            mode,
+            outcome,
+        } = played;
         self.report.games += 1;
         let k = self.kind(options, protocol);
         let (figures, arrival, press) = &mut self.kinds[k];
         figures.games += 1;
-        match r {
+        match outcome {
             Ok(s) => {
                 self.report.plies += s.plies;
                 self.report.touches += s.touches;
