@@ -302,6 +302,11 @@ pub fn run(command: BenchCommand) -> Outcome {
 }
 
 /// This program, which the benchmarks start as a server.
+/// A bench's report as one line of JSON, for scripts that keep figures.
+fn print_json(report: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string(report).unwrap_or_default());
+}
+
 fn this_program() -> anyhow::Result<std::path::PathBuf> {
     std::env::current_exe().context("cannot find this program")
 }
@@ -309,7 +314,7 @@ fn this_program() -> anyhow::Result<std::path::PathBuf> {
 fn voice(args: VoiceArgs) -> anyhow::Result<()> {
     let rows = crate::bench::voice::run_voice(&args.voice, &args.games)?;
     if args.json {
-        println!("{}", serde_json::to_string(&rows).unwrap_or_default());
+        print_json(&rows);
     } else {
         println!("pack            rate  moves  median  mean    p90     max");
         for r in rows {
@@ -332,7 +337,7 @@ fn readers(args: ReadersArgs) -> anyhow::Result<()> {
     };
     let r = run_readers(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
     } else {
         let line = |what: &str, s: &Spread| println!("{what}: {s}");
         line("a move's answer, alone", &r.alone);
@@ -359,7 +364,7 @@ fn firmware(args: FirmwareArgs) -> anyhow::Result<()> {
     };
     let r = run_firmware(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
         return Ok(());
     }
     let f = &r.firmware;
@@ -399,7 +404,7 @@ fn sound(args: SoundArgs) -> anyhow::Result<()> {
     };
     let r = run_sound(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
     } else {
         println!(
             "a move to its first sample at the sound device: {}, p90 {:.1} ms \
@@ -442,7 +447,7 @@ fn idle(args: IdleArgs) -> anyhow::Result<()> {
     };
     let r = run_idle(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
     } else {
         println!(
             "{} idle tables on simulated peg boards, {:.1} s: CPU {:.3} s, {:.2}% of a core; \
@@ -471,7 +476,7 @@ fn startup(args: StartupArgs) -> anyhow::Result<()> {
     };
     let r = run_startup(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
     } else {
         let s = &r.startup;
         println!(
@@ -516,7 +521,7 @@ fn hands(args: HandsArgs) -> Outcome {
     };
     let r = run_hands(&options, corpus);
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
     } else {
         print_hands(&r, options.games);
     }
@@ -626,7 +631,7 @@ fn e2e(args: E2eArgs) -> anyhow::Result<()> {
     };
     let report = run_e2e(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&report).unwrap_or_default());
+        print_json(&report);
     } else {
         print!("{}", text(&report));
     }
@@ -672,7 +677,7 @@ fn serve(args: BenchServeArgs) -> anyhow::Result<()> {
     };
     let r = run_serve(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
     } else {
         let line = |what: &str, s: &Spread| {
             format!(
@@ -705,7 +710,7 @@ fn gate(args: GateArgs) -> anyhow::Result<()> {
     };
     let r = run_gate(&options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        print_json(&r);
         return Ok(());
     }
     println!(
