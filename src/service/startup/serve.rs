@@ -226,7 +226,7 @@ async fn app_state(
         .with_teams(config.teams.clone(), config.team_match.map(|m| m.boards)),
     );
     // The players' settings follow them where the pairing program
-    // renumbered them (their codes do: `access::bind_players`).
+    // renumbered them (their codes do: `access::players::bind_players`).
     competition
         .settings()
         .follow(tokens.code_changes())
