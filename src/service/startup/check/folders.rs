@@ -51,7 +51,6 @@ pub fn data_folder(dir: &Path) -> Result<String, DataFault> {
     Ok(format!("{shown}: writable, owner only (700)"))
 }
 
-/// Writes and removes a probe file in `dir`.
 /// A folder that does not exist can be made, as `create_dir_all` makes
 /// it: its nearest existing ancestor is a folder we may write in.
 pub(super) fn creatable(dir: &Path) -> Result<(), ProbeFault> {
@@ -75,6 +74,7 @@ pub(super) fn creatable(dir: &Path) -> Result<(), ProbeFault> {
     }
 }
 
+/// Writes and removes a probe file in `dir`.
 pub(super) fn probe_dir(dir: &Path) -> Result<(), ProbeFault> {
     let probe = dir.join(format!(".tactus-check-{}", std::process::id()));
     std::fs::write(&probe, b"check").map_err(ProbeFault::NotWritable)?;
