@@ -273,7 +273,7 @@ pub struct TableConfig {
     #[serde(default, deserialize_with = "some_from_str")]
     pub audio: Option<AudioOut>,
     /// A braille display: `none` (the default), `brlapi` or
-    /// `brlapi:HOST:PORT` (`table/display.rs`).
+    /// `brlapi:HOST:PORT` (`table/display/settings.rs`).
     #[serde(default, deserialize_with = "from_str")]
     pub braille: crate::table::display::BrailleSpec,
     /// What the display shows of a move: `words` or `notation`.
