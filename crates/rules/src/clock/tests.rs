@@ -1,4 +1,3 @@
-
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 

@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::language::Language;
 use crate::sheet::read_sheet;
