@@ -140,6 +140,56 @@ fn every_path_the_documents_name_exists() {
     );
 }
 
+/// Where a short path of a Rust file (`table/display.rs`,
+/// `web/auth.rs`, `board/link.rs`) may be: under the server's `src/`, its
+/// `service/`, or, by its first folder, a crate's `src/`.
+fn short_path_exists(path: &str) -> bool {
+    let (first, rest) = path.split_once('/').unwrap_or(("", path));
+    [
+        root().join("src").join(path),
+        root().join("src/service").join(path),
+        root().join("crates").join(first).join("src").join(rest),
+    ]
+    .iter()
+    .any(|p| p.exists())
+}
+
+/// The documents shorten the paths of source files (`table/published.rs`,
+/// `service/recorder/mod.rs`): each still names a file of the tree.
+#[test]
+fn every_short_source_path_the_documents_name_exists() {
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).expect("a readable document");
+        for (line, span) in code_spans(&text) {
+            let Some(path) = span.split([' ', ':', ',']).next() else {
+                continue;
+            };
+            let short = path.ends_with(".rs")
+                && path.contains('/')
+                && !path.contains(['*', '<', '{', '…', '$'])
+                && tree_path(path).is_none();
+            if !short {
+                continue;
+            }
+            checked += 1;
+            if !short_path_exists(path) {
+                missing.push(format!("{}:{line}: `{path}`", shown(&doc)));
+            }
+        }
+    }
+    assert!(
+        checked > 10,
+        "only {checked} short paths found: is the scan broken?"
+    );
+    assert!(
+        missing.is_empty(),
+        "the documents name source files that do not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
 /// Every module of the workspace: its path from its crate's root
 /// (`["table", "actions"]`) and the crate's names (`tactus`, `rules`,
 /// `tactus_rules`), to its file.
