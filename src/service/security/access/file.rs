@@ -218,28 +218,43 @@ impl Tokens {
                 source,
             })?;
         }
-        Ok(Tokens {
+        let second_blind = tables
+            .iter()
+            .filter(|s| s.second_blind)
+            .map(|s| s.id.clone())
+            .collect();
+        let departed = file
+            .departed
+            .iter()
+            .map(|(code, d)| (Secret::new(code.clone()), d.start_rank, d.name.clone()))
+            .collect();
+        Ok(Tokens::of_file(file, second_blind, changes, departed))
+    }
+
+    /// The tokens a file holds, with what the venue adds to them: the
+    /// tables where both players may be blind, what changed in the
+    /// players' codes at this start, and the codes of players no longer
+    /// listed. The journal's birth is set later (`in_journal`).
+    fn of_file(
+        file: TokensFile,
+        second_blind: BTreeSet<TableId>,
+        changes: Vec<CodeChange>,
+        departed: Vec<(Secret, u16, String)>,
+    ) -> Tokens {
+        Tokens {
             venue_arbiter: file.venue.map(|v| v.arbiter),
             tables: file.tables,
-            second_blind: tables
-                .iter()
-                .filter(|s| s.second_blind)
-                .map(|s| s.id.clone())
-                .collect(),
+            second_blind,
             players: file
                 .players
                 .iter()
                 .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
                 .collect(),
             changes,
-            departed: file
-                .departed
-                .iter()
-                .map(|(code, d)| (Secret::new(code.clone()), d.start_rank, d.name.clone()))
-                .collect(),
+            departed,
             journal: 0,
             captains: by_number(&file.captains),
-        })
+        }
     }
 
     /// Reads the text of a tokens file (no file is touched). Tokens that
@@ -250,20 +265,12 @@ impl Tokens {
     /// valid in what is read here.
     pub fn parse(text: &str) -> Result<Tokens, BadTokens> {
         let file = parse_file(text)?;
-        Ok(Tokens {
-            venue_arbiter: file.venue.map(|v| v.arbiter),
-            tables: file.tables,
-            second_blind: BTreeSet::new(),
-            players: file
-                .players
-                .iter()
-                .filter_map(|(r, t)| Some((r.parse().ok()?, t.clone())))
-                .collect(),
-            changes: Vec::new(),
-            departed: Vec::new(),
-            journal: 0,
-            captains: by_number(&file.captains),
-        })
+        Ok(Tokens::of_file(
+            file,
+            BTreeSet::new(),
+            Vec::new(),
+            Vec::new(),
+        ))
     }
 
     /// Adds a captain's token (`[captains]`, keyed by team number; a
