@@ -82,7 +82,13 @@ impl Teams {
     /// assert_eq!((table[1].match_points, table[1].game_points), (10, 15));
     /// ```
     pub fn standings(&self, trf: &Trf) -> Vec<TeamStanding> {
-        let rounds = Rounds::of(self, trf, &self.all_matches(trf));
+        self.standings_from(trf, &self.all_matches(trf))
+    }
+
+    /// The standings from every round's matches (`all`, as
+    /// [`Teams::all_matches`] gives them), for a caller that has them.
+    fn standings_from(&self, trf: &Trf, all: &[Vec<Match>]) -> Vec<TeamStanding> {
+        let rounds = Rounds::of(self, trf, all);
         let mut tiebreaks = self.tiebreaks().to_vec();
         // FIDE's checker ranks by the primary score first (`PTS`, match
         // points in a team event), whatever `202` lists after it.
@@ -242,11 +248,11 @@ impl Trf {
         let Some(teams) = self.teams() else {
             return Ok(());
         };
-        let table = teams.standings(self);
+        let all = teams.all_matches(self);
+        let table = teams.standings_from(self, &all);
         // A bye (`320`) of a round not played yet (no board has a result):
         // a pairing program's file of that round may count it already or
         // not yet; either is right.
-        let all = teams.all_matches(self);
         let pending = |team: u16| -> [u32; 2] {
             let mut points = [0, 0];
             for bye in teams.byes().iter().filter(|b| b.team == team) {
