@@ -366,6 +366,11 @@ async function quietLoad(page, lang, start, from = 0) {
   const title = await page.title();
   await until("Orca to handle the page's load",
     () => orcaLogText(lang, from).includes(`OBJECT EVENT: document:load-complete (0, 0, ${title})`));
+  // Keys reach the move box only once Orca is in focus mode in the page;
+  // typed before, browse mode takes them as quick keys ("e": the next
+  // entry, "5": the next heading of level 5), as a reload once showed.
+  await until("Orca to use focus mode in the page",
+    () => orcaLogText(lang, from).includes("WEB: Using focus mode"));
   // The page's own line of where the game stands is not the page read:
   // it may hold any word (the table's "board connected").
   const sent = orcaSent(lang, from).filter((t) => !words(t).startsWith(words(summary)));
